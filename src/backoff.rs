@@ -1,0 +1,643 @@
+//! The backoff core: every number the site shows is computed here.
+//!
+//! This module owns the arithmetic of a retry schedule and the rounding rule
+//! for human-readable durations. It is pure: no I/O, no allocation, no
+//! dependencies and nothing from `std`, so the very same file compiles into
+//! the native binary and, under `#![no_std]`, into the calculator's
+//! WebAssembly module (`src/wasm.rs` pulls it in with `#[path]`). Build time
+//! and browser therefore agree to the last bit.
+//!
+//! It never panics, never loops without bound and never returns an infinite
+//! or NaN value: every bad input is a [`PolicyError`] naming the field.
+
+/// How the actual delay before a retry is spread around the nominal delay `d`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Jitter {
+    /// The delay is exactly `d`.
+    None,
+    /// The delay is uniform on `[0, d]`.
+    Full,
+    /// The delay is uniform on `[d/2, d]`.
+    Equal,
+}
+
+impl Jitter {
+    /// The stable name used on the command line, in JSON and in URLs.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Jitter::None => "none",
+            Jitter::Full => "full",
+            Jitter::Equal => "equal",
+        }
+    }
+
+    /// The inverse of [`Jitter::name`].
+    pub fn from_name(name: &str) -> Option<Jitter> {
+        match name {
+            "none" => Some(Jitter::None),
+            "full" => Some(Jitter::Full),
+            "equal" => Some(Jitter::Equal),
+            _ => None,
+        }
+    }
+
+    /// Shortest, mean and longest delay for a nominal delay `d`.
+    ///
+    /// Each is `d` times a factor in `[0, 1]`, so the order
+    /// `min <= mean <= max` survives rounding and nothing can overflow.
+    const fn spread(self, d: f64) -> (f64, f64, f64) {
+        match self {
+            Jitter::None => (d, d, d),
+            Jitter::Full => (0.0, d * 0.5, d),
+            Jitter::Equal => (d * 0.5, d * 0.75, d),
+        }
+    }
+}
+
+/// The fewest retries a policy may ask for.
+pub const MIN_RETRIES: u32 = 1;
+/// The most retries a policy may ask for; it bounds every loop in this module.
+pub const MAX_RETRIES: u32 = 1000;
+
+/// A retry policy. All durations share one unit, which the core never needs
+/// to know.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Policy {
+    /// The delay before the first retry: finite and greater than zero.
+    pub base: f64,
+    /// The growth factor between consecutive delays: finite and at least one.
+    pub multiplier: f64,
+    /// The largest delay, if any: finite and greater than zero. A cap below
+    /// `base` is allowed and makes every delay equal to the cap.
+    pub max_delay: Option<f64>,
+    /// How many retries follow the original request, numbered `1..=retries`.
+    pub retries: u32,
+    /// How the actual delays are spread.
+    pub jitter: Jitter,
+}
+
+/// Why a policy was refused. Each variant names the field that breaks a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PolicyError {
+    /// `base` is not a finite number greater than zero.
+    Base,
+    /// `multiplier` is not a finite number of at least one.
+    Multiplier,
+    /// `max_delay` is given but is not a finite number greater than zero.
+    MaxDelay,
+    /// `retries` is not in `MIN_RETRIES..=MAX_RETRIES`.
+    Retries,
+    /// Without a maximum delay, the delay before this retry would exceed the
+    /// largest finite number.
+    DelayOverflow { retry: u32 },
+    /// The total wait up to this retry would exceed the largest finite number.
+    TotalOverflow { retry: u32 },
+}
+
+impl PolicyError {
+    /// The policy field the error is about, by its stable name.
+    pub const fn field(self) -> &'static str {
+        match self {
+            PolicyError::Base => "base",
+            PolicyError::Multiplier => "multiplier",
+            PolicyError::MaxDelay | PolicyError::DelayOverflow { .. } => "max_delay",
+            PolicyError::Retries => "retries",
+            PolicyError::TotalOverflow { .. } => "max_delay",
+        }
+    }
+
+    /// A stable numeric code, used across the WebAssembly boundary.
+    pub const fn code(self) -> u32 {
+        match self {
+            PolicyError::Base => 1,
+            PolicyError::Multiplier => 2,
+            PolicyError::MaxDelay => 3,
+            PolicyError::Retries => 4,
+            PolicyError::DelayOverflow { .. } => 5,
+            PolicyError::TotalOverflow { .. } => 6,
+        }
+    }
+
+    /// The retry at which an overflow happens, or zero for the other errors.
+    pub const fn retry(self) -> u32 {
+        match self {
+            PolicyError::DelayOverflow { retry } | PolicyError::TotalOverflow { retry } => retry,
+            _ => 0,
+        }
+    }
+}
+
+impl core::fmt::Display for PolicyError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            PolicyError::Base => {
+                f.write_str("the first delay must be a finite number greater than 0")
+            }
+            PolicyError::Multiplier => {
+                f.write_str("the multiplier must be a finite number of at least 1")
+            }
+            PolicyError::MaxDelay => {
+                f.write_str("the maximum delay must be a finite number greater than 0")
+            }
+            PolicyError::Retries => write!(
+                f,
+                "the number of retries must be a whole number from {MIN_RETRIES} to {MAX_RETRIES}"
+            ),
+            PolicyError::DelayOverflow { retry } => write!(
+                f,
+                "the delay before retry {retry} grows beyond the largest finite number; set a maximum delay"
+            ),
+            PolicyError::TotalOverflow { retry } => write!(
+                f,
+                "the total wait up to retry {retry} grows beyond the largest finite number; lower the maximum delay"
+            ),
+        }
+    }
+}
+
+/// One row of a schedule.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Retry {
+    /// The retry's number, from 1.
+    pub retry: u32,
+    /// The nominal delay `min(cap, base × multiplier^(retry − 1))`.
+    pub delay: f64,
+    /// Whether the maximum delay limited this delay.
+    pub capped: bool,
+    /// The shortest possible delay under the jitter kind.
+    pub min: f64,
+    /// The mean delay under the jitter kind.
+    pub mean: f64,
+    /// The longest possible delay under the jitter kind.
+    pub max: f64,
+    /// The sum of `min` over retries `1..=retry`.
+    pub cumulative_min: f64,
+    /// The sum of `mean` over retries `1..=retry`.
+    pub cumulative_mean: f64,
+    /// The sum of `max` over retries `1..=retry`.
+    pub cumulative_max: f64,
+}
+
+/// The total wait over all retries: the sums of the per-retry values.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Totals {
+    pub min: f64,
+    pub mean: f64,
+    pub max: f64,
+}
+
+/// A validated policy whose every row is known to be finite.
+///
+/// Rows are produced on demand by [`Schedule::rows`], so the core needs no
+/// allocator; native callers collect them, the WebAssembly module copies them
+/// into its static buffer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Schedule {
+    policy: Policy,
+    totals: Totals,
+}
+
+impl Schedule {
+    /// Validates `policy` and computes its totals, walking the whole schedule
+    /// once so that an overflow is reported before any row is handed out.
+    pub fn new(policy: Policy) -> Result<Schedule, PolicyError> {
+        validate_fields(&policy)?;
+        let mut rows = Rows::start(policy);
+        let mut last = None;
+        while let Some(row) = rows.step()? {
+            last = Some(row);
+        }
+        // `retries >= 1` was checked above, so there is always a last row.
+        let totals = match last {
+            Some(row) => Totals {
+                min: row.cumulative_min,
+                mean: row.cumulative_mean,
+                max: row.cumulative_max,
+            },
+            None => return Err(PolicyError::Retries),
+        };
+        Ok(Schedule { policy, totals })
+    }
+
+    /// The policy this schedule was computed from.
+    pub fn policy(&self) -> Policy {
+        self.policy
+    }
+
+    /// The total wait, shortest / mean / longest.
+    pub fn totals(&self) -> Totals {
+        self.totals
+    }
+
+    /// The rows, retry 1 first.
+    pub fn rows(&self) -> impl Iterator<Item = Retry> {
+        let mut rows = Rows::start(self.policy);
+        // `new` walked these very rows without an error, so `step` cannot fail.
+        core::iter::from_fn(move || rows.step().ok().flatten())
+    }
+}
+
+fn validate_fields(policy: &Policy) -> Result<(), PolicyError> {
+    if !(policy.base.is_finite() && policy.base > 0.0) {
+        return Err(PolicyError::Base);
+    }
+    if !(policy.multiplier.is_finite() && policy.multiplier >= 1.0) {
+        return Err(PolicyError::Multiplier);
+    }
+    if let Some(cap) = policy.max_delay {
+        if !(cap.is_finite() && cap > 0.0) {
+            return Err(PolicyError::MaxDelay);
+        }
+    }
+    if !(MIN_RETRIES..=MAX_RETRIES).contains(&policy.retries) {
+        return Err(PolicyError::Retries);
+    }
+    Ok(())
+}
+
+/// The iterative walk over a schedule. Growth is one multiplication per retry
+/// (no `powf`), and it stops for good once the cap is reached, so a huge
+/// multiplier with a cap never produces an infinity.
+struct Rows {
+    policy: Policy,
+    next_retry: u32,
+    delay: f64,
+    at_cap: bool,
+    cumulative: (f64, f64, f64),
+}
+
+impl Rows {
+    fn start(policy: Policy) -> Rows {
+        Rows {
+            policy,
+            next_retry: 1,
+            delay: policy.base,
+            at_cap: false,
+            cumulative: (0.0, 0.0, 0.0),
+        }
+    }
+
+    fn step(&mut self) -> Result<Option<Retry>, PolicyError> {
+        let retry = self.next_retry;
+        if retry > self.policy.retries {
+            return Ok(None);
+        }
+        if retry > 1 && !self.at_cap {
+            self.delay *= self.policy.multiplier;
+        }
+        // Once at the cap, growth has stopped: the uncapped delay would be
+        // larger still whenever the multiplier is, and equal to the cap when
+        // the multiplier is exactly one.
+        let mut capped = self.at_cap && self.policy.multiplier > 1.0;
+        if let Some(cap) = self.policy.max_delay {
+            // `delay` may be infinite here only if the multiplication just
+            // overflowed; the cap is finite, so the comparison clamps it.
+            if !self.at_cap && self.delay >= cap {
+                capped = self.delay > cap;
+                self.delay = cap;
+                self.at_cap = true;
+            }
+        }
+        if !self.delay.is_finite() {
+            return Err(PolicyError::DelayOverflow { retry });
+        }
+        let (min, mean, max) = self.policy.jitter.spread(self.delay);
+        let cumulative = (
+            self.cumulative.0 + min,
+            self.cumulative.1 + mean,
+            self.cumulative.2 + max,
+        );
+        // Sums of finite non-negative numbers: if the largest is finite, so
+        // are the other two.
+        if !cumulative.2.is_finite() {
+            return Err(PolicyError::TotalOverflow { retry });
+        }
+        self.cumulative = cumulative;
+        self.next_retry = retry + 1;
+        Ok(Some(Retry {
+            retry,
+            delay: self.delay,
+            capped,
+            min,
+            mean,
+            max,
+            cumulative_min: cumulative.0,
+            cumulative_mean: cumulative.1,
+            cumulative_max: cumulative.2,
+        }))
+    }
+}
+
+/// A duration split into language-neutral parts, ready for each side to put
+/// into words.
+///
+/// The rounding rule, shared by the build and the browser:
+/// - below one minute (after rounding to whole milliseconds, half up): whole
+///   `seconds` and `milliseconds`, shown as seconds with up to three decimals
+///   (`0.25 s`, `45.75 s`, `59.999 s`);
+/// - from one minute to below one hour (after rounding to whole seconds, half
+///   up): `minutes` and `seconds` (`1 min 32 s` for 91.5 s);
+/// - from one hour on (after rounding to whole minutes, half up): `days`,
+///   `hours` and `minutes` (`2 h 5 min`, `3 d 0 h 7 min`).
+///
+/// Parts that a tier does not use are zero; `days` is a whole number that may
+/// be huge, so it stays an `f64`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DurationParts {
+    pub days: f64,
+    pub hours: u32,
+    pub minutes: u32,
+    pub seconds: u32,
+    pub milliseconds: u32,
+}
+
+impl DurationParts {
+    /// Which tier of the rounding rule these parts belong to.
+    pub fn tier(&self) -> DurationTier {
+        if self.days > 0.0 || self.hours > 0 {
+            DurationTier::HoursAndMinutes
+        } else if self.minutes > 0 {
+            DurationTier::MinutesAndSeconds
+        } else {
+            DurationTier::Seconds
+        }
+    }
+}
+
+/// The three tiers of the rounding rule of [`DurationParts`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DurationTier {
+    /// Seconds with up to three decimals.
+    Seconds,
+    /// Whole minutes and seconds.
+    MinutesAndSeconds,
+    /// Days (when not zero), hours and whole minutes.
+    HoursAndMinutes,
+}
+
+/// Splits a duration given in milliseconds into parts by the rounding rule of
+/// [`DurationParts`]. Negative and NaN inputs count as zero; an infinite input
+/// gives the largest finite number of days.
+pub fn duration_parts(milliseconds: f64) -> DurationParts {
+    let ms = if milliseconds > 0.0 {
+        milliseconds
+    } else {
+        0.0
+    };
+    let ms = if ms.is_finite() { ms } else { f64::MAX };
+    let whole_ms = round_half_up(ms);
+    if whole_ms < 60_000.0 {
+        let whole_ms = whole_ms as u32;
+        return DurationParts {
+            days: 0.0,
+            hours: 0,
+            minutes: 0,
+            seconds: whole_ms / 1000,
+            milliseconds: whole_ms % 1000,
+        };
+    }
+    let whole_s = round_half_up(ms / 1000.0);
+    if whole_s < 3600.0 {
+        let whole_s = whole_s as u32;
+        return DurationParts {
+            days: 0.0,
+            hours: 0,
+            minutes: whole_s / 60,
+            seconds: whole_s % 60,
+            milliseconds: 0,
+        };
+    }
+    let whole_min = round_half_up(ms / 60_000.0);
+    let days = floor(whole_min / 1440.0);
+    // For astronomically large values the remainder is lost to rounding;
+    // clamping keeps the parts in range instead of showing nonsense.
+    let rest = whole_min - days * 1440.0;
+    let rest = if rest > 0.0 && rest < 1440.0 {
+        rest as u32
+    } else {
+        0
+    };
+    DurationParts {
+        days,
+        hours: rest / 60,
+        minutes: rest % 60,
+        seconds: 0,
+        milliseconds: 0,
+    }
+}
+
+/// Beyond 2^52 every `f64` is a whole number already.
+const WHOLE_FROM: f64 = 4_503_599_627_370_496.0;
+
+/// `floor` for non-negative finite numbers, without `std`.
+fn floor(x: f64) -> f64 {
+    if x >= WHOLE_FROM {
+        x
+    } else {
+        (x as u64) as f64
+    }
+}
+
+/// Rounds a non-negative finite number to a whole number, halves up, without
+/// `std`.
+fn round_half_up(x: f64) -> f64 {
+    if x >= WHOLE_FROM {
+        return x;
+    }
+    let whole = floor(x);
+    if x - whole >= 0.5 { whole + 1.0 } else { whole }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn policy(base: f64, multiplier: f64, max_delay: Option<f64>, retries: u32) -> Policy {
+        Policy {
+            base,
+            multiplier,
+            max_delay,
+            retries,
+            jitter: Jitter::None,
+        }
+    }
+
+    fn delays(p: Policy) -> Vec<f64> {
+        Schedule::new(p).unwrap().rows().map(|r| r.delay).collect()
+    }
+
+    #[test]
+    fn russian_source_example_in_seconds() {
+        let p = policy(0.5, 2.0, Some(30.0), 8);
+        assert_eq!(delays(p), [0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 30.0]);
+        let s = Schedule::new(p).unwrap();
+        assert_eq!(s.totals().max, 91.5);
+        let capped: Vec<bool> = s.rows().map(|r| r.capped).collect();
+        assert_eq!(
+            capped,
+            [false, false, false, false, false, false, true, true]
+        );
+    }
+
+    #[test]
+    fn russian_source_example_full_jitter_mean_total() {
+        let mut p = policy(500.0, 2.0, Some(30_000.0), 8);
+        p.jitter = Jitter::Full;
+        let totals = Schedule::new(p).unwrap().totals();
+        assert_eq!(totals.min, 0.0);
+        assert_eq!(totals.mean, 45_750.0);
+        assert_eq!(totals.max, 91_500.0);
+    }
+
+    #[test]
+    fn equal_jitter_spreads_over_the_upper_half() {
+        let mut p = policy(100.0, 2.0, None, 2);
+        p.jitter = Jitter::Equal;
+        let rows: Vec<Retry> = Schedule::new(p).unwrap().rows().collect();
+        assert_eq!(
+            (rows[1].min, rows[1].mean, rows[1].max),
+            (100.0, 150.0, 200.0)
+        );
+        assert_eq!(rows[1].cumulative_mean, 75.0 + 150.0);
+    }
+
+    #[test]
+    fn ninety_one_and_a_half_seconds_reads_one_minute_thirty_two() {
+        let parts = duration_parts(91_500.0);
+        assert_eq!((parts.minutes, parts.seconds), (1, 32));
+        assert_eq!(parts.tier(), DurationTier::MinutesAndSeconds);
+    }
+
+    #[test]
+    fn german_source_examples() {
+        assert_eq!(
+            delays(policy(250.0, 2.0, Some(2000.0), 5)),
+            [250.0, 500.0, 1000.0, 2000.0, 2000.0]
+        );
+        assert_eq!(delays(policy(10.0, 2.0, Some(3.0), 3)), [3.0, 3.0, 3.0]);
+        let s = Schedule::new(policy(10.0, 2.0, Some(3.0), 3)).unwrap();
+        assert!(s.rows().all(|r| r.capped));
+    }
+
+    #[test]
+    fn a_delay_equal_to_the_cap_is_not_capped_until_growth_stops() {
+        let rows: Vec<Retry> = Schedule::new(policy(1.0, 2.0, Some(2.0), 3))
+            .unwrap()
+            .rows()
+            .collect();
+        assert_eq!(
+            rows.iter().map(|r| r.capped).collect::<Vec<_>>(),
+            [false, false, true]
+        );
+    }
+
+    #[test]
+    fn huge_multiplier_with_a_cap_stays_finite() {
+        let d = delays(policy(1.0, 1e300, Some(5.0), 1000));
+        assert_eq!(d[0], 1.0);
+        assert!(d[1..].iter().all(|&x| x == 5.0));
+    }
+
+    #[test]
+    fn uncapped_overflow_names_the_retry() {
+        let err = Schedule::new(policy(1e300, 1e10, None, 3)).unwrap_err();
+        assert_eq!(err, PolicyError::DelayOverflow { retry: 2 });
+        assert_eq!(err.field(), "max_delay");
+    }
+
+    #[test]
+    fn total_overflow_names_the_retry() {
+        let err = Schedule::new(policy(f64::MAX, 1.0, Some(f64::MAX), 2)).unwrap_err();
+        assert_eq!(err, PolicyError::TotalOverflow { retry: 2 });
+    }
+
+    #[test]
+    fn each_rule_has_its_error() {
+        let ok = policy(1.0, 2.0, Some(10.0), 3);
+        let cases = [
+            (Policy { base: 0.0, ..ok }, PolicyError::Base),
+            (Policy { base: -1.0, ..ok }, PolicyError::Base),
+            (
+                Policy {
+                    base: f64::NAN,
+                    ..ok
+                },
+                PolicyError::Base,
+            ),
+            (
+                Policy {
+                    base: f64::INFINITY,
+                    ..ok
+                },
+                PolicyError::Base,
+            ),
+            (
+                Policy {
+                    multiplier: 0.99,
+                    ..ok
+                },
+                PolicyError::Multiplier,
+            ),
+            (
+                Policy {
+                    multiplier: f64::NAN,
+                    ..ok
+                },
+                PolicyError::Multiplier,
+            ),
+            (
+                Policy {
+                    max_delay: Some(0.0),
+                    ..ok
+                },
+                PolicyError::MaxDelay,
+            ),
+            (
+                Policy {
+                    max_delay: Some(f64::INFINITY),
+                    ..ok
+                },
+                PolicyError::MaxDelay,
+            ),
+            (Policy { retries: 0, ..ok }, PolicyError::Retries),
+            (
+                Policy {
+                    retries: 1001,
+                    ..ok
+                },
+                PolicyError::Retries,
+            ),
+        ];
+        for (p, want) in cases {
+            assert_eq!(Schedule::new(p), Err(want), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn duration_tiers_and_their_boundaries() {
+        let p = duration_parts(45_750.0);
+        assert_eq!(
+            (p.seconds, p.milliseconds, p.tier()),
+            (45, 750, DurationTier::Seconds)
+        );
+        // 59.9996 s rounds to 60.000 s, which is a minute.
+        let p = duration_parts(59_999.6);
+        assert_eq!(
+            (p.minutes, p.seconds, p.tier()),
+            (1, 0, DurationTier::MinutesAndSeconds)
+        );
+        let p = duration_parts(3_599_499.0);
+        assert_eq!((p.minutes, p.seconds), (59, 59));
+        let p = duration_parts(3_599_500.0);
+        assert_eq!(
+            (p.hours, p.minutes, p.tier()),
+            (1, 0, DurationTier::HoursAndMinutes)
+        );
+        let p = duration_parts(86_400_000.0 + 7.0 * 60_000.0);
+        assert_eq!((p.days, p.hours, p.minutes), (1.0, 0, 7));
+        assert_eq!(duration_parts(0.4).milliseconds, 0);
+        assert_eq!(duration_parts(0.5).milliseconds, 1);
+        assert_eq!(duration_parts(f64::NAN), duration_parts(0.0));
+        assert!(duration_parts(f64::INFINITY).days.is_finite());
+    }
+}

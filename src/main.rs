@@ -1,0 +1,150 @@
+//! The command line: `build`, `schedule`, and the tools for translators and
+//! authors. Each subcommand parses its flags here and hands over to the
+//! library; errors are reported here, once, with their context.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use backoff_site::backoff::{Jitter, Policy, PolicyError, Schedule};
+use backoff_site::report::{self, Unit};
+
+#[derive(Parser)]
+#[command(name = "backoff-site", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the retry schedule of a policy as JSON (or as a table).
+    Schedule(ScheduleArgs),
+}
+
+#[derive(clap::Args)]
+struct ScheduleArgs {
+    /// The delay before the first retry (> 0).
+    #[arg(long, allow_negative_numbers = true)]
+    base: f64,
+    /// The growth factor between consecutive delays (>= 1).
+    #[arg(long, allow_negative_numbers = true)]
+    multiplier: f64,
+    /// The largest delay (> 0); leave it out for no limit.
+    #[arg(long, allow_negative_numbers = true)]
+    max: Option<f64>,
+    /// How many retries follow the original request (1 to 1000).
+    #[arg(long, allow_negative_numbers = true)]
+    retries: i64,
+    /// How the actual delays are spread around the nominal delay.
+    #[arg(long, value_enum, default_value_t = JitterArg::None)]
+    jitter: JitterArg,
+    /// The unit of every figure; it only labels the output.
+    #[arg(long, value_enum, default_value_t = UnitArg::Ms)]
+    unit: UnitArg,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    format: Format,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum JitterArg {
+    None,
+    Full,
+    Equal,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum UnitArg {
+    Ms,
+    S,
+    Units,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Json,
+    Table,
+}
+
+/// Exit code for bad command-line arguments, as clap uses.
+const USAGE_ERROR: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) if !err.use_stderr() => {
+            // --help and --version.
+            let _ = err.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(err) => {
+            // clap's message runs over several lines; its first line names
+            // the flag and the problem, which is all a script needs.
+            let rendered = err.render().to_string();
+            eprintln!(
+                "{}",
+                rendered.lines().next().unwrap_or("error: bad arguments")
+            );
+            return ExitCode::from(USAGE_ERROR);
+        }
+    };
+    match cli.command {
+        Command::Schedule(args) => schedule(args),
+    }
+}
+
+fn schedule(args: ScheduleArgs) -> ExitCode {
+    match schedule_policy(&args).and_then(|p| Schedule::new(p).map_err(policy_error_line)) {
+        Ok(schedule) => {
+            let unit = match args.unit {
+                UnitArg::Ms => Unit::Ms,
+                UnitArg::S => Unit::S,
+                UnitArg::Units => Unit::Units,
+            };
+            match args.format {
+                Format::Json => println!("{}", report::to_json(&schedule, unit)),
+                Format::Table => print!("{}", report::to_table(&schedule, unit)),
+            }
+            ExitCode::SUCCESS
+        }
+        Err(line) => {
+            eprintln!("error: {line}");
+            ExitCode::from(USAGE_ERROR)
+        }
+    }
+}
+
+/// Turns the flags into a policy; the checks the core does not make (a
+/// maximum of 0, retries beyond `u32`) are made here with the same wording.
+fn schedule_policy(args: &ScheduleArgs) -> Result<Policy, String> {
+    if args.max == Some(0.0) {
+        return Err(
+            "--max: the maximum delay must be greater than 0; leave --max out for no limit".into(),
+        );
+    }
+    let retries =
+        u32::try_from(args.retries).map_err(|_| policy_error_line(PolicyError::Retries))?;
+    Ok(Policy {
+        base: args.base,
+        multiplier: args.multiplier,
+        max_delay: args.max,
+        retries,
+        jitter: match args.jitter {
+            JitterArg::None => Jitter::None,
+            JitterArg::Full => Jitter::Full,
+            JitterArg::Equal => Jitter::Equal,
+        },
+    })
+}
+
+/// One line naming the flag behind a policy error and the rule it breaks.
+fn policy_error_line(err: PolicyError) -> String {
+    let flag = match err.field() {
+        "base" => "--base",
+        "multiplier" => "--multiplier",
+        "retries" => "--retries",
+        _ => "--max",
+    };
+    format!("{flag}: {err}")
+}
