@@ -5,4 +5,7 @@
 //! ARCHITECTURE.md has the code map.
 
 pub mod backoff;
+pub mod diagnostics;
 pub mod report;
+pub mod site;
+pub mod wasm_module;

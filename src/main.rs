@@ -6,8 +6,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use std::path::PathBuf;
+
 use backoff_site::backoff::{Jitter, Policy, PolicyError, Schedule};
 use backoff_site::report::{self, Unit};
+use backoff_site::site::{self, BuildOptions};
 
 #[derive(Parser)]
 #[command(name = "backoff-site", version, about)]
@@ -18,8 +21,24 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Build the site into the output folder.
+    Build(BuildArgs),
     /// Print the retry schedule of a policy as JSON (or as a table).
     Schedule(ScheduleArgs),
+}
+
+#[derive(clap::Args)]
+struct BuildArgs {
+    /// The output folder; replaced as a whole only when the build succeeds.
+    #[arg(long, default_value = "dist")]
+    out: PathBuf,
+    /// The project folder holding site.toml, content/, locales/ and static/.
+    #[arg(long, default_value = ".")]
+    root: PathBuf,
+    /// Use the reference language's text for messages a language lacks,
+    /// with a warning for each, instead of failing.
+    #[arg(long)]
+    allow_missing: bool,
 }
 
 #[derive(clap::Args)]
@@ -90,7 +109,40 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
+        Command::Build(args) => build(args),
         Command::Schedule(args) => schedule(args),
+    }
+}
+
+/// Exit code for a site with errors.
+const SITE_ERROR: u8 = 1;
+
+fn build(args: BuildArgs) -> ExitCode {
+    let options = BuildOptions {
+        root: args.root,
+        out: args.out,
+        allow_missing: args.allow_missing,
+    };
+    match site::build(&options) {
+        Ok(summary) => {
+            for warning in &summary.warnings {
+                eprintln!("{warning}\n");
+            }
+            println!(
+                "built {} pages ({} files, {} bytes) into {} in {} ms",
+                summary.pages,
+                summary.files,
+                summary.bytes,
+                options.out.display(),
+                summary.millis
+            );
+            ExitCode::SUCCESS
+        }
+        Err(failed) => {
+            eprintln!("{failed}");
+            eprintln!("the build stopped; {} is unchanged", options.out.display());
+            ExitCode::from(SITE_ERROR)
+        }
     }
 }
 

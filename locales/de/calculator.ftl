@@ -1,0 +1,121 @@
+### The "calculator" page, German.
+### Source: the Russian page "Калькулятор экспоненциальной задержки (backoff)".
+### The calculator on this page works in milliseconds, and a maximum delay
+### of zero means "no limit". Messages are Markdown unless noted otherwise;
+### figures always come from variables formatted by the build.
+### Terms: "voller Jitter" = full jitter, "hälftiger Jitter" = equal jitter
+### (matching the option labels jitter-full / jitter-equal in site.ftl).
+
+# The page's H1 and <title>.
+title = Rechner für exponentiellen Backoff
+
+# Meta description: plain text, one sentence.
+description = Berechnen Sie im Browser einen Wiederholungsplan mit exponentiellem Backoff: die Verzögerung vor jeder Wiederholung, die Gesamtwartezeit und wie voller oder hälftiger Jitter sie verändert.
+
+# Short label for links to this page.
+nav-label = Backoff-Rechner
+
+# Introduction (Markdown).
+intro =
+    Geben Sie Basisverzögerung, Multiplikator, maximale Verzögerung und Anzahl der Wiederholungen ein – und Sie sehen den Zeitplan, dem Ihre Wiederholungsschleife folgt, wie lange eine Anfrage insgesamt warten kann und wie voller oder hälftiger Jitter das verändert.
+
+    Der Rechner läuft in Ihrem Browser: Nichts, was Sie eingeben, wird irgendwohin gesendet.
+
+# Heading of the "how to use" section.
+how-to-heading = So verwenden Sie den Rechner
+
+# How to use the calculator (Markdown bulleted list).
+how-to =
+    - Geben Sie die Basisverzögerung in Millisekunden und den Multiplikator ein (zwei verdoppelt die Verzögerung jedes Mal).
+    - Legen Sie die maximale Verzögerung (null bedeutet: keine Obergrenze) und die Anzahl der Wiederholungen fest.
+    - Wählen Sie die Art des Jitters und lesen Sie Tabelle und Summen ab.
+
+# This page's rule for the maximum delay, shown by the calculator (one sentence).
+max-delay-rule = Auf dieser Seite bedeutet eine maximale Verzögerung von null: keine Obergrenze.
+
+# Heading of the formula section.
+formula-heading = Formel
+
+# Formula section (Markdown).
+# { $delay-formula } is a display formula provided by the build; keep it on a line of its own.
+# Inline math must not contain braces: $d(n)$ is the delay before retry $n$.
+formula =
+    { $delay-formula }
+
+    Mit vollem Jitter ist die tatsächliche Verzögerung zufällig im Bereich $[0, d(n)]$, mit hälftigem Jitter im Bereich $[d(n)/2, d(n)]$; dabei ist $d(n)$ die Verzögerung vor Wiederholung $n$ nach der Formel oben. Eine maximale Verzögerung von null bedeutet keine Obergrenze: Die Verzögerung wird dann nie gekürzt, wie groß sie auch wird.
+
+    Die Summen addieren jeweils den kürzesten, den mittleren und den längsten Wert jeder Wiederholung.
+
+# Word for the delay function in the display formula (plain text).
+formula-delay = Verzögerung
+
+# Word for the maximum delay in the display formula (plain text).
+formula-max = Maximum
+
+# Word for the first delay in the display formula (plain text).
+formula-base = Basisverzögerung
+
+# Word for the multiplier in the display formula (plain text).
+formula-multiplier = Multiplikator
+
+# Heading of the worked example section.
+example-heading = Rechenbeispiel
+
+# The worked example (Markdown). All delays are in seconds ("s").
+# $base - first delay; $multiplier; $max - maximum delay; $retries (number) - how many retries
+# $uncapped-delays - list of the delays the maximum did not limit; $uncapped-count (number)
+# $capped-retries - list of the retry numbers whose delay was cut to the maximum; $capped-count (number)
+# $first-capped-retry (number) - the first of them
+# $sum - the delays written out as a sum; $total - the longest total wait
+# $total-human - that total, rounded and humanized in this language
+# $mean-total-full - the mean total wait with full jitter
+example-main =
+    Basisverzögerung { $base } s, Multiplikator { $multiplier }, Maximum { $max } s, { $retries ->
+        [one] { $retries } Wiederholung
+       *[other] { $retries } Wiederholungen
+    }: { $uncapped-count ->
+        [one] Die erste Verzögerung beträgt
+       *[other] Die Verzögerungen betragen
+    } { $uncapped-delays } s; { $capped-count ->
+        [one] vor Wiederholung { $capped-retries } wird die Verzögerung
+       *[other] vor den Wiederholungen { $capped-retries } werden die Verzögerungen
+    } auf { $max } s gekürzt.
+
+    Die längste Gesamtwartezeit beträgt { $sum } = { $total } s und wird gerundet als { $total-human } angezeigt. Mit vollem Jitter ist die mittlere Gesamtwartezeit halb so lang: { $mean-total-full } s.
+
+# Heading of the tips section.
+tips-heading = Tipps
+
+# Tips (Markdown bulleted list).
+tips =
+    - Hat der Server einen `Retry-After`-Header gesendet, halten Sie sich daran: Er hat Vorrang vor Ihrem Zeitplan.
+    - Begrenzen Sie die Schleife nicht nur über die Anzahl der Wiederholungen, sondern auch über eine Gesamtfrist (Deadline).
+    - Protokollieren Sie die Nummer des Versuchs, damit Sie im Produktivbetrieb sehen, wie oft Wiederholungen vorkommen.
+
+# Heading of the FAQ section.
+faq-heading = Häufige Fragen
+
+# FAQ question; .answer is the answer (Markdown).
+faq-what-is-backoff = Was ist exponentieller Backoff?
+    .answer =
+        Eine Wiederholungsstrategie, bei der jede Pause länger ist als die vorherige, meist doppelt so lang. Ein gestörter Dienst bekommt eine Atempause, und die Clients überhäufen ihn nicht mit Wiederholungen.
+
+        Die Verzögerung vor Wiederholung $n$ ist die Basisverzögerung mal Multiplikator hoch $n - 1$, höchstens aber das Maximum.
+
+# FAQ question; .answer is the answer (Markdown).
+faq-why-jitter = Warum Jitter hinzufügen?
+    .answer =
+        Erhalten viele Clients gleichzeitig einen Fehler, lässt ein identischer Zeitplan sie auch gleichzeitig wiederholen. Jitter (eine zufällige Streuung) verteilt sie zeitlich.
+
+        Voller Jitter wählt eine zufällige Verzögerung zwischen null und dem berechneten Wert; hälftiger Jitter behält die Hälfte der berechneten Verzögerung bei und macht die andere Hälfte zufällig.
+
+# FAQ question; .answer is the answer (Markdown).
+faq-which-max-delay = Welche maximale Verzögerung sollte ich wählen?
+    .answer = Das hängt davon ab, wie lange der Aufrufer warten kann. Bei interaktiven Anfragen liegt das Maximum meist bei wenigen Sekunden, und nach wenigen Wiederholungen wird aufgegeben; Hintergrundaufgaben können minutenlang warten. An der hier angezeigten Gesamtwartezeit sehen Sie, ob der Zeitplan in Ihr Timeout passt.
+
+# FAQ question; .answer is the answer (Markdown). The HTTP status codes stay as digits.
+faq-retry-every-error = Sollte man die Anfrage bei jedem Fehler wiederholen?
+    .answer =
+        Nein. Wiederholen Sie Anfragen bei Timeouts, Verbindungsfehlern und Antworten wie 429 oder 503, die auf ein vorübergehendes Problem hinweisen. Fehler wie 400 oder 404 treten einfach erneut auf.
+
+        Wiederholen Sie nur Vorgänge, die sich gefahrlos erneut ausführen lassen, oder machen Sie sie zuerst idempotent.

@@ -1,0 +1,129 @@
+### The "schedule" page, German (the source language of this page).
+### Source: the German page "Exponentiellen Backoff-Zeitplan für Wiederholungen berechnen".
+### The schedule is unit-agnostic (milliseconds, seconds or plain units), and
+### the maximum delay must be greater than zero: zero is refused on this page.
+### Messages are Markdown unless noted otherwise; figures always come from
+### variables formatted by the build.
+### Terms: "voller Jitter" = full jitter, "hälftiger Jitter" = equal jitter
+### (matching the option labels jitter-full / jitter-equal in site.ftl).
+
+# The page's H1 and <title>.
+title = Exponentiellen Backoff-Zeitplan für Wiederholungen berechnen
+
+# Meta description: plain text, one sentence.
+description = Berechnen Sie einen deterministischen Backoff-Zeitplan in beliebiger Zeiteinheit: die Wartezeit vor jeder Wiederholung, begrenzt durch eine maximale Verzögerung.
+
+# Short label for links to this page.
+nav-label = Wiederholungsplan
+
+# Introduction (Markdown).
+intro =
+    Geben Sie die Wartezeit vor dem ersten erneuten Versuch, den Wachstumsmultiplikator, die maximal zulässige Verzögerung und die Anzahl der Wiederholungen an. Das Ergebnis zeigt die Wartezeit vor jeder Wiederholung in derselben Zeiteinheit.
+
+    Damit können Sie Konfigurationen prüfen, Clientverhalten dokumentieren, Richtlinien vergleichen und übermäßig lange Wiederherstellungsfenster vor dem Produktiveinsatz erkennen.
+
+# Heading of the "how to use" section.
+how-to-heading = Definieren Sie die Richtlinie mit einer einheitlichen Einheit
+
+# How to use the schedule calculator (Markdown bulleted list, then one short paragraph).
+how-to =
+    - Wählen Sie eine zum konfigurierten System passende Einheit, etwa Millisekunden oder Sekunden, und verwenden Sie sie für alle Verzögerungen. Der Rechner schreibt keine Einheit vor, weil exponentieller Backoff in jeder Einheit derselben Arithmetik folgt.
+    - Geben Sie die Basisverzögerung ein, also die Wartezeit vor dem ersten erneuten Versuch. Sie muss größer als null sein.
+    - Geben Sie den Multiplikator ein, mindestens eins. Er bestimmt, wie schnell die noch nicht begrenzte Verzögerung wächst: Zwei verdoppelt jede folgende Wartezeit, eins erzeugt ein gleichbleibendes Intervall.
+    - Geben Sie die maximale Verzögerung in derselben Einheit ein. Sie muss größer als null sein.
+    - Geben Sie die Anzahl der Wiederholungen ein, eine ganze Zahl zwischen eins und eintausend. Der ursprüngliche Vorgang zählt nicht mit: Bei fünf erhalten Sie fünf Einträge mit den Nummern eins bis fünf.
+    - Arbeitet Ihre Anwendung mit Millisekunden, kennzeichnen Sie kopierte Ergebnisse entsprechend, damit sie später nicht als Sekunden gelesen werden.
+
+    Diese Regeln halten den Zeitplan sinnvoll und die Ausgabe begrenzt.
+
+# This page's rule for the maximum delay, shown by the calculator (one sentence).
+max-delay-rule = Auf dieser Seite muss die maximale Verzögerung größer als null sein; null wird abgelehnt.
+
+# Heading of the formula section.
+formula-heading = Verstehen Sie Wachstum und maximale Begrenzung
+
+# Formula section (Markdown).
+# { $delay-formula } is a display formula provided by the build; keep it on a line of its own.
+# Inline math must not contain braces: $d(n)$ is the delay before retry $n$.
+formula =
+    { $delay-formula }
+
+    Für Wiederholung $n$ ergibt sich die unbegrenzte Verzögerung aus der Basisverzögerung mal Multiplikator hoch $n - 1$. Zurückgegeben wird der kleinere Wert aus diesem Ergebnis und der maximalen Verzögerung. Die Grenze gilt auch dann, wenn sie unter der Basis liegt. Dieses Verhalten setzt eine strikte Obergrenze um und macht ungewöhnliche Einstellungen sichtbar, statt sie stillschweigend umzuschreiben.
+
+    Die Berechnung schreitet iterativ fort, verwendet keine unbegrenzte Potenz und stoppt das Wachstum nach Erreichen der Grenze. So bleiben selbst sehr große Multiplikatoren deterministisch, und in das JSON-Ergebnis gelangt nie ein unendlicher Wert.
+
+    Der Zeitplan selbst ist deterministisch: Er zeigt die zugrunde liegende Richtlinie und damit die Obergrenze jeder Wartezeit. Wählen Sie im Rechner vollen oder hälftigen Jitter, zeigt er zusätzlich die Streuung: Mit vollem Jitter liegt die tatsächliche Verzögerung vor Wiederholung $n$ zufällig im Bereich $[0, d(n)]$, mit hälftigem Jitter im Bereich $[d(n)/2, d(n)]$, und Tabelle und Summen geben jeweils den kürzesten, mittleren und längsten Wert an. Streut Ihre Clientbibliothek nach anderen Regeln, wenden Sie diese auf die hier berechnete Obergrenze an.
+
+# Word for the delay function in the display formula (plain text).
+formula-delay = Verzögerung
+
+# Word for the maximum delay in the display formula (plain text).
+formula-max = Maximum
+
+# Word for the first delay in the display formula (plain text).
+formula-base = Basisverzögerung
+
+# Word for the multiplier in the display formula (plain text).
+formula-multiplier = Multiplikator
+
+# Heading of the examples section.
+example-heading = Beispiele
+
+# First example (Markdown): how the delay grows and then stays at the maximum. No unit.
+# $base - first delay; $multiplier; $max - maximum delay; $retries (number) - how many retries
+# $delays - list of all the delays, joined with "und"
+example-growth =
+    Eine Basis von { $base }, der Multiplikator { $multiplier } und ein Maximum von { $max } ergeben bei { $retries ->
+        [one] { $retries } Wiederholung
+       *[other] { $retries } Wiederholungen
+    } beispielsweise die Wartezeiten { $delays }: Ist die Grenze erreicht, wartet jede weitere Wiederholung erneut { $max }.
+
+# Second example (Markdown): a maximum below the first delay. No unit.
+# $base - first delay; $max - maximum delay (smaller than $base); $retries (number) - how many retries
+# $delays - list of all the delays (each equal to $max), joined with "und"
+example-cap-below-base =
+    Die Grenze gilt auch dann, wenn sie unter der Basis liegt: Bei einer Basis von { $base } und einem Maximum von { $max } lautet das Ergebnis daher von Anfang an { $max }; { $retries ->
+        [one] { $retries } Wiederholung ergibt
+       *[other] { $retries } Wiederholungen ergeben
+    } { $delays }.
+
+# Heading of the tips section.
+tips-heading = Verwenden Sie den Plan, ohne eine Wiederholungswelle auszulösen
+
+# Tips (Markdown: a bulleted list, then a paragraph).
+# Inline code shows real command lines; keep them as they are.
+tips =
+    - Prüfen Sie mit der Ausgabe den zeitlichen Rahmen, bevor Sie eine Richtlinie ausrollen. Eine kurze Basisverzögerung mag harmlos wirken, doch ein hoher Multiplikator bringt spätere Versuche schnell an die Obergrenze und kann die gesamte Wiederherstellung erheblich verlängern.
+    - Vergleichen Sie die einzelnen Wartezeiten mit Anfrage-Timeouts, Sichtbarkeitsfristen von Warteschlangen, dem Zurücksetzen von Ratenbegrenzungen und der für Ihre Benutzer maximal zumutbaren Dauer.
+    - Der Zeitplan enthält nur die Wartezeiten vor Wiederholungen; die Laufzeit der ursprünglichen Anfrage und die Arbeit während jedes fehlgeschlagenen Versuchs sind nicht enthalten. Addieren Sie diese Zeiten separat, um den vollständigen ungünstigsten Fall abzuschätzen.
+    - In verteilten Systemen können deterministische Pläne nach einem gemeinsamen Ausfall viele Clients gleichzeitig erneut starten lassen. Produktive Clients ergänzen deshalb oft eine begrenzte Zufallsstreuung und behalten den berechneten Plan als Obergrenze oder Mittelwert bei.
+
+    Der Rechner sendet keine Anfragen, wartet nicht, kontaktiert keinen Dienst und bewertet keine Fehler. Er berechnet ausschließlich den Zeitplan, ohne Netzwerkzugriff oder gespeicherten Zustand. Dasselbe JSON-Ergebnis ist überall kostenlos: auf der Kommandozeile mit `backoff-site schedule …`, zum Beispiel `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5`, und im Rechner über die Schaltflächen „JSON kopieren“ und „JSON herunterladen“. Es gibt keinen Server, und nichts wird irgendwohin gesendet.
+
+# Heading of the FAQ section.
+faq-heading = Häufige Fragen
+
+# FAQ question; .answer is the answer (Markdown).
+faq-counts-original = Zählt die Anzahl der Wiederholungen die ursprüngliche Anfrage mit?
+    .answer =
+        Nein. Gezählt werden nur Wiederholungen: Bei fünf erhalten Sie fünf Einträge mit den Nummern eins bis fünf, jeweils mit der Wartezeit vor dieser Wiederholung. Die ursprüngliche Anfrage kommt zuerst, ohne Wartezeit davor.
+
+        Diese klare Unterscheidung verhindert einen häufigen Zählfehler in Betriebsanleitungen und Konfigurationsprüfungen.
+
+# FAQ question; .answer is the answer (Markdown).
+faq-cap-below-base = Warum liefert ein Maximum unter der Basisverzögerung schon ab der ersten Wiederholung das Maximum?
+    .answer = Weil das Maximum eine strikte Obergrenze für jede Verzögerung ist, auch für die erste: Bei einer Basis von zehn und einem Maximum von drei beträgt jede Verzögerung drei. Der Zeitplan zeigt diese ungewöhnliche Einstellung so, wie sie ist, statt stillschweigend das Maximum anzuheben oder die Basis zu senken – so fällt sie auf, und Sie können sie korrigieren.
+
+# FAQ question; .answer is the answer (Markdown).
+faq-never-infinite = Warum liefert die Berechnung nie einen unendlichen Wert?
+    .answer =
+        Sie schreitet iterativ fort: Jede Verzögerung ist die vorherige mal Multiplikator, und sobald eine Verzögerung das Maximum erreicht, stoppt das Wachstum. Eine unbegrenzte Potenz wird nie berechnet, daher bleibt der Zeitplan selbst bei sehr großen Multiplikatoren deterministisch und endlich.
+
+        Da die maximale Verzögerung auf dieser Seite größer als null sein muss, hat jede Verzögerung eine endliche Obergrenze. Würde eine Gesamtwartezeit dennoch zu groß für die Berechnung, meldet der Rechner das am Eingabefeld, statt einen unendlichen Wert anzuzeigen.
+
+# FAQ question; .answer is the answer (Markdown). Inline code shows real command lines; keep them as they are.
+faq-json = Woher kommt das JSON-Ergebnis, und was kostet es?
+    .answer =
+        Es ist kostenlos. Führen Sie `backoff-site schedule …` auf der Kommandozeile aus, zum Beispiel `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5`, oder verwenden Sie die Schaltflächen „JSON kopieren“ und „JSON herunterladen“ des Rechners: Beide liefern dasselbe JSON.
+
+        Es gibt keinen Server und keine kostenpflichtige API: Der Rechner läuft in Ihrem Browser und sendet nichts.

@@ -1,0 +1,238 @@
+### Site-wide strings of backoff-site, German.
+### Shared by every page: site chrome, the calculator widget, the schedule
+### table, humanized durations, error messages and the 404 page.
+### Numbers always arrive as variables, already formatted by the build:
+### never type a computed figure into a message.
+
+## Site chrome
+
+# The site's name, shown in the header and in every <title>.
+site-name = Backoff-Planer
+
+# The name of this language in this language, shown in the language switcher.
+language-name = Deutsch
+
+# Heading of the root page that lets visitors pick a language.
+choose-language = Sprache wählen
+
+# Text of the "skip to main content" link for keyboard users.
+skip-to-content = Zum Inhalt springen
+
+# Link to this language's home page.
+nav-home = Startseite
+
+# Accessible label (aria-label) of the language switcher navigation.
+language-switcher-label = Sprache
+
+# Accessible label of the in-page table of contents.
+section-contents = Auf dieser Seite
+
+## Home page
+
+# The home page's H1 and <title>.
+home-title = Exponentieller Backoff – erklärt und berechnet
+
+# Meta description of the home page: plain text, one sentence.
+home-description = Erklärseiten zum exponentiellen Backoff mit einem Rechner, der die Wartezeit vor jeder Wiederholung und die Gesamtwartezeit zeigt.
+
+# Introduction on the home page (Markdown).
+home-intro =
+    Exponentieller Backoff verteilt Wiederholungen über die Zeit: Jede Wartezeit vor einem neuen Versuch ist länger als die vorherige, bis eine Obergrenze erreicht ist. Ein gestörter Dienst bekommt Luft, und Ihre Clients überhäufen ihn nicht mit Wiederholungen.
+
+    Die Seiten unten erklären die Formel und berechnen einen Wiederholungsplan direkt in Ihrem Browser – mit oder ohne Jitter.
+
+# Heading above the list of pages on the home page.
+home-pages-heading = Seiten
+
+## Schedule table (worked example and calculator)
+
+# Caption of the schedule table.
+# $retries (number) - how many retries the table lists.
+table-caption =
+    { $retries ->
+        [one] Zeitplan für { $retries } Wiederholung
+       *[other] Zeitplan für { $retries } Wiederholungen
+    }
+
+# Column header: the number of the retry.
+table-retry = Wiederholung
+
+# Column header: the delay before that retry.
+table-delay = Verzögerung
+
+# Column header: whether the maximum delay limited this delay (cells: capped-yes / capped-no).
+table-capped = Begrenzt?
+
+# Column header: the total wait from the original request up to this retry.
+table-cumulative = Kumulierte Wartezeit
+
+# Column header: the mean delay before this retry when jitter is on.
+table-mean = Mittlere Verzögerung
+
+# Column header: the shortest to longest delay before this retry when jitter is on.
+table-range = Spanne
+
+# Cell text in the "Capped?" column: the maximum limited this delay.
+capped-yes = ja
+
+# Cell text in the "Capped?" column: the delay is below the maximum.
+capped-no = nein
+
+## Units
+
+# Abbreviation shown after a figure in milliseconds.
+unit-ms = ms
+
+# Abbreviation shown after a figure in seconds.
+unit-s = s
+
+# Word shown after a figure that has no time unit (the "units" choice).
+unit-units = Einheiten
+
+# Option label in the unit selector: milliseconds.
+unit-ms-name = Millisekunden
+
+# Option label in the unit selector: seconds.
+unit-s-name = Sekunden
+
+# Option label in the unit selector: figures without a unit.
+unit-units-name = Einheiten (ohne Maßeinheit)
+
+## Humanized durations
+## All variables are numbers already formatted by the build. Keep the
+## abbreviations short; no plural forms are needed.
+
+# A duration under one minute.
+# $seconds (number, may be fractional) - e.g. 45,75
+duration-seconds = { $seconds } s
+
+# A duration from one minute to under one hour.
+# $minutes (number), $seconds (number) - e.g. 1 and 32
+duration-minutes-seconds = { $minutes } Min. { $seconds } s
+
+# A duration from one hour to under one day.
+# $hours (number), $minutes (number) - e.g. 2 and 5
+duration-hours-minutes = { $hours } Std. { $minutes } Min.
+
+# A duration of one day or more.
+# $days (number), $hours (number), $minutes (number) - e.g. 3, 0 and 7
+duration-days-hours-minutes = { $days } T. { $hours } Std. { $minutes } Min.
+
+## Calculator widget
+
+# Heading of the calculator section.
+calculator-heading = Rechner
+
+# Shown instead of the calculator when JavaScript or WebAssembly is unavailable.
+calculator-needs-js = Der Rechner benötigt JavaScript und WebAssembly. Das Rechenbeispiel auf dieser Seite zeigt trotzdem einen vollständigen Zeitplan.
+
+# Field label: the delay before the first retry.
+calc-base-label = Basisverzögerung
+
+# Hint under the first-delay field.
+calc-base-hint = Wartezeit vor der ersten Wiederholung; größer als null.
+
+# Field label: the growth factor between consecutive delays.
+calc-multiplier-label = Multiplikator
+
+# Hint under the multiplier field.
+calc-multiplier-hint = Mindestens eins; zwei verdoppelt jede Verzögerung.
+
+# Field label: the largest delay allowed.
+calc-max-label = Maximale Verzögerung
+
+# Hint under the maximum-delay field on pages where zero means "no limit".
+calc-max-hint-unlimited = Null bedeutet: keine Obergrenze.
+
+# Hint under the maximum-delay field on pages where the maximum is required.
+calc-max-hint-positive = Muss größer als null sein.
+
+# Field label: the number of retries after the original request.
+calc-retries-label = Wiederholungen
+
+# Hint under the retries field.
+calc-retries-hint = Wiederholungen nach der ursprünglichen Anfrage: eine ganze Zahl von eins bis tausend.
+
+# Label of the jitter selector.
+calc-jitter-label = Jitter
+
+# Jitter option: no randomness, every delay is exactly the computed one.
+jitter-none = Keiner
+
+# Jitter option ("full jitter"): random delay between zero and the computed delay.
+jitter-full = Voll
+
+# Jitter option ("equal jitter"): half of the computed delay is kept, the other half is random.
+jitter-equal = Hälftig
+
+# Label of the unit selector.
+calc-unit-label = Einheit
+
+# Result label: the shortest possible total wait.
+calc-total-min = Kürzeste Gesamtwartezeit
+
+# Result label: the mean total wait.
+calc-total-mean = Mittlere Gesamtwartezeit
+
+# Result label: the longest possible total wait.
+calc-total-max = Längste Gesamtwartezeit
+
+# Button: copy the schedule as JSON to the clipboard.
+calc-copy-json = JSON kopieren
+
+# Button: download the schedule as a JSON file.
+calc-download-json = JSON herunterladen
+
+# Short confirmation after the JSON was copied.
+calc-copied = Kopiert
+
+# Shown over the result while an input is invalid.
+calc-stale = Dieses Ergebnis ist veraltet, weil eine Eingabe ungültig ist. Korrigieren Sie sie, um das Ergebnis zu aktualisieren.
+
+# Accessible name of the chart of delays.
+calc-chart-label = Diagramm der Verzögerung vor jeder Wiederholung
+
+## Calculator errors, shown next to the field concerned
+
+# The field does not contain a number.
+error-not-a-number = Geben Sie eine Zahl ein.
+
+# The first delay is zero or negative.
+error-base = Die Basisverzögerung muss größer als null sein.
+
+# The multiplier is below one.
+error-multiplier = Der Multiplikator muss mindestens eins sein.
+
+# The maximum delay is not positive, on pages where it is required.
+error-max-delay = Die maximale Verzögerung muss größer als null sein.
+
+# The maximum delay is negative, on pages where zero means "no limit".
+error-max-delay-unlimited = Die maximale Verzögerung muss null oder größer sein; null bedeutet: keine Obergrenze.
+
+# The number of retries is out of range or not whole.
+# $min (number) - the fewest retries allowed; $max (number) - the most.
+error-retries = Geben Sie eine ganze Zahl von { $min } bis { $max } ein.
+
+# Without a maximum, a delay grew too large to compute.
+# $retry (number) - the retry at which it happened.
+error-delay-overflow = Die Verzögerung vor Wiederholung { $retry } wird zu groß, um sie zu berechnen. Legen Sie eine maximale Verzögerung fest.
+
+# The total wait grew too large to compute.
+# $retry (number) - the retry at which it happened.
+error-total-overflow = Die Gesamtwartezeit bis Wiederholung { $retry } ist zu groß, um sie zu berechnen. Verringern Sie die maximale Verzögerung.
+
+## Footer
+
+# Privacy promise in the footer.
+footer-privacy = Alles läuft in Ihrem Browser; nichts, was Sie eingeben, wird irgendwohin gesendet.
+
+# One sentence in the footer (Markdown, inline code allowed).
+footer-json = Denselben Zeitplan als JSON liefert die Kommandozeile: `backoff-site schedule`.
+
+## Not-found page
+
+# Title of the 404 page.
+not-found-title = Seite nicht gefunden
+
+# Text of the 404 page (Markdown). The template adds a link to the home page; do not write URLs.
+not-found-text = Unter dieser Adresse gibt es keine Seite. Vielleicht wurde sie verschoben, oder die Adresse enthält einen Tippfehler.

@@ -1,0 +1,127 @@
+### The "schedule" page, English (the reference language).
+### Source: the German page "Exponentiellen Backoff-Zeitplan für Wiederholungen berechnen".
+### The schedule is unit-agnostic (milliseconds, seconds or plain units), and
+### the maximum delay must be greater than zero: zero is refused on this page.
+### Messages are Markdown unless noted otherwise; figures always come from
+### variables formatted by the build.
+
+# The page's H1 and <title>.
+title = Compute an exponential backoff retry schedule
+
+# Meta description: plain text, one sentence.
+description = Compute a deterministic exponential backoff schedule in any unit of time: the wait before each retry, limited by a maximum delay.
+
+# Short label for links to this page.
+nav-label = Retry schedule
+
+# Introduction (Markdown).
+intro =
+    Enter the wait before the first retry, the growth multiplier, the largest allowed delay and the number of retries. The result shows the wait before each retry, in one and the same unit of time.
+
+    Use it to check configurations, document client behavior, compare policies and spot overly long recovery windows before they reach production.
+
+# Heading of the "how to use" section (the source's "define the policy in one unit").
+how-to-heading = Define the policy in one unit
+
+# How to use the schedule calculator (Markdown bulleted list, then one short paragraph).
+how-to =
+    - Pick one unit that suits the system you configure, such as milliseconds or seconds, and use it for every delay. No unit is prescribed: exponential backoff follows the same arithmetic in any unit.
+    - Enter the first delay, the wait before the first retry. It must be greater than zero.
+    - Enter the multiplier, at least one. It sets how fast the uncapped delay grows: two doubles each following wait, one keeps the interval constant.
+    - Enter the maximum delay in the same unit. It must be greater than zero.
+    - Enter the number of retries, a whole number from one to one thousand. It counts retries only, not the original request: five gives five entries, numbered one to five.
+    - When you copy results, note the unit, so that milliseconds are not later read as seconds.
+
+    These rules keep the schedule meaningful and the output bounded.
+
+# This page's rule for the maximum delay, shown by the calculator (one sentence).
+max-delay-rule = On this page the maximum delay must be greater than zero; zero is refused.
+
+# Heading of the formula section (the source's "understand growth and the cap").
+formula-heading = Growth and the cap
+
+# Formula section (Markdown).
+# { $delay-formula } is a display formula provided by the build; keep it on a line of its own.
+# Inline math must not contain braces: $d(n)$ is the delay before retry $n$.
+formula =
+    { $delay-formula }
+
+    For retry $n$, the uncapped delay is the first delay times the multiplier to the power $n - 1$. The schedule gives the smaller of this value and the maximum delay. The cap applies even when it is below the first delay: it is a strict upper bound, and the schedule shows such an unusual setting instead of silently rewriting it.
+
+    The computation proceeds step by step: it never raises the multiplier to an unbounded power, and it stops the growth once the cap is reached. Even very large multipliers therefore give a deterministic result, and no infinite value ever ends up in the JSON result.
+
+    The schedule itself is deterministic: it is the underlying policy and the upper bound of every delay. If you choose full or equal jitter, the calculator also shows the spread: with full jitter the actual delay before retry $n$ is random within $[0, d(n)]$, with equal jitter within $[d(n)/2, d(n)]$, and the table and totals give the shortest, mean and longest values. If your client library spreads delays by other rules, apply them to this upper bound.
+
+# Word for the delay function in the display formula (plain text).
+formula-delay = delay
+
+# Word for the maximum delay in the display formula (plain text).
+formula-max = maximum
+
+# Word for the first delay in the display formula (plain text).
+formula-base = first delay
+
+# Word for the multiplier in the display formula (plain text).
+formula-multiplier = multiplier
+
+# Heading of the examples section.
+example-heading = Examples
+
+# First example (Markdown): how the delay grows and then stays at the maximum. No unit.
+# $base - first delay; $multiplier; $max - maximum delay; $retries (number) - how many retries
+# $delays - list of all the delays, joined with "and"
+example-growth =
+    For example, a first delay of { $base }, a multiplier of { $multiplier } and a maximum of { $max } give, over { $retries ->
+        [one] { $retries } retry
+       *[other] { $retries } retries
+    }, the delays { $delays }: once the maximum is reached, every further retry waits { $max } again.
+
+# Second example (Markdown): a maximum below the first delay. No unit.
+# $base - first delay; $max - maximum delay (smaller than $base); $retries (number) - how many retries
+# $delays - list of all the delays (each equal to $max), joined with "and"
+example-cap-below-base =
+    The cap applies even when it is below the first delay. With a first delay of { $base } and a maximum of { $max }, the result is { $max } from the very first retry: { $retries ->
+        [one] { $retries } retry gives
+       *[other] { $retries } retries give
+    } { $delays }.
+
+# Heading of the tips section (the source's "use the schedule without setting off a retry wave").
+tips-heading = Use the schedule without setting off a retry wave
+
+# Tips (Markdown: a bulleted list, then a paragraph).
+# Inline code shows real command lines; keep them as they are.
+tips =
+    - Check the time frame with the output before you roll out a policy. A short first delay may look harmless, but a high multiplier quickly takes later retries to the cap and can stretch the whole recovery considerably.
+    - Compare each wait with request timeouts, queue visibility timeouts, rate-limit resets and the longest wait your users will put up with.
+    - The schedule covers the waits before retries only: the duration of the original request and the work done during each failed attempt are not included. Add them separately to estimate the full worst case.
+    - In distributed systems, a deterministic schedule can make many clients retry at the same moment after a shared outage. Production clients therefore often add bounded jitter and keep the computed schedule as the upper bound or the mean.
+
+    The calculator sends no requests, does not wait, contacts no service and does not judge errors: it only computes the schedule, with no network access and no stored state. The same JSON is free wherever you need it: from the command line with `backoff-site schedule …`, for example `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5`, and from the calculator's “Copy JSON” and “Download JSON” buttons. There is no server, and nothing is sent anywhere.
+
+# Heading of the FAQ section.
+faq-heading = Frequently asked questions
+
+# FAQ question; .answer is the answer (Markdown).
+faq-counts-original = Does the number of retries include the original request?
+    .answer =
+        No. It counts retries only: with five you get five entries, numbered one to five, each giving the wait before that retry. The original request comes first and has no wait before it.
+
+        Keeping the two apart avoids a common counting mistake in runbooks and configuration reviews.
+
+# FAQ question; .answer is the answer (Markdown).
+faq-cap-below-base = Why does a maximum below the first delay give the maximum from the first retry on?
+    .answer = Because the maximum is a strict upper bound on every delay, the first one included: with a first delay of ten and a maximum of three, every delay is three. The schedule shows this unusual setting as it is, instead of quietly raising the maximum or lowering the first delay, so that you can spot it and fix it.
+
+# FAQ question; .answer is the answer (Markdown).
+faq-never-infinite = Why does the computation never produce an infinite value?
+    .answer =
+        It works step by step: each delay is the previous one times the multiplier, and once a delay reaches the maximum, the growth stops. No unbounded power is ever computed, so even a very large multiplier gives a deterministic, finite schedule.
+
+        Because the maximum must be greater than zero on this page, every delay has a finite upper bound. Should a total wait still grow too large to compute, the calculator says so at the field instead of showing an infinite value.
+
+# FAQ question; .answer is the answer (Markdown). Inline code shows real command lines; keep them as they are.
+faq-json = Where does the JSON come from, and does it cost anything?
+    .answer =
+        It is free. Run `backoff-site schedule …` from the command line, for example `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5`, or use the calculator's “Copy JSON” and “Download JSON” buttons: both give the same JSON.
+
+        There is no server and no paid API: the calculator runs in your browser and sends nothing anywhere.

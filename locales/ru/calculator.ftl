@@ -1,0 +1,116 @@
+### The "calculator" page, Russian (the source language of this page).
+### Source: the Russian page "Калькулятор экспоненциальной задержки (backoff)".
+### The calculator on this page works in milliseconds, and a maximum delay
+### of zero means "no limit". Messages are Markdown unless noted otherwise;
+### figures always come from variables formatted by the build.
+
+# The page's H1 and <title>.
+title = Калькулятор экспоненциальной задержки (backoff)
+
+# Meta description: plain text, one sentence.
+description = Рассчитайте прямо в браузере расписание повторов с экспоненциальной задержкой: задержку перед каждым повтором, общее ожидание и то, как их меняет полный или равный джиттер.
+
+# Short label for links to this page.
+nav-label = Калькулятор задержки
+
+# Introduction (Markdown).
+intro =
+    Задайте первую задержку, множитель, максимальную задержку и число повторов — и увидите расписание, по которому пойдёт ваш цикл повторов, сколько всего может ждать запрос и как это меняет полный или равный джиттер.
+
+    Калькулятор работает в браузере: всё, что вы вводите, никуда не отправляется.
+
+# Heading of the "how to use" section.
+how-to-heading = Как пользоваться
+
+# How to use the calculator (Markdown bulleted list).
+how-to =
+    - Введите первую задержку в миллисекундах и множитель (два — удвоение каждый раз).
+    - Задайте максимальную задержку (ноль — без ограничения) и число повторов.
+    - Выберите вид джиттера и смотрите таблицу и итоги.
+
+# This page's rule for the maximum delay, shown by the calculator (one sentence).
+max-delay-rule = На этой странице нулевая максимальная задержка означает «без ограничения».
+
+# Heading of the formula section.
+formula-heading = Формула
+
+# Formula section (Markdown).
+# { $delay-formula } is a display formula provided by the build; keep it on a line of its own.
+# Inline math must not contain braces: $d(n)$ is the delay before retry $n$.
+formula =
+    { $delay-formula }
+
+    С полным джиттером фактическая задержка случайна в пределах $[0, d(n)]$, с равным — в пределах $[d(n)/2, d(n)]$, где $d(n)$ — задержка перед повтором $n$ по формуле выше. Нулевая максимальная задержка означает, что ограничения нет: задержка не обрезается, как бы она ни выросла.
+
+    Итоги складывают самые короткие, средние и самые длинные значения каждого повтора.
+
+# Word for the delay function in the display formula (plain text).
+formula-delay = задержка
+
+# Word for the maximum delay in the display formula (plain text).
+formula-max = максимум
+
+# Word for the first delay in the display formula (plain text).
+formula-base = первая задержка
+
+# Word for the multiplier in the display formula (plain text).
+formula-multiplier = множитель
+
+# Heading of the worked example section.
+example-heading = Разобранный пример
+
+# The worked example (Markdown). All delays are in seconds ("с").
+# $base - first delay; $multiplier; $max - maximum delay; $retries (number) - how many retries
+# $uncapped-delays - list of the delays the maximum did not limit; $uncapped-count (number)
+# $capped-retries - list of the retry numbers whose delay was cut to the maximum; $capped-count (number)
+# $first-capped-retry (number) - the first of them ("с повтора № 7" avoids ordinal endings;
+#   from that retry on every delay is cut to the maximum)
+# $sum - the delays written out as a sum; $total - the longest total wait
+# $total-human - that total, rounded and humanized in this language
+# $mean-total-full - the mean total wait with full jitter
+example-main =
+    Первая задержка { $base } с, множитель { $multiplier }, максимум { $max } с, { $retries ->
+        [one] { $retries } повтор
+        [few] { $retries } повтора
+        [many] { $retries } повторов
+       *[other] { $retries } повтора
+    }: задержки — { $uncapped-delays } с, а начиная с повтора № { $first-capped-retry } расчётная задержка превышает максимум и обрезается до { $max } с.
+
+    Самое долгое общее ожидание — { $sum } = { $total } с, оно показывается округлённо: { $total-human }. С полным джиттером среднее общее ожидание вдвое меньше — { $mean-total-full } с.
+
+# Heading of the tips section.
+tips-heading = Советы
+
+# Tips (Markdown bulleted list).
+tips =
+    - Если сервер прислал заголовок `Retry-After`, соблюдайте его: он важнее вашего расписания.
+    - Ограничьте цикл не только числом повторов, но и общим сроком (дедлайном).
+    - Пишите в лог номер попытки, чтобы видеть в продакшене, как часто случаются повторы.
+
+# Heading of the FAQ section.
+faq-heading = Частые вопросы
+
+# FAQ question; .answer is the answer (Markdown).
+faq-what-is-backoff = Что такое экспоненциальная задержка (exponential backoff)?
+    .answer =
+        Стратегия повторов, при которой каждая пауза длиннее предыдущей, обычно вдвое. Сбойный сервис получает передышку, а клиенты не засыпают его повторами.
+
+        Задержка перед повтором $n$ равна первой задержке, умноженной на множитель в степени $n - 1$, но не больше максимума.
+
+# FAQ question; .answer is the answer (Markdown).
+faq-why-jitter = Зачем добавлять джиттер?
+    .answer =
+        Если много клиентов получили ошибку одновременно, одинаковое расписание заставит их и повторять одновременно. Джиттер (случайный разброс) разводит их во времени.
+
+        Полный джиттер берёт случайную задержку от нуля до расчётной, равный оставляет половину расчётной, а вторую половину делает случайной.
+
+# FAQ question; .answer is the answer (Markdown).
+faq-which-max-delay = Какую максимальную задержку выбрать?
+    .answer = Зависит от того, сколько может ждать вызывающая сторона. Для интерактивных запросов максимум обычно — несколько секунд, и после нескольких повторов они сдаются; фоновые задачи могут ждать минутами. Общее время ожидания здесь показывает, укладывается ли расписание в ваш тайм-аут.
+
+# FAQ question; .answer is the answer (Markdown). The HTTP status codes stay as digits.
+faq-retry-every-error = Нужно ли повторять запрос при любой ошибке?
+    .answer =
+        Нет. Повторяйте при тайм-аутах, ошибках соединения и ответах вроде 429 или 503, которые говорят о временной проблеме. Ошибки вроде 400 или 404 просто повторятся снова.
+
+        Повторяйте только операции, которые безопасно выполнить ещё раз, или сначала сделайте их идемпотентными.

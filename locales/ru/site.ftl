@@ -1,0 +1,240 @@
+### Site-wide strings of backoff-site, Russian.
+### Shared by every page: site chrome, the calculator widget, the schedule
+### table, humanized durations, error messages and the 404 page.
+### Numbers always arrive as variables, already formatted by the build:
+### never type a computed figure into a message.
+
+## Site chrome
+
+# The site's name, shown in the header and in every <title>.
+site-name = Планировщик повторов
+
+# The name of this language in this language, shown in the language switcher.
+language-name = Русский
+
+# Heading of the root page that lets visitors pick a language.
+choose-language = Выберите язык
+
+# Text of the "skip to main content" link for keyboard users.
+skip-to-content = Перейти к содержимому
+
+# Link to this language's home page.
+nav-home = Главная
+
+# Accessible label (aria-label) of the language switcher navigation.
+language-switcher-label = Язык
+
+# Accessible label of the in-page table of contents.
+section-contents = На этой странице
+
+## Home page
+
+# The home page's H1 and <title>.
+home-title = Экспоненциальная задержка: объяснение и расчёт
+
+# Meta description of the home page: plain text, one sentence.
+home-description = Страницы об экспоненциальной задержке (exponential backoff) с калькулятором, который показывает задержку перед каждым повтором и общее время ожидания.
+
+# Introduction on the home page (Markdown).
+home-intro =
+    Экспоненциальная задержка (exponential backoff) разносит повторы во времени: каждая пауза перед новой попыткой длиннее предыдущей, но не больше максимума. Сбойный сервис получает время прийти в себя, а клиенты не заваливают его повторами.
+
+    Страницы ниже объясняют формулу и позволяют рассчитать расписание повторов прямо в браузере — с джиттером или без него.
+
+# Heading above the list of pages on the home page.
+home-pages-heading = Страницы
+
+## Schedule table (worked example and calculator)
+
+# Caption of the schedule table.
+# $retries (number) - how many retries the table lists.
+table-caption =
+    { $retries ->
+        [one] Расписание на { $retries } повтор
+        [few] Расписание на { $retries } повтора
+        [many] Расписание на { $retries } повторов
+       *[other] Расписание на { $retries } повтора
+    }
+
+# Column header: the number of the retry.
+table-retry = Повтор
+
+# Column header: the delay before that retry.
+table-delay = Задержка
+
+# Column header: whether the maximum delay limited this delay (cells: capped-yes / capped-no).
+table-capped = Ограничена?
+
+# Column header: the total wait from the original request up to this retry.
+table-cumulative = Суммарное ожидание
+
+# Column header: the mean delay before this retry when jitter is on.
+table-mean = Средняя задержка
+
+# Column header: the shortest to longest delay before this retry when jitter is on.
+table-range = Диапазон
+
+# Cell text in the "Capped?" column: the maximum limited this delay.
+capped-yes = да
+
+# Cell text in the "Capped?" column: the delay is below the maximum.
+capped-no = нет
+
+## Units
+
+# Abbreviation shown after a figure in milliseconds.
+unit-ms = мс
+
+# Abbreviation shown after a figure in seconds.
+unit-s = с
+
+# Word shown after a figure that has no time unit (the "units" choice).
+unit-units = ед.
+
+# Option label in the unit selector: milliseconds.
+unit-ms-name = миллисекунды
+
+# Option label in the unit selector: seconds.
+unit-s-name = секунды
+
+# Option label in the unit selector: figures without a unit.
+unit-units-name = условные единицы (без размерности)
+
+## Humanized durations
+## All variables are numbers already formatted by the build. Keep the
+## abbreviations short; no plural forms are needed.
+
+# A duration under one minute.
+# $seconds (number, may be fractional) - e.g. 45,75
+duration-seconds = { $seconds } с
+
+# A duration from one minute to under one hour.
+# $minutes (number), $seconds (number) - e.g. 1 and 32
+duration-minutes-seconds = { $minutes } мин { $seconds } с
+
+# A duration from one hour to under one day.
+# $hours (number), $minutes (number) - e.g. 2 and 5
+duration-hours-minutes = { $hours } ч { $minutes } мин
+
+# A duration of one day or more.
+# $days (number), $hours (number), $minutes (number) - e.g. 3, 0 and 7
+duration-days-hours-minutes = { $days } д { $hours } ч { $minutes } мин
+
+## Calculator widget
+
+# Heading of the calculator section.
+calculator-heading = Калькулятор
+
+# Shown instead of the calculator when JavaScript or WebAssembly is unavailable.
+calculator-needs-js = Для калькулятора нужны JavaScript и WebAssembly. Разобранный пример на этой странице всё равно показывает полное расписание.
+
+# Field label: the delay before the first retry.
+calc-base-label = Первая задержка
+
+# Hint under the first-delay field.
+calc-base-hint = Ожидание перед первым повтором; больше нуля.
+
+# Field label: the growth factor between consecutive delays.
+calc-multiplier-label = Множитель
+
+# Hint under the multiplier field.
+calc-multiplier-hint = Не меньше единицы; два — удвоение каждый раз.
+
+# Field label: the largest delay allowed.
+calc-max-label = Максимальная задержка
+
+# Hint under the maximum-delay field on pages where zero means "no limit".
+calc-max-hint-unlimited = Ноль — без ограничения.
+
+# Hint under the maximum-delay field on pages where the maximum is required.
+calc-max-hint-positive = Должна быть больше нуля.
+
+# Field label: the number of retries after the original request.
+calc-retries-label = Число повторов
+
+# Hint under the retries field.
+calc-retries-hint = Повторы после исходного запроса: целое число от одного до тысячи.
+
+# Label of the jitter selector.
+calc-jitter-label = Джиттер
+
+# Jitter option: no randomness, every delay is exactly the computed one.
+jitter-none = Нет
+
+# Jitter option: random delay between zero and the computed delay.
+jitter-full = Полный
+
+# Jitter option: half of the computed delay is kept, the other half is random.
+jitter-equal = Равный
+
+# Label of the unit selector.
+calc-unit-label = Единица измерения
+
+# Result label: the shortest possible total wait.
+calc-total-min = Самое короткое общее ожидание
+
+# Result label: the mean total wait.
+calc-total-mean = Среднее общее ожидание
+
+# Result label: the longest possible total wait.
+calc-total-max = Самое долгое общее ожидание
+
+# Button: copy the schedule as JSON to the clipboard.
+calc-copy-json = Скопировать JSON
+
+# Button: download the schedule as a JSON file.
+calc-download-json = Скачать JSON
+
+# Short confirmation after the JSON was copied.
+calc-copied = Скопировано
+
+# Shown over the result while an input is invalid.
+calc-stale = Результат устарел: одно из полей заполнено неверно. Исправьте его, и результат обновится.
+
+# Accessible name of the chart of delays.
+calc-chart-label = График задержки перед каждым повтором
+
+## Calculator errors, shown next to the field concerned
+
+# The field does not contain a number.
+error-not-a-number = Введите число.
+
+# The first delay is zero or negative.
+error-base = Первая задержка должна быть больше нуля.
+
+# The multiplier is below one.
+error-multiplier = Множитель должен быть не меньше единицы.
+
+# The maximum delay is not positive, on pages where it is required.
+error-max-delay = Максимальная задержка должна быть больше нуля.
+
+# The maximum delay is negative, on pages where zero means "no limit".
+error-max-delay-unlimited = Максимальная задержка должна быть не меньше нуля; ноль означает «без ограничения».
+
+# The number of retries is out of range or not whole.
+# $min (number) - the fewest retries allowed; $max (number) - the most.
+error-retries = Введите целое число от { $min } до { $max }.
+
+# Without a maximum, a delay grew too large to compute.
+# $retry (number) - the retry at which it happened ("повтор № 7" avoids ordinal endings).
+error-delay-overflow = Задержка перед повтором № { $retry } становится слишком большой для расчёта. Задайте максимальную задержку.
+
+# The total wait grew too large to compute.
+# $retry (number) - the retry at which it happened.
+error-total-overflow = Общее ожидание до повтора № { $retry } слишком велико для расчёта. Уменьшите максимальную задержку.
+
+## Footer
+
+# Privacy promise in the footer.
+footer-privacy = Всё работает в вашем браузере: то, что вы вводите, никуда не отправляется.
+
+# One sentence in the footer (Markdown, inline code allowed).
+footer-json = То же расписание в формате JSON можно получить из командной строки: `backoff-site schedule`.
+
+## Not-found page
+
+# Title of the 404 page.
+not-found-title = Страница не найдена
+
+# Text of the 404 page (Markdown). The template adds a link to the home page; do not write URLs.
+not-found-text = По этому адресу страницы нет. Возможно, её перенесли или в адресе есть опечатка.

@@ -1,0 +1,225 @@
+//! Diagnostics: what went wrong, and where, in the files the build reads.
+//!
+//! Every text format we read (TOML, Fluent, Markdown inside messages) reports
+//! problems as byte offsets; [`Location::from_offset`] is the one place that
+//! turns an offset into `line:col`. A [`Diagnostic`] carries the path, the
+//! location, the source line and a hint, and renders itself the way a
+//! compiler does: `path:line:col: error: message`, the line, a caret.
+//!
+//! This module never decides what is an error; it only describes one.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+/// A 1-based line and column (in characters) inside a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Location {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Location {
+    /// The line and column of byte `offset` in `source`. An offset past the
+    /// end, or inside a multi-byte character, is clamped to the nearest
+    /// character boundary before it.
+    pub fn from_offset(source: &str, offset: usize) -> Location {
+        let mut offset = offset.min(source.len());
+        while !source.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let before = &source[..offset];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        Location {
+            line: before.matches('\n').count() + 1,
+            column: before[line_start..].chars().count() + 1,
+        }
+    }
+}
+
+/// One problem found in one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub path: PathBuf,
+    pub location: Option<Location>,
+    /// The text of the line `location` points into, for the caret display.
+    pub source_line: Option<String>,
+    /// How many characters the caret underlines (at least one).
+    pub width: usize,
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+impl Diagnostic {
+    /// An error about a whole file.
+    pub fn error(path: &Path, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            path: path.to_path_buf(),
+            location: None,
+            source_line: None,
+            width: 1,
+            message: message.into(),
+            hint: None,
+        }
+    }
+
+    /// A warning about a whole file.
+    pub fn warning(path: &Path, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(path, message)
+        }
+    }
+
+    /// Points the diagnostic at the byte range `start..end` of `source`.
+    pub fn at(mut self, source: &str, start: usize, end: usize) -> Diagnostic {
+        let location = Location::from_offset(source, start);
+        let line = source.lines().nth(location.line - 1).unwrap_or("");
+        let width = source
+            .get(start..end.max(start))
+            .map_or(1, |s| s.lines().next().unwrap_or("").chars().count())
+            .max(1);
+        self.location = Some(location);
+        self.source_line = Some(line.to_string());
+        self.width = width;
+        self
+    }
+
+    /// Adds a one-line hint on how to fix the problem.
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Diagnostic {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let severity = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        write!(f, "{}", self.path.display())?;
+        if let Some(at) = self.location {
+            write!(f, ":{}:{}", at.line, at.column)?;
+        }
+        write!(f, ": {severity}: {}", self.message)?;
+        if let (Some(at), Some(line)) = (self.location, &self.source_line) {
+            let gutter = " ".repeat(at.line.to_string().len());
+            let pad: String = line
+                .chars()
+                .take(at.column - 1)
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
+            write!(
+                f,
+                "\n{gutter} |\n{} | {line}\n{gutter} | {pad}{}",
+                at.line,
+                "^".repeat(self.width)
+            )?;
+        }
+        if let Some(hint) = &self.hint {
+            write!(f, "\n  = hint: {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Diagnostics gathered over a whole run, so that one build reports every
+/// problem it can find instead of stopping at the first.
+#[derive(Debug, Default)]
+pub struct Diagnostics {
+    pub items: Vec<Diagnostic>,
+}
+
+impl Diagnostics {
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        self.items.push(diagnostic);
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.items.iter().any(Diagnostic::is_error)
+    }
+
+    pub fn error_count(&self) -> usize {
+        self.items.iter().filter(|d| d.is_error()).count()
+    }
+
+    /// Sorted by file, then position, so that output is stable.
+    pub fn sorted(mut self) -> Vec<Diagnostic> {
+        self.items.sort_by(|a, b| {
+            (&a.path, a.location, &a.message).cmp(&(&b.path, b.location, &b.message))
+        });
+        self.items
+    }
+}
+
+/// The error a run ends with when any diagnostic is an error.
+#[derive(Debug)]
+pub struct Failed {
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl fmt::Display for Failed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for d in &self.diagnostics {
+            writeln!(f, "{d}\n")?;
+        }
+        let errors = self.diagnostics.iter().filter(|d| d.is_error()).count();
+        write!(f, "{errors} error{}", if errors == 1 { "" } else { "s" })
+    }
+}
+
+impl std::error::Error for Failed {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_become_lines_and_character_columns() {
+        let src = "a = 1\nпривет = { $x\n";
+        assert_eq!(
+            Location::from_offset(src, 0),
+            Location { line: 1, column: 1 }
+        );
+        let brace = src.find('{').unwrap();
+        assert_eq!(
+            Location::from_offset(src, brace),
+            Location {
+                line: 2,
+                column: 10
+            }
+        );
+        assert_eq!(Location::from_offset(src, 10_000).line, 3);
+        // Inside the two bytes of 'п': clamped to its start.
+        assert_eq!(
+            Location::from_offset(src, 7),
+            Location { line: 2, column: 1 }
+        );
+    }
+
+    #[test]
+    fn renders_like_a_compiler() {
+        let src = "title = Hi\nbad = { $\n";
+        let d = Diagnostic::error(Path::new("locales/en/x.ftl"), "expected a variable name")
+            .at(src, 17, 18)
+            .with_hint("write `{ $name }`");
+        let text = d.to_string();
+        assert_eq!(
+            text,
+            "locales/en/x.ftl:2:7: error: expected a variable name\n  |\n2 | bad = { $\n  |       ^\n  = hint: write `{ $name }`"
+        );
+    }
+}

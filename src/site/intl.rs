@@ -1,0 +1,177 @@
+//! Numbers and lists in a language's notation, through ICU4X.
+//!
+//! Every figure on a page passes through [`Intl::number`]: the shortest
+//! decimal that round-trips the `f64`, rounded half away from zero to at most
+//! three fraction digits, trailing zeros dropped, then laid out by ICU4X's
+//! decimal formatter (`91,5` in ru and de, `2.000` in de, `2 000` with a
+//! no-break space in ru, `2,000` in en). The calculator's script applies the
+//! same rule with the separators this module reports, so that the table it
+//! renders matches the one the build wrote.
+//!
+//! Fluent numbers go through the same formatter: [`fluent_number`] is
+//! installed as each bundle's formatter.
+
+use fixed_decimal::{Decimal, FloatPrecision, SignedRoundingMode, UnsignedRoundingMode};
+use icu_decimal::DecimalFormatter;
+use icu_decimal::options::DecimalFormatterOptions;
+use icu_list::ListFormatter;
+use icu_list::options::{ListFormatterOptions, ListLength};
+use icu_locale_core::Locale;
+use intl_memoizer::Memoizable;
+use unic_langid::LanguageIdentifier;
+
+/// The most fraction digits a figure shows.
+pub const MAX_FRACTION_DIGITS: i16 = 3;
+
+/// The formatters of one language, created once per language and build.
+pub struct Intl {
+    decimal: DecimalFormatter,
+    list: ListFormatter,
+}
+
+impl Intl {
+    pub fn new(lang: &LanguageIdentifier) -> Result<Intl, String> {
+        let locale: Locale = lang
+            .to_string()
+            .parse()
+            .map_err(|e| format!("ICU4X does not know the language `{lang}`: {e}"))?;
+        let decimal =
+            DecimalFormatter::try_new((&locale).into(), DecimalFormatterOptions::default())
+                .map_err(|e| format!("no number format for `{lang}`: {e}"))?;
+        let list = ListFormatter::try_new_and(
+            (&locale).into(),
+            ListFormatterOptions::default().with_length(ListLength::Wide),
+        )
+        .map_err(|e| format!("no list format for `{lang}`: {e}"))?;
+        Ok(Intl { decimal, list })
+    }
+
+    /// A figure in this language's notation.
+    pub fn number(&self, x: f64) -> String {
+        format_decimal(&self.decimal, x)
+    }
+
+    /// `a, b and c` in this language.
+    pub fn and_list(&self, items: &[String]) -> String {
+        self.list
+            .format(items.iter().map(String::as_str))
+            .to_string()
+    }
+
+    /// The separators the calculator's script needs to write numbers exactly
+    /// as [`Intl::number`] does, read off ICU4X's own output.
+    pub fn number_symbols(&self) -> NumberSymbols {
+        // 1234567.5 shows both separators; 1234 shows whether a four-digit
+        // number is grouped at all (CLDR's minimum grouping digits).
+        let big = self.number(1_234_567.5);
+        let group = between(&big, "1", "234");
+        let decimal = between(&big, "567", "5");
+        let four = self.number(1234.0);
+        NumberSymbols {
+            group,
+            decimal,
+            group_four_digits: four != "1234",
+        }
+    }
+}
+
+/// What separates digit groups and the fraction, in one language.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct NumberSymbols {
+    pub group: String,
+    pub decimal: String,
+    /// Whether a four-digit integer part is grouped (`1,234` in en, `1234`
+    /// in languages whose minimum grouping is two).
+    pub group_four_digits: bool,
+}
+
+fn between(text: &str, before: &str, after: &str) -> String {
+    let start = text.find(before).map_or(0, |i| i + before.len());
+    let rest = &text[start..];
+    let end = rest.find(after).unwrap_or(0);
+    rest[..end].to_string()
+}
+
+/// The rounding rule of this module, applied by `formatter`.
+fn format_decimal(formatter: &DecimalFormatter, x: f64) -> String {
+    let Ok(mut decimal) = Decimal::try_from_f64(x, FloatPrecision::RoundTrip) else {
+        // Only NaN and infinities fail, and the core never returns them.
+        return String::from("—");
+    };
+    decimal.round_with_mode(
+        -MAX_FRACTION_DIGITS,
+        SignedRoundingMode::Unsigned(UnsignedRoundingMode::HalfExpand),
+    );
+    decimal.absolute.trim_end();
+    formatter.format(&decimal).to_string()
+}
+
+/// ICU4X's decimal formatter as an `intl-memoizer` item, so that each Fluent
+/// bundle creates it once and reuses it for every number it formats.
+pub struct FluentDecimal(DecimalFormatter);
+
+impl Memoizable for FluentDecimal {
+    type Args = ();
+    type Error = String;
+
+    fn construct(lang: LanguageIdentifier, _args: ()) -> Result<Self, String> {
+        let locale: Locale = lang.to_string().parse().map_err(|e| format!("{e}"))?;
+        DecimalFormatter::try_new((&locale).into(), DecimalFormatterOptions::default())
+            .map(FluentDecimal)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// The formatter installed in every Fluent bundle: numbers by the rule of
+/// this module, everything else as Fluent does it.
+pub fn fluent_number(
+    value: &fluent_bundle::FluentValue,
+    memoizer: &intl_memoizer::concurrent::IntlLangMemoizer,
+) -> Option<String> {
+    match value {
+        fluent_bundle::FluentValue::Number(n) => memoizer
+            .with_try_get::<FluentDecimal, _, _>((), |f| format_decimal(&f.0, n.value))
+            .ok(),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn intl(code: &str) -> Intl {
+        Intl::new(&code.parse().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn figures_in_each_languages_notation() {
+        let (en, ru, de) = (intl("en"), intl("ru"), intl("de"));
+        assert_eq!(en.number(2000.0), "2,000");
+        assert_eq!(de.number(2000.0), "2.000");
+        assert_eq!(ru.number(2000.0), "2\u{a0}000");
+        assert_eq!(ru.number(91.5), "91,5");
+        assert_eq!(de.number(91.5), "91,5");
+        assert_eq!(en.number(45.75), "45.75");
+        assert_eq!(en.number(0.1 + 0.2), "0.3");
+        assert_eq!(en.number(1.0005), "1.001");
+        assert_eq!(en.number(2.0), "2");
+    }
+
+    #[test]
+    fn lists_use_the_languages_conjunction() {
+        let items: Vec<String> = ["0,5", "1", "2", "4", "8", "16"].map(String::from).to_vec();
+        assert_eq!(intl("ru").and_list(&items), "0,5, 1, 2, 4, 8 и 16");
+        assert_eq!(intl("de").and_list(&items[..3]), "0,5, 1 und 2");
+        assert_eq!(intl("en").and_list(&items[..3]), "0,5, 1, and 2");
+    }
+
+    #[test]
+    fn symbols_are_read_off_icu() {
+        let ru = intl("ru").number_symbols();
+        assert_eq!((ru.group.as_str(), ru.decimal.as_str()), ("\u{a0}", ","));
+        let de = intl("de").number_symbols();
+        assert_eq!((de.group.as_str(), de.decimal.as_str()), (".", ","));
+        assert!(intl("en").number_symbols().group_four_digits);
+    }
+}

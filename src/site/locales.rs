@@ -1,0 +1,470 @@
+//! The translations: `locales/<lang>/*.ftl`, parsed once per build.
+//!
+//! This module owns reading the Fluent files (UTF-8, no BOM, every syntax
+//! error reported with its position), comparing each language with the
+//! reference language (missing and stale messages), and building the Fluent
+//! bundles pages are rendered from: one per language and page, holding the
+//! site-wide file and the page's file, with bidi isolation off (these pages
+//! are left-to-right, and the marks would only reach the HTML as noise) and
+//! numbers formatted by ICU4X (`intl::fluent_number`).
+
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentError, FluentResource};
+use fluent_syntax::ast;
+use unic_langid::LanguageIdentifier;
+
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::site::config::Config;
+use crate::site::intl;
+
+/// The file every page's bundle includes besides its own.
+pub const SITE_FILE: &str = "site";
+
+/// One parsed `.ftl` file.
+pub struct LocaleFile {
+    pub lang: LanguageIdentifier,
+    /// The file name without `.ftl`: `site` or a page slug.
+    pub name: String,
+    pub path: PathBuf,
+    pub resource: FluentResource,
+}
+
+/// A message's id and attribute names, with the byte offset of its id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MessageEntry {
+    pub id: String,
+    pub attributes: Vec<String>,
+    pub has_value: bool,
+    pub offset: usize,
+}
+
+impl LocaleFile {
+    pub fn source(&self) -> &str {
+        self.resource.source()
+    }
+
+    /// The messages of the file, in order (terms and comments left out).
+    pub fn messages(&self) -> Vec<MessageEntry> {
+        let source = self.source();
+        let mut search_from = 0;
+        let mut out = Vec::new();
+        for entry in self.resource.entries() {
+            if let ast::Entry::Message(message) = entry {
+                let id = message.id.name;
+                let offset = find_definition(source, id, search_from).unwrap_or(search_from);
+                search_from = offset;
+                out.push(MessageEntry {
+                    id: id.to_string(),
+                    attributes: message
+                        .attributes
+                        .iter()
+                        .map(|a| a.id.name.to_string())
+                        .collect(),
+                    has_value: message.value.is_some(),
+                    offset,
+                });
+            }
+        }
+        out
+    }
+}
+
+/// The byte offset of `id` where it starts a line as a definition.
+fn find_definition(source: &str, id: &str, from: usize) -> Option<usize> {
+    let mut at = from;
+    while let Some(i) = source[at..].find(id) {
+        let start = at + i;
+        let line_start = start == 0 || source.as_bytes()[start - 1] == b'\n';
+        let rest = source[start + id.len()..].trim_start_matches([' ', '\t']);
+        if line_start && rest.starts_with('=') {
+            return Some(start);
+        }
+        at = start + id.len();
+    }
+    None
+}
+
+/// All the parsed files of all languages.
+#[derive(Default)]
+pub struct Locales {
+    pub files: Vec<LocaleFile>,
+}
+
+impl Locales {
+    pub fn get(&self, lang: &LanguageIdentifier, name: &str) -> Option<&LocaleFile> {
+        self.files
+            .iter()
+            .find(|f| &f.lang == lang && f.name == name)
+    }
+
+    pub fn of_language<'a>(
+        &'a self,
+        lang: &'a LanguageIdentifier,
+    ) -> impl Iterator<Item = &'a LocaleFile> {
+        self.files.iter().filter(move |f| &f.lang == lang)
+    }
+}
+
+/// Reads and parses every `.ftl` file of every configured language. Files
+/// with syntax errors are still kept (Fluent skips the broken entries), so
+/// that later checks report everything at once.
+pub fn load(root: &Path, config: &Config, diagnostics: &mut Diagnostics) -> Locales {
+    let mut locales = Locales::default();
+    let locales_dir = root.join("locales");
+    for lang in &config.languages {
+        let dir = locales_dir.join(lang.to_string());
+        let shown_dir = Path::new("locales").join(lang.to_string());
+        let mut paths: Vec<PathBuf> = match std::fs::read_dir(&dir) {
+            Ok(entries) => entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "ftl"))
+                .collect(),
+            Err(err) => {
+                diagnostics.push(
+                    Diagnostic::error(
+                        &shown_dir,
+                        format!("cannot read the folder of language `{lang}`: {err}"),
+                    )
+                    .with_hint(format!(
+                        "create locales/{lang}/ with the same .ftl files as locales/{}/",
+                        config.reference
+                    )),
+                );
+                continue;
+            }
+        };
+        paths.sort();
+        if paths.is_empty() {
+            diagnostics.push(
+                Diagnostic::error(&shown_dir, format!("language `{lang}` has no .ftl files"))
+                    .with_hint(format!(
+                        "copy the files of locales/{}/ and translate them",
+                        config.reference
+                    )),
+            );
+        }
+        for path in paths {
+            let name = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or_default()
+                .to_string();
+            let shown = shown_dir.join(path.file_name().unwrap_or_default());
+            if let Some(file) = read_file(&path, &shown, lang, name, diagnostics) {
+                locales.files.push(file);
+            }
+        }
+    }
+    locales
+}
+
+fn read_file(
+    path: &Path,
+    shown: &Path,
+    lang: &LanguageIdentifier,
+    name: String,
+    diagnostics: &mut Diagnostics,
+) -> Option<LocaleFile> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(err) => {
+            diagnostics.push(Diagnostic::error(
+                shown,
+                format!("cannot read the file: {err}"),
+            ));
+            return None;
+        }
+    };
+    let source = match String::from_utf8(bytes) {
+        Ok(source) => source,
+        Err(err) => {
+            let valid = err.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(err.as_bytes()).into_owned();
+            // Offsets in the lossy copy match the original up to the first
+            // bad byte, which is all the location needs.
+            diagnostics.push(
+                Diagnostic::error(shown, "the file is not valid UTF-8")
+                    .at(&text, valid, valid + 1)
+                    .with_hint("save the file as UTF-8"),
+            );
+            return None;
+        }
+    };
+    if source.starts_with('\u{feff}') {
+        diagnostics.push(
+            Diagnostic::error(shown, "the file starts with a byte order mark (BOM)")
+                .at(&source, 0, 3)
+                .with_hint("save the file as UTF-8 without BOM"),
+        );
+        return None;
+    }
+    if !is_identifier_like(&name) {
+        diagnostics.push(
+            Diagnostic::error(
+                shown,
+                format!("`{name}.ftl` is not a valid locale file name"),
+            )
+            .with_hint("name it `site.ftl` or after a page's content file"),
+        );
+        return None;
+    }
+    let resource = match FluentResource::try_new(source) {
+        Ok(resource) => resource,
+        Err((resource, errors)) => {
+            for error in errors {
+                let (start, end) = (error.pos.start, error.pos.end);
+                diagnostics.push(
+                    Diagnostic::error(shown, format!("Fluent syntax error: {}", error.kind))
+                        .at(resource.source(), start, end)
+                        .with_hint(syntax_hint(resource.source(), start)),
+                );
+            }
+            resource
+        }
+    };
+    Some(LocaleFile {
+        lang: lang.clone(),
+        name,
+        path: shown.to_path_buf(),
+        resource,
+    })
+}
+
+fn is_identifier_like(name: &str) -> bool {
+    crate::site::content::is_identifier(name)
+}
+
+/// The commonest slips behind a Fluent syntax error.
+fn syntax_hint(source: &str, offset: usize) -> &'static str {
+    let line_start = source[..offset.min(source.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let line = &source[line_start..];
+    if line.starts_with(|c: char| c == ' ') {
+        "continuation lines are indented; a line starting with `[`, `*` or `.` is read as Fluent syntax"
+    } else if line.contains('{') {
+        "`{` opens a placeable such as `{ $name }`; write a literal brace as `{\"{\"}`"
+    } else {
+        "a message is `id = text`, with ids of letters, digits and hyphens"
+    }
+}
+
+/// Compares every language with the reference language: files and messages
+/// missing in a translation are errors (warnings with `allow_missing`, when
+/// the page falls back to the reference text); ones present only in a
+/// translation are stale and reported as warnings.
+pub fn compare_with_reference(
+    locales: &Locales,
+    config: &Config,
+    allow_missing: bool,
+    diagnostics: &mut Diagnostics,
+) {
+    let missing = |path: &Path, message: String| {
+        if allow_missing {
+            Diagnostic::warning(
+                path,
+                format!("{message}; the {} text is used", config.reference),
+            )
+        } else {
+            Diagnostic::error(path, message)
+                .with_hint("translate it, or build with --allow-missing to fall back")
+        }
+    };
+    for lang in config.languages.iter().filter(|l| **l != config.reference) {
+        for reference in locales.of_language(&config.reference) {
+            let expected = Path::new("locales")
+                .join(lang.to_string())
+                .join(format!("{}.ftl", reference.name));
+            let Some(translation) = locales.get(lang, &reference.name) else {
+                diagnostics.push(missing(
+                    &expected,
+                    format!(
+                        "the file is missing (it is in {})",
+                        reference.path.display()
+                    ),
+                ));
+                continue;
+            };
+            let theirs = translation.messages();
+            let ours = reference.messages();
+            for message in &ours {
+                match theirs.iter().find(|m| m.id == message.id) {
+                    None => diagnostics.push(missing(
+                        &translation.path,
+                        format!(
+                            "message `{}` is missing (see {})",
+                            message.id,
+                            reference.path.display()
+                        ),
+                    )),
+                    Some(translated) => {
+                        for attribute in &message.attributes {
+                            if !translated.attributes.contains(attribute) {
+                                diagnostics.push(missing(
+                                    &translation.path,
+                                    format!("attribute `{}.{}` is missing", message.id, attribute),
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+            for message in &theirs {
+                let known: BTreeSet<&str> = ours.iter().map(|m| m.id.as_str()).collect();
+                if !known.contains(message.id.as_str()) {
+                    diagnostics.push(
+                        Diagnostic::warning(
+                            &translation.path,
+                            format!(
+                                "message `{}` is not in {} (stale)",
+                                message.id,
+                                reference.path.display()
+                            ),
+                        )
+                        .at(
+                            translation.source(),
+                            message.offset,
+                            message.offset + message.id.len(),
+                        )
+                        .with_hint("delete it, or rename it to the reference id"),
+                    );
+                }
+            }
+        }
+        for file in locales.of_language(lang) {
+            if locales.get(&config.reference, &file.name).is_none() {
+                diagnostics.push(Diagnostic::warning(
+                    &file.path,
+                    format!(
+                        "no {} file of this name; nothing reads it",
+                        config.reference
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// A Fluent bundle as pages use it.
+pub type Bundle<'a> = FluentBundle<&'a FluentResource>;
+
+/// A bundle of `files` in `lang`, set up as described in the module header.
+pub fn bundle<'a>(
+    lang: &LanguageIdentifier,
+    files: &[&'a LocaleFile],
+    diagnostics: &mut Diagnostics,
+) -> Bundle<'a> {
+    let mut bundle = FluentBundle::new_concurrent(vec![lang.clone()]);
+    bundle.set_use_isolating(false);
+    bundle.set_formatter(Some(intl::fluent_number));
+    for file in files {
+        if let Err(errors) = bundle.add_resource(&file.resource) {
+            for error in errors {
+                if let FluentError::Overriding { id, .. } = error {
+                    let offset = find_definition(file.source(), &id, 0).unwrap_or(0);
+                    diagnostics.push(
+                        Diagnostic::error(
+                            &file.path,
+                            format!("message `{id}` is defined in another file of this page too"),
+                        )
+                        .at(file.source(), offset, offset + id.len()),
+                    );
+                }
+            }
+        }
+    }
+    bundle
+}
+
+/// Message lookup for one page in one language: its own bundle first, then
+/// (with `--allow-missing`) the reference language's. Problems are recorded,
+/// not returned, so that a template can ask for text without ceremony and
+/// the build still fails afterwards with every problem listed.
+pub struct Texts<'a> {
+    chain: Vec<&'a Bundle<'a>>,
+    /// The files a message of this page may live in, for error messages.
+    files: String,
+    problems: RefCell<Vec<Diagnostic>>,
+    origin: PathBuf,
+}
+
+impl<'a> Texts<'a> {
+    pub fn new(chain: Vec<&'a Bundle<'a>>, files: &[&LocaleFile]) -> Texts<'a> {
+        let origin = files.last().map(|f| f.path.clone()).unwrap_or_default();
+        Texts {
+            chain,
+            files: files
+                .iter()
+                .map(|f| f.path.display().to_string())
+                .collect::<Vec<_>>()
+                .join(" or "),
+            problems: RefCell::new(Vec::new()),
+            origin,
+        }
+    }
+
+    /// The message `id`, formatted with `args`.
+    pub fn get(&self, id: &str, args: Option<&FluentArgs>) -> String {
+        self.format(id, None, args)
+    }
+
+    /// The attribute `attribute` of message `id`, formatted with `args`.
+    pub fn attribute(&self, id: &str, attribute: &str, args: Option<&FluentArgs>) -> String {
+        self.format(id, Some(attribute), args)
+    }
+
+    /// Whether any bundle of the chain has the message.
+    pub fn has(&self, id: &str) -> bool {
+        self.chain.iter().any(|b| b.has_message(id))
+    }
+
+    fn format(&self, id: &str, attribute: Option<&str>, args: Option<&FluentArgs>) -> String {
+        let name = match attribute {
+            Some(a) => format!("{id}.{a}"),
+            None => id.to_string(),
+        };
+        for bundle in &self.chain {
+            let Some(message) = bundle.get_message(id) else {
+                continue;
+            };
+            let pattern = match attribute {
+                Some(a) => message.get_attribute(a).map(|a| a.value()),
+                None => message.value(),
+            };
+            let Some(pattern) = pattern else { continue };
+            let mut errors = Vec::new();
+            let text = bundle
+                .format_pattern(pattern, args, &mut errors)
+                .into_owned();
+            for error in errors {
+                self.problem(format!("message `{name}`: {}", describe(&error)));
+            }
+            return text;
+        }
+        self.problem(format!("no message `{name}` in {}", self.files));
+        format!("[{name}]")
+    }
+
+    pub fn problem(&self, message: String) {
+        self.problems
+            .borrow_mut()
+            .push(Diagnostic::error(&self.origin, message));
+    }
+
+    /// Everything that went wrong while formatting.
+    pub fn into_problems(self) -> Vec<Diagnostic> {
+        self.problems.into_inner()
+    }
+}
+
+fn describe(error: &FluentError) -> String {
+    match error {
+        FluentError::ResolverError(e) => e.to_string(),
+        other => other.to_string(),
+    }
+}

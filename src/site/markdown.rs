@@ -1,0 +1,143 @@
+//! Markdown inside messages, rendered to HTML, with math as MathML.
+//!
+//! Messages may use emphasis, lists, links and inline code (pulldown-cmark),
+//! and formulas as `$…$` (inline) and `$$…$$` (display), which pulldown-latex
+//! turns into MathML at build time: the pages need no math script.
+//!
+//! Raw HTML in a message is never passed through: it is shown as text. A
+//! formula that does not convert is an error, and so is MathML that would
+//! carry a `style` attribute, which the pages' Content-Security-Policy
+//! (`style-src 'self'`) would block.
+
+use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
+use pulldown_latex::config::DisplayMode;
+use pulldown_latex::{RenderConfig, Storage};
+
+/// What went wrong in a message's Markdown or math.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarkupError {
+    pub message: String,
+}
+
+fn options() -> Options {
+    Options::ENABLE_MATH | Options::ENABLE_STRIKETHROUGH
+}
+
+/// Renders a message as block HTML (paragraphs, lists, display math).
+pub fn render_block(markdown: &str) -> Result<String, MarkupError> {
+    render(markdown, false)
+}
+
+/// Renders a message as inline HTML, for headings, table cells and other
+/// places where a paragraph would not belong.
+pub fn render_inline(markdown: &str) -> Result<String, MarkupError> {
+    render(markdown, true)
+}
+
+fn render(markdown: &str, inline: bool) -> Result<String, MarkupError> {
+    let mut events = Vec::new();
+    for event in Parser::new_ext(markdown, options()) {
+        let event = match event {
+            // Raw HTML is shown as written, escaped.
+            Event::Html(html) | Event::InlineHtml(html) => Event::Text(html),
+            Event::InlineMath(latex) => {
+                Event::InlineHtml(CowStr::from(mathml(&latex, DisplayMode::Inline)?))
+            }
+            Event::DisplayMath(latex) => {
+                Event::InlineHtml(CowStr::from(mathml(&latex, DisplayMode::Block)?))
+            }
+            Event::Start(Tag::Paragraph) | Event::End(TagEnd::Paragraph) if inline => continue,
+            Event::Start(Tag::Link { dest_url, .. }) if dest_url.trim().is_empty() => {
+                return Err(MarkupError {
+                    message: "a link has an empty target".into(),
+                });
+            }
+            other => other,
+        };
+        events.push(event);
+    }
+    let mut html = String::with_capacity(markdown.len() * 3 / 2);
+    pulldown_cmark::html::push_html(&mut html, events.into_iter());
+    Ok(html.trim_end().to_string())
+}
+
+/// LaTeX to MathML, or the first parse error.
+pub fn mathml(latex: &str, mode: DisplayMode) -> Result<String, MarkupError> {
+    let storage = Storage::new();
+    let mut events = Vec::new();
+    for event in pulldown_latex::Parser::new(latex, &storage) {
+        match event {
+            Ok(event) => events.push(Ok::<_, pulldown_latex::ParserError>(event)),
+            Err(err) => {
+                return Err(MarkupError {
+                    message: format!("the formula `{latex}` does not convert: {err}"),
+                });
+            }
+        }
+    }
+    let config = RenderConfig {
+        display_mode: mode,
+        ..RenderConfig::default()
+    };
+    let mut out = String::new();
+    pulldown_latex::push_mathml(&mut out, events.into_iter(), config).map_err(|e| MarkupError {
+        message: format!("the formula `{latex}` does not convert: {e}"),
+    })?;
+    if out.contains(" style=\"") {
+        return Err(MarkupError {
+            message: format!(
+                "the formula `{latex}` needs inline styles, which the pages' security policy blocks; simplify its spacing"
+            ),
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emphasis_lists_links_and_code() {
+        let html =
+            render_block("Use *care*:\n\n- `Retry-After`\n- [docs](https://example.org)").unwrap();
+        assert!(html.contains("<em>care</em>"), "{html}");
+        assert!(html.contains("<li><code>Retry-After</code></li>"), "{html}");
+        assert!(
+            html.contains("<a href=\"https://example.org\">docs</a>"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn raw_html_is_escaped() {
+        let html = render_block("a <script>alert(1)</script> b").unwrap();
+        assert!(!html.contains("<script>"), "{html}");
+        assert!(html.contains("&lt;script&gt;"), "{html}");
+    }
+
+    #[test]
+    fn math_becomes_mathml() {
+        let html = render_block(
+            "inline $[0, d(n)]$ and\n\n$$d(n) = \\min\\left(c, b \\times m^{n-1}\\right)$$",
+        )
+        .unwrap();
+        assert!(html.contains("<math"), "{html}");
+        assert!(html.contains("display=\"block\""), "{html}");
+        assert!(!html.contains('$'), "{html}");
+    }
+
+    #[test]
+    fn bad_latex_is_an_error() {
+        assert!(render_block("$$\\frac{1$$").is_err());
+        assert!(render_block("$\\nosuchcommand x$").is_err());
+    }
+
+    #[test]
+    fn inline_rendering_drops_the_paragraph() {
+        assert_eq!(
+            render_inline("Why *jitter*?").unwrap(),
+            "Why <em>jitter</em>?"
+        );
+    }
+}

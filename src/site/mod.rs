@@ -1,0 +1,630 @@
+//! The site pipeline: load → check → render → write.
+//!
+//! [`load`] reads `site.toml`, `content/` and `locales/` and reports every
+//! problem it finds as a diagnostic; [`render`] turns a loaded site into
+//! output files in memory; [`build`] does both and swaps the files into the
+//! output folder only when nothing failed.
+
+pub mod config;
+pub mod content;
+pub mod figures;
+pub mod intl;
+pub mod locales;
+pub mod markdown;
+pub mod output;
+pub mod render;
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use unic_langid::LanguageIdentifier;
+
+use crate::diagnostics::{Diagnostic, Diagnostics, Failed};
+use config::Config;
+use content::Page;
+use intl::Intl;
+use locales::{Bundle, LocaleFile, Locales, Texts};
+use output::OutputFile;
+use render::{AssetNames, Layout, Link};
+
+/// Everything the build reads, loaded and parsed.
+pub struct Site {
+    pub root: PathBuf,
+    pub config: Config,
+    /// Sorted by `order`, then slug.
+    pub pages: Vec<Page>,
+    pub locales: Locales,
+    pub static_files: Vec<(String, Vec<u8>)>,
+}
+
+/// Options of `build`.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    pub root: PathBuf,
+    pub out: PathBuf,
+    /// Fall back to the reference language for missing messages.
+    pub allow_missing: bool,
+}
+
+/// What a successful build reports.
+#[derive(Debug)]
+pub struct BuildSummary {
+    pub pages: usize,
+    pub files: usize,
+    pub bytes: u64,
+    pub millis: u128,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Reads every source of the site. Diagnostics go to `diagnostics`; `None`
+/// when the sources are too broken to go on.
+pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> Option<Site> {
+    let config_path = Path::new("site.toml");
+    let config = match std::fs::read_to_string(root.join(config_path)) {
+        Ok(source) => match config::parse(config_path, &source) {
+            Ok(config) => Some(config),
+            Err(problems) => {
+                problems.into_iter().for_each(|d| diagnostics.push(d));
+                None
+            }
+        },
+        Err(err) => {
+            diagnostics.push(Diagnostic::error(
+                config_path,
+                format!("cannot read the site configuration: {err}"),
+            ));
+            None
+        }
+    };
+    let pages = load_pages(root, diagnostics);
+    let static_files = load_static(root, diagnostics);
+    let config = config?;
+    let locales = locales::load(root, &config, diagnostics);
+    locales::compare_with_reference(&locales, &config, allow_missing, diagnostics);
+    for page in &pages {
+        if locales.get(&config.reference, &page.slug).is_none() {
+            diagnostics.push(
+                Diagnostic::error(
+                    &page.path,
+                    format!(
+                        "the page has no text: locales/{}/{}.ftl is missing",
+                        config.reference, page.slug
+                    ),
+                )
+                .with_hint("every content file needs a Fluent file of the same name"),
+            );
+        }
+    }
+    Some(Site {
+        root: root.to_path_buf(),
+        config,
+        pages,
+        locales,
+        static_files,
+    })
+}
+
+fn load_pages(root: &Path, diagnostics: &mut Diagnostics) -> Vec<Page> {
+    let mut pages = Vec::new();
+    let dir = root.join("content");
+    let entries = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries,
+        Err(err) => {
+            diagnostics.push(Diagnostic::error(
+                Path::new("content"),
+                format!("cannot read the content folder: {err}"),
+            ));
+            return pages;
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let shown = Path::new("content").join(path.file_name().unwrap_or_default());
+        match std::fs::read_to_string(&path) {
+            Ok(source) => match content::parse(&shown, &source) {
+                Ok(page) => pages.push(page),
+                Err(problems) => problems.into_iter().for_each(|d| diagnostics.push(d)),
+            },
+            Err(err) => diagnostics.push(Diagnostic::error(
+                &shown,
+                format!("cannot read the file: {err}"),
+            )),
+        }
+    }
+    pages.sort_by(|a, b| (a.order, &a.slug).cmp(&(b.order, &b.slug)));
+    pages
+}
+
+/// The files of `static/` (not recursive: the site has few assets).
+fn load_static(root: &Path, diagnostics: &mut Diagnostics) -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    for walked in walkdir::WalkDir::new(root.join("static"))
+        .max_depth(1)
+        .sort_by_file_name()
+    {
+        match walked {
+            Ok(entry) if entry.file_type().is_file() => {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                match std::fs::read(entry.path()) {
+                    Ok(bytes) => files.push((name, bytes)),
+                    Err(err) => diagnostics.push(Diagnostic::error(
+                        &Path::new("static").join(&name),
+                        format!("cannot read the file: {err}"),
+                    )),
+                }
+            }
+            Ok(_) => {}
+            Err(err) => diagnostics.push(Diagnostic::error(
+                Path::new("static"),
+                format!("cannot read the folder: {err}"),
+            )),
+        }
+    }
+    files
+}
+
+/// Loads, renders and writes the site. On any error the output folder is
+/// left exactly as it was.
+pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
+    let started = Instant::now();
+    let fail = |diagnostics: Diagnostics| Failed {
+        diagnostics: diagnostics.sorted(),
+    };
+    let mut diagnostics = Diagnostics::default();
+    match output::refuse_output(&options.root, &options.out) {
+        Ok(None) => {}
+        Ok(Some(reason)) => {
+            diagnostics.push(Diagnostic::error(&options.out, reason));
+            return Err(fail(diagnostics));
+        }
+        Err(err) => {
+            diagnostics.push(Diagnostic::error(
+                &options.out,
+                format!("cannot resolve the output folder: {err}"),
+            ));
+            return Err(fail(diagnostics));
+        }
+    }
+    let site = load(&options.root, options.allow_missing, &mut diagnostics);
+    let Some(site) = site.filter(|_| !diagnostics.has_errors()) else {
+        return Err(fail(diagnostics));
+    };
+    let files = render(&site, options.allow_missing, &mut diagnostics);
+    if diagnostics.has_errors() {
+        return Err(fail(diagnostics));
+    }
+    let pages = files
+        .iter()
+        .filter(|f| f.path.extension().is_some_and(|e| e == "html"))
+        .count();
+    let bytes = match output::write_atomically(&options.out, &files) {
+        Ok(bytes) => bytes,
+        Err(err) => {
+            diagnostics.push(Diagnostic::error(
+                &options.out,
+                format!("cannot write the output: {err}"),
+            ));
+            return Err(fail(diagnostics));
+        }
+    };
+    Ok(BuildSummary {
+        pages,
+        files: files.len(),
+        bytes,
+        millis: started.elapsed().as_millis(),
+        warnings: diagnostics.sorted(),
+    })
+}
+
+/// One language's bundles and formatters.
+struct Language<'a> {
+    lang: &'a LanguageIdentifier,
+    intl: Intl,
+    site_file: Option<&'a LocaleFile>,
+    /// The site-wide bundle, for pages that are not explainers.
+    site_bundle: Bundle<'a>,
+    /// Per page, in `Site::pages` order.
+    page_bundles: Vec<Bundle<'a>>,
+}
+
+/// Renders every page of every language, plus the root pages and assets.
+pub fn render(site: &Site, allow_missing: bool, diagnostics: &mut Diagnostics) -> Vec<OutputFile> {
+    let mut files = Vec::new();
+    let assets = assets(site, &mut files);
+    let mut languages = Vec::new();
+    for lang in &site.config.languages {
+        let intl = match Intl::new(lang) {
+            Ok(intl) => intl,
+            Err(message) => {
+                diagnostics.push(Diagnostic::error(Path::new("site.toml"), message));
+                continue;
+            }
+        };
+        let site_file = site.locales.get(lang, locales::SITE_FILE);
+        let site_bundle = locales::bundle(
+            lang,
+            &site_file.into_iter().collect::<Vec<_>>(),
+            diagnostics,
+        );
+        let page_bundles = site
+            .pages
+            .iter()
+            .map(|page| {
+                let files: Vec<&LocaleFile> = site_file
+                    .into_iter()
+                    .chain(site.locales.get(lang, &page.slug))
+                    .collect();
+                locales::bundle(lang, &files, diagnostics)
+            })
+            .collect();
+        languages.push(Language {
+            lang,
+            intl,
+            site_file,
+            site_bundle,
+            page_bundles,
+        });
+    }
+    let reference = languages
+        .iter()
+        .position(|l| *l.lang == site.config.reference);
+    let renderer = Renderer {
+        site,
+        assets,
+        languages: &languages,
+        reference: if allow_missing { reference } else { None },
+    };
+    for (index, language) in languages.iter().enumerate() {
+        renderer.home(index, &mut files, diagnostics);
+        for (page_index, page) in site.pages.iter().enumerate() {
+            renderer.explainer(index, page_index, page, &mut files, diagnostics);
+        }
+        renderer.not_found(Some(index), &mut files, diagnostics);
+        let _ = language;
+    }
+    renderer.chooser(&mut files, diagnostics);
+    renderer.not_found(None, &mut files, diagnostics);
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    files
+}
+
+/// Copies the static files under content-hashed names.
+fn assets(site: &Site, files: &mut Vec<OutputFile>) -> AssetNames {
+    let mut css = String::new();
+    for (name, bytes) in &site.static_files {
+        let hashed = format!("assets/{}", output::hashed_name(name, bytes));
+        if name == "style.css" {
+            css = hashed.clone();
+        }
+        files.push(OutputFile {
+            path: PathBuf::from(&hashed),
+            bytes: bytes.clone(),
+        });
+    }
+    AssetNames { css }
+}
+
+struct Renderer<'a> {
+    site: &'a Site,
+    assets: AssetNames,
+    languages: &'a [Language<'a>],
+    /// The language to fall back to, with `--allow-missing`.
+    reference: Option<usize>,
+}
+
+impl<'a> Renderer<'a> {
+    fn texts(&self, language: usize, page: Option<usize>) -> Texts<'a> {
+        let pick = |l: &'a Language<'a>| match page {
+            Some(p) => &l.page_bundles[p],
+            None => &l.site_bundle,
+        };
+        let mut chain = vec![pick(&self.languages[language])];
+        if let Some(reference) = self.reference.filter(|r| *r != language) {
+            chain.push(pick(&self.languages[reference]));
+        }
+        let lang = self.languages[language].lang;
+        let mut files: Vec<&LocaleFile> = self.languages[language].site_file.into_iter().collect();
+        if let Some(p) = page {
+            files.extend(self.site.locales.get(lang, &self.site.pages[p].slug));
+        }
+        Texts::new(chain, &files)
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{}", self.site.config.base_url, path)
+    }
+
+    fn page_path(lang: &LanguageIdentifier, slug: Option<&str>) -> String {
+        match slug {
+            Some(slug) => format!("{lang}/{slug}/"),
+            None => format!("{lang}/"),
+        }
+    }
+
+    /// The layout of a page at `path` (relative to the root, `""` for the
+    /// root itself) in `language`; `absolute` for pages served at any URL.
+    fn layout(
+        &self,
+        language: usize,
+        path: &str,
+        texts: &Texts,
+        title: String,
+        description: String,
+        absolute: bool,
+    ) -> Layout {
+        let lang = self.languages[language].lang;
+        let depth = path.matches('/').count();
+        let root = if absolute {
+            self.site.config.base_url.clone()
+        } else {
+            "../".repeat(depth)
+        };
+        let slug = path
+            .trim_end_matches('/')
+            .split('/')
+            .nth(1)
+            .map(str::to_string);
+        let nav = self
+            .site
+            .pages
+            .iter()
+            .enumerate()
+            .map(|(i, page)| {
+                let target = Self::page_path(lang, Some(&page.slug));
+                Link {
+                    href: format!("{root}{target}"),
+                    label: self.texts(language, Some(i)).get("nav-label", None),
+                    hreflang: lang.to_string(),
+                    current: target == path,
+                }
+            })
+            .collect();
+        let alternates_of = |lang: &LanguageIdentifier| match &slug {
+            Some(slug) => Self::page_path(lang, Some(slug)),
+            None if path.is_empty() => String::new(),
+            None => Self::page_path(lang, None),
+        };
+        let mut alternates: Vec<render::Alternate> = self
+            .languages
+            .iter()
+            .map(|l| render::Alternate {
+                hreflang: l.lang.to_string(),
+                url: self.url(&alternates_of(l.lang)),
+            })
+            .collect();
+        alternates.push(render::Alternate {
+            hreflang: "x-default".into(),
+            url: self.url(""),
+        });
+        let switcher = if path.is_empty() {
+            Vec::new()
+        } else {
+            self.languages
+                .iter()
+                .map(|l| Link {
+                    href: format!("{root}{}", alternates_of(l.lang)),
+                    label: Texts::new(vec![&l.site_bundle], &[]).get("language-name", None),
+                    hreflang: l.lang.to_string(),
+                    current: l.lang == lang,
+                })
+                .collect()
+        };
+        let footer = format!(
+            "{}\n{}",
+            render::block(texts, "footer-privacy", texts.get("footer-privacy", None)),
+            render::block(texts, "footer-json", texts.get("footer-json", None))
+        );
+        let site_name = texts.get("site-name", None);
+        let full_title = if title == site_name {
+            title
+        } else {
+            format!("{title} — {site_name}")
+        };
+        Layout {
+            lang: lang.to_string(),
+            csp: render::CSP,
+            title: full_title,
+            description,
+            canonical: self.url(path),
+            alternates,
+            root: root.clone(),
+            assets: self.assets.clone(),
+            skip_label: texts.get("skip-to-content", None),
+            site_name,
+            home_href: format!("{root}{}", Self::page_path(lang, None)),
+            nav,
+            switcher_label: texts.get("language-switcher-label", None),
+            switcher,
+            footer_html: footer,
+        }
+    }
+
+    fn finish(
+        &self,
+        path: String,
+        rendered: Result<String, Diagnostic>,
+        texts: Texts,
+        files: &mut Vec<OutputFile>,
+        diagnostics: &mut Diagnostics,
+    ) {
+        for problem in texts.into_problems() {
+            diagnostics.push(problem);
+        }
+        match rendered {
+            Ok(html) => files.push(OutputFile {
+                path: PathBuf::from(path),
+                bytes: html.into_bytes(),
+            }),
+            Err(d) => diagnostics.push(d),
+        }
+    }
+
+    fn explainer(
+        &self,
+        language: usize,
+        page_index: usize,
+        page: &Page,
+        files: &mut Vec<OutputFile>,
+        diagnostics: &mut Diagnostics,
+    ) {
+        let lang = self.languages[language].lang;
+        let texts = self.texts(language, Some(page_index));
+        let path = Self::page_path(lang, Some(&page.slug));
+        let title = texts.get("title", None);
+        let layout = self.layout(
+            language,
+            &path,
+            &texts,
+            title.clone(),
+            texts.get("description", None),
+            false,
+        );
+        let input = render::ExplainerInput {
+            page,
+            texts: &texts,
+            intl: &self.languages[language].intl,
+        };
+        let rendered = render::explainer(&input, layout, title);
+        self.finish(
+            format!("{path}index.html"),
+            rendered,
+            texts,
+            files,
+            diagnostics,
+        );
+    }
+
+    fn home(&self, language: usize, files: &mut Vec<OutputFile>, diagnostics: &mut Diagnostics) {
+        let lang = self.languages[language].lang;
+        let texts = self.texts(language, None);
+        let path = Self::page_path(lang, None);
+        let title = texts.get("home-title", None);
+        let layout = self.layout(
+            language,
+            &path,
+            &texts,
+            title.clone(),
+            texts.get("home-description", None),
+            false,
+        );
+        let pages = (0..self.site.pages.len())
+            .map(|i| {
+                let page_texts = self.texts(language, Some(i));
+                render::PageLink {
+                    href: format!("{}/", self.site.pages[i].slug),
+                    label: page_texts.get("title", None),
+                    description: page_texts.get("description", None),
+                }
+            })
+            .collect();
+        let view = render::HomePage {
+            layout,
+            title,
+            intro_html: render::block(&texts, "home-intro", texts.get("home-intro", None)),
+            pages_heading: texts.get("home-pages-heading", None),
+            pages,
+        };
+        let rendered = askama::Template::render(&view)
+            .map_err(|e| Diagnostic::error(Path::new("templates/home.html"), e.to_string()));
+        self.finish(
+            format!("{path}index.html"),
+            rendered,
+            texts,
+            files,
+            diagnostics,
+        );
+    }
+
+    fn chooser(&self, files: &mut Vec<OutputFile>, diagnostics: &mut Diagnostics) {
+        let Some(reference) = self
+            .languages
+            .iter()
+            .position(|l| *l.lang == self.site.config.reference)
+        else {
+            return;
+        };
+        let texts = self.texts(reference, None);
+        let layout = self.layout(
+            reference,
+            "",
+            &texts,
+            texts.get("site-name", None),
+            texts.get("home-description", None),
+            false,
+        );
+        let choices = self
+            .languages
+            .iter()
+            .map(|l| {
+                let own = Texts::new(vec![&l.site_bundle], &[]);
+                render::Choice {
+                    lang: l.lang.to_string(),
+                    href: Self::page_path(l.lang, None),
+                    name: own.get("language-name", None),
+                    prompt: own.get("home-description", None),
+                }
+            })
+            .collect();
+        let view = render::ChooserPage { layout, choices };
+        let rendered = askama::Template::render(&view)
+            .map_err(|e| Diagnostic::error(Path::new("templates/chooser.html"), e.to_string()));
+        self.finish("index.html".into(), rendered, texts, files, diagnostics);
+    }
+
+    /// A language's 404 page, or with `None` the root one (in the reference
+    /// language, linking every language's home page).
+    fn not_found(
+        &self,
+        language: Option<usize>,
+        files: &mut Vec<OutputFile>,
+        diagnostics: &mut Diagnostics,
+    ) {
+        let Some(index) = language.or_else(|| {
+            self.languages
+                .iter()
+                .position(|l| *l.lang == self.site.config.reference)
+        }) else {
+            return;
+        };
+        let lang = self.languages[index].lang;
+        let texts = self.texts(index, None);
+        let path = match language {
+            Some(_) => format!("{lang}/404.html"),
+            None => "404.html".to_string(),
+        };
+        let title = texts.get("not-found-title", None);
+        let layout = self.layout(
+            index,
+            &Self::page_path(lang, None),
+            &texts,
+            title.clone(),
+            texts.get("home-description", None),
+            true,
+        );
+        let links = self
+            .languages
+            .iter()
+            .filter(|l| language.is_none() || l.lang == lang)
+            .map(|l| Link {
+                href: self.url(&Self::page_path(l.lang, None)),
+                label: Texts::new(vec![&l.site_bundle], &[]).get("home-title", None),
+                hreflang: l.lang.to_string(),
+                current: false,
+            })
+            .collect();
+        let view = render::NotFoundPage {
+            layout,
+            title,
+            text_html: render::block(&texts, "not-found-text", texts.get("not-found-text", None)),
+            links,
+        };
+        let rendered = askama::Template::render(&view)
+            .map_err(|e| Diagnostic::error(Path::new("templates/not_found.html"), e.to_string()));
+        self.finish(path, rendered, texts, files, diagnostics);
+    }
+}

@@ -1,0 +1,368 @@
+//! Page rendering: one askama template per kind of page, fed with text from
+//! Fluent and figures from the core.
+//!
+//! This module decides what each page says and where it links; the
+//! templates in `templates/` decide its markup. It never writes files:
+//! every page comes back as bytes for `output` to write.
+
+use askama::Template;
+use fluent_bundle::FluentArgs;
+
+use crate::backoff::{Jitter, Schedule};
+use crate::diagnostics::Diagnostic;
+use crate::site::content::{Page, Section};
+use crate::site::figures::{self, TableRow};
+use crate::site::intl::Intl;
+use crate::site::locales::Texts;
+use crate::site::markdown;
+
+/// The Content-Security-Policy every page carries (as a meta tag here, and
+/// as a header in `_headers`).
+pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'";
+
+/// The content-hashed file names of the site's assets, relative to the root.
+#[derive(Clone, Debug)]
+pub struct AssetNames {
+    pub css: String,
+}
+
+/// A link in a navigation list.
+#[derive(Clone, Debug)]
+pub struct Link {
+    pub href: String,
+    pub label: String,
+    pub hreflang: String,
+    pub current: bool,
+}
+
+/// A `<link rel="alternate">` of a page.
+#[derive(Clone, Debug)]
+pub struct Alternate {
+    pub hreflang: String,
+    pub url: String,
+}
+
+/// What `_layout.html` needs.
+pub struct Layout {
+    pub lang: String,
+    pub csp: &'static str,
+    pub title: String,
+    pub description: String,
+    pub canonical: String,
+    pub alternates: Vec<Alternate>,
+    /// The way from this page to the site's root: `../../` for a page, or
+    /// the absolute base URL for pages served at any path (404).
+    pub root: String,
+    pub assets: AssetNames,
+    pub skip_label: String,
+    pub site_name: String,
+    pub home_href: String,
+    pub nav: Vec<Link>,
+    pub switcher_label: String,
+    pub switcher: Vec<Link>,
+    pub footer_html: String,
+}
+
+pub struct TocEntry {
+    pub id: &'static str,
+    pub label_html: String,
+}
+
+pub struct FaqView {
+    pub id: String,
+    pub question_html: String,
+    pub answer_html: String,
+}
+
+pub struct Headers {
+    pub retry: String,
+    pub delay: String,
+    pub range: String,
+    pub mean: String,
+    pub capped: String,
+    pub cumulative: String,
+    pub yes: String,
+    pub no: String,
+}
+
+pub struct TotalView {
+    pub label: String,
+    pub figure: String,
+    pub human: Option<String>,
+}
+
+pub struct CalculatorView {
+    pub heading: String,
+    pub max_delay_rule_html: String,
+    pub needs_js: String,
+    pub caption: String,
+    pub headers: Headers,
+    pub jittered: bool,
+    pub rows: Vec<TableRow>,
+    pub totals: Vec<TotalView>,
+}
+
+pub enum SectionView {
+    Prose {
+        id: &'static str,
+        heading_html: Option<String>,
+        body_html: String,
+    },
+    Examples {
+        heading_html: String,
+        examples_html: Vec<String>,
+    },
+    Faq {
+        heading_html: String,
+        entries: Vec<FaqView>,
+    },
+    Calculator(Box<CalculatorView>),
+}
+
+#[derive(Template)]
+#[template(path = "explainer.html")]
+pub struct ExplainerPage {
+    pub layout: Layout,
+    pub title: String,
+    pub toc_label: String,
+    pub toc: Vec<TocEntry>,
+    pub sections: Vec<SectionView>,
+}
+
+pub struct PageLink {
+    pub href: String,
+    pub label: String,
+    pub description: String,
+}
+
+#[derive(Template)]
+#[template(path = "home.html")]
+pub struct HomePage {
+    pub layout: Layout,
+    pub title: String,
+    pub intro_html: String,
+    pub pages_heading: String,
+    pub pages: Vec<PageLink>,
+}
+
+pub struct Choice {
+    pub lang: String,
+    pub href: String,
+    pub name: String,
+    pub prompt: String,
+}
+
+#[derive(Template)]
+#[template(path = "chooser.html")]
+pub struct ChooserPage {
+    pub layout: Layout,
+    pub choices: Vec<Choice>,
+}
+
+#[derive(Template)]
+#[template(path = "not_found.html")]
+pub struct NotFoundPage {
+    pub layout: Layout,
+    pub title: String,
+    pub text_html: String,
+    pub links: Vec<Link>,
+}
+
+/// Markdown of a message, rendered; a problem is recorded against the
+/// message and its raw text is shown instead, so rendering can go on and
+/// report everything at once.
+pub fn block(texts: &Texts, id: &str, markdown_source: String) -> String {
+    markdown::render_block(&markdown_source).unwrap_or_else(|err| {
+        texts.problem(format!("message `{id}`: {}", err.message));
+        String::new()
+    })
+}
+
+pub fn inline(texts: &Texts, id: &str, markdown_source: String) -> String {
+    markdown::render_inline(&markdown_source).unwrap_or_else(|err| {
+        texts.problem(format!("message `{id}`: {}", err.message));
+        String::new()
+    })
+}
+
+/// Everything an explainer page needs besides its layout.
+pub struct ExplainerInput<'a> {
+    pub page: &'a Page,
+    pub texts: &'a Texts<'a>,
+    pub intl: &'a Intl,
+}
+
+/// Renders an explainer page.
+pub fn explainer(
+    input: &ExplainerInput,
+    layout: Layout,
+    title: String,
+) -> Result<String, Diagnostic> {
+    let ExplainerInput { page, texts, intl } = *input;
+    let mut toc = Vec::new();
+    let mut sections = Vec::new();
+    for section in &page.sections {
+        let id = section.id();
+        let view = match section {
+            Section::Intro => SectionView::Prose {
+                id,
+                heading_html: None,
+                body_html: block(texts, id, texts.get(id, None)),
+            },
+            Section::HowTo | Section::Tips => SectionView::Prose {
+                id,
+                heading_html: Some(heading(texts, id)),
+                body_html: block(texts, id, texts.get(id, None)),
+            },
+            Section::Formula => {
+                let mut args = FluentArgs::new();
+                for (name, latex) in &page.formulas {
+                    args.set(name.as_str(), format!("$${}$$", fill_formula(texts, latex)));
+                }
+                SectionView::Prose {
+                    id,
+                    heading_html: Some(heading(texts, id)),
+                    body_html: block(texts, id, texts.get(id, Some(&args))),
+                }
+            }
+            Section::Example => SectionView::Examples {
+                heading_html: heading(texts, id),
+                examples_html: page
+                    .examples
+                    .iter()
+                    .map(|example| {
+                        let message = format!("example-{}", example.id);
+                        let schedule =
+                            Schedule::new(example.policy).expect("validated when loaded");
+                        let args = figures::example_args(&schedule, example.unit, intl, texts);
+                        block(texts, &message, texts.get(&message, Some(&args)))
+                    })
+                    .collect(),
+            },
+            Section::Faq => SectionView::Faq {
+                heading_html: heading(texts, id),
+                entries: page
+                    .faq
+                    .iter()
+                    .map(|faq| {
+                        let message = format!("faq-{faq}");
+                        FaqView {
+                            id: faq.clone(),
+                            question_html: inline(texts, &message, texts.get(&message, None)),
+                            answer_html: block(
+                                texts,
+                                &message,
+                                texts.attribute(&message, "answer", None),
+                            ),
+                        }
+                    })
+                    .collect(),
+            },
+            Section::Calculator => SectionView::Calculator(Box::new(calculator(page, texts, intl))),
+        };
+        if *section != Section::Intro {
+            let label_html = match &view {
+                SectionView::Prose {
+                    heading_html: Some(h),
+                    ..
+                } => h.clone(),
+                SectionView::Examples { heading_html, .. }
+                | SectionView::Faq { heading_html, .. } => heading_html.clone(),
+                SectionView::Calculator(calc) => {
+                    askama::filters::escape(&calc.heading, askama::filters::Html)
+                        .map(|s| s.to_string())
+                        .unwrap_or_default()
+                }
+                SectionView::Prose { .. } => String::new(),
+            };
+            toc.push(TocEntry { id, label_html });
+        }
+        sections.push(view);
+    }
+    let page_view = ExplainerPage {
+        layout,
+        title,
+        toc_label: texts.get("section-contents", None),
+        toc,
+        sections,
+    };
+    page_view
+        .render()
+        .map_err(|e| Diagnostic::error(&page.path, format!("template error: {e}")))
+}
+
+fn heading(texts: &Texts, section: &str) -> String {
+    let id = format!("{section}-heading");
+    inline(texts, &id, texts.get(&id, None))
+}
+
+/// A formula's LaTeX with each `@message-id` replaced by that message's
+/// text, escaped for LaTeX's `\text{…}`.
+pub fn fill_formula(texts: &Texts, latex: &str) -> String {
+    let mut out = String::with_capacity(latex.len() * 2);
+    let mut rest = latex;
+    while let Some(at) = rest.find('@') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        let len = after
+            .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
+            .unwrap_or(after.len());
+        let id = &after[..len];
+        out.push_str(&latex_text(&texts.get(id, None)));
+        rest = &after[len..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Escapes the characters LaTeX treats specially inside `\text{…}`.
+fn latex_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' | '{' | '}' | '$' | '&' | '#' | '^' | '_' | '%' | '~' => {
+                out.push('\\');
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn calculator(page: &Page, texts: &Texts, intl: &Intl) -> CalculatorView {
+    let profile = &page.calculator;
+    let schedule = Schedule::new(profile.defaults).expect("validated when loaded");
+    let unit_label = figures::unit_label(profile.unit, texts);
+    let mut caption_args = FluentArgs::new();
+    caption_args.set("retries", profile.defaults.retries);
+    let totals = schedule.totals();
+    let total_view = |id: &str, value: f64| TotalView {
+        label: texts.get(id, None),
+        figure: figures::with_unit(&intl.number(value), profile.unit, &unit_label),
+        human: figures::humanize(value, profile.unit, texts),
+    };
+    CalculatorView {
+        heading: texts.get("calculator-heading", None),
+        max_delay_rule_html: inline(texts, "max-delay-rule", texts.get("max-delay-rule", None)),
+        needs_js: texts.get("calculator-needs-js", None),
+        caption: texts.get("table-caption", Some(&caption_args)),
+        headers: Headers {
+            retry: texts.get("table-retry", None),
+            delay: texts.get("table-delay", None),
+            range: texts.get("table-range", None),
+            mean: texts.get("table-mean", None),
+            capped: texts.get("table-capped", None),
+            cumulative: texts.get("table-cumulative", None),
+            yes: texts.get("capped-yes", None),
+            no: texts.get("capped-no", None),
+        },
+        jittered: profile.defaults.jitter != Jitter::None,
+        rows: figures::table_rows(&schedule, intl, &unit_label, profile.unit),
+        totals: vec![
+            total_view("calc-total-min", totals.min),
+            total_view("calc-total-mean", totals.mean),
+            total_view("calc-total-max", totals.max),
+        ],
+    }
+}
