@@ -5,6 +5,7 @@
 //! output files in memory; [`build`] does both and swaps the files into the
 //! output folder only when nothing failed.
 
+pub mod calculator;
 pub mod config;
 pub mod content;
 pub mod figures;
@@ -293,20 +294,31 @@ pub fn render(site: &Site, allow_missing: bool, diagnostics: &mut Diagnostics) -
     files
 }
 
-/// Copies the static files under content-hashed names.
+/// Copies the static files and the calculator's WebAssembly module under
+/// content-hashed names.
 fn assets(site: &Site, files: &mut Vec<OutputFile>) -> AssetNames {
-    let mut css = String::new();
-    for (name, bytes) in &site.static_files {
+    let mut add = |name: &str, bytes: &[u8]| {
         let hashed = format!("assets/{}", output::hashed_name(name, bytes));
-        if name == "style.css" {
-            css = hashed.clone();
-        }
         files.push(OutputFile {
             path: PathBuf::from(&hashed),
-            bytes: bytes.clone(),
+            bytes: bytes.to_vec(),
         });
+        hashed
+    };
+    let mut names = AssetNames {
+        css: String::new(),
+        script: String::new(),
+        wasm: add("backoff.wasm", crate::wasm_module::CALCULATOR_WASM),
+    };
+    for (name, bytes) in &site.static_files {
+        let hashed = add(name, bytes);
+        match name.as_str() {
+            "style.css" => names.css = hashed,
+            "calculator.js" => names.script = hashed,
+            _ => {}
+        }
     }
-    AssetNames { css }
+    names
 }
 
 struct Renderer<'a> {
@@ -488,6 +500,8 @@ impl<'a> Renderer<'a> {
             page,
             texts: &texts,
             intl: &self.languages[language].intl,
+            lang,
+            assets: &self.assets,
         };
         let rendered = render::explainer(&input, layout, title);
         self.finish(

@@ -8,10 +8,13 @@
 use askama::Template;
 use fluent_bundle::FluentArgs;
 
-use crate::backoff::{Jitter, Schedule};
+use unic_langid::LanguageIdentifier;
+
+use crate::backoff::Schedule;
 use crate::diagnostics::Diagnostic;
+use crate::site::calculator;
 use crate::site::content::{Page, Section};
-use crate::site::figures::{self, TableRow};
+use crate::site::figures;
 use crate::site::intl::Intl;
 use crate::site::locales::Texts;
 use crate::site::markdown;
@@ -24,6 +27,8 @@ pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval';
 #[derive(Clone, Debug)]
 pub struct AssetNames {
     pub css: String,
+    pub script: String,
+    pub wasm: String,
 }
 
 /// A link in a navigation list.
@@ -74,34 +79,6 @@ pub struct FaqView {
     pub answer_html: String,
 }
 
-pub struct Headers {
-    pub retry: String,
-    pub delay: String,
-    pub range: String,
-    pub mean: String,
-    pub capped: String,
-    pub cumulative: String,
-    pub yes: String,
-    pub no: String,
-}
-
-pub struct TotalView {
-    pub label: String,
-    pub figure: String,
-    pub human: Option<String>,
-}
-
-pub struct CalculatorView {
-    pub heading: String,
-    pub max_delay_rule_html: String,
-    pub needs_js: String,
-    pub caption: String,
-    pub headers: Headers,
-    pub jittered: bool,
-    pub rows: Vec<TableRow>,
-    pub totals: Vec<TotalView>,
-}
-
 pub enum SectionView {
     Prose {
         id: &'static str,
@@ -116,7 +93,7 @@ pub enum SectionView {
         heading_html: String,
         entries: Vec<FaqView>,
     },
-    Calculator(Box<CalculatorView>),
+    Calculator(Box<calculator::CalculatorView>),
 }
 
 #[derive(Template)]
@@ -190,6 +167,8 @@ pub struct ExplainerInput<'a> {
     pub page: &'a Page,
     pub texts: &'a Texts<'a>,
     pub intl: &'a Intl,
+    pub lang: &'a LanguageIdentifier,
+    pub assets: &'a AssetNames,
 }
 
 /// Renders an explainer page.
@@ -198,7 +177,7 @@ pub fn explainer(
     layout: Layout,
     title: String,
 ) -> Result<String, Diagnostic> {
-    let ExplainerInput { page, texts, intl } = *input;
+    let ExplainerInput { page, texts, intl, lang, assets } = *input;
     let mut toc = Vec::new();
     let mut sections = Vec::new();
     for section in &page.sections {
@@ -258,7 +237,15 @@ pub fn explainer(
                     })
                     .collect(),
             },
-            Section::Calculator => SectionView::Calculator(Box::new(calculator(page, texts, intl))),
+            Section::Calculator => SectionView::Calculator(Box::new(calculator::view(
+                page,
+                texts,
+                intl,
+                lang,
+                &layout.root,
+                &assets.wasm,
+                &assets.script,
+            ))),
         };
         if *section != Section::Intro {
             let label_html = match &view {
@@ -328,41 +315,4 @@ fn latex_text(text: &str) -> String {
         }
     }
     out
-}
-
-fn calculator(page: &Page, texts: &Texts, intl: &Intl) -> CalculatorView {
-    let profile = &page.calculator;
-    let schedule = Schedule::new(profile.defaults).expect("validated when loaded");
-    let unit_label = figures::unit_label(profile.unit, texts);
-    let mut caption_args = FluentArgs::new();
-    caption_args.set("retries", profile.defaults.retries);
-    let totals = schedule.totals();
-    let total_view = |id: &str, value: f64| TotalView {
-        label: texts.get(id, None),
-        figure: figures::with_unit(&intl.number(value), profile.unit, &unit_label),
-        human: figures::humanize(value, profile.unit, texts),
-    };
-    CalculatorView {
-        heading: texts.get("calculator-heading", None),
-        max_delay_rule_html: inline(texts, "max-delay-rule", texts.get("max-delay-rule", None)),
-        needs_js: texts.get("calculator-needs-js", None),
-        caption: texts.get("table-caption", Some(&caption_args)),
-        headers: Headers {
-            retry: texts.get("table-retry", None),
-            delay: texts.get("table-delay", None),
-            range: texts.get("table-range", None),
-            mean: texts.get("table-mean", None),
-            capped: texts.get("table-capped", None),
-            cumulative: texts.get("table-cumulative", None),
-            yes: texts.get("capped-yes", None),
-            no: texts.get("capped-no", None),
-        },
-        jittered: profile.defaults.jitter != Jitter::None,
-        rows: figures::table_rows(&schedule, intl, &unit_label, profile.unit),
-        totals: vec![
-            total_view("calc-total-min", totals.min),
-            total_view("calc-total-mean", totals.mean),
-            total_view("calc-total-max", totals.max),
-        ],
-    }
 }
