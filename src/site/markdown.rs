@@ -58,6 +58,12 @@ fn render(markdown: &str, inline: bool) -> Result<String, MarkupError> {
     }
     let mut html = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
+    // pulldown-cmark leaves a formula whose braces do not balance as text.
+    if html.contains("$$") {
+        return Err(MarkupError {
+            message: "a display formula `$$…$$` is not closed, or its braces do not balance".into(),
+        });
+    }
     Ok(html.trim_end().to_string())
 }
 
@@ -69,8 +75,12 @@ pub fn mathml(latex: &str, mode: DisplayMode) -> Result<String, MarkupError> {
         match event {
             Ok(event) => events.push(Ok::<_, pulldown_latex::ParserError>(event)),
             Err(err) => {
+                // The error's first line says what is wrong; the rest is a
+                // drawing of the context, which our own diagnostic gives.
+                let err = err.to_string();
+                let reason = err.lines().next().unwrap_or_default();
                 return Err(MarkupError {
-                    message: format!("the formula `{latex}` does not convert: {err}"),
+                    message: format!("the formula `{latex}` does not convert: {reason}"),
                 });
             }
         }

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Runs the whole test suite on a fresh machine: installs what the tests need
+# (the wasm32 target, Debian's Chromium, the npm packages of the lock file),
+# then formatting, lints, the Rust tests, and the browser tests against a
+# fresh build. Safe to run again: every install step is skipped when done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "toolchain: wasm32 target, rustfmt, clippy"
+rustup target add wasm32-unknown-unknown >/dev/null
+rustup component add rustfmt clippy >/dev/null 2>&1 || true
+
+step "browser: Debian's chromium"
+if [ ! -x /usr/bin/chromium ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium >/dev/null
+fi
+
+if [ -f package-lock.json ]; then
+  step "npm packages from package-lock.json"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy"
+cargo clippy --all-targets --quiet -- -D warnings
+
+step "cargo test"
+cargo test
+
+if [ -d tests/e2e ]; then
+  step "browser tests against a fresh build"
+  cargo run --quiet -- build --out target/e2e-dist
+  DIST=target/e2e-dist npm run --silent e2e
+fi
