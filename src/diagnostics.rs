@@ -9,6 +9,8 @@
 //! This module never decides what is an error; it only describes one.
 
 use std::fmt;
+
+use annotate_snippets::{AnnotationKind, Level, Origin, Renderer, Snippet};
 use std::path::{Path, PathBuf};
 
 /// How bad a diagnostic is.
@@ -104,35 +106,46 @@ impl Diagnostic {
     }
 }
 
+impl Diagnostic {
+    /// The diagnostic as a compiler writes it (`path:line:col`, the source
+    /// line, a caret under the spot, the hint), rendered by
+    /// annotate-snippets; `color` for a terminal.
+    pub fn render(&self, color: bool) -> String {
+        let level = match self.severity {
+            Severity::Error => Level::ERROR,
+            Severity::Warning => Level::WARNING,
+        };
+        let path = self.path.display().to_string();
+        let title = level.primary_title(self.message.as_str());
+        let group = match (self.location, &self.source_line) {
+            (Some(at), Some(line)) => {
+                // The caret's span, in bytes of the source line.
+                let start = line.char_indices().nth(at.column - 1).map_or(line.len(), |(i, _)| i);
+                let end = line[start..]
+                    .char_indices()
+                    .nth(self.width)
+                    .map_or(line.len(), |(i, _)| start + i);
+                title.element(
+                    Snippet::source(line.as_str())
+                        .line_start(at.line)
+                        .path(path.as_str())
+                        .annotation(AnnotationKind::Primary.span(start..end.max(start))),
+                )
+            }
+            _ => title.element(Origin::path(path.as_str())),
+        };
+        let group = match &self.hint {
+            Some(hint) => group.element(Level::HELP.message(hint.as_str())),
+            None => group,
+        };
+        let renderer = if color { Renderer::styled() } else { Renderer::plain() };
+        renderer.render(&[group])
+    }
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let severity = match self.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
-        write!(f, "{}", self.path.display())?;
-        if let Some(at) = self.location {
-            write!(f, ":{}:{}", at.line, at.column)?;
-        }
-        write!(f, ": {severity}: {}", self.message)?;
-        if let (Some(at), Some(line)) = (self.location, &self.source_line) {
-            let gutter = " ".repeat(at.line.to_string().len());
-            let pad: String = line
-                .chars()
-                .take(at.column - 1)
-                .map(|c| if c == '\t' { '\t' } else { ' ' })
-                .collect();
-            write!(
-                f,
-                "\n{gutter} |\n{} | {line}\n{gutter} | {pad}{}",
-                at.line,
-                "^".repeat(self.width)
-            )?;
-        }
-        if let Some(hint) = &self.hint {
-            write!(f, "\n  = hint: {hint}")?;
-        }
-        Ok(())
+        f.write_str(&self.render(false))
     }
 }
 
@@ -219,7 +232,7 @@ mod tests {
         let text = d.to_string();
         assert_eq!(
             text,
-            "locales/en/x.ftl:2:7: error: expected a variable name\n  |\n2 | bad = { $\n  |       ^\n  = hint: write `{ $name }`"
+            "error: expected a variable name\n --> locales/en/x.ftl:2:7\n  |\n2 | bad = { $\n  |       ^\n  |\n  = help: write `{ $name }`"
         );
     }
 }

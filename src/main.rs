@@ -2,6 +2,7 @@
 //! authors. Each subcommand parses its flags here and hands over to the
 //! library; errors are reported here, once, with their context.
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -23,6 +24,8 @@ struct Cli {
 enum Command {
     /// Build the site into the output folder.
     Build(BuildArgs),
+    /// Check content and translations without writing anything.
+    Check(CheckArgs),
     /// Print the retry schedule of a policy as JSON (or as a table).
     Schedule(ScheduleArgs),
 }
@@ -39,6 +42,16 @@ struct BuildArgs {
     /// with a warning for each, instead of failing.
     #[arg(long)]
     allow_missing: bool,
+}
+
+#[derive(clap::Args)]
+struct CheckArgs {
+    /// The project folder holding site.toml, content/, locales/ and static/.
+    #[arg(long, default_value = ".")]
+    root: PathBuf,
+    /// Fail on warnings too.
+    #[arg(long)]
+    deny_warnings: bool,
 }
 
 #[derive(clap::Args)]
@@ -110,6 +123,7 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Build(args) => build(args),
+        Command::Check(args) => check(args),
         Command::Schedule(args) => schedule(args),
     }
 }
@@ -126,7 +140,7 @@ fn build(args: BuildArgs) -> ExitCode {
     match site::build(&options) {
         Ok(summary) => {
             for warning in &summary.warnings {
-                eprintln!("{warning}\n");
+                eprintln!("{}\n", warning.render(stderr_color()));
             }
             println!(
                 "built {} pages ({} files, {} bytes) into {} in {} ms",
@@ -139,10 +153,34 @@ fn build(args: BuildArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(failed) => {
-            eprintln!("{failed}");
+            for diagnostic in &failed.diagnostics {
+                eprintln!("{}\n", diagnostic.render(stderr_color()));
+            }
             eprintln!("the build stopped; {} is unchanged", options.out.display());
             ExitCode::from(SITE_ERROR)
         }
+    }
+}
+
+/// Whether diagnostics on stderr may be coloured.
+fn stderr_color() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
+fn check(args: CheckArgs) -> ExitCode {
+    let diagnostics = site::check(&args.root);
+    let color = stderr_color();
+    for diagnostic in &diagnostics {
+        eprintln!("{}\n", diagnostic.render(color));
+    }
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let warnings = diagnostics.len() - errors;
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    eprintln!("{}, {}", plural(errors, "error"), plural(warnings, "warning"));
+    if errors > 0 || (args.deny_warnings && warnings > 0) {
+        ExitCode::from(SITE_ERROR)
+    } else {
+        ExitCode::SUCCESS
     }
 }
 

@@ -114,7 +114,15 @@ struct Defaults {
 /// Builds the calculator's section for `page` in one language. `root` is the
 /// way from the page to the site's root; `wasm` and `script` the assets'
 /// paths from the root.
-pub fn view(page: &Page, texts: &Texts, intl: &Intl, lang: &LanguageIdentifier, root: &str, wasm: &str, script: &str) -> CalculatorView {
+pub fn view(
+    page: &Page,
+    texts: &Texts,
+    intl: &Intl,
+    lang: &LanguageIdentifier,
+    root: &str,
+    wasm: &str,
+    script: &str,
+) -> CalculatorView {
     let profile = &page.calculator;
     let defaults = profile.defaults;
     let schedule = Schedule::new(defaults).expect("validated when loaded");
@@ -194,7 +202,11 @@ pub fn view(page: &Page, texts: &Texts, intl: &Intl, lang: &LanguageIdentifier, 
     let island = island(page, texts, intl, lang, &headers, format!("{root}{wasm}"));
     CalculatorView {
         heading: texts.get("calculator-heading", None),
-        max_delay_rule_html: render::inline(texts, "max-delay-rule", texts.get("max-delay-rule", None)),
+        max_delay_rule_html: render::inline(
+            texts,
+            "max-delay-rule",
+            texts.get("max-delay-rule", None),
+        ),
         needs_js: texts.get("calculator-needs-js", None),
         fields,
         jitter_label: texts.get("calc-jitter-label", None),
@@ -219,7 +231,14 @@ pub fn view(page: &Page, texts: &Texts, intl: &Intl, lang: &LanguageIdentifier, 
     }
 }
 
-fn island(page: &Page, texts: &Texts, intl: &Intl, lang: &LanguageIdentifier, headers: &Headers, wasm: String) -> Island {
+fn island(
+    page: &Page,
+    texts: &Texts,
+    intl: &Intl,
+    lang: &LanguageIdentifier,
+    headers: &Headers,
+    wasm: String,
+) -> Island {
     let profile = &page.calculator;
     let defaults = profile.defaults;
     let placeholder = |names: &[&'static str]| {
@@ -230,12 +249,30 @@ fn island(page: &Page, texts: &Texts, intl: &Intl, lang: &LanguageIdentifier, he
         args
     };
     let duration = BTreeMap::from([
-        ("seconds", texts.get("duration-seconds", Some(&placeholder(&["seconds"])))),
-        ("minutes_seconds", texts.get("duration-minutes-seconds", Some(&placeholder(&["minutes", "seconds"])))),
-        ("hours_minutes", texts.get("duration-hours-minutes", Some(&placeholder(&["hours", "minutes"])))),
+        (
+            "seconds",
+            texts.get("duration-seconds", Some(&placeholder(&["seconds"]))),
+        ),
+        (
+            "minutes_seconds",
+            texts.get(
+                "duration-minutes-seconds",
+                Some(&placeholder(&["minutes", "seconds"])),
+            ),
+        ),
+        (
+            "hours_minutes",
+            texts.get(
+                "duration-hours-minutes",
+                Some(&placeholder(&["hours", "minutes"])),
+            ),
+        ),
         (
             "days_hours_minutes",
-            texts.get("duration-days-hours-minutes", Some(&placeholder(&["days", "hours", "minutes"]))),
+            texts.get(
+                "duration-days-hours-minutes",
+                Some(&placeholder(&["days", "hours", "minutes"])),
+            ),
         ),
     ]);
     let mut retries_args = FluentArgs::new();
@@ -265,9 +302,18 @@ fn island(page: &Page, texts: &Texts, intl: &Intl, lang: &LanguageIdentifier, he
                 None,
             ),
         ),
-        ("error_retries", texts.get("error-retries", Some(&retries_args))),
-        ("error_delay_overflow", texts.get("error-delay-overflow", Some(&placeholder(&["retry"])))),
-        ("error_total_overflow", texts.get("error-total-overflow", Some(&placeholder(&["retry"])))),
+        (
+            "error_retries",
+            texts.get("error-retries", Some(&retries_args)),
+        ),
+        (
+            "error_delay_overflow",
+            texts.get("error-delay-overflow", Some(&placeholder(&["retry"]))),
+        ),
+        (
+            "error_total_overflow",
+            texts.get("error-total-overflow", Some(&placeholder(&["retry"]))),
+        ),
     ]);
     Island {
         lang: lang.to_string(),
@@ -284,7 +330,11 @@ fn island(page: &Page, texts: &Texts, intl: &Intl, lang: &LanguageIdentifier, he
             jitter: defaults.jitter.name(),
             unit: profile.unit.name(),
         },
-        units: profile.units.iter().map(|u| (u.name(), figures::unit_label(*u, texts))).collect(),
+        units: profile
+            .units
+            .iter()
+            .map(|u| (u.name(), figures::unit_label(*u, texts)))
+            .collect(),
         number: intl.number_symbols(),
         max_fraction_digits: MAX_FRACTION_DIGITS,
         min_retries: MIN_RETRIES,
@@ -297,14 +347,20 @@ fn island(page: &Page, texts: &Texts, intl: &Intl, lang: &LanguageIdentifier, he
 
 /// The table caption for each plural category of the language, with `{n}`
 /// where the count goes; the script picks one with `Intl.PluralRules`.
-fn caption_patterns(texts: &Texts, intl: &Intl, lang: &LanguageIdentifier) -> BTreeMap<&'static str, String> {
+fn caption_patterns(
+    texts: &Texts,
+    intl: &Intl,
+    lang: &LanguageIdentifier,
+) -> BTreeMap<&'static str, String> {
     let mut patterns = BTreeMap::new();
     let Ok(rules) = PluralRules::create(lang.clone(), PluralRuleType::CARDINAL) else {
         texts.problem(format!("no plural rules for `{lang}`"));
         return patterns;
     };
     for n in MIN_RETRIES..=MAX_RETRIES {
-        let Ok(category) = rules.select(n as usize) else { continue };
+        let Ok(category) = rules.select(n as usize) else {
+            continue;
+        };
         let name = category_name(category);
         if patterns.contains_key(name) {
             continue;
@@ -333,4 +389,49 @@ fn island_json(island: &Island) -> String {
     serde_json::to_string(island)
         .expect("the island holds only strings and numbers")
         .replace('<', "\\u003c")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::js_number;
+
+    /// The cases the browser tests use to hold `static/calculator.js`'s
+    /// number rule to [`Intl::number`]: this test checks every expected
+    /// figure against the Rust side, so the JavaScript side is never compared
+    /// with hand-made expectations. `UPDATE_NUMBER_CASES=1 cargo test` writes
+    /// the figures Rust gives for the inputs listed in the file.
+    const NUMBER_CASES: &str = "tests/e2e/number-cases.json";
+
+    #[derive(serde::Deserialize, serde::Serialize)]
+    struct NumberCase {
+        lang: String,
+        /// The input as ECMAScript's `String(x)` writes it, so that both
+        /// sides parse the very same double.
+        x: String,
+        want: String,
+    }
+
+    #[test]
+    fn number_cases_for_the_script_match_intl_number() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(NUMBER_CASES);
+        let text = std::fs::read_to_string(&path).expect("the number cases");
+        let mut cases: Vec<NumberCase> = serde_json::from_str(&text).expect("valid cases");
+        let update = std::env::var_os("UPDATE_NUMBER_CASES").is_some();
+        for case in &mut cases {
+            let x: f64 = case.x.parse().expect("a number");
+            assert_eq!(js_number(x), case.x, "inputs are written as String(x)");
+            let lang: LanguageIdentifier = case.lang.parse().expect("a language");
+            let got = Intl::new(&lang).expect("ICU4X data").number(x);
+            if update {
+                case.want = got;
+            } else {
+                assert_eq!(got, case.want, "{} in {}", case.x, case.lang);
+            }
+        }
+        if update {
+            let json = serde_json::to_string_pretty(&cases).expect("serializable");
+            std::fs::write(&path, json + "\n").expect("writable cases");
+        }
+    }
 }

@@ -388,23 +388,16 @@ pub fn bundle<'a>(
 pub struct Texts<'a> {
     chain: Vec<&'a Bundle<'a>>,
     /// The files a message of this page may live in, for error messages.
-    files: String,
+    files: Vec<&'a LocaleFile>,
     problems: RefCell<Vec<Diagnostic>>,
-    origin: PathBuf,
 }
 
 impl<'a> Texts<'a> {
-    pub fn new(chain: Vec<&'a Bundle<'a>>, files: &[&LocaleFile]) -> Texts<'a> {
-        let origin = files.last().map(|f| f.path.clone()).unwrap_or_default();
+    pub fn new(chain: Vec<&'a Bundle<'a>>, files: Vec<&'a LocaleFile>) -> Texts<'a> {
         Texts {
             chain,
-            files: files
-                .iter()
-                .map(|f| f.path.display().to_string())
-                .collect::<Vec<_>>()
-                .join(" or "),
+            files,
             problems: RefCell::new(Vec::new()),
-            origin,
         }
     }
 
@@ -446,14 +439,32 @@ impl<'a> Texts<'a> {
             }
             return text;
         }
-        self.problem(format!("no message `{name}` in {}", self.files));
+        let files: Vec<String> = self.files.iter().map(|f| f.path.display().to_string()).collect();
+        self.problem(format!("no message `{name}` in {}", files.join(" or ")));
         format!("[{name}]")
     }
 
+    /// Records a problem about this page's text. A problem that names a
+    /// message (`message `id`: …`) points at the message's definition.
     pub fn problem(&self, message: String) {
-        self.problems
-            .borrow_mut()
-            .push(Diagnostic::error(&self.origin, message));
+        let id = message
+            .strip_prefix("message `")
+            .and_then(|rest| rest.split(['`', '.']).next())
+            .unwrap_or_default()
+            .to_string();
+        let found = self.files.iter().find_map(|file| {
+            find_definition(file.source(), &id, 0).map(|offset| (file, offset))
+        });
+        let diagnostic = match (found, id.is_empty()) {
+            (Some((file, offset)), false) => {
+                Diagnostic::error(&file.path, message).at(file.source(), offset, offset + id.len())
+            }
+            _ => Diagnostic::error(
+                self.files.last().map_or(Path::new("locales"), |f| f.path.as_path()),
+                message,
+            ),
+        };
+        self.problems.borrow_mut().push(diagnostic);
     }
 
     /// Everything that went wrong while formatting.

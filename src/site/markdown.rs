@@ -47,9 +47,15 @@ fn render(markdown: &str, inline: bool) -> Result<String, MarkupError> {
                 Event::InlineHtml(CowStr::from(mathml(&latex, DisplayMode::Block)?))
             }
             Event::Start(Tag::Paragraph) | Event::End(TagEnd::Paragraph) if inline => continue,
-            Event::Start(Tag::Link { dest_url, .. }) if dest_url.trim().is_empty() => {
+            Event::Start(Tag::Link { ref dest_url, .. }) if !is_link_target(dest_url) => {
                 return Err(MarkupError {
-                    message: "a link has an empty target".into(),
+                    message: format!("the link target `{dest_url}` is not a URL, a path or a fragment"),
+                });
+            }
+            // Markers pulldown-cmark could not pair stay in the text.
+            Event::Text(ref text) if text.contains('*') => {
+                return Err(MarkupError {
+                    message: format!("the emphasis marker `*` in `{text}` is not closed"),
                 });
             }
             other => other,
@@ -58,13 +64,30 @@ fn render(markdown: &str, inline: bool) -> Result<String, MarkupError> {
     }
     let mut html = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
-    // pulldown-cmark leaves a formula whose braces do not balance as text.
+    // What pulldown-cmark could not parse stays in the text: a formula whose
+    // braces do not balance, a link whose target has spaces.
     if html.contains("$$") {
         return Err(MarkupError {
             message: "a display formula `$$…$$` is not closed, or its braces do not balance".into(),
         });
     }
+    if html.contains("](") {
+        return Err(MarkupError {
+            message: "a link is broken: write `[text](https://…)`, with no space in the target".into(),
+        });
+    }
     Ok(html.trim_end().to_string())
+}
+
+/// Whether a link goes somewhere: a web or mail address, a path or a
+/// fragment. Anything else is a typo the reader would click in vain.
+fn is_link_target(target: &str) -> bool {
+    let target = target.trim();
+    !target.is_empty()
+        && !target.contains(char::is_whitespace)
+        && ["https://", "http://", "mailto:", "/", "./", "../", "#"]
+            .iter()
+            .any(|p| target.starts_with(p))
 }
 
 /// LaTeX to MathML, or the first parse error.
@@ -141,6 +164,15 @@ mod tests {
     fn bad_latex_is_an_error() {
         assert!(render_block("$$\\frac{1$$").is_err());
         assert!(render_block("$\\nosuchcommand x$").is_err());
+    }
+
+    #[test]
+    fn markup_that_would_not_render_as_meant_is_an_error() {
+        assert!(render_block("an *unclosed emphasis").is_err());
+        assert!(render_block("[docs](not a url)").is_err());
+        assert!(render_block("[docs](ftp//x)").is_err());
+        assert!(render_block("[docs]( )").is_err());
+        assert!(render_block("see [docs](#faq) and [home](../)").is_ok());
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! output folder only when nothing failed.
 
 pub mod calculator;
+pub mod check;
 pub mod config;
 pub mod content;
 pub mod figures;
@@ -192,6 +193,9 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
         }
     }
     let site = load(&options.root, options.allow_missing, &mut diagnostics);
+    if let Some(site) = &site {
+        check::lint(site, &mut diagnostics);
+    }
     let Some(site) = site.filter(|_| !diagnostics.has_errors()) else {
         return Err(fail(diagnostics));
     };
@@ -220,6 +224,18 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
         millis: started.elapsed().as_millis(),
         warnings: diagnostics.sorted(),
     })
+}
+
+/// Everything `build` checks, without writing anything: loading, the lints
+/// of `check`, and a full render in memory (which reports Markdown, LaTeX
+/// and formatting problems).
+pub fn check(root: &Path) -> Vec<Diagnostic> {
+    let mut diagnostics = Diagnostics::default();
+    if let Some(site) = load(root, false, &mut diagnostics) {
+        check::lint(&site, &mut diagnostics);
+        render(&site, false, &mut diagnostics);
+    }
+    diagnostics.sorted()
 }
 
 /// One language's bundles and formatters.
@@ -344,7 +360,7 @@ impl<'a> Renderer<'a> {
         if let Some(p) = page {
             files.extend(self.site.locales.get(lang, &self.site.pages[p].slug));
         }
-        Texts::new(chain, &files)
+        Texts::new(chain, files)
     }
 
     fn url(&self, path: &str) -> String {
@@ -420,7 +436,7 @@ impl<'a> Renderer<'a> {
                 .iter()
                 .map(|l| Link {
                     href: format!("{root}{}", alternates_of(l.lang)),
-                    label: Texts::new(vec![&l.site_bundle], &[]).get("language-name", None),
+                    label: Texts::new(vec![&l.site_bundle], l.site_file.into_iter().collect()).get("language-name", None),
                     hreflang: l.lang.to_string(),
                     current: l.lang == lang,
                 })
@@ -575,7 +591,7 @@ impl<'a> Renderer<'a> {
             .languages
             .iter()
             .map(|l| {
-                let own = Texts::new(vec![&l.site_bundle], &[]);
+                let own = Texts::new(vec![&l.site_bundle], l.site_file.into_iter().collect());
                 render::Choice {
                     lang: l.lang.to_string(),
                     href: Self::page_path(l.lang, None),
@@ -626,7 +642,7 @@ impl<'a> Renderer<'a> {
             .filter(|l| language.is_none() || l.lang == lang)
             .map(|l| Link {
                 href: self.url(&Self::page_path(l.lang, None)),
-                label: Texts::new(vec![&l.site_bundle], &[]).get("home-title", None),
+                label: Texts::new(vec![&l.site_bundle], l.site_file.into_iter().collect()).get("home-title", None),
                 hreflang: l.lang.to_string(),
                 current: false,
             })

@@ -1,0 +1,296 @@
+//! The translators' and authors' lints: what loading and rendering do not
+//! already refuse, but a careful reviewer would.
+//!
+//! Loading (`site::load`) reports syntax errors, files and messages missing
+//! against the reference language, stale messages and bad content
+//! definitions; rendering reports Markdown and LaTeX that do not convert and
+//! unknown variables. This module adds, per Fluent file: duplicate ids,
+//! variables the build never provides or that the reference message does
+//! not use, variables a translation drops, and plural selectors that miss a
+//! CLDR category of their language. It reads; it never writes.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use fluent_syntax::ast::{self, Expression, InlineExpression, Pattern, PatternElement, VariantKey};
+use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
+use unic_langid::LanguageIdentifier;
+
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::site::Site;
+use crate::site::figures::EXAMPLE_ARGUMENTS;
+use crate::site::locales::{LocaleFile, MessageEntry};
+
+/// The variables the build passes to a message, by message id. `formulas`
+/// are the page's formula names (the `formula` message's arguments).
+///
+/// Keep in step with the code that formats these messages:
+/// `figures::example_args` and `figures::humanize`, `calculator::view`, and
+/// the formula section of `render::explainer`.
+pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
+    let names: &[&str] = match id {
+        _ if id.starts_with("example-") => EXAMPLE_ARGUMENTS,
+        "formula" => return formulas.to_vec(),
+        "duration-seconds" => &["seconds"],
+        "duration-minutes-seconds" => &["minutes", "seconds"],
+        "duration-hours-minutes" => &["hours", "minutes"],
+        "duration-days-hours-minutes" => &["days", "hours", "minutes"],
+        "table-caption" => &["retries"],
+        "error-retries" => &["min", "max"],
+        "error-delay-overflow" | "error-total-overflow" => &["retry"],
+        _ => &[],
+    };
+    names.iter().map(|n| n.to_string()).collect()
+}
+
+/// Runs every lint of this module over the site.
+pub fn lint(site: &Site, diagnostics: &mut Diagnostics) {
+    for file in &site.locales.files {
+        duplicate_ids(file, diagnostics);
+        plural_categories(file, diagnostics);
+    }
+    variables(site, diagnostics);
+}
+
+fn duplicate_ids(file: &LocaleFile, diagnostics: &mut Diagnostics) {
+    let mut seen = BTreeSet::new();
+    for message in file.messages() {
+        if !seen.insert(message.id.clone()) {
+            diagnostics.push(at_message(
+                Diagnostic::error(&file.path, format!("message `{}` is defined twice in this file", message.id))
+                    .with_hint("Fluent keeps only the last definition: delete or rename one"),
+                file,
+                &message,
+            ));
+        }
+    }
+}
+
+fn at_message(diagnostic: Diagnostic, file: &LocaleFile, message: &MessageEntry) -> Diagnostic {
+    diagnostic.at(file.source(), message.offset, message.offset + message.id.len())
+}
+
+/// The variables each message of `file` uses, by message id.
+fn used_variables(file: &LocaleFile) -> BTreeMap<String, BTreeSet<String>> {
+    let mut out = BTreeMap::new();
+    for entry in file.resource.entries() {
+        if let ast::Entry::Message(message) = entry {
+            let mut used = BTreeSet::new();
+            if let Some(value) = &message.value {
+                pattern_variables(value, &mut used);
+            }
+            for attribute in &message.attributes {
+                pattern_variables(&attribute.value, &mut used);
+            }
+            out.insert(message.id.name.to_string(), used);
+        }
+    }
+    out
+}
+
+fn pattern_variables(pattern: &Pattern<&str>, used: &mut BTreeSet<String>) {
+    for element in &pattern.elements {
+        if let PatternElement::Placeable { expression } = element {
+            expression_variables(expression, used);
+        }
+    }
+}
+
+fn expression_variables(expression: &Expression<&str>, used: &mut BTreeSet<String>) {
+    match expression {
+        Expression::Select { selector, variants } => {
+            inline_variables(selector, used);
+            for variant in variants {
+                pattern_variables(&variant.value, used);
+            }
+        }
+        Expression::Inline(inline) => inline_variables(inline, used),
+    }
+}
+
+fn inline_variables(inline: &InlineExpression<&str>, used: &mut BTreeSet<String>) {
+    match inline {
+        InlineExpression::VariableReference { id } => {
+            used.insert(id.name.to_string());
+        }
+        InlineExpression::FunctionReference { arguments, .. } => {
+            for argument in &arguments.positional {
+                inline_variables(argument, used);
+            }
+            for argument in &arguments.named {
+                inline_variables(&argument.value, used);
+            }
+        }
+        InlineExpression::Placeable { expression } => expression_variables(expression, used),
+        _ => {}
+    }
+}
+
+fn variables(site: &Site, diagnostics: &mut Diagnostics) {
+    let reference = &site.config.reference;
+    for file in &site.locales.files {
+        let formulas: Vec<String> = site
+            .pages
+            .iter()
+            .find(|p| p.slug == file.name)
+            .map(|p| p.formulas.iter().map(|(name, _)| name.clone()).collect())
+            .unwrap_or_default();
+        let used = used_variables(file);
+        let reference_used = site.locales.get(reference, &file.name).map(used_variables);
+        let entries = file.messages();
+        for message in &entries {
+            let Some(variables) = used.get(&message.id) else { continue };
+            let provided = provided_variables(&message.id, &formulas);
+            let english = reference_used.as_ref().and_then(|r| r.get(&message.id));
+            for variable in variables {
+                if !provided.contains(variable) {
+                    diagnostics.push(at_message(
+                        Diagnostic::error(
+                            &file.path,
+                            format!("message `{}` uses `${variable}`, which the build never provides", message.id),
+                        )
+                        .with_hint(if provided.is_empty() {
+                            "this message gets no variables".to_string()
+                        } else {
+                            format!("available here: {}", provided.iter().map(|p| format!("${p}")).collect::<Vec<_>>().join(", "))
+                        }),
+                        file,
+                        message,
+                    ));
+                } else if file.lang != *reference && english.is_some_and(|e| !e.contains(variable)) {
+                    diagnostics.push(at_message(
+                        Diagnostic::warning(
+                            &file.path,
+                            format!("message `{}` uses `${variable}`, which the {reference} message does not", message.id),
+                        ),
+                        file,
+                        message,
+                    ));
+                }
+            }
+            if file.lang != *reference {
+                for variable in english.into_iter().flatten() {
+                    if !variables.contains(variable) {
+                        diagnostics.push(at_message(
+                            Diagnostic::warning(
+                                &file.path,
+                                format!("message `{}` never shows `${variable}`, which the {reference} message shows", message.id),
+                            ),
+                            file,
+                            message,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The CLDR cardinal categories a language uses, found by asking its rules
+/// about whole numbers and a few fractions.
+pub fn plural_categories_of(lang: &LanguageIdentifier) -> BTreeSet<&'static str> {
+    let mut categories = BTreeSet::new();
+    let Ok(rules) = PluralRules::create(lang.clone(), PluralRuleType::CARDINAL) else {
+        return categories;
+    };
+    let samples = (0..=1000).map(|n| n.to_string()).chain(["0.5", "1.5", "2.5", "5.5", "1.0"].map(String::from));
+    for sample in samples {
+        if let Ok(category) = rules.select(sample.as_str()) {
+            categories.insert(category_name(category));
+        }
+    }
+    categories
+}
+
+fn category_name(category: PluralCategory) -> &'static str {
+    match category {
+        PluralCategory::ZERO => "zero",
+        PluralCategory::ONE => "one",
+        PluralCategory::TWO => "two",
+        PluralCategory::FEW => "few",
+        PluralCategory::MANY => "many",
+        PluralCategory::OTHER => "other",
+    }
+}
+
+fn plural_categories(file: &LocaleFile, diagnostics: &mut Diagnostics) {
+    let required = plural_categories_of(&file.lang);
+    let entries = file.messages();
+    for entry in file.resource.entries() {
+        let ast::Entry::Message(message) = entry else { continue };
+        let mut selects = Vec::new();
+        if let Some(value) = &message.value {
+            collect_selects(value, &mut selects);
+        }
+        for attribute in &message.attributes {
+            collect_selects(&attribute.value, &mut selects);
+        }
+        for keys in selects {
+            // Only selectors that speak CLDR categories are plural selectors.
+            if !keys.iter().any(|k| required.contains(k.as_str()) && k != "other") {
+                continue;
+            }
+            let missing: Vec<&str> = required.iter().copied().filter(|c| !keys.iter().any(|k| k == c)).collect();
+            if !missing.is_empty() {
+                let position = entries.iter().find(|m| m.id == message.id.name);
+                let diagnostic = Diagnostic::error(
+                    &file.path,
+                    format!(
+                        "a plural selector in `{}` has no variant for {} (`{}` needs {})",
+                        message.id.name,
+                        missing.iter().map(|c| format!("[{c}]")).collect::<Vec<_>>().join(", "),
+                        file.lang,
+                        required.iter().copied().collect::<Vec<_>>().join(", ")
+                    ),
+                )
+                .with_hint("add the missing variants; the default one (`*[…]`) is only a fallback");
+                diagnostics.push(match position {
+                    Some(m) => at_message(diagnostic, file, m),
+                    None => diagnostic,
+                });
+            }
+        }
+    }
+}
+
+/// The variant keys of every select expression in `pattern`.
+fn collect_selects(pattern: &Pattern<&str>, out: &mut Vec<Vec<String>>) {
+    for element in &pattern.elements {
+        if let PatternElement::Placeable { expression } = element {
+            collect_expression_selects(expression, out);
+        }
+    }
+}
+
+fn collect_expression_selects(expression: &Expression<&str>, out: &mut Vec<Vec<String>>) {
+    match expression {
+        Expression::Select { variants, .. } => {
+            out.push(
+                variants
+                    .iter()
+                    .map(|v| match &v.key {
+                        VariantKey::Identifier { name } => name.to_string(),
+                        VariantKey::NumberLiteral { value } => value.to_string(),
+                    })
+                    .collect(),
+            );
+            for variant in variants {
+                collect_selects(&variant.value, out);
+            }
+        }
+        Expression::Inline(InlineExpression::Placeable { expression }) => collect_expression_selects(expression, out),
+        Expression::Inline(_) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cldr_categories_per_language() {
+        let of = |code: &str| plural_categories_of(&code.parse().unwrap()).into_iter().collect::<Vec<_>>();
+        assert_eq!(of("ru"), ["few", "many", "one", "other"]);
+        assert_eq!(of("en"), ["one", "other"]);
+        assert_eq!(of("de"), ["one", "other"]);
+    }
+}
