@@ -120,7 +120,10 @@ impl Diagnostic {
         let group = match (self.location, &self.source_line) {
             (Some(at), Some(line)) => {
                 // The caret's span, in bytes of the source line.
-                let start = line.char_indices().nth(at.column - 1).map_or(line.len(), |(i, _)| i);
+                let start = line
+                    .char_indices()
+                    .nth(at.column - 1)
+                    .map_or(line.len(), |(i, _)| i);
                 let end = line[start..]
                     .char_indices()
                     .nth(self.width)
@@ -138,7 +141,11 @@ impl Diagnostic {
             Some(hint) => group.element(Level::HELP.message(hint.as_str())),
             None => group,
         };
-        let renderer = if color { Renderer::styled() } else { Renderer::plain() };
+        let renderer = if color {
+            Renderer::styled()
+        } else {
+            Renderer::plain()
+        };
         renderer.render(&[group])
     }
 }

@@ -2,7 +2,7 @@
 //! authors. Each subcommand parses its flags here and hands over to the
 //! library; errors are reported here, once, with their context.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 use backoff_site::backoff::{Jitter, Policy, PolicyError, Schedule};
+use backoff_site::diagnostics::Diagnostics;
 use backoff_site::report::{self, Unit};
 use backoff_site::site::{self, BuildOptions};
 
@@ -26,6 +27,8 @@ enum Command {
     Build(BuildArgs),
     /// Check content and translations without writing anything.
     Check(CheckArgs),
+    /// Show, per language, translated, missing and stale messages.
+    Status(StatusArgs),
     /// Print the retry schedule of a policy as JSON (or as a table).
     Schedule(ScheduleArgs),
 }
@@ -52,6 +55,16 @@ struct CheckArgs {
     /// Fail on warnings too.
     #[arg(long)]
     deny_warnings: bool,
+}
+
+#[derive(clap::Args)]
+struct StatusArgs {
+    /// The project folder holding site.toml, content/ and locales/.
+    #[arg(long, default_value = ".")]
+    root: PathBuf,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
 }
 
 #[derive(clap::Args)]
@@ -124,6 +137,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Build(args) => build(args),
         Command::Check(args) => check(args),
+        Command::Status(args) => status(args),
         Command::Schedule(args) => schedule(args),
     }
 }
@@ -162,6 +176,23 @@ fn build(args: BuildArgs) -> ExitCode {
     }
 }
 
+/// Writes a command's output. A reader that went away (`| head`) is not an
+/// error worth a panic; other write errors are reported.
+fn write_stdout(text: &str) -> ExitCode {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: cannot write the output: {err}");
+            ExitCode::from(SITE_ERROR)
+        }
+    }
+}
+
 /// Whether diagnostics on stderr may be coloured.
 fn stderr_color() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
@@ -176,11 +207,33 @@ fn check(args: CheckArgs) -> ExitCode {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    eprintln!("{}, {}", plural(errors, "error"), plural(warnings, "warning"));
+    eprintln!(
+        "{}, {}",
+        plural(errors, "error"),
+        plural(warnings, "warning")
+    );
     if errors > 0 || (args.deny_warnings && warnings > 0) {
         ExitCode::from(SITE_ERROR)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+fn status(args: StatusArgs) -> ExitCode {
+    let mut diagnostics = Diagnostics::default();
+    let Some(site) = site::load(&args.root, true, &mut diagnostics) else {
+        for diagnostic in diagnostics.sorted() {
+            eprintln!("{}\n", diagnostic.render(stderr_color()));
+        }
+        return ExitCode::from(SITE_ERROR);
+    };
+    let rows = site::status::status(&site);
+    match args.format {
+        Format::Json => write_stdout(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&rows).expect("plain data")
+        )),
+        Format::Table => write_stdout(&site::status::to_table(&rows)),
     }
 }
 
@@ -193,10 +246,9 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
                 UnitArg::Units => Unit::Units,
             };
             match args.format {
-                Format::Json => println!("{}", report::to_json(&schedule, unit)),
-                Format::Table => print!("{}", report::to_table(&schedule, unit)),
+                Format::Json => write_stdout(&format!("{}\n", report::to_json(&schedule, unit))),
+                Format::Table => write_stdout(&report::to_table(&schedule, unit)),
             }
-            ExitCode::SUCCESS
         }
         Err(line) => {
             eprintln!("error: {line}");

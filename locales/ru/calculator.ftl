@@ -63,8 +63,8 @@ example-heading = Разобранный пример
 # $base - first delay; $multiplier; $max - maximum delay; $retries (number) - how many retries
 # $uncapped-delays - list of the delays the maximum did not limit; $uncapped-count (number)
 # $capped-retries - list of the retry numbers whose delay was cut to the maximum; $capped-count (number)
-# $first-capped-retry (number) - the first of them ("с повтора № 7" avoids ordinal endings;
-#   from that retry on every delay is cut to the maximum)
+# The exact-number variants [1] pick the singular wording only for a single
+# item: CLDR's "one" would also match 21, 31, … and give wrong grammar here.
 # $sum - the delays written out as a sum; $total - the longest total wait
 # $total-human - that total, rounded and humanized in this language
 # $mean-total-full - the mean total wait with full jitter

@@ -56,8 +56,11 @@ fn duplicate_ids(file: &LocaleFile, diagnostics: &mut Diagnostics) {
     for message in file.messages() {
         if !seen.insert(message.id.clone()) {
             diagnostics.push(at_message(
-                Diagnostic::error(&file.path, format!("message `{}` is defined twice in this file", message.id))
-                    .with_hint("Fluent keeps only the last definition: delete or rename one"),
+                Diagnostic::error(
+                    &file.path,
+                    format!("message `{}` is defined twice in this file", message.id),
+                )
+                .with_hint("Fluent keeps only the last definition: delete or rename one"),
                 file,
                 &message,
             ));
@@ -66,7 +69,11 @@ fn duplicate_ids(file: &LocaleFile, diagnostics: &mut Diagnostics) {
 }
 
 fn at_message(diagnostic: Diagnostic, file: &LocaleFile, message: &MessageEntry) -> Diagnostic {
-    diagnostic.at(file.source(), message.offset, message.offset + message.id.len())
+    diagnostic.at(
+        file.source(),
+        message.offset,
+        message.offset + message.id.len(),
+    )
 }
 
 /// The variables each message of `file` uses, by message id.
@@ -138,7 +145,9 @@ fn variables(site: &Site, diagnostics: &mut Diagnostics) {
         let reference_used = site.locales.get(reference, &file.name).map(used_variables);
         let entries = file.messages();
         for message in &entries {
-            let Some(variables) = used.get(&message.id) else { continue };
+            let Some(variables) = used.get(&message.id) else {
+                continue;
+            };
             let provided = provided_variables(&message.id, &formulas);
             let english = reference_used.as_ref().and_then(|r| r.get(&message.id));
             for variable in variables {
@@ -146,17 +155,28 @@ fn variables(site: &Site, diagnostics: &mut Diagnostics) {
                     diagnostics.push(at_message(
                         Diagnostic::error(
                             &file.path,
-                            format!("message `{}` uses `${variable}`, which the build never provides", message.id),
+                            format!(
+                                "message `{}` uses `${variable}`, which the build never provides",
+                                message.id
+                            ),
                         )
                         .with_hint(if provided.is_empty() {
                             "this message gets no variables".to_string()
                         } else {
-                            format!("available here: {}", provided.iter().map(|p| format!("${p}")).collect::<Vec<_>>().join(", "))
+                            format!(
+                                "available here: {}",
+                                provided
+                                    .iter()
+                                    .map(|p| format!("${p}"))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            )
                         }),
                         file,
                         message,
                     ));
-                } else if file.lang != *reference && english.is_some_and(|e| !e.contains(variable)) {
+                } else if file.lang != *reference && english.is_some_and(|e| !e.contains(variable))
+                {
                     diagnostics.push(at_message(
                         Diagnostic::warning(
                             &file.path,
@@ -192,7 +212,9 @@ pub fn plural_categories_of(lang: &LanguageIdentifier) -> BTreeSet<&'static str>
     let Ok(rules) = PluralRules::create(lang.clone(), PluralRuleType::CARDINAL) else {
         return categories;
     };
-    let samples = (0..=1000).map(|n| n.to_string()).chain(["0.5", "1.5", "2.5", "5.5", "1.0"].map(String::from));
+    let samples = (0..=1000)
+        .map(|n| n.to_string())
+        .chain(["0.5", "1.5", "2.5", "5.5", "1.0"].map(String::from));
     for sample in samples {
         if let Ok(category) = rules.select(sample.as_str()) {
             categories.insert(category_name(category));
@@ -216,7 +238,9 @@ fn plural_categories(file: &LocaleFile, diagnostics: &mut Diagnostics) {
     let required = plural_categories_of(&file.lang);
     let entries = file.messages();
     for entry in file.resource.entries() {
-        let ast::Entry::Message(message) = entry else { continue };
+        let ast::Entry::Message(message) = entry else {
+            continue;
+        };
         let mut selects = Vec::new();
         if let Some(value) = &message.value {
             collect_selects(value, &mut selects);
@@ -226,10 +250,17 @@ fn plural_categories(file: &LocaleFile, diagnostics: &mut Diagnostics) {
         }
         for keys in selects {
             // Only selectors that speak CLDR categories are plural selectors.
-            if !keys.iter().any(|k| required.contains(k.as_str()) && k != "other") {
+            if !keys
+                .iter()
+                .any(|k| required.contains(k.as_str()) && k != "other")
+            {
                 continue;
             }
-            let missing: Vec<&str> = required.iter().copied().filter(|c| !keys.iter().any(|k| k == c)).collect();
+            let missing: Vec<&str> = required
+                .iter()
+                .copied()
+                .filter(|c| !keys.iter().any(|k| k == c))
+                .collect();
             if !missing.is_empty() {
                 let position = entries.iter().find(|m| m.id == message.id.name);
                 let diagnostic = Diagnostic::error(
@@ -237,7 +268,11 @@ fn plural_categories(file: &LocaleFile, diagnostics: &mut Diagnostics) {
                     format!(
                         "a plural selector in `{}` has no variant for {} (`{}` needs {})",
                         message.id.name,
-                        missing.iter().map(|c| format!("[{c}]")).collect::<Vec<_>>().join(", "),
+                        missing
+                            .iter()
+                            .map(|c| format!("[{c}]"))
+                            .collect::<Vec<_>>()
+                            .join(", "),
                         file.lang,
                         required.iter().copied().collect::<Vec<_>>().join(", ")
                     ),
@@ -277,7 +312,9 @@ fn collect_expression_selects(expression: &Expression<&str>, out: &mut Vec<Vec<S
                 collect_selects(&variant.value, out);
             }
         }
-        Expression::Inline(InlineExpression::Placeable { expression }) => collect_expression_selects(expression, out),
+        Expression::Inline(InlineExpression::Placeable { expression }) => {
+            collect_expression_selects(expression, out)
+        }
         Expression::Inline(_) => {}
     }
 }
@@ -288,7 +325,11 @@ mod tests {
 
     #[test]
     fn cldr_categories_per_language() {
-        let of = |code: &str| plural_categories_of(&code.parse().unwrap()).into_iter().collect::<Vec<_>>();
+        let of = |code: &str| {
+            plural_categories_of(&code.parse().unwrap())
+                .into_iter()
+                .collect::<Vec<_>>()
+        };
         assert_eq!(of("ru"), ["few", "many", "one", "other"]);
         assert_eq!(of("en"), ["one", "other"]);
         assert_eq!(of("de"), ["one", "other"]);

@@ -439,7 +439,11 @@ impl<'a> Texts<'a> {
             }
             return text;
         }
-        let files: Vec<String> = self.files.iter().map(|f| f.path.display().to_string()).collect();
+        let files: Vec<String> = self
+            .files
+            .iter()
+            .map(|f| f.path.display().to_string())
+            .collect();
         self.problem(format!("no message `{name}` in {}", files.join(" or ")));
         format!("[{name}]")
     }
@@ -452,15 +456,18 @@ impl<'a> Texts<'a> {
             .and_then(|rest| rest.split(['`', '.']).next())
             .unwrap_or_default()
             .to_string();
-        let found = self.files.iter().find_map(|file| {
-            find_definition(file.source(), &id, 0).map(|offset| (file, offset))
-        });
+        let found = self
+            .files
+            .iter()
+            .find_map(|file| find_definition(file.source(), &id, 0).map(|offset| (file, offset)));
         let diagnostic = match (found, id.is_empty()) {
             (Some((file, offset)), false) => {
                 Diagnostic::error(&file.path, message).at(file.source(), offset, offset + id.len())
             }
             _ => Diagnostic::error(
-                self.files.last().map_or(Path::new("locales"), |f| f.path.as_path()),
+                self.files
+                    .last()
+                    .map_or(Path::new("locales"), |f| f.path.as_path()),
                 message,
             ),
         };

@@ -49,7 +49,9 @@ fn render(markdown: &str, inline: bool) -> Result<String, MarkupError> {
             Event::Start(Tag::Paragraph) | Event::End(TagEnd::Paragraph) if inline => continue,
             Event::Start(Tag::Link { ref dest_url, .. }) if !is_link_target(dest_url) => {
                 return Err(MarkupError {
-                    message: format!("the link target `{dest_url}` is not a URL, a path or a fragment"),
+                    message: format!(
+                        "the link target `{dest_url}` is not a URL, a path or a fragment"
+                    ),
                 });
             }
             // Markers pulldown-cmark could not pair stay in the text.
@@ -73,7 +75,8 @@ fn render(markdown: &str, inline: bool) -> Result<String, MarkupError> {
     }
     if html.contains("](") {
         return Err(MarkupError {
-            message: "a link is broken: write `[text](https://…)`, with no space in the target".into(),
+            message: "a link is broken: write `[text](https://…)`, with no space in the target"
+                .into(),
         });
     }
     Ok(html.trim_end().to_string())

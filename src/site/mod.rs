@@ -15,6 +15,7 @@ pub mod locales;
 pub mod markdown;
 pub mod output;
 pub mod render;
+pub mod status;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -436,7 +437,8 @@ impl<'a> Renderer<'a> {
                 .iter()
                 .map(|l| Link {
                     href: format!("{root}{}", alternates_of(l.lang)),
-                    label: Texts::new(vec![&l.site_bundle], l.site_file.into_iter().collect()).get("language-name", None),
+                    label: Texts::new(vec![&l.site_bundle], l.site_file.into_iter().collect())
+                        .get("language-name", None),
                     hreflang: l.lang.to_string(),
                     current: l.lang == lang,
                 })
@@ -642,7 +644,8 @@ impl<'a> Renderer<'a> {
             .filter(|l| language.is_none() || l.lang == lang)
             .map(|l| Link {
                 href: self.url(&Self::page_path(l.lang, None)),
-                label: Texts::new(vec![&l.site_bundle], l.site_file.into_iter().collect()).get("home-title", None),
+                label: Texts::new(vec![&l.site_bundle], l.site_file.into_iter().collect())
+                    .get("home-title", None),
                 hreflang: l.lang.to_string(),
                 current: false,
             })

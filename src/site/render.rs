@@ -177,7 +177,13 @@ pub fn explainer(
     layout: Layout,
     title: String,
 ) -> Result<String, Diagnostic> {
-    let ExplainerInput { page, texts, intl, lang, assets } = *input;
+    let ExplainerInput {
+        page,
+        texts,
+        intl,
+        lang,
+        assets,
+    } = *input;
     let mut toc = Vec::new();
     let mut sections = Vec::new();
     for section in &page.sections {
