@@ -9,3 +9,4 @@ pub mod diagnostics;
 pub mod report;
 pub mod site;
 pub mod wasm_module;
+pub mod serve;

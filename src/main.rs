@@ -29,6 +29,8 @@ enum Command {
     Check(CheckArgs),
     /// Show, per language, translated, missing and stale messages.
     Status(StatusArgs),
+    /// Build, serve on 127.0.0.1, and rebuild and reload on every save.
+    Serve(ServeArgs),
     /// Print the retry schedule of a policy as JSON (or as a table).
     Schedule(ScheduleArgs),
 }
@@ -65,6 +67,25 @@ struct StatusArgs {
     /// The output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     format: Format,
+}
+
+#[derive(clap::Args)]
+struct ServeArgs {
+    /// The project folder holding site.toml, content/, locales/ and static/.
+    #[arg(long, default_value = ".")]
+    root: PathBuf,
+    /// The preview folder (not `dist/`: its links point at this server).
+    #[arg(long, default_value = "target/serve")]
+    out: PathBuf,
+    /// The port; 0 picks a free one.
+    #[arg(long, default_value_t = 8000)]
+    port: u16,
+    /// The address to listen on; give another interface only on purpose.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// Use the reference language's text for missing messages.
+    #[arg(long)]
+    allow_missing: bool,
 }
 
 #[derive(clap::Args)]
@@ -138,6 +159,22 @@ fn main() -> ExitCode {
         Command::Build(args) => build(args),
         Command::Check(args) => check(args),
         Command::Status(args) => status(args),
+        Command::Serve(args) => {
+            let options = backoff_site::serve::ServeOptions {
+                root: args.root,
+                out: args.out,
+                host: args.host,
+                port: args.port,
+                allow_missing: args.allow_missing,
+            };
+            match backoff_site::serve::serve(options) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(err) => {
+                    eprintln!("error: cannot serve: {err}");
+                    ExitCode::from(SITE_ERROR)
+                }
+            }
+        }
         Command::Schedule(args) => schedule(args),
     }
 }
@@ -150,6 +187,7 @@ fn build(args: BuildArgs) -> ExitCode {
         root: args.root,
         out: args.out,
         allow_missing: args.allow_missing,
+        base_url: None,
     };
     match site::build(&options) {
         Ok(summary) => {

@@ -47,6 +47,8 @@ pub struct BuildOptions {
     pub out: PathBuf,
     /// Fall back to the reference language for missing messages.
     pub allow_missing: bool,
+    /// Replaces `base_url` of `site.toml` (the preview server's own address).
+    pub base_url: Option<String>,
 }
 
 /// What a successful build reports.
@@ -193,7 +195,10 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
             return Err(fail(diagnostics));
         }
     }
-    let site = load(&options.root, options.allow_missing, &mut diagnostics);
+    let mut site = load(&options.root, options.allow_missing, &mut diagnostics);
+    if let (Some(site), Some(base_url)) = (&mut site, &options.base_url) {
+        site.config.base_url = base_url.clone();
+    }
     if let Some(site) = &site {
         check::lint(site, &mut diagnostics);
     }

@@ -43,6 +43,7 @@ pub fn build(root: &Path, out: &Path, allow_missing: bool) -> Result<BuildSummar
         root: root.to_path_buf(),
         out: out.to_path_buf(),
         allow_missing,
+        base_url: None,
     })
 }
 
