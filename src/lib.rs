@@ -7,6 +7,6 @@
 pub mod backoff;
 pub mod diagnostics;
 pub mod report;
+pub mod serve;
 pub mod site;
 pub mod wasm_module;
-pub mod serve;

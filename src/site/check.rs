@@ -49,6 +49,69 @@ pub fn lint(site: &Site, diagnostics: &mut Diagnostics) {
         plural_categories(file, diagnostics);
     }
     variables(site, diagnostics);
+    slugs(site, diagnostics);
+}
+
+/// Translated slugs (the optional `slug` message of a page's file) become
+/// folder names and URL segments: plain lowercase ASCII words joined by
+/// hyphens, and unique within their language.
+fn slugs(site: &Site, diagnostics: &mut Diagnostics) {
+    for lang in &site.config.languages {
+        let mut taken: BTreeMap<String, &str> = BTreeMap::new();
+        for page in &site.pages {
+            let Some(file) = site.locales.get(lang, &page.slug) else {
+                continue;
+            };
+            let entry = file.messages().into_iter().find(|m| m.id == "slug");
+            let slug = match &entry {
+                Some(entry) => {
+                    let text = plain_value(file, "slug").unwrap_or_default();
+                    if !crate::site::content::is_identifier(&text) {
+                        diagnostics.push(at_message(
+                            Diagnostic::error(
+                                &file.path,
+                                format!("the slug `{text}` is not URL-safe"),
+                            )
+                            .with_hint(
+                                "use lowercase ASCII letters, digits and hyphens, like `rechner`",
+                            ),
+                            file,
+                            entry,
+                        ));
+                        continue;
+                    }
+                    text
+                }
+                None => page.slug.clone(),
+            };
+            if let Some(other) = taken.insert(slug.clone(), &page.slug) {
+                diagnostics.push(Diagnostic::error(
+                    &file.path,
+                    format!(
+                        "pages `{other}` and `{}` both use the slug `{slug}` in `{lang}`",
+                        page.slug
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// The text of a message whose value is plain text (no placeables).
+fn plain_value(file: &LocaleFile, id: &str) -> Option<String> {
+    file.resource.entries().find_map(|entry| match entry {
+        ast::Entry::Message(m) if m.id.name == id => {
+            let mut text = String::new();
+            for element in &m.value.as_ref()?.elements {
+                match element {
+                    PatternElement::TextElement { value } => text.push_str(value),
+                    PatternElement::Placeable { .. } => return Some(String::from("{…}")),
+                }
+            }
+            Some(text.trim().to_string())
+        }
+        _ => None,
+    })
 }
 
 fn duplicate_ids(file: &LocaleFile, diagnostics: &mut Diagnostics) {
@@ -135,10 +198,13 @@ fn inline_variables(inline: &InlineExpression<&str>, used: &mut BTreeSet<String>
 fn variables(site: &Site, diagnostics: &mut Diagnostics) {
     let reference = &site.config.reference;
     for file in &site.locales.files {
-        let formulas: Vec<String> = site
-            .pages
-            .iter()
-            .find(|p| p.slug == file.name)
+        let page = site.pages.iter().find(|p| p.slug == file.name);
+        // A page whose definition did not load was reported; without it
+        // the variables its messages get are unknown.
+        if page.is_none() && file.name != crate::site::locales::SITE_FILE {
+            continue;
+        }
+        let formulas: Vec<String> = page
             .map(|p| p.formulas.iter().map(|(name, _)| name.clone()).collect())
             .unwrap_or_default();
         let used = used_variables(file);
@@ -189,7 +255,7 @@ fn variables(site: &Site, diagnostics: &mut Diagnostics) {
             }
             if file.lang != *reference {
                 for variable in english.into_iter().flatten() {
-                    if !variables.contains(variable) {
+                    if !variables.contains(variable) && provided.contains(variable) {
                         diagnostics.push(at_message(
                             Diagnostic::warning(
                                 &file.path,

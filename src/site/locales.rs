@@ -21,6 +21,10 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::site::config::Config;
 use crate::site::intl;
 
+/// Messages a translation may have that the reference language need not:
+/// a page's translated URL segment.
+pub const OPTIONAL_MESSAGES: &[&str] = &["slug"];
+
 /// The file every page's bundle includes besides its own.
 pub const SITE_FILE: &str = "site";
 
@@ -75,6 +79,9 @@ impl LocaleFile {
 
 /// The byte offset of `id` where it starts a line as a definition.
 fn find_definition(source: &str, id: &str, from: usize) -> Option<usize> {
+    if id.is_empty() {
+        return None;
+    }
     let mut at = from;
     while let Some(i) = source[at..].find(id) {
         let start = at + i;
@@ -259,6 +266,7 @@ fn syntax_hint(source: &str, offset: usize) -> &'static str {
 /// the page falls back to the reference text); ones present only in a
 /// translation are stale and reported as warnings.
 pub fn compare_with_reference(
+    root: &Path,
     locales: &Locales,
     config: &Config,
     allow_missing: bool,
@@ -276,11 +284,20 @@ pub fn compare_with_reference(
         }
     };
     for lang in config.languages.iter().filter(|l| **l != config.reference) {
+        // A language without any readable file was reported while loading;
+        // listing each of its files again would bury that one message.
+        if locales.of_language(lang).next().is_none() {
+            continue;
+        }
         for reference in locales.of_language(&config.reference) {
             let expected = Path::new("locales")
                 .join(lang.to_string())
                 .join(format!("{}.ftl", reference.name));
             let Some(translation) = locales.get(lang, &reference.name) else {
+                // There but unreadable (encoding, BOM): reported while loading.
+                if root.join(&expected).exists() {
+                    continue;
+                }
                 diagnostics.push(missing(
                     &expected,
                     format!(
@@ -294,6 +311,8 @@ pub fn compare_with_reference(
             let ours = reference.messages();
             for message in &ours {
                 match theirs.iter().find(|m| m.id == message.id) {
+                    // Written, but lost to a syntax error reported already.
+                    None if find_definition(translation.source(), &message.id, 0).is_some() => {}
                     None => diagnostics.push(missing(
                         &translation.path,
                         format!(
@@ -316,7 +335,9 @@ pub fn compare_with_reference(
             }
             for message in &theirs {
                 let known: BTreeSet<&str> = ours.iter().map(|m| m.id.as_str()).collect();
-                if !known.contains(message.id.as_str()) {
+                if !known.contains(message.id.as_str())
+                    && !OPTIONAL_MESSAGES.contains(&message.id.as_str())
+                {
                     diagnostics.push(
                         Diagnostic::warning(
                             &translation.path,

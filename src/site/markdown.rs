@@ -4,8 +4,9 @@
 //! and formulas as `$…$` (inline) and `$$…$$` (display), which pulldown-latex
 //! turns into MathML at build time: the pages need no math script.
 //!
-//! Raw HTML in a message is never passed through: it is shown as text. A
-//! formula that does not convert is an error, and so is MathML that would
+//! Raw HTML in a message is never passed through: it is an error. So is a
+//! formula that does not convert, Markdown that would not render as meant
+//! (an unclosed `*`, a link without a usable target), and so is MathML that would
 //! carry a `style` attribute, which the pages' Content-Security-Policy
 //! (`style-src 'self'`) would block.
 
@@ -38,8 +39,13 @@ fn render(markdown: &str, inline: bool) -> Result<String, MarkupError> {
     let mut events = Vec::new();
     for event in Parser::new_ext(markdown, options()) {
         let event = match event {
-            // Raw HTML is shown as written, escaped.
-            Event::Html(html) | Event::InlineHtml(html) => Event::Text(html),
+            // Translators write Markdown; markup of their own could break the
+            // page or its security policy, so it is refused, never passed on.
+            Event::Html(html) | Event::InlineHtml(html) => {
+                return Err(MarkupError {
+                    message: format!("raw HTML is not allowed in messages: `{}`", html.trim()),
+                });
+            }
             Event::InlineMath(latex) => {
                 Event::InlineHtml(CowStr::from(mathml(&latex, DisplayMode::Inline)?))
             }
@@ -57,7 +63,7 @@ fn render(markdown: &str, inline: bool) -> Result<String, MarkupError> {
             // Markers pulldown-cmark could not pair stay in the text.
             Event::Text(ref text) if text.contains('*') => {
                 return Err(MarkupError {
-                    message: format!("the emphasis marker `*` in `{text}` is not closed"),
+                    message: "an emphasis marker `*` is not closed".into(),
                 });
             }
             other => other,
@@ -146,10 +152,14 @@ mod tests {
     }
 
     #[test]
-    fn raw_html_is_escaped() {
-        let html = render_block("a <script>alert(1)</script> b").unwrap();
-        assert!(!html.contains("<script>"), "{html}");
-        assert!(html.contains("&lt;script&gt;"), "{html}");
+    fn raw_html_is_refused_and_plain_brackets_are_text() {
+        let err = render_block("a <script>alert(1)</script> b").unwrap_err();
+        assert!(err.message.contains("`<script>`"), "{}", err.message);
+        assert!(render_block("<div>block</div>").is_err());
+        assert_eq!(
+            render_block("a < b and c > d").unwrap(),
+            "<p>a &lt; b and c &gt; d</p>"
+        );
     }
 
     #[test]

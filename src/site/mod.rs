@@ -83,9 +83,31 @@ pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> 
     };
     let pages = load_pages(root, diagnostics);
     let static_files = load_static(root, diagnostics);
-    let config = config?;
+    let mut config = config?;
+    // CLDR's plural rules know every language we can format for; a code they
+    // do not know is a typo or a language without data. Such a language is
+    // reported once and left out of the checks that follow.
+    config.languages.retain(|lang| {
+        let known = intl_pluralrules::PluralRules::create(
+            lang.clone(),
+            intl_pluralrules::PluralRuleType::CARDINAL,
+        )
+        .is_ok();
+        if !known {
+            let source = std::fs::read_to_string(root.join(config_path)).unwrap_or_default();
+            diagnostics.push(
+                Diagnostic::error(
+                    config_path,
+                    format!("`{lang}` is not a language CLDR has data for"),
+                )
+                .at_text(&source, &format!("\"{lang}\""))
+                .with_hint("use a language code such as `fr`, `pt-BR` or `uk`"),
+            );
+        }
+        known
+    });
     let locales = locales::load(root, &config, diagnostics);
-    locales::compare_with_reference(&locales, &config, allow_missing, diagnostics);
+    locales::compare_with_reference(root, &locales, &config, allow_missing, diagnostics);
     for page in &pages {
         if locales.get(&config.reference, &page.slug).is_none() {
             diagnostics.push(
@@ -181,6 +203,16 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
         diagnostics: diagnostics.sorted(),
     };
     let mut diagnostics = Diagnostics::default();
+    if let Some(file) = output::blocking_file(&options.out) {
+        diagnostics.push(Diagnostic::error(
+            &options.out,
+            format!(
+                "`{}` is a file, so the output folder cannot be created",
+                file.display()
+            ),
+        ));
+        return Err(fail(diagnostics));
+    }
     match output::refuse_output(&options.root, &options.out) {
         Ok(None) => {}
         Ok(Some(reason)) => {
@@ -239,7 +271,10 @@ pub fn check(root: &Path) -> Vec<Diagnostic> {
     let mut diagnostics = Diagnostics::default();
     if let Some(site) = load(root, false, &mut diagnostics) {
         check::lint(&site, &mut diagnostics);
-        render(&site, false, &mut diagnostics);
+        // Rendered with the reference language to fall back on, so that a
+        // missing message (reported above) does not hide the problems of
+        // the messages around it.
+        render(&site, true, &mut diagnostics);
     }
     diagnostics.sorted()
 }
@@ -253,6 +288,17 @@ struct Language<'a> {
     site_bundle: Bundle<'a>,
     /// Per page, in `Site::pages` order.
     page_bundles: Vec<Bundle<'a>>,
+    /// Per page: its URL segment in this language (the translated `slug`
+    /// message, or the content file's name).
+    slugs: Vec<String>,
+}
+
+/// Where a page sits in the site.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Root,
+    Home,
+    Page(usize),
 }
 
 /// Renders every page of every language, plus the root pages and assets.
@@ -285,12 +331,19 @@ pub fn render(site: &Site, allow_missing: bool, diagnostics: &mut Diagnostics) -
                 locales::bundle(lang, &files, diagnostics)
             })
             .collect();
+        let slugs = site
+            .pages
+            .iter()
+            .zip(&page_bundles)
+            .map(|(page, bundle)| translated_slug(bundle, page, diagnostics))
+            .collect();
         languages.push(Language {
             lang,
             intl,
             site_file,
             site_bundle,
             page_bundles,
+            slugs,
         });
     }
     let reference = languages
@@ -314,6 +367,31 @@ pub fn render(site: &Site, allow_missing: bool, diagnostics: &mut Diagnostics) -
     renderer.not_found(None, &mut files, diagnostics);
     files.sort_by(|a, b| a.path.cmp(&b.path));
     files
+}
+
+/// A page's URL segment in a bundle's language: the optional `slug` message
+/// of its Fluent file, which must be URL-safe, or the content file's name.
+fn translated_slug(bundle: &Bundle, page: &Page, diagnostics: &mut Diagnostics) -> String {
+    let Some(pattern) = bundle.get_message("slug").and_then(|m| m.value()) else {
+        return page.slug.clone();
+    };
+    let mut errors = Vec::new();
+    let slug = bundle
+        .format_pattern(pattern, None, &mut errors)
+        .into_owned();
+    if errors.is_empty() && content::is_identifier(&slug) {
+        return slug;
+    }
+    // `check` reports the bad slug at its line; here it only must not leak
+    // into a path.
+    diagnostics.push(Diagnostic::error(
+        &page.path,
+        format!(
+            "the translated slug `{slug}` of page `{}` is not URL-safe",
+            page.slug
+        ),
+    ));
+    page.slug.clone()
 }
 
 /// Copies the static files and the calculator's WebAssembly module under
@@ -373,79 +451,68 @@ impl<'a> Renderer<'a> {
         format!("{}{}", self.site.config.base_url, path)
     }
 
-    fn page_path(lang: &LanguageIdentifier, slug: Option<&str>) -> String {
-        match slug {
-            Some(slug) => format!("{lang}/{slug}/"),
-            None => format!("{lang}/"),
+    /// The path of a place in `language`, relative to the site's root.
+    fn path_of(&self, language: usize, place: Place) -> String {
+        let lang = self.languages[language].lang;
+        match place {
+            Place::Root => String::new(),
+            Place::Home => format!("{lang}/"),
+            Place::Page(i) => format!("{lang}/{}/", self.languages[language].slugs[i]),
         }
     }
 
-    /// The layout of a page at `path` (relative to the root, `""` for the
-    /// root itself) in `language`; `absolute` for pages served at any URL.
+    /// The layout of the page at `place` in `language`; `absolute` for pages
+    /// served at any URL (404), whose links cannot be relative.
     fn layout(
         &self,
         language: usize,
-        path: &str,
+        place: Place,
         texts: &Texts,
         title: String,
         description: String,
         absolute: bool,
     ) -> Layout {
         let lang = self.languages[language].lang;
-        let depth = path.matches('/').count();
+        let path = self.path_of(language, place);
         let root = if absolute {
             self.site.config.base_url.clone()
         } else {
-            "../".repeat(depth)
+            "../".repeat(path.matches('/').count())
         };
-        let slug = path
-            .trim_end_matches('/')
-            .split('/')
-            .nth(1)
-            .map(str::to_string);
-        let nav = self
-            .site
-            .pages
-            .iter()
-            .enumerate()
-            .map(|(i, page)| {
-                let target = Self::page_path(lang, Some(&page.slug));
-                Link {
-                    href: format!("{root}{target}"),
-                    label: self.texts(language, Some(i)).get("nav-label", None),
-                    hreflang: lang.to_string(),
-                    current: target == path,
-                }
+        let nav = (0..self.site.pages.len())
+            .map(|i| Link {
+                href: format!("{root}{}", self.path_of(language, Place::Page(i))),
+                label: self.texts(language, Some(i)).get("nav-label", None),
+                hreflang: lang.to_string(),
+                current: place == Place::Page(i) && !absolute,
             })
             .collect();
-        let alternates_of = |lang: &LanguageIdentifier| match &slug {
-            Some(slug) => Self::page_path(lang, Some(slug)),
-            None if path.is_empty() => String::new(),
-            None => Self::page_path(lang, None),
-        };
-        let mut alternates: Vec<render::Alternate> = self
-            .languages
-            .iter()
+        let mut alternates: Vec<render::Alternate> = (0..self.languages.len())
             .map(|l| render::Alternate {
-                hreflang: l.lang.to_string(),
-                url: self.url(&alternates_of(l.lang)),
+                hreflang: self.languages[l].lang.to_string(),
+                url: self.url(&self.path_of(l, place)),
             })
             .collect();
         alternates.push(render::Alternate {
             hreflang: "x-default".into(),
             url: self.url(""),
         });
-        let switcher = if path.is_empty() {
+        let switcher = if place == Place::Root {
             Vec::new()
         } else {
-            self.languages
-                .iter()
-                .map(|l| Link {
-                    href: format!("{root}{}", alternates_of(l.lang)),
-                    label: Texts::new(vec![&l.site_bundle], l.site_file.into_iter().collect())
+            (0..self.languages.len())
+                .map(|l| {
+                    let other = &self.languages[l];
+                    Link {
+                        href: format!("{root}{}", self.path_of(l, place)),
+                        label: Texts::new(
+                            vec![&other.site_bundle],
+                            other.site_file.into_iter().collect(),
+                        )
                         .get("language-name", None),
-                    hreflang: l.lang.to_string(),
-                    current: l.lang == lang,
+                        hreflang: other.lang.to_string(),
+                        current: other.lang == lang,
+                    }
                 })
                 .collect()
         };
@@ -465,13 +532,13 @@ impl<'a> Renderer<'a> {
             csp: render::CSP,
             title: full_title,
             description,
-            canonical: self.url(path),
+            canonical: self.url(&path),
             alternates,
             root: root.clone(),
             assets: self.assets.clone(),
             skip_label: texts.get("skip-to-content", None),
             site_name,
-            home_href: format!("{root}{}", Self::page_path(lang, None)),
+            home_href: format!("{root}{}", self.path_of(language, Place::Home)),
             nav,
             switcher_label: texts.get("language-switcher-label", None),
             switcher,
@@ -509,11 +576,11 @@ impl<'a> Renderer<'a> {
     ) {
         let lang = self.languages[language].lang;
         let texts = self.texts(language, Some(page_index));
-        let path = Self::page_path(lang, Some(&page.slug));
+        let path = self.path_of(language, Place::Page(page_index));
         let title = texts.get("title", None);
         let layout = self.layout(
             language,
-            &path,
+            Place::Page(page_index),
             &texts,
             title.clone(),
             texts.get("description", None),
@@ -537,13 +604,12 @@ impl<'a> Renderer<'a> {
     }
 
     fn home(&self, language: usize, files: &mut Vec<OutputFile>, diagnostics: &mut Diagnostics) {
-        let lang = self.languages[language].lang;
         let texts = self.texts(language, None);
-        let path = Self::page_path(lang, None);
+        let path = self.path_of(language, Place::Home);
         let title = texts.get("home-title", None);
         let layout = self.layout(
             language,
-            &path,
+            Place::Home,
             &texts,
             title.clone(),
             texts.get("home-description", None),
@@ -553,7 +619,7 @@ impl<'a> Renderer<'a> {
             .map(|i| {
                 let page_texts = self.texts(language, Some(i));
                 render::PageLink {
-                    href: format!("{}/", self.site.pages[i].slug),
+                    href: format!("{}/", self.languages[language].slugs[i]),
                     label: page_texts.get("title", None),
                     description: page_texts.get("description", None),
                 }
@@ -588,20 +654,19 @@ impl<'a> Renderer<'a> {
         let texts = self.texts(reference, None);
         let layout = self.layout(
             reference,
-            "",
+            Place::Root,
             &texts,
             texts.get("site-name", None),
             texts.get("home-description", None),
             false,
         );
-        let choices = self
-            .languages
-            .iter()
-            .map(|l| {
+        let choices = (0..self.languages.len())
+            .map(|i| {
+                let l = &self.languages[i];
                 let own = Texts::new(vec![&l.site_bundle], l.site_file.into_iter().collect());
                 render::Choice {
                     lang: l.lang.to_string(),
-                    href: Self::page_path(l.lang, None),
+                    href: self.path_of(i, Place::Home),
                     name: own.get("language-name", None),
                     prompt: own.get("home-description", None),
                 }
@@ -637,18 +702,17 @@ impl<'a> Renderer<'a> {
         let title = texts.get("not-found-title", None);
         let layout = self.layout(
             index,
-            &Self::page_path(lang, None),
+            Place::Home,
             &texts,
             title.clone(),
             texts.get("home-description", None),
             true,
         );
-        let links = self
-            .languages
-            .iter()
-            .filter(|l| language.is_none() || l.lang == lang)
-            .map(|l| Link {
-                href: self.url(&Self::page_path(l.lang, None)),
+        let links = (0..self.languages.len())
+            .filter(|i| language.is_none() || *i == index)
+            .map(|i| (i, &self.languages[i]))
+            .map(|(i, l)| Link {
+                href: self.url(&self.path_of(i, Place::Home)),
                 label: Texts::new(vec![&l.site_bundle], l.site_file.into_iter().collect())
                     .get("home-title", None),
                 hreflang: l.lang.to_string(),

@@ -56,24 +56,33 @@ pub fn normalize(path: &Path) -> io::Result<PathBuf> {
 
 /// Why an output folder is refused, if it is.
 pub fn refuse_output(root: &Path, out: &Path) -> io::Result<Option<String>> {
+    let shown = out.display();
     let root = normalize(root)?;
     let out = normalize(out)?;
     if out == root || root.starts_with(&out) {
         return Ok(Some(format!(
-            "the output folder {} holds the project's sources; choose a folder of its own, such as `dist`",
-            out.display()
+            "the output folder `{shown}` holds the project's sources; choose a folder of its own, such as `dist`"
         )));
     }
     for folder in SOURCE_FOLDERS {
         let source = root.join(folder);
         if out.starts_with(&source) {
             return Ok(Some(format!(
-                "the output folder {} is inside the source folder `{folder}/`; choose a folder of its own, such as `dist`",
-                out.display()
+                "the output folder `{shown}` is inside the source folder `{folder}/`; choose a folder of its own, such as `dist`"
             )));
         }
     }
     Ok(None)
+}
+
+/// A file standing where the output folder or one of its parents should
+/// be, which would make the build fail only after all the work.
+pub fn blocking_file(out: &Path) -> Option<PathBuf> {
+    out.ancestors()
+        .filter(|a| !a.as_os_str().is_empty())
+        .find(|a| a.exists())
+        .filter(|a| !a.is_dir())
+        .map(Path::to_path_buf)
 }
 
 /// Writes `files` into a fresh staging folder next to `out`, then swaps it
