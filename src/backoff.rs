@@ -244,10 +244,10 @@ fn validate_fields(policy: &Policy) -> Result<(), PolicyError> {
     if !(policy.multiplier.is_finite() && policy.multiplier >= 1.0) {
         return Err(PolicyError::Multiplier);
     }
-    if let Some(cap) = policy.max_delay {
-        if !(cap.is_finite() && cap > 0.0) {
-            return Err(PolicyError::MaxDelay);
-        }
+    if let Some(cap) = policy.max_delay
+        && !(cap.is_finite() && cap > 0.0)
+    {
+        return Err(PolicyError::MaxDelay);
     }
     if !(MIN_RETRIES..=MAX_RETRIES).contains(&policy.retries) {
         return Err(PolicyError::Retries);

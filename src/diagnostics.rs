@@ -45,16 +45,23 @@ impl Location {
     }
 }
 
+/// The place of a diagnostic: line and column, the line's text for the
+/// caret display, and how many characters the caret underlines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Span {
+    pub location: Location,
+    pub source_line: String,
+    pub width: usize,
+}
+
 /// One problem found in one file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     pub severity: Severity,
     pub path: PathBuf,
-    pub location: Option<Location>,
-    /// The text of the line `location` points into, for the caret display.
-    pub source_line: Option<String>,
-    /// How many characters the caret underlines (at least one).
-    pub width: usize,
+    /// Where in the file, when the problem has a place; boxed, as most
+    /// diagnostics are passed around far more than they are shown.
+    pub span: Option<Box<Span>>,
     pub message: String,
     pub hint: Option<String>,
 }
@@ -65,9 +72,7 @@ impl Diagnostic {
         Diagnostic {
             severity: Severity::Error,
             path: path.to_path_buf(),
-            location: None,
-            source_line: None,
-            width: 1,
+            span: None,
             message: message.into(),
             hint: None,
         }
@@ -89,9 +94,11 @@ impl Diagnostic {
             .get(start..end.max(start))
             .map_or(1, |s| s.lines().next().unwrap_or("").chars().count())
             .max(1);
-        self.location = Some(location);
-        self.source_line = Some(line.to_string());
-        self.width = width;
+        self.span = Some(Box::new(Span {
+            location,
+            source_line: line.to_string(),
+            width,
+        }));
         self
     }
 
@@ -99,6 +106,10 @@ impl Diagnostic {
     pub fn with_hint(mut self, hint: impl Into<String>) -> Diagnostic {
         self.hint = Some(hint.into());
         self
+    }
+
+    pub fn location(&self) -> Option<Location> {
+        self.span.as_ref().map(|s| s.location)
     }
 
     pub fn is_error(&self) -> bool {
@@ -117,8 +128,9 @@ impl Diagnostic {
         };
         let path = self.path.display().to_string();
         let title = level.primary_title(self.message.as_str());
-        let group = match (self.location, &self.source_line) {
-            (Some(at), Some(line)) => {
+        let group = match &self.span {
+            Some(span) => {
+                let (at, line) = (span.location, &span.source_line);
                 // The caret's span, in bytes of the source line.
                 let start = line
                     .char_indices()
@@ -126,7 +138,7 @@ impl Diagnostic {
                     .map_or(line.len(), |(i, _)| i);
                 let end = line[start..]
                     .char_indices()
-                    .nth(self.width)
+                    .nth(span.width)
                     .map_or(line.len(), |(i, _)| start + i);
                 title.element(
                     Snippet::source(line.as_str())
@@ -135,7 +147,7 @@ impl Diagnostic {
                         .annotation(AnnotationKind::Primary.span(start..end.max(start))),
                 )
             }
-            _ => title.element(Origin::path(path.as_str())),
+            None => title.element(Origin::path(path.as_str())),
         };
         let group = match &self.hint {
             Some(hint) => group.element(Level::HELP.message(hint.as_str())),
@@ -179,7 +191,7 @@ impl Diagnostics {
     /// Sorted by file, then position, so that output is stable.
     pub fn sorted(mut self) -> Vec<Diagnostic> {
         self.items.sort_by(|a, b| {
-            (&a.path, a.location, &a.message).cmp(&(&b.path, b.location, &b.message))
+            (&a.path, a.location(), &a.message).cmp(&(&b.path, b.location(), &b.message))
         });
         self.items
     }

@@ -94,7 +94,7 @@ pub fn parse(path: &Path, source: &str) -> Result<Config, Vec<Diagnostic>> {
 /// safe as folder and URL segments.
 fn parse_language(code: &str) -> Option<LanguageIdentifier> {
     let lang: LanguageIdentifier = code.parse().ok()?;
-    (lang.to_string() == code && !lang.language.is_empty()).then_some(lang)
+    (lang == code && !lang.language.is_empty()).then_some(lang)
 }
 
 /// A TOML error with the location toml reports.

@@ -75,6 +75,22 @@ impl Intl {
     }
 }
 
+/// The language as Open Graph writes it, `language_TERRITORY` (`ru_RU`),
+/// with the territory CLDR deems likely when the code names none.
+pub fn og_locale(lang: &LanguageIdentifier) -> String {
+    let Ok(mut id) = lang
+        .to_string()
+        .parse::<icu_locale_core::LanguageIdentifier>()
+    else {
+        return lang.to_string().replace('-', "_");
+    };
+    icu_locale::LocaleExpander::new_common().maximize(&mut id);
+    match id.region {
+        Some(region) => format!("{}_{}", id.language, region),
+        None => id.language.to_string(),
+    }
+}
+
 /// What separates digit groups and the fraction, in one language.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct NumberSymbols {
@@ -164,6 +180,20 @@ mod tests {
         assert_eq!(intl("ru").and_list(&items), "0,5, 1, 2, 4, 8 и 16");
         assert_eq!(intl("de").and_list(&items[..3]), "0,5, 1 und 2");
         assert_eq!(intl("en").and_list(&items[..3]), "0,5, 1, and 2");
+    }
+
+    #[test]
+    fn open_graph_locales_get_their_likely_territory() {
+        let og = |code: &str| og_locale(&code.parse().unwrap());
+        assert_eq!(
+            (og("en"), og("ru"), og("de"), og("pt-BR")),
+            (
+                "en_US".into(),
+                "ru_RU".into(),
+                "de_DE".into(),
+                "pt_BR".into()
+            )
+        );
     }
 
     #[test]

@@ -252,7 +252,7 @@ fn syntax_hint(source: &str, offset: usize) -> &'static str {
         .rfind('\n')
         .map_or(0, |i| i + 1);
     let line = &source[line_start..];
-    if line.starts_with(|c: char| c == ' ') {
+    if line.starts_with(' ') {
         "continuation lines are indented; a line starting with `[`, `*` or `.` is read as Fluent syntax"
     } else if line.contains('{') {
         "`{` opens a placeable such as `{ $name }`; write a literal brace as `{\"{\"}`"

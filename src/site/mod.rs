@@ -10,6 +10,7 @@ pub mod check;
 pub mod config;
 pub mod content;
 pub mod figures;
+pub mod hosting;
 pub mod intl;
 pub mod locales;
 pub mod markdown;
@@ -365,6 +366,7 @@ pub fn render(site: &Site, allow_missing: bool, diagnostics: &mut Diagnostics) -
     }
     renderer.chooser(&mut files, diagnostics);
     renderer.not_found(None, &mut files, diagnostics);
+    renderer.hosting_files(&mut files);
     files.sort_by(|a, b| a.path.cmp(&b.path));
     files
 }
@@ -409,12 +411,14 @@ fn assets(site: &Site, files: &mut Vec<OutputFile>) -> AssetNames {
         css: String::new(),
         script: String::new(),
         wasm: add("backoff.wasm", crate::wasm_module::CALCULATOR_WASM),
+        favicon: String::new(),
     };
     for (name, bytes) in &site.static_files {
         let hashed = add(name, bytes);
         match name.as_str() {
             "style.css" => names.css = hashed,
             "calculator.js" => names.script = hashed,
+            "favicon.svg" => names.favicon = hashed,
             _ => {}
         }
     }
@@ -449,6 +453,44 @@ impl<'a> Renderer<'a> {
 
     fn url(&self, path: &str) -> String {
         format!("{}{}", self.site.config.base_url, path)
+    }
+
+    /// `sitemap.xml`, `robots.txt` and `_headers`.
+    fn hosting_files(&self, files: &mut Vec<OutputFile>) {
+        let base_url = &self.site.config.base_url;
+        let places =
+            std::iter::once(Place::Home).chain((0..self.site.pages.len()).map(Place::Page));
+        let sets: Vec<hosting::AlternateSet> = places
+            .map(|place| {
+                (0..self.languages.len())
+                    .map(|l| {
+                        (
+                            self.languages[l].lang.to_string(),
+                            self.url(&self.path_of(l, place)),
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut html_paths: Vec<String> = files
+            .iter()
+            .filter(|f| f.path.extension().is_some_and(|e| e == "html"))
+            .map(|f| {
+                let path = f.path.to_string_lossy().replace('\\', "/");
+                format!("/{}", path.strip_suffix("index.html").unwrap_or(&path))
+            })
+            .collect();
+        html_paths.sort();
+        for (name, text) in [
+            ("sitemap.xml", hosting::sitemap(base_url, &sets)),
+            ("robots.txt", hosting::robots(base_url)),
+            ("_headers", hosting::headers(&html_paths)),
+        ] {
+            files.push(OutputFile {
+                path: PathBuf::from(name),
+                bytes: text.into_bytes(),
+            });
+        }
     }
 
     /// The path of a place in `language`, relative to the site's root.
@@ -487,16 +529,21 @@ impl<'a> Renderer<'a> {
                 current: place == Place::Page(i) && !absolute,
             })
             .collect();
-        let mut alternates: Vec<render::Alternate> = (0..self.languages.len())
-            .map(|l| render::Alternate {
-                hreflang: self.languages[l].lang.to_string(),
-                url: self.url(&self.path_of(l, place)),
-            })
-            .collect();
-        alternates.push(render::Alternate {
-            hreflang: "x-default".into(),
-            url: self.url(""),
-        });
+        // A 404 page is no address of its own: no canonical URL, no
+        // alternates for search engines.
+        let mut alternates: Vec<render::Alternate> = Vec::new();
+        if !absolute {
+            alternates = (0..self.languages.len())
+                .map(|l| render::Alternate {
+                    hreflang: self.languages[l].lang.to_string(),
+                    url: self.url(&self.path_of(l, place)),
+                })
+                .collect();
+            alternates.push(render::Alternate {
+                hreflang: "x-default".into(),
+                url: self.url(""),
+            });
+        }
         let switcher = if place == Place::Root {
             Vec::new()
         } else {
@@ -532,8 +579,16 @@ impl<'a> Renderer<'a> {
             csp: render::CSP,
             title: full_title,
             description,
-            canonical: self.url(&path),
+            canonical: (!absolute).then(|| self.url(&path)),
             alternates,
+            og_locale: intl::og_locale(lang),
+            og_alternates: self
+                .languages
+                .iter()
+                .filter(|l| l.lang != lang)
+                .map(|l| intl::og_locale(l.lang))
+                .collect(),
+            json_ld: None,
             root: root.clone(),
             assets: self.assets.clone(),
             skip_label: texts.get("skip-to-content", None),
@@ -586,7 +641,15 @@ impl<'a> Renderer<'a> {
             texts.get("description", None),
             false,
         );
+        let home_texts = self.texts(language, None);
         let input = render::ExplainerInput {
+            breadcrumb: vec![
+                (
+                    home_texts.get("home-title", None),
+                    self.url(&self.path_of(language, Place::Home)),
+                ),
+                (title.clone(), self.url(&path)),
+            ],
             page,
             texts: &texts,
             intl: &self.languages[language].intl,

@@ -29,6 +29,7 @@ pub struct AssetNames {
     pub css: String,
     pub script: String,
     pub wasm: String,
+    pub favicon: String,
 }
 
 /// A link in a navigation list.
@@ -53,8 +54,14 @@ pub struct Layout {
     pub csp: &'static str,
     pub title: String,
     pub description: String,
-    pub canonical: String,
+    /// `None` for pages that are no address of their own (404).
+    pub canonical: Option<String>,
     pub alternates: Vec<Alternate>,
+    /// Open Graph's `language_TERRITORY` of this page and its other versions.
+    pub og_locale: String,
+    pub og_alternates: Vec<String>,
+    /// Structured data (JSON-LD), safe inside `<script>`.
+    pub json_ld: Option<String>,
     /// The way from this page to the site's root: `../../` for a page, or
     /// the absolute base URL for pages served at any path (404).
     pub root: String,
@@ -112,6 +119,25 @@ pub struct PageLink {
     pub description: String,
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_of_html_is_what_a_reader_sees() {
+        assert_eq!(
+            html_to_text(
+                "<p>Use <em>care</em>: <code>a&lt;b</code></p>\n<ul><li>one</li><li>two</li></ul>"
+            ),
+            "Use care: a<b one two"
+        );
+        assert_eq!(
+            html_to_text("<math><mi>n</mi><mo>−</mo><mn>1</mn></math>"),
+            "n−1"
+        );
+    }
+}
+
 #[derive(Template)]
 #[template(path = "home.html")]
 pub struct HomePage {
@@ -164,6 +190,8 @@ pub fn inline(texts: &Texts, id: &str, markdown_source: String) -> String {
 
 /// Everything an explainer page needs besides its layout.
 pub struct ExplainerInput<'a> {
+    /// Name and absolute URL of each step from the home page to this page.
+    pub breadcrumb: Vec<(String, String)>,
     pub page: &'a Page,
     pub texts: &'a Texts<'a>,
     pub intl: &'a Intl,
@@ -183,6 +211,7 @@ pub fn explainer(
         intl,
         lang,
         assets,
+        ..
     } = *input;
     let mut toc = Vec::new();
     let mut sections = Vec::new();
@@ -272,6 +301,8 @@ pub fn explainer(
         }
         sections.push(view);
     }
+    let mut layout = layout;
+    layout.json_ld = Some(explainer_json_ld(&layout, &sections, &input.breadcrumb));
     let page_view = ExplainerPage {
         layout,
         title,
@@ -282,6 +313,106 @@ pub fn explainer(
     page_view
         .render()
         .map_err(|e| Diagnostic::error(&page.path, format!("template error: {e}")))
+}
+
+/// An explainer's structured data: the FAQ (the very text readers see), the
+/// calculator as a free web application, and the breadcrumb trail.
+fn explainer_json_ld(
+    layout: &Layout,
+    sections: &[SectionView],
+    breadcrumb: &[(String, String)],
+) -> String {
+    let mut graph = vec![breadcrumb_json_ld(breadcrumb)];
+    for section in sections {
+        match section {
+            SectionView::Faq { entries, .. } => graph.push(serde_json::json!({
+                "@type": "FAQPage",
+                "inLanguage": layout.lang,
+                "mainEntity": entries.iter().map(|entry| serde_json::json!({
+                    "@type": "Question",
+                    "name": html_to_text(&entry.question_html),
+                    "acceptedAnswer": { "@type": "Answer", "text": html_to_text(&entry.answer_html) },
+                })).collect::<Vec<_>>(),
+            })),
+            SectionView::Calculator(_) => graph.push(serde_json::json!({
+                "@type": "WebApplication",
+                "name": layout.title,
+                "description": layout.description,
+                "url": layout.canonical,
+                "inLanguage": layout.lang,
+                "applicationCategory": "DeveloperApplication",
+                "operatingSystem": "Any",
+                "browserRequirements": "Requires JavaScript and WebAssembly",
+                "offers": { "@type": "Offer", "price": "0", "priceCurrency": "USD" },
+            })),
+            _ => {}
+        }
+    }
+    script_json(&serde_json::json!({ "@context": "https://schema.org", "@graph": graph }))
+}
+
+/// A BreadcrumbList of (name, URL) steps.
+pub fn breadcrumb_json_ld(steps: &[(String, String)]) -> serde_json::Value {
+    serde_json::json!({
+        "@type": "BreadcrumbList",
+        "itemListElement": steps.iter().enumerate().map(|(i, (name, url))| serde_json::json!({
+            "@type": "ListItem",
+            "position": i + 1,
+            "name": name,
+            "item": url,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// JSON that cannot end the `<script>` element it sits in.
+pub fn script_json(value: &serde_json::Value) -> String {
+    serde_json::to_string(value)
+        .expect("JSON values always serialize")
+        .replace('<', "\\u003c")
+}
+
+/// The text a reader sees in rendered HTML: tags dropped (block elements
+/// part words, inline ones do not), the entities the renderers write
+/// decoded, white space collapsed.
+pub fn html_to_text(html: &str) -> String {
+    const BLOCKS: &[&str] = &[
+        "p",
+        "li",
+        "ul",
+        "ol",
+        "div",
+        "br",
+        "h2",
+        "h3",
+        "pre",
+        "blockquote",
+    ];
+    let mut text = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        text.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find('>') else {
+            break;
+        };
+        let tag = &rest[open + 1..open + close];
+        let name = tag
+            .trim_start_matches('/')
+            .split([' ', '/'])
+            .next()
+            .unwrap_or_default();
+        if BLOCKS.contains(&name) {
+            text.push(' ');
+        }
+        rest = &rest[open + close + 1..];
+    }
+    text.push_str(rest);
+    let text = text
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&");
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn heading(texts: &Texts, section: &str) -> String {
