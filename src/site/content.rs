@@ -110,6 +110,10 @@ struct RawExample {
 struct RawPage {
     template: String,
     order: u32,
+    /// Whether the page is linked from every page's navigation; a large
+    /// site lists most pages on its home pages only.
+    #[serde(default = "yes")]
+    nav: bool,
     sections: Vec<String>,
     faq: Vec<String>,
     calculator: RawCalculator,
@@ -148,6 +152,8 @@ pub struct Page {
     pub path: PathBuf,
     pub template: String,
     pub order: u32,
+    /// Linked from the navigation of every page.
+    pub in_nav: bool,
     pub sections: Vec<Section>,
     pub faq: Vec<String>,
     pub calculator: CalculatorProfile,
@@ -166,6 +172,10 @@ pub fn is_identifier(s: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
         && s.as_bytes()[0].is_ascii_lowercase()
         && !s.ends_with('-')
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Reads and validates one page definition.
@@ -281,6 +291,7 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
         path: path.to_path_buf(),
         template: raw.template,
         order: raw.order,
+        in_nav: raw.nav,
         sections,
         faq: raw.faq,
         calculator: CalculatorProfile {

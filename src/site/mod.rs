@@ -28,7 +28,8 @@ use config::Config;
 use content::Page;
 use intl::Intl;
 use locales::{Bundle, LocaleFile, Locales, Texts};
-use output::OutputFile;
+use output::Sink;
+use rayon::prelude::*;
 use render::{AssetNames, Layout, Link};
 
 /// Everything the build reads, loaded and parsed.
@@ -238,27 +239,32 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
     let Some(site) = site.filter(|_| !diagnostics.has_errors()) else {
         return Err(fail(diagnostics));
     };
-    let files = render(&site, options.allow_missing, &mut diagnostics);
-    if diagnostics.has_errors() {
-        return Err(fail(diagnostics));
-    }
-    let pages = files
-        .iter()
-        .filter(|f| f.path.extension().is_some_and(|e| e == "html"))
-        .count();
-    let bytes = match output::write_atomically(&options.out, &files) {
-        Ok(bytes) => bytes,
+    let staging = match output::Staging::create(&options.out) {
+        Ok(staging) => staging,
         Err(err) => {
             diagnostics.push(Diagnostic::error(
                 &options.out,
-                format!("cannot write the output: {err}"),
+                format!("cannot create the output folder: {err}"),
             ));
             return Err(fail(diagnostics));
         }
     };
+    let pages = render(&site, options.allow_missing, &staging, &mut diagnostics);
+    if diagnostics.has_errors() {
+        // Dropping the staging folder removes it; the output stays as it was.
+        return Err(fail(diagnostics));
+    }
+    let (bytes, files) = staging.written();
+    if let Err(err) = staging.commit() {
+        diagnostics.push(Diagnostic::error(
+            &options.out,
+            format!("cannot write the output: {err}"),
+        ));
+        return Err(fail(diagnostics));
+    }
     Ok(BuildSummary {
         pages,
-        files: files.len(),
+        files,
         bytes,
         millis: started.elapsed().as_millis(),
         warnings: diagnostics.sorted(),
@@ -275,7 +281,7 @@ pub fn check(root: &Path) -> Vec<Diagnostic> {
         // Rendered with the reference language to fall back on, so that a
         // missing message (reported above) does not hide the problems of
         // the messages around it.
-        render(&site, true, &mut diagnostics);
+        render(&site, true, &output::Discard, &mut diagnostics);
     }
     diagnostics.sorted()
 }
@@ -292,6 +298,8 @@ struct Language<'a> {
     /// Per page: its URL segment in this language (the translated `slug`
     /// message, or the content file's name).
     slugs: Vec<String>,
+    /// The pages in the navigation, with their labels in this language.
+    nav_labels: Vec<(usize, String)>,
 }
 
 /// Where a page sits in the site.
@@ -302,10 +310,25 @@ enum Place {
     Page(usize),
 }
 
-/// Renders every page of every language, plus the root pages and assets.
-pub fn render(site: &Site, allow_missing: bool, diagnostics: &mut Diagnostics) -> Vec<OutputFile> {
-    let mut files = Vec::new();
-    let assets = assets(site, &mut files);
+/// Renders every page of every language, plus the root pages, assets and
+/// hosting files, handing each file to `sink` as soon as it is ready.
+/// Explainer pages render in parallel; their bytes do not depend on the
+/// order. Returns the number of HTML pages.
+pub fn render(
+    site: &Site,
+    allow_missing: bool,
+    sink: &dyn Sink,
+    diagnostics: &mut Diagnostics,
+) -> usize {
+    let put = |path: &str, bytes: &[u8], diagnostics: &mut Diagnostics| {
+        if let Err(err) = sink.put(path, bytes) {
+            diagnostics.push(Diagnostic::error(
+                Path::new(path),
+                format!("cannot write the file: {err}"),
+            ));
+        }
+    };
+    let assets = assets(site, |path, bytes| put(path, bytes, diagnostics));
     let mut languages = Vec::new();
     for lang in &site.config.languages {
         let intl = match Intl::new(lang) {
@@ -321,7 +344,7 @@ pub fn render(site: &Site, allow_missing: bool, diagnostics: &mut Diagnostics) -
             &site_file.into_iter().collect::<Vec<_>>(),
             diagnostics,
         );
-        let page_bundles = site
+        let page_bundles: Vec<Bundle> = site
             .pages
             .iter()
             .map(|page| {
@@ -345,30 +368,114 @@ pub fn render(site: &Site, allow_missing: bool, diagnostics: &mut Diagnostics) -
             site_bundle,
             page_bundles,
             slugs,
+            nav_labels: Vec::new(),
         });
     }
     let reference = languages
         .iter()
         .position(|l| *l.lang == site.config.reference);
+    let reference = if allow_missing { reference } else { None };
+    // Navigation labels are the same on every page of a language: format
+    // them once.
+    let nav_labels: Vec<Vec<(usize, String)>> = (0..languages.len())
+        .map(|l| {
+            site.pages
+                .iter()
+                .enumerate()
+                .filter(|(_, page)| page.in_nav)
+                .map(|(i, _)| {
+                    (
+                        i,
+                        texts_for(site, &languages, reference, l, Some(i)).get("nav-label", None),
+                    )
+                })
+                .collect()
+        })
+        .collect();
+    for (language, labels) in languages.iter_mut().zip(nav_labels) {
+        language.nav_labels = labels;
+    }
     let renderer = Renderer {
         site,
         assets,
         languages: &languages,
-        reference: if allow_missing { reference } else { None },
+        reference,
     };
-    for (index, language) in languages.iter().enumerate() {
-        renderer.home(index, &mut files, diagnostics);
-        for (page_index, page) in site.pages.iter().enumerate() {
-            renderer.explainer(index, page_index, page, &mut files, diagnostics);
-        }
-        renderer.not_found(Some(index), &mut files, diagnostics);
-        let _ = language;
+    // The bulk of the work: every explainer in every language, in parallel.
+    let tasks: Vec<(usize, usize)> = (0..languages.len())
+        .flat_map(|l| (0..site.pages.len()).map(move |p| (l, p)))
+        .collect();
+    let results: Vec<(bool, Vec<Diagnostic>)> = tasks
+        .par_iter()
+        .map(|&(language, page)| {
+            let mut found = Diagnostics::default();
+            let (path, rendered) = renderer.explainer(language, page, &mut found);
+            let written = match rendered {
+                Some(html) => match sink.put(&path, html.as_bytes()) {
+                    Ok(()) => true,
+                    Err(err) => {
+                        found.push(Diagnostic::error(
+                            Path::new(&path),
+                            format!("cannot write the file: {err}"),
+                        ));
+                        false
+                    }
+                },
+                None => false,
+            };
+            (written, found.items)
+        })
+        .collect();
+    let mut pages = 0;
+    for (written, found) in results {
+        pages += usize::from(written);
+        diagnostics.items.extend(found);
     }
-    renderer.chooser(&mut files, diagnostics);
-    renderer.not_found(None, &mut files, diagnostics);
-    renderer.hosting_files(&mut files);
-    files.sort_by(|a, b| a.path.cmp(&b.path));
-    files
+    let mut emit = |(path, rendered): (String, Option<String>), diagnostics: &mut Diagnostics| {
+        if let Some(html) = rendered {
+            put(&path, html.as_bytes(), diagnostics);
+            pages += 1;
+        }
+    };
+    for language in 0..languages.len() {
+        let home = renderer.home(language, diagnostics);
+        emit(home, diagnostics);
+        let not_found = renderer.not_found(Some(language), diagnostics);
+        emit(not_found, diagnostics);
+    }
+    let chooser = renderer.chooser(diagnostics);
+    emit(chooser, diagnostics);
+    let not_found = renderer.not_found(None, diagnostics);
+    emit(not_found, diagnostics);
+    for (path, text) in renderer.hosting_files() {
+        put(path, text.as_bytes(), diagnostics);
+    }
+    pages
+}
+
+/// Message lookup for a page (or, with `None`, the site-wide messages) in
+/// one language, falling back to `reference` when given.
+fn texts_for<'a>(
+    site: &'a Site,
+    languages: &'a [Language<'a>],
+    reference: Option<usize>,
+    language: usize,
+    page: Option<usize>,
+) -> Texts<'a> {
+    let pick = |l: &'a Language<'a>| match page {
+        Some(p) => &l.page_bundles[p],
+        None => &l.site_bundle,
+    };
+    let mut chain = vec![pick(&languages[language])];
+    if let Some(reference) = reference.filter(|r| *r != language) {
+        chain.push(pick(&languages[reference]));
+    }
+    let lang = languages[language].lang;
+    let mut files: Vec<&LocaleFile> = languages[language].site_file.into_iter().collect();
+    if let Some(p) = page {
+        files.extend(site.locales.get(lang, &site.pages[p].slug));
+    }
+    Texts::new(chain, files)
 }
 
 /// A page's URL segment in a bundle's language: the optional `slug` message
@@ -396,15 +503,12 @@ fn translated_slug(bundle: &Bundle, page: &Page, diagnostics: &mut Diagnostics) 
     page.slug.clone()
 }
 
-/// Copies the static files and the calculator's WebAssembly module under
-/// content-hashed names.
-fn assets(site: &Site, files: &mut Vec<OutputFile>) -> AssetNames {
+/// Writes the static files and the calculator's WebAssembly module under
+/// content-hashed names, through `put`.
+fn assets(site: &Site, mut put: impl FnMut(&str, &[u8])) -> AssetNames {
     let mut add = |name: &str, bytes: &[u8]| {
         let hashed = format!("assets/{}", output::hashed_name(name, bytes));
-        files.push(OutputFile {
-            path: PathBuf::from(&hashed),
-            bytes: bytes.to_vec(),
-        });
+        put(&hashed, bytes);
         hashed
     };
     let mut names = AssetNames {
@@ -435,20 +539,7 @@ struct Renderer<'a> {
 
 impl<'a> Renderer<'a> {
     fn texts(&self, language: usize, page: Option<usize>) -> Texts<'a> {
-        let pick = |l: &'a Language<'a>| match page {
-            Some(p) => &l.page_bundles[p],
-            None => &l.site_bundle,
-        };
-        let mut chain = vec![pick(&self.languages[language])];
-        if let Some(reference) = self.reference.filter(|r| *r != language) {
-            chain.push(pick(&self.languages[reference]));
-        }
-        let lang = self.languages[language].lang;
-        let mut files: Vec<&LocaleFile> = self.languages[language].site_file.into_iter().collect();
-        if let Some(p) = page {
-            files.extend(self.site.locales.get(lang, &self.site.pages[p].slug));
-        }
-        Texts::new(chain, files)
+        texts_for(self.site, self.languages, self.reference, language, page)
     }
 
     fn url(&self, path: &str) -> String {
@@ -456,41 +547,39 @@ impl<'a> Renderer<'a> {
     }
 
     /// `sitemap.xml`, `robots.txt` and `_headers`.
-    fn hosting_files(&self, files: &mut Vec<OutputFile>) {
+    fn hosting_files(&self) -> [(&'static str, String); 3] {
         let base_url = &self.site.config.base_url;
-        let places =
-            std::iter::once(Place::Home).chain((0..self.site.pages.len()).map(Place::Page));
+        let places: Vec<Place> = std::iter::once(Place::Home)
+            .chain((0..self.site.pages.len()).map(Place::Page))
+            .collect();
         let sets: Vec<hosting::AlternateSet> = places
+            .iter()
             .map(|place| {
                 (0..self.languages.len())
                     .map(|l| {
                         (
                             self.languages[l].lang.to_string(),
-                            self.url(&self.path_of(l, place)),
+                            self.url(&self.path_of(l, *place)),
                         )
                     })
                     .collect()
             })
             .collect();
-        let mut html_paths: Vec<String> = files
-            .iter()
-            .filter(|f| f.path.extension().is_some_and(|e| e == "html"))
-            .map(|f| {
-                let path = f.path.to_string_lossy().replace('\\', "/");
-                format!("/{}", path.strip_suffix("index.html").unwrap_or(&path))
-            })
-            .collect();
+        let mut html_paths = vec!["/".to_string(), "/404.html".to_string()];
+        for l in 0..self.languages.len() {
+            html_paths.extend(
+                places
+                    .iter()
+                    .map(|place| format!("/{}", self.path_of(l, *place))),
+            );
+            html_paths.push(format!("/{}/404.html", self.languages[l].lang));
+        }
         html_paths.sort();
-        for (name, text) in [
+        [
             ("sitemap.xml", hosting::sitemap(base_url, &sets)),
             ("robots.txt", hosting::robots(base_url)),
             ("_headers", hosting::headers(&html_paths)),
-        ] {
-            files.push(OutputFile {
-                path: PathBuf::from(name),
-                bytes: text.into_bytes(),
-            });
-        }
+        ]
     }
 
     /// The path of a place in `language`, relative to the site's root.
@@ -521,12 +610,14 @@ impl<'a> Renderer<'a> {
         } else {
             "../".repeat(path.matches('/').count())
         };
-        let nav = (0..self.site.pages.len())
-            .map(|i| Link {
-                href: format!("{root}{}", self.path_of(language, Place::Page(i))),
-                label: self.texts(language, Some(i)).get("nav-label", None),
+        let nav = self.languages[language]
+            .nav_labels
+            .iter()
+            .map(|(i, label)| Link {
+                href: format!("{root}{}", self.path_of(language, Place::Page(*i))),
+                label: label.clone(),
                 hreflang: lang.to_string(),
-                current: place == Place::Page(i) && !absolute,
+                current: place == Place::Page(*i) && !absolute,
             })
             .collect();
         // A 404 page is no address of its own: no canonical URL, no
@@ -601,34 +692,28 @@ impl<'a> Renderer<'a> {
         }
     }
 
+    /// The page's HTML, once its text problems are recorded; `None` when
+    /// the template failed.
     fn finish(
         &self,
-        path: String,
         rendered: Result<String, Diagnostic>,
         texts: Texts,
-        files: &mut Vec<OutputFile>,
         diagnostics: &mut Diagnostics,
-    ) {
+    ) -> Option<String> {
         for problem in texts.into_problems() {
             diagnostics.push(problem);
         }
-        match rendered {
-            Ok(html) => files.push(OutputFile {
-                path: PathBuf::from(path),
-                bytes: html.into_bytes(),
-            }),
-            Err(d) => diagnostics.push(d),
-        }
+        rendered.map_err(|d| diagnostics.push(d)).ok()
     }
 
+    /// An explainer page: its file path and HTML.
     fn explainer(
         &self,
         language: usize,
         page_index: usize,
-        page: &Page,
-        files: &mut Vec<OutputFile>,
         diagnostics: &mut Diagnostics,
-    ) {
+    ) -> (String, Option<String>) {
+        let page = &self.site.pages[page_index];
         let lang = self.languages[language].lang;
         let texts = self.texts(language, Some(page_index));
         let path = self.path_of(language, Place::Page(page_index));
@@ -657,16 +742,14 @@ impl<'a> Renderer<'a> {
             assets: &self.assets,
         };
         let rendered = render::explainer(&input, layout, title);
-        self.finish(
+        (
             format!("{path}index.html"),
-            rendered,
-            texts,
-            files,
-            diagnostics,
-        );
+            self.finish(rendered, texts, diagnostics),
+        )
     }
 
-    fn home(&self, language: usize, files: &mut Vec<OutputFile>, diagnostics: &mut Diagnostics) {
+    /// A language's home page: its file path and HTML.
+    fn home(&self, language: usize, diagnostics: &mut Diagnostics) -> (String, Option<String>) {
         let texts = self.texts(language, None);
         let path = self.path_of(language, Place::Home);
         let title = texts.get("home-title", None);
@@ -697,22 +780,20 @@ impl<'a> Renderer<'a> {
         };
         let rendered = askama::Template::render(&view)
             .map_err(|e| Diagnostic::error(Path::new("templates/home.html"), e.to_string()));
-        self.finish(
+        (
             format!("{path}index.html"),
-            rendered,
-            texts,
-            files,
-            diagnostics,
-        );
+            self.finish(rendered, texts, diagnostics),
+        )
     }
 
-    fn chooser(&self, files: &mut Vec<OutputFile>, diagnostics: &mut Diagnostics) {
+    /// The root language chooser: its file path and HTML.
+    fn chooser(&self, diagnostics: &mut Diagnostics) -> (String, Option<String>) {
         let Some(reference) = self
             .languages
             .iter()
             .position(|l| *l.lang == self.site.config.reference)
         else {
-            return;
+            return (String::new(), None);
         };
         let texts = self.texts(reference, None);
         let layout = self.layout(
@@ -738,7 +819,10 @@ impl<'a> Renderer<'a> {
         let view = render::ChooserPage { layout, choices };
         let rendered = askama::Template::render(&view)
             .map_err(|e| Diagnostic::error(Path::new("templates/chooser.html"), e.to_string()));
-        self.finish("index.html".into(), rendered, texts, files, diagnostics);
+        (
+            "index.html".into(),
+            self.finish(rendered, texts, diagnostics),
+        )
     }
 
     /// A language's 404 page, or with `None` the root one (in the reference
@@ -746,15 +830,14 @@ impl<'a> Renderer<'a> {
     fn not_found(
         &self,
         language: Option<usize>,
-        files: &mut Vec<OutputFile>,
         diagnostics: &mut Diagnostics,
-    ) {
+    ) -> (String, Option<String>) {
         let Some(index) = language.or_else(|| {
             self.languages
                 .iter()
                 .position(|l| *l.lang == self.site.config.reference)
         }) else {
-            return;
+            return (String::new(), None);
         };
         let lang = self.languages[index].lang;
         let texts = self.texts(index, None);
@@ -790,6 +873,7 @@ impl<'a> Renderer<'a> {
         };
         let rendered = askama::Template::render(&view)
             .map_err(|e| Diagnostic::error(Path::new("templates/not_found.html"), e.to_string()));
-        self.finish(path, rendered, texts, files, diagnostics);
+        let html = self.finish(rendered, texts, diagnostics);
+        (path, html)
     }
 }

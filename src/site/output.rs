@@ -8,17 +8,146 @@
 use std::fs;
 use std::io;
 use std::path::{Component, Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use sha2::{Digest, Sha256};
 
 /// The folders the build reads, relative to the project root.
 pub const SOURCE_FOLDERS: &[&str] = &["content", "locales", "static", "templates", "src"];
 
-/// One file of the output, relative to the output folder.
-#[derive(Debug, PartialEq, Eq)]
-pub struct OutputFile {
-    pub path: PathBuf,
-    pub bytes: Vec<u8>,
+/// Where rendered files go, as soon as each is ready: pages are written
+/// while others are still rendering, so a large site never sits in memory
+/// as a whole. Shared by the rendering threads.
+pub trait Sink: Sync {
+    /// Takes one file, `path` relative to the output folder.
+    fn put(&self, path: &str, bytes: &[u8]) -> io::Result<()>;
+}
+
+/// A sink that keeps nothing: `check` renders every page only for the
+/// problems rendering finds.
+pub struct Discard;
+
+impl Sink for Discard {
+    fn put(&self, _path: &str, _bytes: &[u8]) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A sink that keeps everything in memory, for tests and tools.
+#[derive(Default)]
+pub struct Memory {
+    pub files: Mutex<Vec<(String, Vec<u8>)>>,
+}
+
+impl Sink for Memory {
+    fn put(&self, path: &str, bytes: &[u8]) -> io::Result<()> {
+        self.files
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((path.to_string(), bytes.to_vec()));
+        Ok(())
+    }
+}
+
+/// A staging folder beside the output folder. Files are written into it as
+/// they come; [`Staging::commit`] swaps it into place, and dropping it
+/// uncommitted removes it, so a failed build leaves no trace.
+pub struct Staging {
+    out: PathBuf,
+    dir: PathBuf,
+    bytes: AtomicU64,
+    files: AtomicUsize,
+    committed: bool,
+}
+
+impl Staging {
+    /// Creates a fresh staging folder for `out`.
+    pub fn create(out: &Path) -> io::Result<Staging> {
+        let out = normalize(out)?;
+        let parent = out
+            .parent()
+            .ok_or_else(|| io::Error::other("the output folder has no parent folder"))?;
+        let name = out
+            .file_name()
+            .ok_or_else(|| io::Error::other("the output folder has no name"))?
+            .to_string_lossy()
+            .into_owned();
+        if out.exists() && !out.is_dir() {
+            return Err(io::Error::other(format!(
+                "{} exists and is not a folder",
+                out.display()
+            )));
+        }
+        fs::create_dir_all(parent)?;
+        let dir = parent.join(format!(".{name}.staging-{}", std::process::id()));
+        // Left over from a build that was killed: ours to remove.
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir)?;
+        Ok(Staging {
+            out,
+            dir,
+            bytes: AtomicU64::new(0),
+            files: AtomicUsize::new(0),
+            committed: false,
+        })
+    }
+
+    /// Bytes and files written so far.
+    pub fn written(&self) -> (u64, usize) {
+        (
+            self.bytes.load(Ordering::Relaxed),
+            self.files.load(Ordering::Relaxed),
+        )
+    }
+
+    /// Puts the staged files in the output folder's place; the previous
+    /// output is removed only once the new one is there.
+    pub fn commit(mut self) -> io::Result<()> {
+        let parent = self.dir.parent().map(Path::to_path_buf).unwrap_or_default();
+        let name = self
+            .out
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let retired = parent.join(format!(".{name}.old-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&retired);
+        if self.out.exists() {
+            fs::rename(&self.out, &retired)?;
+            if let Err(err) = fs::rename(&self.dir, &self.out) {
+                // Put the previous output back before reporting.
+                let _ = fs::rename(&retired, &self.out);
+                return Err(err);
+            }
+            let _ = fs::remove_dir_all(&retired);
+        } else {
+            fs::rename(&self.dir, &self.out)?;
+        }
+        self.committed = true;
+        Ok(())
+    }
+}
+
+impl Sink for Staging {
+    fn put(&self, path: &str, bytes: &[u8]) -> io::Result<()> {
+        let file = self.dir.join(path);
+        if let Some(folder) = file.parent() {
+            fs::create_dir_all(folder)?;
+        }
+        fs::write(&file, bytes)?;
+        self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
+        self.files.fetch_add(1, Ordering::Relaxed);
+        Ok(())
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = fs::remove_dir_all(&self.dir);
+        }
+    }
 }
 
 /// `name.ext` becomes `name.<hash>.ext`, the hash being the first 10 hex
@@ -83,66 +212,6 @@ pub fn blocking_file(out: &Path) -> Option<PathBuf> {
         .find(|a| a.exists())
         .filter(|a| !a.is_dir())
         .map(Path::to_path_buf)
-}
-
-/// Writes `files` into a fresh staging folder next to `out`, then swaps it
-/// into place. Returns the number of bytes written.
-pub fn write_atomically(out: &Path, files: &[OutputFile]) -> io::Result<u64> {
-    let out = normalize(out)?;
-    let parent = out
-        .parent()
-        .ok_or_else(|| io::Error::other("the output folder has no parent folder"))?;
-    let name = out
-        .file_name()
-        .ok_or_else(|| io::Error::other("the output folder has no name"))?
-        .to_string_lossy()
-        .into_owned();
-    fs::create_dir_all(parent)?;
-    if out.exists() && !out.is_dir() {
-        return Err(io::Error::other(format!(
-            "{} exists and is not a folder",
-            out.display()
-        )));
-    }
-    let staging = parent.join(format!(".{name}.staging-{}", std::process::id()));
-    let retired = parent.join(format!(".{name}.old-{}", std::process::id()));
-    // Left over from a build that was killed: ours to remove.
-    let _ = fs::remove_dir_all(&staging);
-    let _ = fs::remove_dir_all(&retired);
-    let written = write_all(&staging, files).inspect_err(|_| {
-        let _ = fs::remove_dir_all(&staging);
-    })?;
-    if out.exists() {
-        fs::rename(&out, &retired).inspect_err(|_| {
-            let _ = fs::remove_dir_all(&staging);
-        })?;
-        if let Err(err) = fs::rename(&staging, &out) {
-            // Put the previous output back before reporting.
-            let _ = fs::rename(&retired, &out);
-            let _ = fs::remove_dir_all(&staging);
-            return Err(err);
-        }
-        let _ = fs::remove_dir_all(&retired);
-    } else {
-        fs::rename(&staging, &out).inspect_err(|_| {
-            let _ = fs::remove_dir_all(&staging);
-        })?;
-    }
-    Ok(written)
-}
-
-fn write_all(staging: &Path, files: &[OutputFile]) -> io::Result<u64> {
-    fs::create_dir_all(staging)?;
-    let mut written = 0;
-    for file in files {
-        let path = staging.join(&file.path);
-        if let Some(folder) = path.parent() {
-            fs::create_dir_all(folder)?;
-        }
-        fs::write(&path, &file.bytes)?;
-        written += file.bytes.len() as u64;
-    }
-    Ok(written)
 }
 
 #[cfg(test)]
