@@ -1,0 +1,337 @@
+//! Build speed at scale: synthetic sites of N pages × L languages, built by
+//! the release binary, timed, with the peak memory of each build.
+//!
+//! Run: `cargo bench --bench site_scale` (all sizes, a few minutes), or
+//! `cargo bench --bench site_scale -- --quick` (up to 1000 pages). Add
+//! `--update-readme` to write the results table into README.md between its
+//! `bench:site-scale` markers.
+//!
+//! Each synthetic page is like a real one: about thirty messages per
+//! language (Markdown, a display formula, inline math), a worked example
+//! computed by the core, and an FAQ of five entries. Every build is run
+//! twice and the second (warm file cache) is reported. Peak memory is the
+//! child's maximum resident set size, from `wait4`.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use backoff_site::site::check::plural_categories_of;
+
+/// The languages synthetic sites use, in order; the first three are the real
+/// site's, whose `site.ftl` files are used as they are.
+const LANGUAGES: [&str; 10] = ["en", "ru", "de", "fr", "es", "it", "pt", "nl", "sv", "ja"];
+
+/// Budgets on the 2-core machine this project is built on.
+const REAL_SITE_MS: f64 = 50.0;
+const THOUSAND_BY_THREE_S: f64 = 1.0;
+const TEN_THOUSAND_BY_THREE_S: f64 = 10.0;
+const TEN_THOUSAND_BY_THREE_MIB: f64 = 300.0;
+const SERVE_REBUILD_MS: f64 = 100.0;
+
+struct Run {
+    pages: usize,
+    languages: usize,
+    html_files: usize,
+    wall: Duration,
+    peak_mib: f64,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let quick = args.iter().any(|a| a == "--quick");
+    let update_readme = args.iter().any(|a| a == "--update-readme");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let binary = PathBuf::from(env!("CARGO_BIN_EXE_backoff-site"));
+    let scratch = tempfile::tempdir().expect("a temporary folder");
+
+    let mut report = String::new();
+    let _ = writeln!(report, "Machine: {}", machine());
+
+    // The real site, warm, through the release binary.
+    let out = scratch.path().join("real-dist");
+    build(&binary, &root, &out);
+    let real = (0..5).map(|_| build(&binary, &root, &out)).min_by_key(|r| r.0).expect("five runs");
+    let real_ms = real.0.as_secs_f64() * 1000.0;
+
+    // What `serve` does after a save: one in-process rebuild of the real site
+    // after a one-file edit (in a copy, so the tree stays clean).
+    let serve_ms = serve_rebuild_ms(&root, scratch.path());
+
+    let sizes: &[usize] = if quick { &[10, 100, 1000] } else { &[10, 100, 1000, 10_000] };
+    let mut runs = Vec::new();
+    for &languages in &[3usize, 10] {
+        for &pages in sizes {
+            let site = scratch.path().join(format!("site-{pages}x{languages}"));
+            generate(&root, &site, pages, &LANGUAGES[..languages]);
+            let out = site.join("dist");
+            build(&binary, &site, &out);
+            let (wall, peak_mib) = build(&binary, &site, &out);
+            let html_files = count_html(&out);
+            eprintln!("{pages:>6} pages × {languages:>2} languages: {:>8.3} s, {:>7.1} MiB", wall.as_secs_f64(), peak_mib);
+            runs.push(Run { pages, languages, html_files, wall, peak_mib });
+            let _ = fs::remove_dir_all(&site);
+        }
+    }
+
+    let _ = writeln!(report, "\n| pages | languages | HTML files | wall time | pages/s | peak memory |");
+    let _ = writeln!(report, "| ---: | ---: | ---: | ---: | ---: | ---: |");
+    let _ = writeln!(report, "| real site (2) | 3 | 14 | {real_ms:.1} ms | — | {:.1} MiB |", real.1);
+    for run in &runs {
+        let seconds = run.wall.as_secs_f64();
+        let _ = writeln!(
+            report,
+            "| {} | {} | {} | {:.3} s | {:.0} | {:.1} MiB |",
+            run.pages,
+            run.languages,
+            run.html_files,
+            seconds,
+            run.html_files as f64 / seconds,
+            run.peak_mib
+        );
+    }
+    for languages in [3usize, 10] {
+        let points: Vec<(f64, f64)> = runs
+            .iter()
+            .filter(|r| r.languages == languages)
+            .map(|r| (r.html_files as f64, r.wall.as_secs_f64() * 1000.0))
+            .collect();
+        let (slope, intercept, r2) = linear_fit(&points);
+        let _ = writeln!(
+            report,
+            "\nLinear fit, {languages} languages: time ≈ {intercept:.1} ms + {slope:.4} ms × HTML files (R² = {r2:.4})."
+        );
+    }
+
+    let _ = writeln!(report, "\n| budget | limit | measured | |");
+    let _ = writeln!(report, "| --- | ---: | ---: | --- |");
+    let mut failed = false;
+    let mut budget = |name: &str, limit: f64, measured: Option<f64>, unit: &str| {
+        let Some(measured) = measured else { return };
+        let ok = measured <= limit;
+        failed |= !ok;
+        let _ = writeln!(report, "| {name} | {limit} {unit} | {measured:.2} {unit} | {} |", if ok { "ok" } else { "OVER" });
+    };
+    let find = |pages: usize, languages: usize| runs.iter().find(|r| r.pages == pages && r.languages == languages);
+    budget("real site, release, warm", REAL_SITE_MS, Some(real_ms), "ms");
+    budget("serve rebuild after a one-file edit", SERVE_REBUILD_MS, Some(serve_ms), "ms");
+    budget("1000 pages × 3 languages", THOUSAND_BY_THREE_S, find(1000, 3).map(|r| r.wall.as_secs_f64()), "s");
+    budget("10000 pages × 3 languages", TEN_THOUSAND_BY_THREE_S, find(10_000, 3).map(|r| r.wall.as_secs_f64()), "s");
+    budget("10000 pages × 3 languages, peak memory", TEN_THOUSAND_BY_THREE_MIB, find(10_000, 3).map(|r| r.peak_mib), "MiB");
+
+    println!("{report}");
+    if update_readme {
+        update_readme_table(&root.join("README.md"), &report);
+    }
+    if failed {
+        eprintln!("some budgets are exceeded");
+        std::process::exit(1);
+    }
+}
+
+/// Runs one build; returns its wall time and the child's peak memory.
+fn build(binary: &Path, root: &Path, out: &Path) -> (Duration, f64) {
+    let started = Instant::now();
+    let child = Command::new(binary)
+        .arg("build")
+        .arg("--root")
+        .arg(root)
+        .arg("--out")
+        .arg(out)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("the release binary runs");
+    let mut status = 0;
+    // SAFETY: `rusage` is plain data that wait4 fills in; the pid is our child's.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = child.id() as libc::pid_t;
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let wall = started.elapsed();
+    assert_eq!(waited, pid, "wait4 failed");
+    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "the build of {} failed", root.display());
+    // Linux reports ru_maxrss in KiB.
+    (wall, usage.ru_maxrss as f64 / 1024.0)
+}
+
+fn serve_rebuild_ms(root: &Path, scratch: &Path) -> f64 {
+    let copy = scratch.join("serve-copy");
+    for source in ["site.toml", "content", "locales", "static"] {
+        copy_tree(&root.join(source), &copy.join(source));
+    }
+    let options = backoff_site::site::BuildOptions {
+        root: copy.clone(),
+        out: copy.join("preview"),
+        allow_missing: false,
+        base_url: Some("http://127.0.0.1:8000/".into()),
+    };
+    backoff_site::site::build(&options).expect("the real site builds");
+    let ftl = copy.join("locales/en/calculator.ftl");
+    let text = fs::read_to_string(&ftl).unwrap();
+    let mut best = f64::MAX;
+    for i in 0..5 {
+        fs::write(&ftl, text.replacen("\ntitle = ", &format!("\ntitle = Edit {i} "), 1)).unwrap();
+        let started = Instant::now();
+        backoff_site::site::build(&options).expect("the edited site builds");
+        best = best.min(started.elapsed().as_secs_f64() * 1000.0);
+    }
+    best
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    if from.is_dir() {
+        fs::create_dir_all(to).unwrap();
+        for entry in fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            copy_tree(&entry.path(), &to.join(entry.file_name()));
+        }
+    } else {
+        fs::create_dir_all(to.parent().expect("a file has a folder")).unwrap();
+        fs::copy(from, to).unwrap();
+    }
+}
+
+fn count_html(dir: &Path) -> usize {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "html"))
+        .count()
+}
+
+/// Writes a synthetic site of `pages` pages in `languages` into `dir`.
+fn generate(real: &Path, dir: &Path, pages: usize, languages: &[&str]) {
+    let _ = fs::remove_dir_all(dir);
+    fs::create_dir_all(dir.join("content")).unwrap();
+    copy_tree(&real.join("static"), &dir.join("static"));
+    let quoted: Vec<String> = languages.iter().map(|l| format!("\"{l}\"")).collect();
+    fs::write(
+        dir.join("site.toml"),
+        format!("base_url = \"https://bench.example.org/\"\nreference = \"en\"\nlanguages = [{}]\n", quoted.join(", ")),
+    )
+    .unwrap();
+    for lang in languages {
+        let folder = dir.join("locales").join(lang);
+        fs::create_dir_all(&folder).unwrap();
+        let own = real.join("locales").join(lang).join("site.ftl");
+        let site_ftl = if own.is_file() { own } else { real.join("locales/en/site.ftl") };
+        fs::copy(site_ftl, folder.join("site.ftl")).unwrap();
+    }
+    for i in 0..pages {
+        let slug = format!("page-{i:05}");
+        fs::write(dir.join("content").join(format!("{slug}.toml")), page_definition(i)).unwrap();
+        for lang in languages {
+            fs::write(dir.join("locales").join(lang).join(format!("{slug}.ftl")), page_messages(i, lang)).unwrap();
+        }
+    }
+}
+
+fn page_definition(i: usize) -> String {
+    // Only the first few pages are in the navigation, as on a large site.
+    let nav = i < 5;
+    let base = 100 + (i % 7) * 50;
+    let retries = 3 + i % 10;
+    format!(
+        r#"template = "explainer"
+order = {i}
+nav = {nav}
+sections = ["intro", "calculator", "how-to", "formula", "example", "tips", "faq"]
+faq = ["one", "two", "three", "four", "five"]
+
+[calculator]
+units = ["ms", "s"]
+zero_max = "unlimited"
+unit = "ms"
+base = {base}
+multiplier = 2
+max_delay = 30000
+retries = {retries}
+jitter = "none"
+
+[[examples]]
+id = "main"
+unit = "s"
+base = 0.5
+multiplier = 2
+max_delay = 30
+retries = 8
+jitter = "full"
+
+[formulas]
+delay-formula = '\text{{@formula-delay}}(n) = \min\left(\text{{@formula-max}}, \text{{@formula-base}} \times \text{{@formula-multiplier}}^{{n-1}}\right)'
+"#
+    )
+}
+
+/// About thirty messages of realistic length; words only, figures come in
+/// as variables.
+fn page_messages(i: usize, lang: &str) -> String {
+    let categories = plural_categories_of(&lang.parse().expect("a language code"));
+    let plural = |noun_one: &str, noun_other: &str| {
+        let mut select = String::from("{ $retries ->\n");
+        for category in categories.iter().filter(|c| **c != "other") {
+            let noun = if *category == "one" { noun_one } else { noun_other };
+            let _ = writeln!(select, "        [{category}] {{ $retries }} {noun}");
+        }
+        let _ = write!(select, "       *[other] {{ $retries }} {noun_other}\n    }}");
+        select
+    };
+    let paragraph = "Exponential backoff spreads retries out so that a failing service gets room to recover, and *jitter* keeps many clients from retrying in step. Read the [FAQ](#faq) for details, and keep `Retry-After` in mind.";
+    let mut ftl = format!(
+        "### Synthetic page {i} ({lang}).\n\ntitle = Synthetic page {i}\ndescription = A synthetic page for the build benchmark.\nnav-label = Page {i}\nintro =\n    {paragraph}\n\n    {paragraph}\nhow-to-heading = How to use it\nhow-to =\n    - Enter the first delay and the multiplier.\n    - Set the maximum delay and the number of retries.\n    - Choose the jitter and read the table.\nmax-delay-rule = A maximum of zero means no limit.\nformula-heading = Formula\nformula =\n    {{ $delay-formula }}\n\n    With full jitter the delay is uniform on $[0, d(n)]$, with equal jitter on $[d(n)/2, d(n)]$.\nformula-delay = delay\nformula-max = maximum\nformula-base = first delay\nformula-multiplier = multiplier\nexample-heading = Worked example\nexample-main =\n    With a first delay of {{ $base }} s and {retries}, the delays are {{ $delays }} s; the longest total wait is {{ $sum }} = {{ $total }} s, shown as {{ $total-human }}. With full jitter the mean is {{ $mean-total-full }} s.\ntips-heading = Tips\ntips =\n    - Respect `Retry-After`.\n    - Bound the loop by a deadline too.\n    - Log the attempt number.\nfaq-heading = Frequently asked questions\n",
+        retries = plural("retry", "retries"),
+    );
+    for faq in ["one", "two", "three", "four", "five"] {
+        let _ = write!(ftl, "faq-{faq} = Question {faq} about backoff?\n    .answer =\n        {paragraph}\n\n        The delay before retry $n$ grows by the multiplier each time.\n");
+    }
+    ftl
+}
+
+/// Least squares `y = a + b·x`; returns (b, a, R²).
+fn linear_fit(points: &[(f64, f64)]) -> (f64, f64, f64) {
+    let n = points.len() as f64;
+    if n < 2.0 {
+        return (0.0, 0.0, 0.0);
+    }
+    let mean_x = points.iter().map(|p| p.0).sum::<f64>() / n;
+    let mean_y = points.iter().map(|p| p.1).sum::<f64>() / n;
+    let sxy: f64 = points.iter().map(|p| (p.0 - mean_x) * (p.1 - mean_y)).sum();
+    let sxx: f64 = points.iter().map(|p| (p.0 - mean_x).powi(2)).sum();
+    let slope = sxy / sxx;
+    let intercept = mean_y - slope * mean_x;
+    let total: f64 = points.iter().map(|p| (p.1 - mean_y).powi(2)).sum();
+    let residual: f64 = points.iter().map(|p| (p.1 - intercept - slope * p.0).powi(2)).sum();
+    (slope, intercept, 1.0 - residual / total)
+}
+
+fn machine() -> String {
+    let cpuinfo = fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = cpuinfo
+        .lines()
+        .find(|l| l.starts_with("model name"))
+        .and_then(|l| l.split(':').nth(1))
+        .map(str::trim)
+        .unwrap_or("unknown CPU");
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let memory = fs::read_to_string("/proc/meminfo")
+        .unwrap_or_default()
+        .lines()
+        .find(|l| l.starts_with("MemTotal"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|kib| kib.parse::<f64>().ok())
+        .map_or(String::from("? GiB"), |kib| format!("{:.0} GiB", kib / 1024.0 / 1024.0));
+    format!("{model}, {cores} cores, {memory}")
+}
+
+/// Replaces the text between the README's markers with `report`.
+fn update_readme_table(readme: &Path, report: &str) {
+    let text = fs::read_to_string(readme).expect("README.md");
+    let (start, end) = ("<!-- bench:site-scale:start -->", "<!-- bench:site-scale:end -->");
+    let (Some(a), Some(b)) = (text.find(start), text.find(end)) else {
+        eprintln!("README.md has no bench:site-scale markers; not updated");
+        return;
+    };
+    let updated = format!("{}{start}\n{report}{}", &text[..a], &text[b..]);
+    fs::write(readme, updated).expect("README.md is writable");
+}
