@@ -1,1 +1,43 @@
-fn main() {}
+//! How long the core takes for the longest schedule a policy may ask for,
+//! and how long the JSON document of that schedule takes to write.
+//!
+//! Run with `cargo bench --bench core`; for a quick look add
+//! `-- --warm-up-time 1 --measurement-time 3`.
+
+use std::hint::black_box;
+
+use backoff_site::backoff::{Jitter, MAX_RETRIES, Policy, Retry, Schedule};
+use backoff_site::report::{self, Unit};
+use criterion::{Criterion, criterion_group, criterion_main};
+
+/// The longest schedule: 1000 retries, growing for a while and then capped,
+/// with jitter so that every column has its own values.
+fn longest_policy() -> Policy {
+    Policy {
+        base: 250.0,
+        multiplier: 1.5,
+        max_delay: Some(3_600_000.0),
+        retries: MAX_RETRIES,
+        jitter: Jitter::Equal,
+    }
+}
+
+fn schedule_rows(c: &mut Criterion) {
+    c.bench_function("Schedule::new + 1000 rows", |b| {
+        b.iter(|| {
+            let schedule = Schedule::new(black_box(longest_policy())).expect("a valid policy");
+            let rows: Vec<Retry> = schedule.rows().collect();
+            black_box((rows, schedule.totals()))
+        })
+    });
+}
+
+fn json_document(c: &mut Criterion) {
+    let schedule = Schedule::new(longest_policy()).expect("a valid policy");
+    c.bench_function("report::to_json, 1000 retries", |b| {
+        b.iter(|| black_box(report::to_json(black_box(&schedule), Unit::Ms)))
+    });
+}
+
+criterion_group!(benches, schedule_rows, json_document);
+criterion_main!(benches);

@@ -4,7 +4,8 @@
 //! Run: `cargo bench --bench site_scale` (all sizes, a few minutes), or
 //! `cargo bench --bench site_scale -- --quick` (up to 1000 pages). Add
 //! `--update-readme` to write the results table into README.md between its
-//! `bench:site-scale` markers.
+//! `bench:site-scale` markers. `-- --generate DIR PAGES LANGUAGES` only
+//! writes a synthetic site into DIR, for profiling a build by hand.
 //!
 //! Each synthetic page is like a real one: about thirty messages per
 //! language (Markdown, a display formula, inline math), a worked example
@@ -44,6 +45,14 @@ fn main() {
     let quick = args.iter().any(|a| a == "--quick");
     let update_readme = args.iter().any(|a| a == "--update-readme");
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    if let Some(at) = args.iter().position(|a| a == "--generate") {
+        let (Some(dir), Some(pages), Some(languages)) = (args.get(at + 1), args.get(at + 2), args.get(at + 3)) else {
+            panic!("usage: --generate DIR PAGES LANGUAGES");
+        };
+        let languages: usize = languages.parse().expect("LANGUAGES is a number");
+        generate(&root, Path::new(dir), pages.parse().expect("PAGES is a number"), &LANGUAGES[..languages.min(LANGUAGES.len())]);
+        return;
+    }
     let binary = PathBuf::from(env!("CARGO_BIN_EXE_backoff-site"));
     let scratch = tempfile::tempdir().expect("a temporary folder");
 
@@ -132,6 +141,7 @@ fn main() {
 }
 
 /// Runs one build; returns its wall time and the child's peak memory.
+#[expect(clippy::zombie_processes, reason = "the child is reaped by wait4, which also reports its peak memory")]
 fn build(binary: &Path, root: &Path, out: &Path) -> (Duration, f64) {
     let started = Instant::now();
     let child = Command::new(binary)

@@ -1,0 +1,282 @@
+// The calculator: words from the page's JSON island, figures from the core
+// in WebAssembly (src/wasm.rs); for the defaults, the build's very markup.
+
+// A row of the wasm's schedule buffer; the totals follow row 1000.
+const KEYS = ['retry', 'delay', 'capped', 'min', 'mean', 'max',
+  'cumulative_min', 'cumulative_mean', 'cumulative_max'];
+const ROW = KEYS.length;
+const TOTALS = 9000;
+const FIELDS = ['base', 'multiplier', 'max', 'retries'];
+const JITTERS = ['none', 'full', 'equal']; // index = the wasm's code
+// The messages of the wasm's error codes 1..6; 1-4 are the fields' rules.
+const CODES = ['base', 'multiplier', 'max_delay', 'retries', 'delay_overflow', 'total_overflow'];
+
+const $ = (name) => document.getElementById(`calc-${name}`);
+
+// Set once loaded; then the last good policy and what shows it.
+let data, wasm, plural, good, heads, shown, chart, timer;
+
+// Text is set as text, never parsed as markup.
+function el(tag, text, attrs = {}, ns) {
+  const e = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
+  if (text != null) e.textContent = text;
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  return e;
+}
+
+// Intl::number's rule: String(x) rounded half away from zero to 3 decimals
+// as a decimal string, as ICU4X does (floats would round 2.0005 down).
+export function formatNumber(x, sym) {
+  if (!Number.isFinite(x)) return '—';
+  const s = String(Math.abs(x));
+  const dot = s.indexOf('.');
+  const e = s.indexOf('e');
+  let int = dot < 0 ? s : s.slice(0, dot);
+  let frac = dot < 0 ? '' : s.slice(dot + 1);
+  if (e > 0) {
+    // 1e21 and up, 1e-7 and down: into plain digits.
+    const digits = s.slice(0, e).replace('.', '');
+    const point = (dot < 0 ? e : dot) + Number(s.slice(e + 1));
+    int = point > 0 ? digits.padEnd(point, '0') : '0';
+    frac = point > 0 ? '' : '0'.repeat(-point) + digits;
+  }
+  if (frac.length > 3) {
+    // In thousandths, exactly.
+    const kept = int + frac.slice(0, 3);
+    const all = frac[3] >= '5' ? String(BigInt(kept) + 1n).padStart(kept.length, '0') : kept;
+    int = all.slice(0, -3);
+    frac = all.slice(-3);
+  }
+  frac = frac.replace(/0+$/, '');
+  if (int.length >= (sym.group_four_digits ? 4 : 5)) {
+    let grouped = int.slice(0, int.length % 3 || 3);
+    for (let i = grouped.length; i < int.length; i += 3) grouped += sym.group + int.slice(i, i + 3);
+    int = grouped;
+  }
+  return (x < 0 ? '-' : '') + int + (frac ? sym.decimal + frac : '');
+}
+
+// "." or "," as the decimal separator, an optional exponent, else NaN.
+export function parseNumber(text) {
+  const t = text.trim();
+  const x = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)(e[+-]?\d+)?$/i.test(t) ? Number(t.replace(',', '.')) : NaN;
+  return Number.isFinite(x) ? x : NaN;
+}
+
+// Streaming needs the application/wasm type; compiling the bytes does not.
+async function loadWasm(url) {
+  const { instance } = await WebAssembly.instantiateStreaming(fetch(url))
+    .catch(async () => WebAssembly.instantiate(await (await fetch(url)).arrayBuffer()));
+  return instance.exports;
+}
+
+// The policy, keys as in src/report.rs for the JSON, and errors by field.
+function readForm() {
+  const values = FIELDS.map((f) => parseNumber($(f).value));
+  const [base, multiplier, max, retries] = values;
+  const unlimited = data.zero_max === 'unlimited';
+  const ok = [base > 0, multiplier >= 1, unlimited ? max >= 0 : max > 0,
+    Number.isInteger(retries) && retries >= data.min_retries && retries <= data.max_retries];
+  let errors = null;
+  FIELDS.forEach((f, i) => {
+    const key = Number.isNaN(values[i]) ? 'not_a_number' : !ok[i] && CODES[i];
+    if (key) (errors ??= {})[f] = data.text[`error_${key}`];
+  });
+  const policy = { base, multiplier, max_delay: unlimited && max === 0 ? null : max, retries,
+    jitter: $('jitter').value, unit: $('unit')?.value ?? data.defaults.unit };
+  return { policy, errors };
+}
+
+function compute(p) {
+  const code = wasm.schedule(p.base, p.multiplier, p.max_delay ?? 0, p.max_delay === null ? 0 : 1,
+    p.retries, JITTERS.indexOf(p.jitter));
+  if (!code) return null;
+  const text = (data.text[`error_${CODES[code - 1]}`] ?? '').replace('{retry}', num(wasm.error_retry()));
+  // 1-4 are the fields in order, 5-6 the maximum's; 7 (bad jitter, not from
+  // the select) only marks the result stale.
+  return { [code === 4 ? 'retries' : FIELDS[Math.min(code, 3) - 1]]: text };
+}
+
+// A new view each time: one over memory that grew is detached.
+const view = (at, n) => new Float64Array(wasm.memory.buffer, at, n);
+
+// On bad input the last result stays, marked stale.
+function update(fromUser) {
+  performance.clearMeasures('calc-render');
+  performance.mark('calc-render-start');
+  const form = readForm();
+  const errors = form.errors ?? compute(form.policy);
+  if (!errors) render((good = form.policy));
+  for (const f of FIELDS) {
+    $(`${f}-error`).textContent = errors?.[f] ?? '';
+    $(f)[errors?.[f] ? 'setAttribute' : 'removeAttribute']('aria-invalid', 'true');
+  }
+  $('stale').hidden = !errors;
+  $('output').classList.toggle('is-stale', !!errors);
+  $('copied').textContent = '';
+  performance.measure('calc-render', 'calc-render-start');
+  // The URL follows when typing pauses: Chrome throttles frequent updates.
+  clearTimeout(timer);
+  if (fromUser) timer = setTimeout(writeUrl, 300);
+}
+
+// As typed: a shared link shows what its sender saw.
+function writeUrl() {
+  const query = new URLSearchParams();
+  for (const f of [...FIELDS, 'jitter', 'unit']) if ($(f)) query.set(f, $(f).value);
+  history.replaceState(history.state, '', `?${query}${location.hash}`);
+}
+
+// Bad values from the URL stay, to be shown as bad input.
+function readUrl() {
+  const query = new URLSearchParams(location.search);
+  for (const f of FIELDS) if (query.has(f)) $(f).value = query.get(f);
+  for (const f of ['jitter', 'unit']) {
+    if ([...($(f)?.options ?? [])].some((o) => o.value === query.get(f))) $(f).value = query.get(f);
+  }
+}
+
+function render(p) {
+  const buf = view(wasm.schedule_buffer(), TOTALS + 3);
+  renderTable(p, buf);
+  renderTotals(p, buf);
+  renderChart(p, buf);
+}
+
+const num = (x) => formatNumber(x, data.number);
+// As figures::with_unit, in the unit of the last good policy.
+const unit = (s) => (good.unit === 'units' ? s : `${s}\u00a0${data.units[good.unit]}`);
+
+// As figures::table_rows and the template write it. With the same shape
+// only changed cells are written: rebuilding 1000 rows takes over a frame.
+function renderTable(p, buf) {
+  const { text, caption } = data;
+  const jittered = p.jitter !== 'none';
+  const columns = jittered ? ['retry', 'range', 'mean', 'capped', 'cumulative']
+    : ['retry', 'delay', 'capped', 'cumulative'];
+  const range = (lo, hi) => unit(`${num(buf[lo])}–${num(buf[hi])}`);
+  const rows = [];
+  for (let r = 0; r < p.retries * ROW; r += ROW) {
+    const capped = buf[r + 2] ? text.yes : text.no;
+    rows.push(jittered
+      ? [num(buf[r]), range(r + 3, r + 5), unit(num(buf[r + 4])), capped, range(r + 6, r + 8)]
+      : [num(buf[r]), unit(num(buf[r + 1])), capped, unit(num(buf[r + 8]))]);
+  }
+  const title = (caption[plural.select(p.retries)] ?? caption.other ?? '{n}').replace('{n}', num(p.retries));
+  const table = $('table');
+  if (heads === String(columns) && shown.length === rows.length) {
+    // Compared with what was written, not read back from the DOM.
+    const body = table.tBodies[0].rows;
+    rows.forEach((cells, i) => cells.forEach((v, j) => {
+      if (v !== shown[i][j]) body[i].cells[j].firstChild.data = v;
+    }));
+    table.caption.textContent = title;
+  } else {
+    const tr = (cells, scope) => {
+      const row = el('tr');
+      row.append(...cells.map((v, j) => (j && scope === 'row' ? el('td', v) : el('th', v, { scope }))));
+      return row;
+    };
+    const head = el('thead', '\n');
+    head.append(tr(columns.map((h) => text[h]), 'col'), '\n');
+    const body = el('tbody');
+    for (const cells of rows) body.append('\n', tr(cells, 'row'));
+    body.append('\n');
+    table.replaceChildren('\n', el('caption', title), '\n', head, '\n', body, '\n');
+  }
+  heads = String(columns);
+  shown = rows;
+}
+
+// The labels stay as built and the list stays the live region.
+function renderTotals(p, buf) {
+  $('totals').querySelectorAll('dd').forEach((dd, i) => {
+    const human = humanize(buf[TOTALS + i], p.unit);
+    dd.replaceChildren(unit(num(buf[TOTALS + i])) + (human ? ' ' : ''));
+    if (human) dd.append(el('span', `(${human})`, { class: 'human' }));
+  });
+}
+
+// As figures::humanize; none for plain numbers.
+function humanize(x, unitName) {
+  if (unitName === 'units') return null;
+  const [days, hours, minutes, seconds, ms] = view(wasm.duration_parts(unitName === 's' ? x * 1000 : x), 5);
+  const d = data.duration;
+  const fill = (pattern, args) => pattern.replace(/\{(\w+)\}/g, (_, k) => num(args[k]));
+  if (days > 0) return fill(d.days_hours_minutes, { days, hours, minutes });
+  if (hours > 0) return fill(d.hours_minutes, { hours, minutes });
+  if (minutes > 0) return fill(d.minutes_seconds, { minutes, seconds });
+  return fill(d.seconds, { seconds: seconds + ms / 1000 });
+}
+
+// Each retry's min-max band and mean; attributes only, as the CSP allows no
+// inline style, and CSS classes for colour.
+function renderChart(p, buf) {
+  const [W, H, X, T, B] = [640, 240, 16, 24, 28];
+  const n = p.retries;
+  let top = 0;
+  for (let r = 5; r < n * ROW; r += ROW) top = Math.max(top, buf[r]);
+  const x = (i) => (n === 1 ? W / 2 : X + (i * (W - 2 * X)) / (n - 1)).toFixed(1);
+  const line = (k, order) =>
+    order.map((i) => `${x(i)},${(H - B - (buf[i * ROW + k] / top) * (H - T - B)).toFixed(1)}`).join(' ');
+  const order = [...Array(n).keys()];
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = el('svg', null, { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': data.text.chart }, ns);
+  const add = (tag, part, attrs, text) => svg.append(el(tag, text, { ...attrs, class: `chart-${part}` }, ns));
+  add('polygon', 'band', { points: `${line(5, order)} ${line(3, [...order].reverse())}` });
+  add('polyline', 'mean', { points: line(4, order) });
+  add('path', 'axis', { d: `M${X} ${T}V${H - B}H${W - X}` });
+  add('text', 'label', { x: X, y: T - 8 }, unit(num(top)));
+  chart?.remove();
+  $('chart').append((chart = svg));
+}
+
+// src/report.rs's document of the last good result (a refused policy leaves
+// the buffer alone), keys in its order as `backoff-site schedule` prints.
+function documentJson() {
+  const buf = view(wasm.schedule_buffer(), TOTALS + 3);
+  const retries = [];
+  for (let r = 0; r < good.retries * ROW; r += ROW) {
+    retries.push(Object.fromEntries(KEYS.map((k, j) => [k, j === 2 ? buf[r + j] === 1 : buf[r + j]])));
+  }
+  const total = { min: buf[TOTALS], mean: buf[TOTALS + 1], max: buf[TOTALS + 2] };
+  return JSON.stringify({ policy: good, retries, total }, null, 2);
+}
+
+function copyJson() {
+  $('copied').textContent = '';
+  // If refused, Download JSON still works.
+  navigator.clipboard.writeText(documentJson()).then(() => {
+    $('copied').textContent = data.text.copied;
+  }, () => {});
+}
+
+function downloadJson() {
+  const href = URL.createObjectURL(new Blob([documentJson()], { type: 'application/json' }));
+  el('a', null, { href, download: 'backoff-schedule.json' }).click();
+  // Revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(href), 1e4);
+}
+
+async function start() {
+  data = JSON.parse($('data').textContent);
+  wasm = await loadWasm(new URL(data.wasm, location.href));
+  plural = new Intl.PluralRules(data.lang);
+  // The built table shows the defaults: the last good result so far.
+  const d = data.defaults;
+  const defaults = { ...d, max_delay: data.zero_max === 'unlimited' && !d.max_delay ? null : d.max_delay };
+  if (compute(defaults)) return;
+  render((good = defaults));
+  readUrl();
+  update(false);
+  const form = $('form');
+  form.oninput = (e) => e.target.tagName === 'INPUT' && update(true);
+  form.onchange = (e) => e.target.tagName === 'SELECT' && update(true);
+  $('copy').onclick = copyJson;
+  $('download').onclick = downloadJson;
+  $('needs').hidden = true;
+  for (const id of ['form', 'chart', 'actions']) $(id).hidden = false;
+}
+
+// The tests import this module in Node for its number rule.
+if (typeof document !== 'undefined') start().catch(() => {});

@@ -1,0 +1,150 @@
+// Helpers for the browser tests: a static server for a built site, Debian's
+// Chromium driven by playwright-core, and a page wrapper that records every
+// console error, page error and CSP violation so that each test can assert
+// there were none.
+//
+// The site folder is $DIST (default `dist`), built beforehand by
+// `cargo run -- build`; the `schedule` command of $BACKOFF_SITE (default
+// `target/debug/backoff-site`) gives the reference JSON.
+
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const DIST = path.resolve(ROOT, process.env.DIST ?? 'dist');
+export const CLI = path.resolve(ROOT, process.env.BACKOFF_SITE ?? 'target/debug/backoff-site');
+export const SCREENSHOTS = path.join(ROOT, 'target', 'screenshots');
+export const LANGS = ['en', 'ru', 'de'];
+
+if (!existsSync(path.join(DIST, 'index.html'))) {
+  throw new Error(`no built site in ${DIST}: run \`cargo run -- build\` first (or set DIST)`);
+}
+export const PAGES = ['calculator', 'schedule'];
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+};
+
+/** Serves `root` on 127.0.0.1 at a free port; resolves to { origin, close }. */
+export function serve(root = DIST) {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    let file = path.join(root, decodeURIComponent(url.pathname));
+    // Nothing outside the site folder, whatever the path says.
+    if (!file.startsWith(root)) file = root;
+    let stat = statSync(file, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) {
+      file = path.join(file, 'index.html');
+      stat = statSync(file, { throwIfNoEntry: false });
+    }
+    const status = stat?.isFile() ? 200 : 404;
+    if (status === 404) file = path.join(root, '404.html');
+    res.writeHead(status, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+    });
+    createReadStream(file).on('error', () => res.end()).pipe(res);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({
+        origin: `http://127.0.0.1:${port}`,
+        close: () => new Promise((done) => server.close(done)),
+      });
+    });
+  });
+}
+
+/** Debian's Chromium; playwright-core never downloads a browser. */
+export function launch() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * Opens `/<lang>/<page>/<query>` in a fresh context. With JavaScript, waits
+ * until the calculator has taken over. Returns the page, its context and
+ * `problems`: console errors, page errors and CSP violations, as strings.
+ */
+export async function open(browser, origin, lang, page, options = {}) {
+  const { js = true, query = '', colorScheme = 'light' } = options;
+  const context = await browser.newContext({
+    javaScriptEnabled: js,
+    colorScheme,
+    acceptDownloads: true,
+    viewport: { width: 1000, height: 800 },
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  const problems = [];
+  // CSP violations become console errors, which the listener below records.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  const tab = await context.newPage();
+  tab.on('console', (m) => {
+    // The site ships no favicon and its layout links none, so Chromium's own
+    // request for /favicon.ico fails; that is not the page's doing.
+    if (m.type() !== 'error' || m.location().url.endsWith('/favicon.ico')) return;
+    problems.push(`console: ${m.text()} (${m.location().url})`);
+  });
+  tab.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  const response = await tab.goto(`${origin}/${lang}/${page}/${query}`);
+  if (!response.ok()) throw new Error(`${lang}/${page}: HTTP ${response.status()}`);
+  if (js) await tab.waitForSelector('#calc-form:not([hidden])', { timeout: 10_000 });
+  return { page: tab, context, problems };
+}
+
+/** The page's JSON island. */
+export function island(lang, page) {
+  const html = readFileSync(path.join(DIST, lang, page, 'index.html'), 'utf8');
+  const m = /<script type="application\/json" id="calc-data">(.*?)<\/script>/s.exec(html);
+  if (!m) throw new Error(`${lang}/${page}: no calc-data island`);
+  return JSON.parse(m[1]);
+}
+
+/** What `backoff-site schedule` prints for a policy, without its final newline. */
+export function cliJson({ base, multiplier, max, retries, jitter, unit }) {
+  const args = ['schedule', '--base', String(base), '--multiplier', String(multiplier)];
+  if (max !== null) args.push('--max', String(max));
+  args.push('--retries', String(retries), '--jitter', jitter, '--unit', unit);
+  // The command ends its output with a newline, as terminal tools do; the
+  // document itself (and the calculator's copy) has none.
+  return execFileSync(CLI, args, { encoding: 'utf8' }).replace(/\n$/, '');
+}
+
+/** Replaces a field's text, firing one `input` event as typing does. */
+export async function type(page, field, text) {
+  await page.locator(`#calc-${field}`).fill(text);
+}
+
+/** The text of every cell of the schedule table, row by row. */
+export function tableCells(page) {
+  return page.$$eval('#calc-table tbody tr', (rows) =>
+    rows.map((tr) => [...tr.children].map((cell) => cell.textContent)),
+  );
+}

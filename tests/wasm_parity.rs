@@ -1,0 +1,574 @@
+//! The calculator's WebAssembly module against the native core, bit for bit.
+//!
+//! The module embedded as `wasm_module::CALCULATOR_WASM` runs in the wasmi
+//! interpreter; for thousands of random policies and the edge cases of
+//! `tests/core_props.rs`, every field it writes (each row, the totals, the
+//! error code and the overflow retry, the duration parts) must have the same
+//! bits as the native core's. The exports and their buffers are documented at
+//! the top of `src/wasm.rs`.
+
+use backoff_site::backoff::{Jitter, MAX_RETRIES, Policy, Schedule, duration_parts};
+use backoff_site::wasm_module::CALCULATOR_WASM;
+use wasmi::{Engine, Linker, Memory, Module, Store, TypedFunc};
+
+/// The size budget of the module, in bytes.
+const BUDGET: usize = 2048;
+
+/// f64 values per row, and where the totals start (see `src/wasm.rs`).
+const ROW_FIELDS: usize = 9;
+const TOTALS_OFFSET: usize = ROW_FIELDS * MAX_RETRIES as usize;
+const SCHEDULE_LEN: usize = TOTALS_OFFSET + 3;
+
+/// The code `schedule` returns for a jitter kind other than 0, 1 and 2.
+const JITTER_ERROR: u32 = 7;
+
+type ScheduleArgs = (f64, f64, f64, u32, u32, u32);
+
+/// One instance of the module, with its exports.
+struct Calculator {
+    store: Store<()>,
+    memory: Memory,
+    schedule: TypedFunc<ScheduleArgs, u32>,
+    error_retry: TypedFunc<(), u32>,
+    schedule_buffer: TypedFunc<(), u32>,
+    duration_parts: TypedFunc<f64, u32>,
+    /// The schedule buffer's bytes after the last successful call: a failed
+    /// call must leave them as they are.
+    last: Vec<u8>,
+}
+
+/// What the module gave for one policy.
+#[derive(Debug, PartialEq)]
+enum Outcome {
+    Rows {
+        rows: Vec<[u64; ROW_FIELDS]>,
+        totals: [u64; 3],
+    },
+    Error {
+        code: u32,
+        retry: u32,
+    },
+}
+
+impl Calculator {
+    fn new() -> Calculator {
+        let engine = Engine::default();
+        let module = Module::new(&engine, CALCULATOR_WASM).expect("a valid module");
+        let mut store = Store::new(&engine, ());
+        // The browser instantiates the module with no imports at all.
+        let instance = Linker::<()>::new(&engine)
+            .instantiate_and_start(&mut store, &module)
+            .expect("the module instantiates without imports");
+        let memory = instance
+            .get_memory(&store, "memory")
+            .expect("exports its memory");
+        let mut calc = Calculator {
+            schedule: instance.get_typed_func(&store, "schedule").unwrap(),
+            error_retry: instance.get_typed_func(&store, "error_retry").unwrap(),
+            schedule_buffer: instance.get_typed_func(&store, "schedule_buffer").unwrap(),
+            duration_parts: instance.get_typed_func(&store, "duration_parts").unwrap(),
+            store,
+            memory,
+            last: Vec::new(),
+        };
+        calc.last = calc.buffer();
+        calc
+    }
+
+    fn read(&self, address: u32, len: usize) -> Vec<u8> {
+        let mut bytes = vec![0u8; len];
+        self.memory
+            .read(&self.store, address as usize, &mut bytes)
+            .expect("the buffer lies inside memory");
+        bytes
+    }
+
+    /// The schedule buffer, as raw bytes (compared with `memcmp`, which
+    /// keeps the test quick in debug builds).
+    fn buffer(&mut self) -> Vec<u8> {
+        let address = self.schedule_buffer.call(&mut self.store, ()).unwrap();
+        self.read(address, SCHEDULE_LEN * 8)
+    }
+
+    fn call_schedule(&mut self, args: ScheduleArgs) -> u32 {
+        self.schedule
+            .call(&mut self.store, args)
+            .unwrap_or_else(|trap| panic!("schedule{args:?} trapped: {trap}"))
+    }
+
+    /// Runs `schedule` for `p`; on success reads its `p.retries` rows. On
+    /// failure also checks that the buffer was left as it was.
+    fn schedule(&mut self, p: &Policy) -> Outcome {
+        let jitter = match p.jitter {
+            Jitter::None => 0,
+            Jitter::Full => 1,
+            Jitter::Equal => 2,
+        };
+        let (max_delay, has_max) = match p.max_delay {
+            Some(cap) => (cap, 1),
+            // The value is ignored without the flag; pass one that would
+            // be refused if it were read.
+            None => (f64::NAN, 0),
+        };
+        let args = (p.base, p.multiplier, max_delay, has_max, p.retries, jitter);
+        let code = self.call_schedule(args);
+        let retry = self.error_retry.call(&mut self.store, ()).unwrap();
+        let after = self.buffer();
+        if code != 0 {
+            assert!(after == self.last, "schedule{args:?} failed but wrote");
+            return Outcome::Error { code, retry };
+        }
+        assert_eq!(
+            retry, 0,
+            "schedule{args:?} succeeded with an overflow retry"
+        );
+        let rows = bits(&after[..p.retries as usize * ROW_FIELDS * 8])
+            .chunks_exact(ROW_FIELDS)
+            .map(|row| row.try_into().unwrap())
+            .collect();
+        let totals = bits(&after[TOTALS_OFFSET * 8..]).try_into().unwrap();
+        self.last = after;
+        Outcome::Rows { rows, totals }
+    }
+
+    fn duration_parts(&mut self, ms: f64) -> [u64; 5] {
+        let address = self
+            .duration_parts
+            .call(&mut self.store, ms)
+            .unwrap_or_else(|trap| panic!("duration_parts({ms}) trapped: {trap}"));
+        bits(&self.read(address, 5 * 8)).try_into().unwrap()
+    }
+}
+
+/// Little-endian f64 values, as their bits.
+fn bits(bytes: &[u8]) -> Vec<u64> {
+    bytes
+        .chunks_exact(8)
+        .map(|b| u64::from_le_bytes(b.try_into().unwrap()))
+        .collect()
+}
+
+/// What the native core gives for `p`, in the module's layout.
+fn native(p: &Policy) -> Outcome {
+    match Schedule::new(*p) {
+        Ok(schedule) => Outcome::Rows {
+            rows: schedule
+                .rows()
+                .map(|r| {
+                    [
+                        f64::from(r.retry),
+                        r.delay,
+                        if r.capped { 1.0 } else { 0.0 },
+                        r.min,
+                        r.mean,
+                        r.max,
+                        r.cumulative_min,
+                        r.cumulative_mean,
+                        r.cumulative_max,
+                    ]
+                    .map(f64::to_bits)
+                })
+                .collect(),
+            totals: {
+                let t = schedule.totals();
+                [t.min, t.mean, t.max].map(f64::to_bits)
+            },
+        },
+        Err(err) => Outcome::Error {
+            code: err.code(),
+            retry: err.retry(),
+        },
+    }
+}
+
+fn native_parts(ms: f64) -> [u64; 5] {
+    let p = duration_parts(ms);
+    [
+        p.days,
+        f64::from(p.hours),
+        f64::from(p.minutes),
+        f64::from(p.seconds),
+        f64::from(p.milliseconds),
+    ]
+    .map(f64::to_bits)
+}
+
+fn check_policy(calc: &mut Calculator, p: &Policy) -> bool {
+    let got = calc.schedule(p);
+    let want = native(p);
+    if got != want {
+        // Name the first differing field rather than dumping both outcomes.
+        if let (Outcome::Rows { rows: g, .. }, Outcome::Rows { rows: w, .. }) = (&got, &want) {
+            for (i, (g, w)) in g.iter().zip(w).enumerate() {
+                for field in 0..ROW_FIELDS {
+                    assert_eq!(
+                        f64::from_bits(g[field]),
+                        f64::from_bits(w[field]),
+                        "row {i}, field {field} for {p:?}"
+                    );
+                }
+            }
+        }
+        assert_eq!(got, want, "{p:?}");
+    }
+    matches!(got, Outcome::Rows { .. })
+}
+
+/// SplitMix64: a tiny seeded generator, so that every run checks the same
+/// policies and a failure can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    /// Uniform on `[lo, hi)`.
+    fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
+        let unit = (self.next() >> 11) as f64 / (1u64 << 53) as f64;
+        lo + (hi - lo) * unit
+    }
+
+    /// Log-uniform on `[lo, hi)`, both positive.
+    fn log_uniform(&mut self, lo: f64, hi: f64) -> f64 {
+        (lo.ln() + (hi.ln() - lo.ln()) * self.uniform(0.0, 1.0)).exp()
+    }
+
+    fn pick<T: Copy>(&mut self, values: &[T]) -> T {
+        values[self.below(values.len() as u64) as usize]
+    }
+
+    fn edge_or(&mut self, ordinary: impl FnOnce(&mut Rng) -> f64) -> f64 {
+        match self.below(8) {
+            0 => self.pick(EDGES),
+            1 => f64::from_bits(self.next()),
+            _ => ordinary(self),
+        }
+    }
+
+    fn policy(&mut self) -> Policy {
+        let base = self.edge_or(|r| {
+            if r.below(4) == 0 {
+                r.log_uniform(1e-300, 1e300)
+            } else {
+                r.uniform(1e-3, 1e6)
+            }
+        });
+        let multiplier = self.edge_or(|r| match r.below(4) {
+            0 => 1.0,
+            1 => r.log_uniform(1.0, 1e10),
+            _ => r.uniform(1.0, 4.0),
+        });
+        let max_delay = match self.below(3) {
+            0 => None,
+            _ => Some(self.edge_or(|r| {
+                if r.below(4) == 0 {
+                    r.log_uniform(1e-300, 1e300)
+                } else {
+                    r.uniform(1e-3, 1e6)
+                }
+            })),
+        };
+        // Mostly short schedules, which keeps the test quick; long ones are
+        // also covered by `long_schedules_agree_bit_for_bit`.
+        let retries = match self.below(100) {
+            0..3 => self.pick(&[
+                0,
+                1,
+                2,
+                MAX_RETRIES - 1,
+                MAX_RETRIES,
+                MAX_RETRIES + 1,
+                u32::MAX,
+            ]),
+            3..5 => self.below(u64::from(MAX_RETRIES) + 2) as u32,
+            5..8 => self.next() as u32,
+            _ => 1 + self.below(40) as u32,
+        };
+        let jitter = self.pick(&[Jitter::None, Jitter::Full, Jitter::Equal]);
+        Policy {
+            base,
+            multiplier,
+            max_delay,
+            retries,
+            jitter,
+        }
+    }
+}
+
+/// The edge values of `tests/core_props.rs`.
+const EDGES: &[f64] = &[
+    0.0,
+    -0.0,
+    5e-324,
+    f64::from_bits(0x000f_ffff_ffff_ffff),
+    f64::MIN_POSITIVE,
+    1e-300,
+    0.5,
+    1.0 - f64::EPSILON / 2.0,
+    1.0,
+    1.0 + f64::EPSILON,
+    1.5,
+    2.0,
+    10.0,
+    1e10,
+    1e300,
+    f64::MAX / 2.0,
+    f64::MAX,
+    -1.0,
+    -1e-300,
+    f64::MIN,
+    f64::NAN,
+    f64::INFINITY,
+    f64::NEG_INFINITY,
+];
+
+#[test]
+fn module_fits_the_budget_and_needs_no_imports() {
+    let size = CALCULATOR_WASM.len();
+    println!("calculator wasm: {size} bytes (budget {BUDGET})");
+    assert!(size <= BUDGET, "the module is {size} bytes, over {BUDGET}");
+    let module = Module::new(&Engine::default(), CALCULATOR_WASM).unwrap();
+    assert_eq!(module.imports().count(), 0);
+    let mut exports: Vec<&str> = module.exports().map(|e| e.name()).collect();
+    exports.sort_unstable();
+    assert_eq!(
+        exports,
+        [
+            "__data_end",
+            "__heap_base",
+            "duration_parts",
+            "error_retry",
+            "memory",
+            "schedule",
+            "schedule_buffer"
+        ]
+    );
+}
+
+#[test]
+fn random_policies_agree_bit_for_bit() {
+    let mut calc = Calculator::new();
+    let mut rng = Rng(0x5eed_0fba_c0ff);
+    let mut accepted = 0;
+    const POLICIES: usize = 10_000;
+    for _ in 0..POLICIES {
+        let p = rng.policy();
+        if check_policy(&mut calc, &p) {
+            accepted += 1;
+        }
+    }
+    // The generator must reach both outcomes often, or the test says little.
+    assert!(accepted > POLICIES / 4, "only {accepted} accepted");
+    assert!(accepted < POLICIES * 9 / 10, "{accepted} accepted");
+}
+
+#[test]
+fn edge_policies_agree_bit_for_bit() {
+    let mut calc = Calculator::new();
+    let bases = [
+        5e-324,
+        f64::MIN_POSITIVE,
+        1e-300,
+        1.0,
+        250.0,
+        1e300,
+        f64::MAX,
+        0.0,
+        -1.0,
+        f64::NAN,
+        f64::INFINITY,
+    ];
+    let multipliers = [1.0, 1.0 + f64::EPSILON, 2.0, 1e10, f64::MAX, 0.5, f64::NAN];
+    let caps = [
+        None,
+        Some(5e-324),
+        Some(1.0),
+        Some(2000.0),
+        Some(1e300),
+        Some(f64::MAX),
+        Some(0.0),
+        Some(-1.0),
+        Some(f64::INFINITY),
+    ];
+    let mut checked = 0;
+    for base in bases {
+        for multiplier in multipliers {
+            for max_delay in caps {
+                for (retries, jitter) in [
+                    (0, Jitter::None),
+                    (1, Jitter::Full),
+                    (5, Jitter::Equal),
+                    (60, Jitter::Full),
+                    (MAX_RETRIES, Jitter::Equal),
+                    (MAX_RETRIES + 1, Jitter::None),
+                ] {
+                    let p = Policy {
+                        base,
+                        multiplier,
+                        max_delay,
+                        retries,
+                        jitter,
+                    };
+                    check_policy(&mut calc, &p);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 11 * 7 * 9 * 6);
+}
+
+#[test]
+fn long_schedules_agree_bit_for_bit() {
+    let mut calc = Calculator::new();
+    let cases = [
+        (5e-324, 2.0, None),
+        (5e-324, 1.0, None),
+        (f64::MIN_POSITIVE, 1.0 + f64::EPSILON, None),
+        (1e-300, 2.0, Some(1e300)),
+        (1.0, 1.5, Some(f64::MAX / 2000.0)),
+        (f64::MAX / 2000.0, 1.0, None),
+        (f64::MAX / 999.0, 1.0, None),
+        (250.0, 2.0, Some(30_000.0)),
+        (0.1, 1.1, None),
+        (3.0, 1e10, Some(5e-324)),
+        (1e300, f64::MAX, Some(1.0)),
+        (10.0, 1.0, Some(3.0)),
+    ];
+    for (base, multiplier, max_delay) in cases {
+        for jitter in [Jitter::None, Jitter::Full, Jitter::Equal] {
+            let p = Policy {
+                base,
+                multiplier,
+                max_delay,
+                retries: MAX_RETRIES,
+                jitter,
+            };
+            check_policy(&mut calc, &p);
+        }
+    }
+}
+
+#[test]
+fn overflows_report_the_same_retry() {
+    let mut calc = Calculator::new();
+    let cases = [
+        (1e300, 1e10, None, 5, 5, 2),
+        (1.0, f64::MAX, None, 3, 5, 3),
+        (f64::MAX, 1.0, None, 2, 6, 2),
+        (f64::MAX, 2.0, Some(f64::MAX), 2, 6, 2),
+        (1e306, 1.0, None, 1000, 6, 180),
+    ];
+    for (base, multiplier, max_delay, retries, code, retry) in cases {
+        let p = Policy {
+            base,
+            multiplier,
+            max_delay,
+            retries,
+            jitter: Jitter::Equal,
+        };
+        assert_eq!(native(&p), Outcome::Error { code, retry }, "{p:?}");
+        check_policy(&mut calc, &p);
+    }
+    // A success after an overflow clears the overflow retry.
+    check_policy(
+        &mut calc,
+        &Policy {
+            retries: 1,
+            ..Policy {
+                base: 1.0,
+                multiplier: 2.0,
+                max_delay: None,
+                retries: 1,
+                jitter: Jitter::None,
+            }
+        },
+    );
+}
+
+#[test]
+fn has_max_decides_whether_max_delay_is_read() {
+    let mut calc = Calculator::new();
+    // Without the flag, even a refused value is ignored.
+    assert_eq!(calc.call_schedule((1.0, 2.0, -1.0, 0, 3, 0)), 0);
+    // With it, any non-zero flag counts.
+    assert_eq!(calc.call_schedule((1.0, 2.0, -1.0, 1, 3, 0)), 3);
+    assert_eq!(calc.call_schedule((1.0, 2.0, -1.0, u32::MAX, 3, 0)), 3);
+}
+
+#[test]
+fn unknown_jitter_is_refused() {
+    let mut calc = Calculator::new();
+    for jitter in [3, 4, u32::MAX] {
+        let before = calc.buffer();
+        assert_eq!(
+            calc.call_schedule((1.0, 2.0, 0.0, 0, 3, jitter)),
+            JITTER_ERROR
+        );
+        assert_eq!(calc.error_retry.call(&mut calc.store, ()).unwrap(), 0);
+        assert!(calc.buffer() == before);
+    }
+    // The jitter is checked first: a policy that would overflow still
+    // reports the jitter.
+    assert_eq!(
+        calc.call_schedule((1e300, 1e10, 0.0, 0, 5, 3)),
+        JITTER_ERROR
+    );
+    assert_eq!(calc.error_retry.call(&mut calc.store, ()).unwrap(), 0);
+}
+
+#[test]
+fn duration_parts_agree_bit_for_bit() {
+    let mut calc = Calculator::new();
+    let mut rng = Rng(0xd07a_710a);
+    let specials = [
+        0.0,
+        -0.0,
+        0.4999,
+        0.5,
+        59_999.4,
+        59_999.5,
+        60_000.0,
+        91_500.0,
+        3_599_499.0,
+        3_599_500.0,
+        86_400_000.0,
+        4_503_599_627_370_496.0,
+        1e300,
+        f64::MAX,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        -f64::NAN,
+        5e-324,
+    ];
+    let randoms = (0..20_000).map(|i| match i % 4 {
+        0 => rng.uniform(0.0, 120_000.0),
+        1 => rng.uniform(0.0, 1e12),
+        2 => rng.log_uniform(1e-3, 1e300),
+        _ => f64::from_bits(rng.next()),
+    });
+    for ms in specials
+        .into_iter()
+        .chain(EDGES.iter().copied())
+        .chain(randoms)
+    {
+        let got = calc.duration_parts(ms);
+        let want = native_parts(ms);
+        assert_eq!(
+            got.map(f64::from_bits),
+            want.map(f64::from_bits),
+            "duration_parts({ms:e})"
+        );
+        assert_eq!(got, want, "duration_parts({ms:e})");
+    }
+}
