@@ -149,7 +149,7 @@ impl core::fmt::Display for PolicyError {
             ),
             PolicyError::TotalOverflow { retry } => write!(
                 f,
-                "the total wait up to retry {retry} grows beyond the largest finite number; lower the maximum delay"
+                "the total wait up to retry {retry} grows beyond the largest finite number; use smaller delays or fewer retries"
             ),
         }
     }
@@ -263,6 +263,8 @@ struct Rows {
     next_retry: u32,
     delay: f64,
     at_cap: bool,
+    /// Whether the delay that reached the cap was above it.
+    first_capped: bool,
     cumulative: (f64, f64, f64),
 }
 
@@ -273,6 +275,7 @@ impl Rows {
             next_retry: 1,
             delay: policy.base,
             at_cap: false,
+            first_capped: false,
             cumulative: (0.0, 0.0, 0.0),
         }
     }
@@ -285,15 +288,17 @@ impl Rows {
         if retry > 1 && !self.at_cap {
             self.delay *= self.policy.multiplier;
         }
-        // Once at the cap, growth has stopped: the uncapped delay would be
-        // larger still whenever the multiplier is, and equal to the cap when
-        // the multiplier is exactly one.
-        let mut capped = self.at_cap && self.policy.multiplier > 1.0;
+        // Once at the cap, growth has stopped. The uncapped delay would be
+        // larger still whenever the multiplier is; with a multiplier of
+        // exactly one it stays the base, which the cap limited if it was
+        // lower (`first_capped`).
+        let mut capped = self.at_cap && (self.policy.multiplier > 1.0 || self.first_capped);
         if let Some(cap) = self.policy.max_delay {
             // `delay` may be infinite here only if the multiplication just
             // overflowed; the cap is finite, so the comparison clamps it.
             if !self.at_cap && self.delay >= cap {
                 capped = self.delay > cap;
+                self.first_capped = capped;
                 self.delay = cap;
                 self.at_cap = true;
             }

@@ -15,7 +15,7 @@ use backoff_site::report::{self, Unit};
 use backoff_site::site::{self, BuildOptions};
 
 #[derive(Parser)]
-#[command(name = "backoff-site", version, about)]
+#[command(name = "backoff-site", version, about, arg_required_else_help = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -91,16 +91,16 @@ struct ServeArgs {
 #[derive(clap::Args)]
 struct ScheduleArgs {
     /// The delay before the first retry (> 0).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_hyphen_values = true)]
     base: f64,
     /// The growth factor between consecutive delays (>= 1).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_hyphen_values = true)]
     multiplier: f64,
     /// The largest delay (> 0); leave it out for no limit.
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_hyphen_values = true)]
     max: Option<f64>,
     /// How many retries follow the original request (1 to 1000).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_hyphen_values = true)]
     retries: i64,
     /// How the actual delays are spread around the nominal delay.
     #[arg(long, value_enum, default_value_t = JitterArg::None)]
@@ -144,14 +144,24 @@ fn main() -> ExitCode {
             let _ = err.print();
             return ExitCode::SUCCESS;
         }
+        Err(err)
+            if err.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
+        {
+            // `backoff-site` alone: the help is the answer.
+            let _ = err.print();
+            return ExitCode::from(USAGE_ERROR);
+        }
         Err(err) => {
-            // clap's message runs over several lines; its first line names
-            // the flag and the problem, which is all a script needs.
+            // clap's message runs over several lines, the usage after a blank
+            // line; one line that names the flag and the problem is all a
+            // script needs.
             let rendered = err.render().to_string();
-            eprintln!(
-                "{}",
-                rendered.lines().next().unwrap_or("error: bad arguments")
-            );
+            let message: Vec<&str> = rendered
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            eprintln!("{}", message.join(" "));
             return ExitCode::from(USAGE_ERROR);
         }
     };
@@ -276,7 +286,9 @@ fn status(args: StatusArgs) -> ExitCode {
 }
 
 fn schedule(args: ScheduleArgs) -> ExitCode {
-    match schedule_policy(&args).and_then(|p| Schedule::new(p).map_err(policy_error_line)) {
+    match schedule_policy(&args)
+        .and_then(|p| Schedule::new(p).map_err(|e| policy_error_line(e, args.max.is_some())))
+    {
         Ok(schedule) => {
             let unit = match args.unit {
                 UnitArg::Ms => Unit::Ms,
@@ -303,8 +315,8 @@ fn schedule_policy(args: &ScheduleArgs) -> Result<Policy, String> {
             "--max: the maximum delay must be greater than 0; leave --max out for no limit".into(),
         );
     }
-    let retries =
-        u32::try_from(args.retries).map_err(|_| policy_error_line(PolicyError::Retries))?;
+    let retries = u32::try_from(args.retries)
+        .map_err(|_| policy_error_line(PolicyError::Retries, args.max.is_some()))?;
     Ok(Policy {
         base: args.base,
         multiplier: args.multiplier,
@@ -319,11 +331,13 @@ fn schedule_policy(args: &ScheduleArgs) -> Result<Policy, String> {
 }
 
 /// One line naming the flag behind a policy error and the rule it breaks.
-fn policy_error_line(err: PolicyError) -> String {
+/// A total that overflows without a maximum is the first delay's doing.
+fn policy_error_line(err: PolicyError, has_max: bool) -> String {
     let flag = match err.field() {
         "base" => "--base",
         "multiplier" => "--multiplier",
         "retries" => "--retries",
+        _ if matches!(err, PolicyError::TotalOverflow { .. }) && !has_max => "--base",
         _ => "--max",
     };
     format!("{flag}: {err}")

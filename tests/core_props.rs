@@ -196,15 +196,6 @@ fn expected_rows(p: &Policy) -> Vec<(f64, bool)> {
     out
 }
 
-/// The rows where the core's `capped` flag is known to be wrong: with a
-/// multiplier of exactly one and a base above the cap, every delay is limited
-/// by the cap, yet only the first row says so (see
-/// `capped_holds_on_every_row_when_the_base_exceeds_the_cap`). Delete this
-/// once `Rows::step` is fixed.
-fn known_capped_bug(p: &Policy, row: &Retry) -> bool {
-    row.retry > 1 && p.multiplier == 1.0 && p.max_delay.is_some_and(|cap| p.base > cap)
-}
-
 /// Checks every invariant of an accepted schedule.
 fn check_schedule(p: &Policy, schedule: &Schedule) -> Result<(), TestCaseError> {
     prop_assert_eq!(schedule.policy(), *p);
@@ -269,9 +260,7 @@ fn check_schedule(p: &Policy, schedule: &Schedule) -> Result<(), TestCaseError> 
         );
         let (want_delay, want_capped) = expected[i];
         prop_assert_eq!(row.delay.to_bits(), want_delay.to_bits(), "row {:?}", row);
-        if !known_capped_bug(p, row) {
-            prop_assert_eq!(row.capped, want_capped, "capped flag of row {:?}", row);
-        }
+        prop_assert_eq!(row.capped, want_capped, "capped flag of row {:?}", row);
         if p.max_delay.is_none() {
             prop_assert!(!row.capped);
         }
@@ -740,7 +729,6 @@ fn duration_parts_of_special_inputs() {
 /// the base, which may be above the cap: here every uncapped delay is 10, so
 /// the cap of 3 limits all three rows, but rows 2 and 3 say it did not.
 #[test]
-#[ignore = "core bug: capped is false after row 1 when multiplier == 1 and base > cap"]
 fn capped_holds_on_every_row_when_the_base_exceeds_the_cap() {
     let p = Policy {
         base: 10.0,

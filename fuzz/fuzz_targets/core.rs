@@ -120,11 +120,6 @@ fn expected_rows(p: &Policy) -> Vec<(f64, bool)> {
     out
 }
 
-/// The core's known `capped` bug (multiplier exactly 1, base above the cap:
-/// rows after the first say `capped: false`); see `tests/core_props.rs`.
-fn known_capped_bug(p: &Policy, row: &Retry) -> bool {
-    row.retry > 1 && p.multiplier == 1.0 && p.max_delay.is_some_and(|cap| p.base > cap)
-}
 
 fn check_schedule(p: &Policy, schedule: &Schedule) {
     let rows: Vec<Retry> = schedule.rows().collect();
@@ -165,9 +160,7 @@ fn check_schedule(p: &Policy, schedule: &Schedule) {
         );
         let (delay, capped) = expected[i];
         assert_eq!(row.delay.to_bits(), delay.to_bits(), "{row:?} of {p:?}");
-        if !known_capped_bug(p, row) {
-            assert_eq!(row.capped, capped, "{row:?} of {p:?}");
-        }
+        assert_eq!(row.capped, capped, "{row:?} of {p:?}");
     }
     let totals = schedule.totals();
     let last = rows.last().expect("at least one row");
