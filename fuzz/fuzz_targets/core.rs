@@ -120,7 +120,6 @@ fn expected_rows(p: &Policy) -> Vec<(f64, bool)> {
     out
 }
 
-
 fn check_schedule(p: &Policy, schedule: &Schedule) {
     let rows: Vec<Retry> = schedule.rows().collect();
     assert_eq!(rows.len(), p.retries as usize, "{p:?}");
