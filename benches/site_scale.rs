@@ -46,11 +46,18 @@ fn main() {
     let update_readme = args.iter().any(|a| a == "--update-readme");
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     if let Some(at) = args.iter().position(|a| a == "--generate") {
-        let (Some(dir), Some(pages), Some(languages)) = (args.get(at + 1), args.get(at + 2), args.get(at + 3)) else {
+        let (Some(dir), Some(pages), Some(languages)) =
+            (args.get(at + 1), args.get(at + 2), args.get(at + 3))
+        else {
             panic!("usage: --generate DIR PAGES LANGUAGES");
         };
         let languages: usize = languages.parse().expect("LANGUAGES is a number");
-        generate(&root, Path::new(dir), pages.parse().expect("PAGES is a number"), &LANGUAGES[..languages.min(LANGUAGES.len())]);
+        generate(
+            &root,
+            Path::new(dir),
+            pages.parse().expect("PAGES is a number"),
+            &LANGUAGES[..languages.min(LANGUAGES.len())],
+        );
         return;
     }
     let binary = PathBuf::from(env!("CARGO_BIN_EXE_backoff-site"));
@@ -62,14 +69,21 @@ fn main() {
     // The real site, warm, through the release binary.
     let out = scratch.path().join("real-dist");
     build(&binary, &root, &out);
-    let real = (0..5).map(|_| build(&binary, &root, &out)).min_by_key(|r| r.0).expect("five runs");
+    let real = (0..5)
+        .map(|_| build(&binary, &root, &out))
+        .min_by_key(|r| r.0)
+        .expect("five runs");
     let real_ms = real.0.as_secs_f64() * 1000.0;
 
     // What `serve` does after a save: one in-process rebuild of the real site
     // after a one-file edit (in a copy, so the tree stays clean).
     let serve_ms = serve_rebuild_ms(&root, scratch.path());
 
-    let sizes: &[usize] = if quick { &[10, 100, 1000] } else { &[10, 100, 1000, 10_000] };
+    let sizes: &[usize] = if quick {
+        &[10, 100, 1000]
+    } else {
+        &[10, 100, 1000, 10_000]
+    };
     let mut runs = Vec::new();
     for &languages in &[3usize, 10] {
         for &pages in sizes {
@@ -79,15 +93,32 @@ fn main() {
             build(&binary, &site, &out);
             let (wall, peak_mib) = build(&binary, &site, &out);
             let html_files = count_html(&out);
-            eprintln!("{pages:>6} pages × {languages:>2} languages: {:>8.3} s, {:>7.1} MiB", wall.as_secs_f64(), peak_mib);
-            runs.push(Run { pages, languages, html_files, wall, peak_mib });
+            eprintln!(
+                "{pages:>6} pages × {languages:>2} languages: {:>8.3} s, {:>7.1} MiB",
+                wall.as_secs_f64(),
+                peak_mib
+            );
+            runs.push(Run {
+                pages,
+                languages,
+                html_files,
+                wall,
+                peak_mib,
+            });
             let _ = fs::remove_dir_all(&site);
         }
     }
 
-    let _ = writeln!(report, "\n| pages | languages | HTML files | wall time | pages/s | peak memory |");
+    let _ = writeln!(
+        report,
+        "\n| pages | languages | HTML files | wall time | pages/s | peak memory |"
+    );
     let _ = writeln!(report, "| ---: | ---: | ---: | ---: | ---: | ---: |");
-    let _ = writeln!(report, "| real site (2) | 3 | 14 | {real_ms:.1} ms | — | {:.1} MiB |", real.1);
+    let _ = writeln!(
+        report,
+        "| real site (2) | 3 | 14 | {real_ms:.1} ms | — | {:.1} MiB |",
+        real.1
+    );
     for run in &runs {
         let seconds = run.wall.as_secs_f64();
         let _ = writeln!(
@@ -121,14 +152,46 @@ fn main() {
         let Some(measured) = measured else { return };
         let ok = measured <= limit;
         failed |= !ok;
-        let _ = writeln!(report, "| {name} | {limit} {unit} | {measured:.2} {unit} | {} |", if ok { "ok" } else { "OVER" });
+        let _ = writeln!(
+            report,
+            "| {name} | {limit} {unit} | {measured:.2} {unit} | {} |",
+            if ok { "ok" } else { "OVER" }
+        );
     };
-    let find = |pages: usize, languages: usize| runs.iter().find(|r| r.pages == pages && r.languages == languages);
-    budget("real site, release, warm", REAL_SITE_MS, Some(real_ms), "ms");
-    budget("serve rebuild after a one-file edit", SERVE_REBUILD_MS, Some(serve_ms), "ms");
-    budget("1000 pages × 3 languages", THOUSAND_BY_THREE_S, find(1000, 3).map(|r| r.wall.as_secs_f64()), "s");
-    budget("10000 pages × 3 languages", TEN_THOUSAND_BY_THREE_S, find(10_000, 3).map(|r| r.wall.as_secs_f64()), "s");
-    budget("10000 pages × 3 languages, peak memory", TEN_THOUSAND_BY_THREE_MIB, find(10_000, 3).map(|r| r.peak_mib), "MiB");
+    let find = |pages: usize, languages: usize| {
+        runs.iter()
+            .find(|r| r.pages == pages && r.languages == languages)
+    };
+    budget(
+        "real site, release, warm",
+        REAL_SITE_MS,
+        Some(real_ms),
+        "ms",
+    );
+    budget(
+        "serve rebuild after a one-file edit",
+        SERVE_REBUILD_MS,
+        Some(serve_ms),
+        "ms",
+    );
+    budget(
+        "1000 pages × 3 languages",
+        THOUSAND_BY_THREE_S,
+        find(1000, 3).map(|r| r.wall.as_secs_f64()),
+        "s",
+    );
+    budget(
+        "10000 pages × 3 languages",
+        TEN_THOUSAND_BY_THREE_S,
+        find(10_000, 3).map(|r| r.wall.as_secs_f64()),
+        "s",
+    );
+    budget(
+        "10000 pages × 3 languages, peak memory",
+        TEN_THOUSAND_BY_THREE_MIB,
+        find(10_000, 3).map(|r| r.peak_mib),
+        "MiB",
+    );
 
     println!("{report}");
     if update_readme {
@@ -141,7 +204,10 @@ fn main() {
 }
 
 /// Runs one build; returns its wall time and the child's peak memory.
-#[expect(clippy::zombie_processes, reason = "the child is reaped by wait4, which also reports its peak memory")]
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is reaped by wait4, which also reports its peak memory"
+)]
 fn build(binary: &Path, root: &Path, out: &Path) -> (Duration, f64) {
     let started = Instant::now();
     let child = Command::new(binary)
@@ -160,7 +226,11 @@ fn build(binary: &Path, root: &Path, out: &Path) -> (Duration, f64) {
     let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
     let wall = started.elapsed();
     assert_eq!(waited, pid, "wait4 failed");
-    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "the build of {} failed", root.display());
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "the build of {} failed",
+        root.display()
+    );
     // Linux reports ru_maxrss in KiB.
     (wall, usage.ru_maxrss as f64 / 1024.0)
 }
@@ -181,7 +251,11 @@ fn serve_rebuild_ms(root: &Path, scratch: &Path) -> f64 {
     let text = fs::read_to_string(&ftl).unwrap();
     let mut best = f64::MAX;
     for i in 0..5 {
-        fs::write(&ftl, text.replacen("\ntitle = ", &format!("\ntitle = Edit {i} "), 1)).unwrap();
+        fs::write(
+            &ftl,
+            text.replacen("\ntitle = ", &format!("\ntitle = Edit {i} "), 1),
+        )
+        .unwrap();
         let started = Instant::now();
         backoff_site::site::build(&options).expect("the edited site builds");
         best = best.min(started.elapsed().as_secs_f64() * 1000.0);
@@ -218,21 +292,36 @@ fn generate(real: &Path, dir: &Path, pages: usize, languages: &[&str]) {
     let quoted: Vec<String> = languages.iter().map(|l| format!("\"{l}\"")).collect();
     fs::write(
         dir.join("site.toml"),
-        format!("base_url = \"https://bench.example.org/\"\nreference = \"en\"\nlanguages = [{}]\n", quoted.join(", ")),
+        format!(
+            "base_url = \"https://bench.example.org/\"\nreference = \"en\"\nlanguages = [{}]\n",
+            quoted.join(", ")
+        ),
     )
     .unwrap();
     for lang in languages {
         let folder = dir.join("locales").join(lang);
         fs::create_dir_all(&folder).unwrap();
         let own = real.join("locales").join(lang).join("site.ftl");
-        let site_ftl = if own.is_file() { own } else { real.join("locales/en/site.ftl") };
+        let site_ftl = if own.is_file() {
+            own
+        } else {
+            real.join("locales/en/site.ftl")
+        };
         fs::copy(site_ftl, folder.join("site.ftl")).unwrap();
     }
     for i in 0..pages {
         let slug = format!("page-{i:05}");
-        fs::write(dir.join("content").join(format!("{slug}.toml")), page_definition(i)).unwrap();
+        fs::write(
+            dir.join("content").join(format!("{slug}.toml")),
+            page_definition(i),
+        )
+        .unwrap();
         for lang in languages {
-            fs::write(dir.join("locales").join(lang).join(format!("{slug}.ftl")), page_messages(i, lang)).unwrap();
+            fs::write(
+                dir.join("locales").join(lang).join(format!("{slug}.ftl")),
+                page_messages(i, lang),
+            )
+            .unwrap();
         }
     }
 }
@@ -281,10 +370,17 @@ fn page_messages(i: usize, lang: &str) -> String {
     let plural = |noun_one: &str, noun_other: &str| {
         let mut select = String::from("{ $retries ->\n");
         for category in categories.iter().filter(|c| **c != "other") {
-            let noun = if *category == "one" { noun_one } else { noun_other };
+            let noun = if *category == "one" {
+                noun_one
+            } else {
+                noun_other
+            };
             let _ = writeln!(select, "        [{category}] {{ $retries }} {noun}");
         }
-        let _ = write!(select, "       *[other] {{ $retries }} {noun_other}\n    }}");
+        let _ = write!(
+            select,
+            "       *[other] {{ $retries }} {noun_other}\n    }}"
+        );
         select
     };
     let paragraph = "Exponential backoff spreads retries out so that a failing service gets room to recover, and *jitter* keeps many clients from retrying in step. Read the [FAQ](#faq) for details, and keep `Retry-After` in mind.";
@@ -293,7 +389,10 @@ fn page_messages(i: usize, lang: &str) -> String {
         retries = plural("retry", "retries"),
     );
     for faq in ["one", "two", "three", "four", "five"] {
-        let _ = write!(ftl, "faq-{faq} = Question {faq} about backoff?\n    .answer =\n        {paragraph}\n\n        The delay before retry $n$ grows by the multiplier each time.\n");
+        let _ = write!(
+            ftl,
+            "faq-{faq} = Question {faq} about backoff?\n    .answer =\n        {paragraph}\n\n        The delay before retry $n$ grows by the multiplier each time.\n"
+        );
     }
     ftl
 }
@@ -311,7 +410,10 @@ fn linear_fit(points: &[(f64, f64)]) -> (f64, f64, f64) {
     let slope = sxy / sxx;
     let intercept = mean_y - slope * mean_x;
     let total: f64 = points.iter().map(|p| (p.1 - mean_y).powi(2)).sum();
-    let residual: f64 = points.iter().map(|p| (p.1 - intercept - slope * p.0).powi(2)).sum();
+    let residual: f64 = points
+        .iter()
+        .map(|p| (p.1 - intercept - slope * p.0).powi(2))
+        .sum();
     (slope, intercept, 1.0 - residual / total)
 }
 
@@ -330,14 +432,19 @@ fn machine() -> String {
         .find(|l| l.starts_with("MemTotal"))
         .and_then(|l| l.split_whitespace().nth(1))
         .and_then(|kib| kib.parse::<f64>().ok())
-        .map_or(String::from("? GiB"), |kib| format!("{:.0} GiB", kib / 1024.0 / 1024.0));
+        .map_or(String::from("? GiB"), |kib| {
+            format!("{:.0} GiB", kib / 1024.0 / 1024.0)
+        });
     format!("{model}, {cores} cores, {memory}")
 }
 
 /// Replaces the text between the README's markers with `report`.
 fn update_readme_table(readme: &Path, report: &str) {
     let text = fs::read_to_string(readme).expect("README.md");
-    let (start, end) = ("<!-- bench:site-scale:start -->", "<!-- bench:site-scale:end -->");
+    let (start, end) = (
+        "<!-- bench:site-scale:start -->",
+        "<!-- bench:site-scale:end -->",
+    );
     let (Some(a), Some(b)) = (text.find(start), text.find(end)) else {
         eprintln!("README.md has no bench:site-scale markers; not updated");
         return;
