@@ -62,6 +62,9 @@ fn resolve(page: &str, href: &str) -> Option<String> {
     if href.starts_with("http") || href.starts_with("mailto:") || href.starts_with("data:") {
         return None;
     }
+    if let Some(from_root) = href.strip_prefix('/') {
+        return Some(from_root.to_string());
+    }
     let mut parts: Vec<&str> = page.split('/').collect();
     parts.pop();
     for segment in href.split('/') {

@@ -110,12 +110,17 @@ fn every_section_and_faq_entry_is_present() {
                 "tips",
                 "faq",
             ] {
-                let tag = format!("<section id=\"{section}\"");
+                // The introduction has no heading: a division, not a section.
+                let (tag, end) = if section == "intro" {
+                    ("<div id=\"intro\"".to_string(), "</div>")
+                } else {
+                    (format!("<section id=\"{section}\""), "</section>")
+                };
                 assert!(
                     html.contains(&tag),
                     "{lang}/{page_name}: no section {section}"
                 );
-                let body = between(&html, &tag, "</section>");
+                let body = between(&html, &tag, end);
                 assert!(
                     text_of(body).trim().len() > 40,
                     "{lang}/{page_name}: section {section} is nearly empty"

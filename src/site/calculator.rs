@@ -10,7 +10,6 @@
 use std::collections::BTreeMap;
 
 use fluent_bundle::FluentArgs;
-use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
 use serde::Serialize;
 use unic_langid::LanguageIdentifier;
 
@@ -335,53 +334,28 @@ fn island(
             .iter()
             .map(|u| (u.name(), figures::unit_label(*u, texts)))
             .collect(),
-        number: intl.number_symbols(),
+        number: intl.number_symbols().clone(),
         max_fraction_digits: MAX_FRACTION_DIGITS,
         min_retries: MIN_RETRIES,
         max_retries: MAX_RETRIES,
         duration,
-        caption: caption_patterns(texts, intl, lang),
+        caption: caption_patterns(texts, intl),
         text,
     }
 }
 
 /// The table caption for each plural category of the language, with `{n}`
 /// where the count goes; the script picks one with `Intl.PluralRules`.
-fn caption_patterns(
-    texts: &Texts,
-    intl: &Intl,
-    lang: &LanguageIdentifier,
-) -> BTreeMap<&'static str, String> {
-    let mut patterns = BTreeMap::new();
-    let Ok(rules) = PluralRules::create(lang.clone(), PluralRuleType::CARDINAL) else {
-        texts.problem(format!("no plural rules for `{lang}`"));
-        return patterns;
-    };
-    for n in MIN_RETRIES..=MAX_RETRIES {
-        let Ok(category) = rules.select(n as usize) else {
-            continue;
-        };
-        let name = category_name(category);
-        if patterns.contains_key(name) {
-            continue;
-        }
-        let mut args = FluentArgs::new();
-        args.set("retries", n);
-        let caption = texts.get("table-caption", Some(&args));
-        patterns.insert(name, caption.replacen(&intl.number(n as f64), "{n}", 1));
-    }
-    patterns
-}
-
-fn category_name(category: PluralCategory) -> &'static str {
-    match category {
-        PluralCategory::ZERO => "zero",
-        PluralCategory::ONE => "one",
-        PluralCategory::TWO => "two",
-        PluralCategory::FEW => "few",
-        PluralCategory::MANY => "many",
-        PluralCategory::OTHER => "other",
-    }
+fn caption_patterns(texts: &Texts, intl: &Intl) -> BTreeMap<&'static str, String> {
+    intl.count_samples()
+        .iter()
+        .map(|&(category, n)| {
+            let mut args = FluentArgs::new();
+            args.set("retries", n);
+            let caption = texts.get("table-caption", Some(&args));
+            (category, caption.replacen(&intl.number(n as f64), "{n}", 1))
+        })
+        .collect()
 }
 
 /// JSON that cannot end the `<script>` element it sits in.

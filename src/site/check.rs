@@ -9,15 +9,15 @@
 //! not use, variables a translation drops, and plural selectors that miss a
 //! CLDR category of their language. It reads; it never writes.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use fluent_syntax::ast::{self, Expression, InlineExpression, Pattern, PatternElement, VariantKey};
-use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
 use unic_langid::LanguageIdentifier;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::site::Site;
 use crate::site::figures::EXAMPLE_ARGUMENTS;
+use crate::site::intl::plural_categories_of;
 use crate::site::locales::{LocaleFile, MessageEntry};
 
 /// The variables the build passes to a message, by message id. `formulas`
@@ -44,9 +44,17 @@ pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
 
 /// Runs every lint of this module over the site.
 pub fn lint(site: &Site, diagnostics: &mut Diagnostics) {
+    let categories: BTreeMap<&LanguageIdentifier, BTreeSet<&'static str>> = site
+        .config
+        .languages
+        .iter()
+        .map(|l| (l, plural_categories_of(l)))
+        .collect();
     for file in &site.locales.files {
         duplicate_ids(file, diagnostics);
-        plural_categories(file, diagnostics);
+        if let Some(required) = categories.get(&file.lang) {
+            plural_categories(file, required, diagnostics);
+        }
     }
     variables(site, diagnostics);
     slugs(site, diagnostics);
@@ -197,8 +205,10 @@ fn inline_variables(inline: &InlineExpression<&str>, used: &mut BTreeSet<String>
 
 fn variables(site: &Site, diagnostics: &mut Diagnostics) {
     let reference = &site.config.reference;
+    let pages: HashMap<&str, &crate::site::content::Page> =
+        site.pages.iter().map(|p| (p.slug.as_str(), p)).collect();
     for file in &site.locales.files {
-        let page = site.pages.iter().find(|p| p.slug == file.name);
+        let page = pages.get(file.name.as_str());
         // A page whose definition did not load was reported; without it
         // the variables its messages get are unknown.
         if page.is_none() && file.name != crate::site::locales::SITE_FILE {
@@ -271,37 +281,11 @@ fn variables(site: &Site, diagnostics: &mut Diagnostics) {
     }
 }
 
-/// The CLDR cardinal categories a language uses, found by asking its rules
-/// about whole numbers and a few fractions.
-pub fn plural_categories_of(lang: &LanguageIdentifier) -> BTreeSet<&'static str> {
-    let mut categories = BTreeSet::new();
-    let Ok(rules) = PluralRules::create(lang.clone(), PluralRuleType::CARDINAL) else {
-        return categories;
-    };
-    let samples = (0..=1000)
-        .map(|n| n.to_string())
-        .chain(["0.5", "1.5", "2.5", "5.5", "1.0"].map(String::from));
-    for sample in samples {
-        if let Ok(category) = rules.select(sample.as_str()) {
-            categories.insert(category_name(category));
-        }
-    }
-    categories
-}
-
-fn category_name(category: PluralCategory) -> &'static str {
-    match category {
-        PluralCategory::ZERO => "zero",
-        PluralCategory::ONE => "one",
-        PluralCategory::TWO => "two",
-        PluralCategory::FEW => "few",
-        PluralCategory::MANY => "many",
-        PluralCategory::OTHER => "other",
-    }
-}
-
-fn plural_categories(file: &LocaleFile, diagnostics: &mut Diagnostics) {
-    let required = plural_categories_of(&file.lang);
+fn plural_categories(
+    file: &LocaleFile,
+    required: &BTreeSet<&'static str>,
+    diagnostics: &mut Diagnostics,
+) {
     let entries = file.messages();
     for entry in file.resource.entries() {
         let ast::Entry::Message(message) = entry else {

@@ -17,7 +17,12 @@ use icu_decimal::options::DecimalFormatterOptions;
 use icu_list::ListFormatter;
 use icu_list::options::{ListFormatterOptions, ListLength};
 use icu_locale_core::Locale;
+use std::collections::BTreeSet;
+
 use intl_memoizer::Memoizable;
+use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
+
+use crate::backoff::{MAX_RETRIES, MIN_RETRIES};
 use unic_langid::LanguageIdentifier;
 
 /// The most fraction digits a figure shows.
@@ -27,6 +32,8 @@ pub const MAX_FRACTION_DIGITS: i16 = 3;
 pub struct Intl {
     decimal: DecimalFormatter,
     list: ListFormatter,
+    symbols: NumberSymbols,
+    count_samples: Vec<(&'static str, u32)>,
 }
 
 impl Intl {
@@ -43,7 +50,36 @@ impl Intl {
             ListFormatterOptions::default().with_length(ListLength::Wide),
         )
         .map_err(|e| format!("no list format for `{lang}`: {e}"))?;
-        Ok(Intl { decimal, list })
+        let rules = PluralRules::create(lang.clone(), PluralRuleType::CARDINAL)
+            .map_err(|e| format!("no plural rules for `{lang}`: {e}"))?;
+        let mut count_samples: Vec<(&'static str, u32)> = Vec::new();
+        for n in MIN_RETRIES..=MAX_RETRIES {
+            if let Ok(category) = rules.select(n as usize) {
+                let name = category_name(category);
+                if !count_samples.iter().any(|(c, _)| *c == name) {
+                    count_samples.push((name, n));
+                }
+            }
+        }
+        let mut intl = Intl {
+            decimal,
+            list,
+            symbols: NumberSymbols {
+                group: String::new(),
+                decimal: String::new(),
+                group_four_digits: false,
+            },
+            count_samples,
+        };
+        intl.symbols = intl.read_number_symbols();
+        Ok(intl)
+    }
+
+    /// For each CLDR plural category a retry count can fall in, the first
+    /// count that does, so that a message can be formatted once per
+    /// category.
+    pub fn count_samples(&self) -> &[(&'static str, u32)] {
+        &self.count_samples
     }
 
     /// A figure in this language's notation.
@@ -59,8 +95,13 @@ impl Intl {
     }
 
     /// The separators the calculator's script needs to write numbers exactly
-    /// as [`Intl::number`] does, read off ICU4X's own output.
-    pub fn number_symbols(&self) -> NumberSymbols {
+    /// as [`Intl::number`] does.
+    pub fn number_symbols(&self) -> &NumberSymbols {
+        &self.symbols
+    }
+
+    /// The separators, read off ICU4X's own output.
+    fn read_number_symbols(&self) -> NumberSymbols {
         // 1234567.5 shows both separators; 1234 shows whether a four-digit
         // number is grouped at all (CLDR's minimum grouping digits).
         let big = self.number(1_234_567.5);
@@ -120,6 +161,38 @@ fn format_decimal(formatter: &DecimalFormatter, x: f64) -> String {
     );
     decimal.absolute.trim_end();
     formatter.format(&decimal).to_string()
+}
+
+/// The name CLDR gives a plural category.
+pub fn category_name(category: PluralCategory) -> &'static str {
+    match category {
+        PluralCategory::ZERO => "zero",
+        PluralCategory::ONE => "one",
+        PluralCategory::TWO => "two",
+        PluralCategory::FEW => "few",
+        PluralCategory::MANY => "many",
+        PluralCategory::OTHER => "other",
+    }
+}
+
+/// The CLDR cardinal categories a language uses, found by asking its rules
+/// about whole numbers and a few fractions.
+pub fn plural_categories_of(lang: &LanguageIdentifier) -> BTreeSet<&'static str> {
+    let mut categories = BTreeSet::new();
+    let Ok(rules) = PluralRules::create(lang.clone(), PluralRuleType::CARDINAL) else {
+        return categories;
+    };
+    for n in 0..=1000usize {
+        if let Ok(category) = rules.select(n) {
+            categories.insert(category_name(category));
+        }
+    }
+    for fraction in ["0.5", "1.5", "2.5", "5.5", "1.0"] {
+        if let Ok(category) = rules.select(fraction) {
+            categories.insert(category_name(category));
+        }
+    }
+    categories
 }
 
 /// ICU4X's decimal formatter as an `intl-memoizer` item, so that each Fluent
@@ -198,9 +271,9 @@ mod tests {
 
     #[test]
     fn symbols_are_read_off_icu() {
-        let ru = intl("ru").number_symbols();
+        let ru = intl("ru").number_symbols().clone();
         assert_eq!((ru.group.as_str(), ru.decimal.as_str()), ("\u{a0}", ","));
-        let de = intl("de").number_symbols();
+        let de = intl("de").number_symbols().clone();
         assert_eq!((de.group.as_str(), de.decimal.as_str()), (".", ","));
         assert!(intl("en").number_symbols().group_four_digits);
     }

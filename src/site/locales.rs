@@ -9,7 +9,7 @@
 //! numbers formatted by ICU4X (`intl::fluent_number`).
 
 use std::cell::RefCell;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use fluent_bundle::concurrent::FluentBundle;
@@ -99,13 +99,22 @@ fn find_definition(source: &str, id: &str, from: usize) -> Option<usize> {
 #[derive(Default)]
 pub struct Locales {
     pub files: Vec<LocaleFile>,
+    /// (language, file name) → index in `files`; a large site looks files
+    /// up for every page.
+    index: HashMap<(LanguageIdentifier, String), usize>,
 }
 
 impl Locales {
+    fn push(&mut self, file: LocaleFile) {
+        self.index
+            .insert((file.lang.clone(), file.name.clone()), self.files.len());
+        self.files.push(file);
+    }
+
     pub fn get(&self, lang: &LanguageIdentifier, name: &str) -> Option<&LocaleFile> {
-        self.files
-            .iter()
-            .find(|f| &f.lang == lang && f.name == name)
+        self.index
+            .get(&(lang.clone(), name.to_string()))
+            .map(|&i| &self.files[i])
     }
 
     pub fn of_language<'a>(
@@ -163,7 +172,7 @@ pub fn load(root: &Path, config: &Config, diagnostics: &mut Diagnostics) -> Loca
                 .to_string();
             let shown = shown_dir.join(path.file_name().unwrap_or_default());
             if let Some(file) = read_file(&path, &shown, lang, name, diagnostics) {
-                locales.files.push(file);
+                locales.push(file);
             }
         }
     }

@@ -542,6 +542,19 @@ impl<'a> Renderer<'a> {
         texts_for(self.site, self.languages, self.reference, language, page)
     }
 
+    /// The path part of the base URL (`/`, or `/repo/` for a site served
+    /// below a path): pages served at any URL (404) link from it, staying on
+    /// whatever host serves them.
+    fn base_path(&self) -> String {
+        let base_url = &self.site.config.base_url;
+        let after_scheme = base_url
+            .split_once("://")
+            .map_or(base_url.as_str(), |(_, rest)| rest);
+        after_scheme
+            .find('/')
+            .map_or("/".to_string(), |i| after_scheme[i..].to_string())
+    }
+
     fn url(&self, path: &str) -> String {
         format!("{}{}", self.site.config.base_url, path)
     }
@@ -606,7 +619,7 @@ impl<'a> Renderer<'a> {
         let lang = self.languages[language].lang;
         let path = self.path_of(language, place);
         let root = if absolute {
-            self.site.config.base_url.clone()
+            self.base_path()
         } else {
             "../".repeat(path.matches('/').count())
         };
@@ -858,7 +871,7 @@ impl<'a> Renderer<'a> {
             .filter(|i| language.is_none() || *i == index)
             .map(|i| (i, &self.languages[i]))
             .map(|(i, l)| Link {
-                href: self.url(&self.path_of(i, Place::Home)),
+                href: format!("{}{}", self.base_path(), self.path_of(i, Place::Home)),
                 label: Texts::new(vec![&l.site_bundle], l.site_file.into_iter().collect())
                     .get("home-title", None),
                 hreflang: l.lang.to_string(),
