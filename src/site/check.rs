@@ -9,7 +9,7 @@
 //! not use, variables a translation drops, and plural selectors that miss a
 //! CLDR category of their language. It reads; it never writes.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 use fluent_syntax::ast::{self, Expression, InlineExpression, Pattern, PatternElement, VariantKey};
 use unic_langid::LanguageIdentifier;
@@ -42,66 +42,51 @@ pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
     names.iter().map(|n| n.to_string()).collect()
 }
 
-/// Runs every lint of this module over the site.
-pub fn lint(site: &Site, diagnostics: &mut Diagnostics) {
-    let categories: BTreeMap<&LanguageIdentifier, BTreeSet<&'static str>> = site
-        .config
+/// The CLDR plural categories of every language of the site, computed once.
+pub type Categories = BTreeMap<LanguageIdentifier, BTreeSet<&'static str>>;
+
+pub fn categories(site: &Site) -> Categories {
+    site.config
         .languages
         .iter()
-        .map(|l| (l, plural_categories_of(l)))
-        .collect();
-    for file in &site.locales.files {
-        duplicate_ids(file, diagnostics);
-        if let Some(required) = categories.get(&file.lang) {
-            plural_categories(file, required, diagnostics);
-        }
-    }
-    variables(site, diagnostics);
-    slugs(site, diagnostics);
+        .map(|l| (l.clone(), plural_categories_of(l)))
+        .collect()
 }
 
-/// Translated slugs (the optional `slug` message of a page's file) become
-/// folder names and URL segments: plain lowercase ASCII words joined by
-/// hyphens, and unique within their language.
-fn slugs(site: &Site, diagnostics: &mut Diagnostics) {
-    for lang in &site.config.languages {
-        let mut taken: BTreeMap<String, &str> = BTreeMap::new();
-        for page in &site.pages {
-            let Some(file) = site.locales.get(lang, &page.slug) else {
-                continue;
-            };
-            let entry = file.messages().into_iter().find(|m| m.id == "slug");
-            let slug = match &entry {
-                Some(entry) => {
-                    let text = plain_value(file, "slug").unwrap_or_default();
-                    if !crate::site::content::is_identifier(&text) {
-                        diagnostics.push(at_message(
-                            Diagnostic::error(
-                                &file.path,
-                                format!("the slug `{text}` is not URL-safe"),
-                            )
-                            .with_hint(
-                                "use lowercase ASCII letters, digits and hyphens, like `rechner`",
-                            ),
-                            file,
-                            entry,
-                        ));
-                        continue;
-                    }
-                    text
-                }
-                None => page.slug.clone(),
-            };
-            if let Some(other) = taken.insert(slug.clone(), &page.slug) {
-                diagnostics.push(Diagnostic::error(
-                    &file.path,
-                    format!(
-                        "pages `{other}` and `{}` both use the slug `{slug}` in `{lang}`",
-                        page.slug
-                    ),
-                ));
-            }
-        }
+/// Lints one Fluent file. `reference` is the reference language's file of
+/// the same name (`None` for the reference itself); `formulas` the names of
+/// the page's formulas, the arguments of its `formula` message.
+pub fn lint_file(
+    file: &LocaleFile,
+    reference: Option<&LocaleFile>,
+    formulas: &[String],
+    categories: &Categories,
+    diagnostics: &mut Diagnostics,
+) {
+    duplicate_ids(file, diagnostics);
+    if let Some(required) = categories.get(&file.lang) {
+        plural_categories(file, required, diagnostics);
+    }
+    variables(file, reference, formulas, diagnostics);
+}
+
+/// A page's URL segment in `file`'s language: its `slug` message when it has
+/// one, which must be plain lowercase ASCII words joined by hyphens, since
+/// it becomes a folder name and a URL segment. `Ok(None)` without one.
+pub fn translated_slug(file: &LocaleFile) -> Result<Option<String>, Diagnostic> {
+    let Some(entry) = file.messages().iter().find(|m| m.id == "slug") else {
+        return Ok(None);
+    };
+    let text = plain_value(file, "slug").unwrap_or_default();
+    if crate::site::content::is_identifier(&text) {
+        Ok(Some(text))
+    } else {
+        Err(at_message(
+            Diagnostic::error(&file.path, format!("the slug `{text}` is not URL-safe"))
+                .with_hint("use lowercase ASCII letters, digits and hyphens, like `rechner`"),
+            file,
+            entry,
+        ))
     }
 }
 
@@ -133,7 +118,7 @@ fn duplicate_ids(file: &LocaleFile, diagnostics: &mut Diagnostics) {
                 )
                 .with_hint("Fluent keeps only the last definition: delete or rename one"),
                 file,
-                &message,
+                message,
             ));
         }
     }
@@ -203,24 +188,18 @@ fn inline_variables(inline: &InlineExpression<&str>, used: &mut BTreeSet<String>
     }
 }
 
-fn variables(site: &Site, diagnostics: &mut Diagnostics) {
-    let reference = &site.config.reference;
-    let pages: HashMap<&str, &crate::site::content::Page> =
-        site.pages.iter().map(|p| (p.slug.as_str(), p)).collect();
-    for file in &site.locales.files {
-        let page = pages.get(file.name.as_str());
-        // A page whose definition did not load was reported; without it
-        // the variables its messages get are unknown.
-        if page.is_none() && file.name != crate::site::locales::SITE_FILE {
-            continue;
-        }
-        let formulas: Vec<String> = page
-            .map(|p| p.formulas.iter().map(|(name, _)| name.clone()).collect())
-            .unwrap_or_default();
+fn variables(
+    file: &LocaleFile,
+    reference_file: Option<&LocaleFile>,
+    formulas: &[String],
+    diagnostics: &mut Diagnostics,
+) {
+    {
         let used = used_variables(file);
-        let reference_used = site.locales.get(reference, &file.name).map(used_variables);
-        let entries = file.messages();
-        for message in &entries {
+        let reference_used = reference_file.map(used_variables);
+        let reference = reference_file.map_or_else(|| file.lang.clone(), |r| r.lang.clone());
+        let formulas = formulas.to_vec();
+        for message in file.messages() {
             let Some(variables) = used.get(&message.id) else {
                 continue;
             };
@@ -251,8 +230,7 @@ fn variables(site: &Site, diagnostics: &mut Diagnostics) {
                         file,
                         message,
                     ));
-                } else if file.lang != *reference && english.is_some_and(|e| !e.contains(variable))
-                {
+                } else if file.lang != reference && english.is_some_and(|e| !e.contains(variable)) {
                     diagnostics.push(at_message(
                         Diagnostic::warning(
                             &file.path,
@@ -263,7 +241,7 @@ fn variables(site: &Site, diagnostics: &mut Diagnostics) {
                     ));
                 }
             }
-            if file.lang != *reference {
+            if file.lang != reference {
                 for variable in english.into_iter().flatten() {
                     if !variables.contains(variable) && provided.contains(variable) {
                         diagnostics.push(at_message(

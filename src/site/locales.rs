@@ -35,6 +35,8 @@ pub struct LocaleFile {
     pub name: String,
     pub path: PathBuf,
     pub resource: FluentResource,
+    /// The messages, found once when the file is read.
+    entries: Vec<MessageEntry>,
 }
 
 /// A message's id and attribute names, with the byte offset of its id.
@@ -52,29 +54,34 @@ impl LocaleFile {
     }
 
     /// The messages of the file, in order (terms and comments left out).
-    pub fn messages(&self) -> Vec<MessageEntry> {
-        let source = self.source();
-        let mut search_from = 0;
-        let mut out = Vec::new();
-        for entry in self.resource.entries() {
-            if let ast::Entry::Message(message) = entry {
-                let id = message.id.name;
-                let offset = find_definition(source, id, search_from).unwrap_or(search_from);
-                search_from = offset;
-                out.push(MessageEntry {
-                    id: id.to_string(),
-                    attributes: message
-                        .attributes
-                        .iter()
-                        .map(|a| a.id.name.to_string())
-                        .collect(),
-                    has_value: message.value.is_some(),
-                    offset,
-                });
-            }
-        }
-        out
+    pub fn messages(&self) -> &[MessageEntry] {
+        &self.entries
     }
+}
+
+/// The messages of a resource with the offsets of their ids.
+fn message_entries(resource: &FluentResource) -> Vec<MessageEntry> {
+    let source = resource.source();
+    let mut search_from = 0;
+    let mut out = Vec::new();
+    for entry in resource.entries() {
+        if let ast::Entry::Message(message) = entry {
+            let id = message.id.name;
+            let offset = find_definition(source, id, search_from).unwrap_or(search_from);
+            search_from = offset;
+            out.push(MessageEntry {
+                id: id.to_string(),
+                attributes: message
+                    .attributes
+                    .iter()
+                    .map(|a| a.id.name.to_string())
+                    .collect(),
+                has_value: message.value.is_some(),
+                offset,
+            });
+        }
+    }
+    out
 }
 
 /// The byte offset of `id` where it starts a line as a definition.
@@ -98,7 +105,12 @@ fn find_definition(source: &str, id: &str, from: usize) -> Option<usize> {
 /// All the parsed files of all languages.
 #[derive(Default)]
 pub struct Locales {
+    /// The parsed site-wide files.
     pub files: Vec<LocaleFile>,
+    /// Every `.ftl` file that exists, by language and name.
+    pub names: BTreeSet<(LanguageIdentifier, String)>,
+    /// Languages whose folder is missing, unreadable or empty (reported).
+    pub unreadable: BTreeSet<LanguageIdentifier>,
     /// (language, file name) → index in `files`; a large site looks files
     /// up for every page.
     index: HashMap<(LanguageIdentifier, String), usize>,
@@ -125,20 +137,22 @@ impl Locales {
     }
 }
 
-/// Reads and parses every `.ftl` file of every configured language. Files
-/// with syntax errors are still kept (Fluent skips the broken entries), so
-/// that later checks report everything at once.
-pub fn load(root: &Path, config: &Config, diagnostics: &mut Diagnostics) -> Locales {
+/// Reads every language's folder: parses the site-wide `site.ftl` and notes
+/// the names of the other files, which are read page by page
+/// ([`load_page_files`]) so that a large site is never in memory as a whole.
+/// Files with syntax errors are still kept (Fluent skips the broken entries),
+/// so that later checks report everything at once.
+pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnostics) -> Locales {
     let mut locales = Locales::default();
-    let locales_dir = root.join("locales");
     for lang in &config.languages {
-        let dir = locales_dir.join(lang.to_string());
+        let dir = root.join("locales").join(lang.to_string());
         let shown_dir = Path::new("locales").join(lang.to_string());
-        let mut paths: Vec<PathBuf> = match std::fs::read_dir(&dir) {
+        let mut names: Vec<String> = match std::fs::read_dir(&dir) {
             Ok(entries) => entries
                 .filter_map(Result::ok)
                 .map(|e| e.path())
                 .filter(|p| p.extension().is_some_and(|e| e == "ftl"))
+                .filter_map(|p| p.file_stem().and_then(|s| s.to_str()).map(str::to_string))
                 .collect(),
             Err(err) => {
                 diagnostics.push(
@@ -151,11 +165,12 @@ pub fn load(root: &Path, config: &Config, diagnostics: &mut Diagnostics) -> Loca
                         config.reference
                     )),
                 );
+                locales.unreadable.insert(lang.clone());
                 continue;
             }
         };
-        paths.sort();
-        if paths.is_empty() {
+        names.sort();
+        if names.is_empty() {
             diagnostics.push(
                 Diagnostic::error(&shown_dir, format!("language `{lang}` has no .ftl files"))
                     .with_hint(format!(
@@ -163,20 +178,62 @@ pub fn load(root: &Path, config: &Config, diagnostics: &mut Diagnostics) -> Loca
                         config.reference
                     )),
             );
+            locales.unreadable.insert(lang.clone());
         }
-        for path in paths {
-            let name = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or_default()
-                .to_string();
-            let shown = shown_dir.join(path.file_name().unwrap_or_default());
-            if let Some(file) = read_file(&path, &shown, lang, name, diagnostics) {
+        for name in names {
+            let shown = shown_dir.join(format!("{name}.ftl"));
+            if !is_identifier_like(&name) {
+                diagnostics.push(
+                    Diagnostic::error(
+                        &shown,
+                        format!("`{name}.ftl` is not a valid locale file name"),
+                    )
+                    .with_hint("name it `site.ftl` or after a page's content file"),
+                );
+                continue;
+            }
+            if name == SITE_FILE
+                && let Some(file) = read_file(
+                    &dir.join(format!("{name}.ftl")),
+                    &shown,
+                    lang,
+                    name.clone(),
+                    diagnostics,
+                )
+            {
                 locales.push(file);
             }
+            locales.names.insert((lang.clone(), name));
         }
     }
     locales
+}
+
+/// Reads the file of page `slug` in each language, in `languages` order;
+/// `None` where a language has none (or it cannot be read, which is
+/// reported).
+pub fn load_page_files(
+    root: &Path,
+    languages: &[LanguageIdentifier],
+    slug: &str,
+    diagnostics: &mut Diagnostics,
+) -> Vec<Option<LocaleFile>> {
+    languages
+        .iter()
+        .map(|lang| {
+            let path = root
+                .join("locales")
+                .join(lang.to_string())
+                .join(format!("{slug}.ftl"));
+            if !path.is_file() {
+                return None;
+            }
+            let shown = Path::new("locales")
+                .join(lang.to_string())
+                .join(format!("{slug}.ftl"));
+            read_file(&path, &shown, lang, slug.to_string(), diagnostics)
+        })
+        .collect()
 }
 
 fn read_file(
@@ -247,6 +304,7 @@ fn read_file(
         lang: lang.clone(),
         name,
         path: shown.to_path_buf(),
+        entries: message_entries(&resource),
         resource,
     })
 }
@@ -270,14 +328,16 @@ fn syntax_hint(source: &str, offset: usize) -> &'static str {
     }
 }
 
-/// Compares every language with the reference language: files and messages
-/// missing in a translation are errors (warnings with `allow_missing`, when
-/// the page falls back to the reference text); ones present only in a
-/// translation are stale and reported as warnings.
-pub fn compare_with_reference(
+/// Compares one file of a translation with the reference language's file
+/// of the same name: a missing file or message is an error (a warning with
+/// `allow_missing`, when the page falls back to the reference text); a
+/// message only the translation has is stale, a warning.
+pub fn compare_file(
     root: &Path,
-    locales: &Locales,
     config: &Config,
+    reference: &LocaleFile,
+    lang: &LanguageIdentifier,
+    translation: Option<&LocaleFile>,
     allow_missing: bool,
     diagnostics: &mut Diagnostics,
 ) {
@@ -292,90 +352,119 @@ pub fn compare_with_reference(
                 .with_hint("translate it, or build with --allow-missing to fall back")
         }
     };
-    for lang in config.languages.iter().filter(|l| **l != config.reference) {
-        // A language without any readable file was reported while loading;
-        // listing each of its files again would bury that one message.
-        if locales.of_language(lang).next().is_none() {
-            continue;
+    let expected = Path::new("locales")
+        .join(lang.to_string())
+        .join(format!("{}.ftl", reference.name));
+    let Some(translation) = translation else {
+        // There but unreadable (encoding, BOM), or the whole language is:
+        // reported while loading.
+        if !root.join(&expected).exists() {
+            diagnostics.push(missing(
+                &expected,
+                format!(
+                    "the file is missing (it is in {})",
+                    reference.path.display()
+                ),
+            ));
         }
-        for reference in locales.of_language(&config.reference) {
-            let expected = Path::new("locales")
-                .join(lang.to_string())
-                .join(format!("{}.ftl", reference.name));
-            let Some(translation) = locales.get(lang, &reference.name) else {
-                // There but unreadable (encoding, BOM): reported while loading.
-                if root.join(&expected).exists() {
-                    continue;
-                }
-                diagnostics.push(missing(
-                    &expected,
-                    format!(
-                        "the file is missing (it is in {})",
-                        reference.path.display()
-                    ),
-                ));
-                continue;
-            };
-            let theirs = translation.messages();
-            let ours = reference.messages();
-            for message in &ours {
-                match theirs.iter().find(|m| m.id == message.id) {
-                    // Written, but lost to a syntax error reported already.
-                    None if find_definition(translation.source(), &message.id, 0).is_some() => {}
-                    None => diagnostics.push(missing(
-                        &translation.path,
-                        format!(
-                            "message `{}` is missing (see {})",
-                            message.id,
-                            reference.path.display()
-                        ),
-                    )),
-                    Some(translated) => {
-                        for attribute in &message.attributes {
-                            if !translated.attributes.contains(attribute) {
-                                diagnostics.push(missing(
-                                    &translation.path,
-                                    format!("attribute `{}.{}` is missing", message.id, attribute),
-                                ));
-                            }
-                        }
+        return;
+    };
+    let theirs = translation.messages();
+    let ours = reference.messages();
+    for message in ours {
+        match theirs.iter().find(|m| m.id == message.id) {
+            // Written, but lost to a syntax error reported already.
+            None if find_definition(translation.source(), &message.id, 0).is_some() => {}
+            None => diagnostics.push(missing(
+                &translation.path,
+                format!(
+                    "message `{}` is missing (see {})",
+                    message.id,
+                    reference.path.display()
+                ),
+            )),
+            Some(translated) => {
+                for attribute in &message.attributes {
+                    if !translated.attributes.contains(attribute) {
+                        diagnostics.push(missing(
+                            &translation.path,
+                            format!("attribute `{}.{}` is missing", message.id, attribute),
+                        ));
                     }
                 }
             }
-            for message in &theirs {
-                let known: BTreeSet<&str> = ours.iter().map(|m| m.id.as_str()).collect();
-                if !known.contains(message.id.as_str())
-                    && !OPTIONAL_MESSAGES.contains(&message.id.as_str())
-                {
-                    diagnostics.push(
-                        Diagnostic::warning(
-                            &translation.path,
-                            format!(
-                                "message `{}` is not in {} (stale)",
-                                message.id,
-                                reference.path.display()
-                            ),
-                        )
-                        .at(
-                            translation.source(),
-                            message.offset,
-                            message.offset + message.id.len(),
-                        )
-                        .with_hint("delete it, or rename it to the reference id"),
-                    );
-                }
-            }
         }
-        for file in locales.of_language(lang) {
-            if locales.get(&config.reference, &file.name).is_none() {
-                diagnostics.push(Diagnostic::warning(
-                    &file.path,
+    }
+    let known: BTreeSet<&str> = ours.iter().map(|m| m.id.as_str()).collect();
+    for message in theirs {
+        if !known.contains(message.id.as_str()) && !OPTIONAL_MESSAGES.contains(&message.id.as_str())
+        {
+            diagnostics.push(
+                Diagnostic::warning(
+                    &translation.path,
+                    format!(
+                        "message `{}` is not in {} (stale)",
+                        message.id,
+                        reference.path.display()
+                    ),
+                )
+                .at(
+                    translation.source(),
+                    message.offset,
+                    message.offset + message.id.len(),
+                )
+                .with_hint("delete it, or rename it to the reference id"),
+            );
+        }
+    }
+}
+
+/// The site-wide half of the comparison: each language's `site.ftl`, and
+/// files no page or the reference language has (nothing reads them).
+pub fn compare_site_files(
+    root: &Path,
+    locales: &Locales,
+    config: &Config,
+    page_slugs: &BTreeSet<&str>,
+    allow_missing: bool,
+    diagnostics: &mut Diagnostics,
+) {
+    for lang in config.languages.iter().filter(|l| **l != config.reference) {
+        if locales.unreadable.contains(lang) {
+            continue;
+        }
+        if let Some(reference) = locales.get(&config.reference, SITE_FILE) {
+            compare_file(
+                root,
+                config,
+                reference,
+                lang,
+                locales.get(lang, SITE_FILE),
+                allow_missing,
+                diagnostics,
+            );
+        }
+    }
+    for (lang, name) in &locales.names {
+        let known = name == SITE_FILE || page_slugs.contains(name.as_str());
+        let in_reference = locales
+            .names
+            .contains(&(config.reference.clone(), name.clone()));
+        if !known || !in_reference {
+            let path = Path::new("locales")
+                .join(lang.to_string())
+                .join(format!("{name}.ftl"));
+            diagnostics.push(Diagnostic::warning(
+                &path,
+                if known {
                     format!(
                         "no {} file of this name; nothing reads it",
                         config.reference
-                    ),
-                ));
-            }
+                    )
+                } else {
+                    "no page has this name (content/<name>.toml); nothing reads it".to_string()
+                },
+            ));
         }
     }
 }

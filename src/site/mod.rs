@@ -18,6 +18,7 @@ pub mod output;
 pub mod render;
 pub mod status;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -108,29 +109,43 @@ pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> 
         }
         known
     });
-    let locales = locales::load(root, &config, diagnostics);
-    locales::compare_with_reference(root, &locales, &config, allow_missing, diagnostics);
-    for page in &pages {
-        if locales.get(&config.reference, &page.slug).is_none() {
-            diagnostics.push(
-                Diagnostic::error(
-                    &page.path,
-                    format!(
-                        "the page has no text: locales/{}/{}.ftl is missing",
-                        config.reference, page.slug
-                    ),
-                )
-                .with_hint("every content file needs a Fluent file of the same name"),
-            );
-        }
-    }
-    Some(Site {
+    let locales = locales::load_site_files(root, &config, diagnostics);
+    // Names of content files, loaded or not, so that a broken definition
+    // does not also make its Fluent files look unused.
+    let content_names = content_names(root);
+    let names: std::collections::BTreeSet<&str> =
+        content_names.iter().map(String::as_str).collect();
+    locales::compare_site_files(root, &locales, &config, &names, allow_missing, diagnostics);
+    let site = Site {
         root: root.to_path_buf(),
         config,
         pages,
         locales,
         static_files,
-    })
+    };
+    let categories = check::categories(&site);
+    for file in &site.locales.files {
+        let reference = site
+            .locales
+            .get(&site.config.reference, &file.name)
+            .filter(|r| r.lang != file.lang);
+        check::lint_file(file, reference, &[], &categories, diagnostics);
+    }
+    Some(site)
+}
+
+/// The names of the files in `content/`, whether they parse or not.
+fn content_names(root: &Path) -> Vec<String> {
+    std::fs::read_dir(root.join("content"))
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+                .filter_map(|p| p.file_stem().and_then(|s| s.to_str()).map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 fn load_pages(root: &Path, diagnostics: &mut Diagnostics) -> Vec<Page> {
@@ -233,9 +248,6 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
     if let (Some(site), Some(base_url)) = (&mut site, &options.base_url) {
         site.config.base_url = base_url.clone();
     }
-    if let Some(site) = &site {
-        check::lint(site, &mut diagnostics);
-    }
     let Some(site) = site.filter(|_| !diagnostics.has_errors()) else {
         return Err(fail(diagnostics));
     };
@@ -249,7 +261,11 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
             return Err(fail(diagnostics));
         }
     };
-    let pages = render(&site, options.allow_missing, &staging, &mut diagnostics);
+    let mode = Mode {
+        allow_missing: options.allow_missing,
+        checking: false,
+    };
+    let pages = render(&site, mode, &staging, &mut diagnostics);
     if diagnostics.has_errors() {
         // Dropping the staging folder removes it; the output stays as it was.
         return Err(fail(diagnostics));
@@ -277,49 +293,75 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
 pub fn check(root: &Path) -> Vec<Diagnostic> {
     let mut diagnostics = Diagnostics::default();
     if let Some(site) = load(root, false, &mut diagnostics) {
-        check::lint(&site, &mut diagnostics);
-        // Rendered with the reference language to fall back on, so that a
-        // missing message (reported above) does not hide the problems of
-        // the messages around it.
-        render(&site, true, &output::Discard, &mut diagnostics);
+        let mode = Mode {
+            allow_missing: false,
+            checking: true,
+        };
+        render(&site, mode, &output::Discard, &mut diagnostics);
     }
     diagnostics.sorted()
 }
 
-/// One language's bundles and formatters.
+/// How a render treats missing text and broken pages.
+#[derive(Clone, Copy, Debug)]
+pub struct Mode {
+    /// Missing messages are warnings, and the reference text stands in.
+    pub allow_missing: bool,
+    /// Rendering only to find problems (`check`): every page is rendered,
+    /// even one whose files have errors, with the reference text to fall
+    /// back on, so that one problem does not hide the next.
+    pub checking: bool,
+}
+
+impl Mode {
+    fn fallback(self) -> bool {
+        self.allow_missing || self.checking
+    }
+}
+
+/// One language's formatters and site-wide messages.
 struct Language<'a> {
     lang: &'a LanguageIdentifier,
     intl: Intl,
     site_file: Option<&'a LocaleFile>,
-    /// The site-wide bundle, for pages that are not explainers.
     site_bundle: Bundle<'a>,
-    /// Per page, in `Site::pages` order.
-    page_bundles: Vec<Bundle<'a>>,
-    /// Per page: its URL segment in this language (the translated `slug`
-    /// message, or the content file's name).
-    slugs: Vec<String>,
-    /// The pages in the navigation, with their labels in this language.
-    nav_labels: Vec<(usize, String)>,
 }
 
-/// Where a page sits in the site.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Place {
+/// One page's Fluent files, one per language (in `config.languages` order),
+/// read when the page is rendered and dropped after: a large site is never
+/// in memory as a whole, and each file is parsed once.
+struct Unit {
+    files: Vec<Option<LocaleFile>>,
+    /// Whether reading and linting the files found no error.
+    sound: bool,
+}
+
+/// What the rest of the site needs of a page once it is rendered, per
+/// language: its URL segment, title and description (the home pages list
+/// them) and navigation label.
+#[derive(Clone, Debug, Default)]
+struct PageMeta {
+    slugs: Vec<String>,
+    titles: Vec<String>,
+    descriptions: Vec<String>,
+    nav_labels: Vec<String>,
+}
+
+/// Where a page sits in the site; an explainer carries its index and its
+/// URL segment in every language.
+#[derive(Clone, Copy)]
+enum Place<'p> {
     Root,
     Home,
-    Page(usize),
+    Page(usize, &'p [String]),
 }
 
 /// Renders every page of every language, plus the root pages, assets and
 /// hosting files, handing each file to `sink` as soon as it is ready.
-/// Explainer pages render in parallel; their bytes do not depend on the
-/// order. Returns the number of HTML pages.
-pub fn render(
-    site: &Site,
-    allow_missing: bool,
-    sink: &dyn Sink,
-    diagnostics: &mut Diagnostics,
-) -> usize {
+/// Explainer pages are read, checked and rendered page by page, in
+/// parallel; their bytes do not depend on the order. Returns the number of
+/// HTML pages.
+pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagnostics) -> usize {
     let put = |path: &str, bytes: &[u8], diagnostics: &mut Diagnostics| {
         if let Err(err) = sink.put(path, bytes) {
             diagnostics.push(Diagnostic::error(
@@ -335,7 +377,7 @@ pub fn render(
             Ok(intl) => intl,
             Err(message) => {
                 diagnostics.push(Diagnostic::error(Path::new("site.toml"), message));
-                continue;
+                return 0;
             }
         };
         let site_file = site.locales.get(lang, locales::SITE_FILE);
@@ -344,93 +386,68 @@ pub fn render(
             &site_file.into_iter().collect::<Vec<_>>(),
             diagnostics,
         );
-        let page_bundles: Vec<Bundle> = site
-            .pages
-            .iter()
-            .map(|page| {
-                let files: Vec<&LocaleFile> = site_file
-                    .into_iter()
-                    .chain(site.locales.get(lang, &page.slug))
-                    .collect();
-                locales::bundle(lang, &files, diagnostics)
-            })
-            .collect();
-        let slugs = site
-            .pages
-            .iter()
-            .zip(&page_bundles)
-            .map(|(page, bundle)| translated_slug(bundle, page, diagnostics))
-            .collect();
         languages.push(Language {
             lang,
             intl,
             site_file,
             site_bundle,
-            page_bundles,
-            slugs,
-            nav_labels: Vec::new(),
         });
     }
     let reference = languages
         .iter()
         .position(|l| *l.lang == site.config.reference);
-    let reference = if allow_missing { reference } else { None };
-    // Navigation labels are the same on every page of a language: format
-    // them once.
-    let nav_labels: Vec<Vec<(usize, String)>> = (0..languages.len())
-        .map(|l| {
-            site.pages
-                .iter()
-                .enumerate()
-                .filter(|(_, page)| page.in_nav)
-                .map(|(i, _)| {
-                    (
-                        i,
-                        texts_for(site, &languages, reference, l, Some(i)).get("nav-label", None),
-                    )
-                })
-                .collect()
-        })
-        .collect();
-    for (language, labels) in languages.iter_mut().zip(nav_labels) {
-        language.nav_labels = labels;
-    }
-    let renderer = Renderer {
+    let mut renderer = Renderer {
         site,
         assets,
         languages: &languages,
-        reference,
+        reference: if mode.fallback() { reference } else { None },
+        reference_index: reference.unwrap_or(0),
+        mode,
+        categories: check::categories(site),
+        nav: Vec::new(),
     };
-    // The bulk of the work: every explainer in every language, in parallel.
-    let tasks: Vec<(usize, usize)> = (0..languages.len())
-        .flat_map(|l| (0..site.pages.len()).map(move |p| (l, p)))
-        .collect();
-    let results: Vec<(bool, Vec<Diagnostic>)> = tasks
-        .par_iter()
-        .map(|&(language, page)| {
+
+    // The pages in the navigation appear on every page: read them first and
+    // keep them, so that every page can link to them by name.
+    let mut nav_units = Vec::new();
+    for (i, page) in site.pages.iter().enumerate().filter(|(_, p)| p.in_nav) {
+        let unit = renderer.load_unit(i, diagnostics);
+        let meta = renderer.meta(
+            i,
+            &unit,
+            &renderer.bundles(&unit, &mut Diagnostics::default()),
+        );
+        renderer.nav.push((i, meta));
+        nav_units.push((i, unit));
+        let _ = page;
+    }
+
+    // The bulk of the work: every page in every language, in parallel.
+    let results: Vec<(PageMeta, usize, Vec<Diagnostic>)> = (0..site.pages.len())
+        .into_par_iter()
+        .map(|i| {
             let mut found = Diagnostics::default();
-            let (path, rendered) = renderer.explainer(language, page, &mut found);
-            let written = match rendered {
-                Some(html) => match sink.put(&path, html.as_bytes()) {
-                    Ok(()) => true,
-                    Err(err) => {
-                        found.push(Diagnostic::error(
-                            Path::new(&path),
-                            format!("cannot write the file: {err}"),
-                        ));
-                        false
-                    }
-                },
-                None => false,
+            let loaded;
+            let unit = match nav_units.iter().find(|(n, _)| *n == i) {
+                Some((_, unit)) => unit,
+                None => {
+                    loaded = renderer.load_unit(i, &mut found);
+                    &loaded
+                }
             };
-            (written, found.items)
+            let (meta, written) = renderer.render_unit(i, unit, sink, &mut found);
+            (meta, written, found.items)
         })
         .collect();
     let mut pages = 0;
-    for (written, found) in results {
-        pages += usize::from(written);
+    let mut metas = Vec::with_capacity(results.len());
+    for (meta, written, found) in results {
+        pages += written;
         diagnostics.items.extend(found);
+        metas.push(meta);
     }
+    unique_slugs(site, &languages, &metas, diagnostics);
+
     let mut emit = |(path, rendered): (String, Option<String>), diagnostics: &mut Diagnostics| {
         if let Some(html) = rendered {
             put(&path, html.as_bytes(), diagnostics);
@@ -438,7 +455,7 @@ pub fn render(
         }
     };
     for language in 0..languages.len() {
-        let home = renderer.home(language, diagnostics);
+        let home = renderer.home(language, &metas, diagnostics);
         emit(home, diagnostics);
         let not_found = renderer.not_found(Some(language), diagnostics);
         emit(not_found, diagnostics);
@@ -447,60 +464,38 @@ pub fn render(
     emit(chooser, diagnostics);
     let not_found = renderer.not_found(None, diagnostics);
     emit(not_found, diagnostics);
-    for (path, text) in renderer.hosting_files() {
+    for (path, text) in renderer.hosting_files(&metas) {
         put(path, text.as_bytes(), diagnostics);
     }
     pages
 }
 
-/// Message lookup for a page (or, with `None`, the site-wide messages) in
-/// one language, falling back to `reference` when given.
-fn texts_for<'a>(
-    site: &'a Site,
-    languages: &'a [Language<'a>],
-    reference: Option<usize>,
-    language: usize,
-    page: Option<usize>,
-) -> Texts<'a> {
-    let pick = |l: &'a Language<'a>| match page {
-        Some(p) => &l.page_bundles[p],
-        None => &l.site_bundle,
-    };
-    let mut chain = vec![pick(&languages[language])];
-    if let Some(reference) = reference.filter(|r| *r != language) {
-        chain.push(pick(&languages[reference]));
+/// Two pages may not share a URL segment in one language.
+fn unique_slugs(
+    site: &Site,
+    languages: &[Language],
+    metas: &[PageMeta],
+    diagnostics: &mut Diagnostics,
+) {
+    for (l, language) in languages.iter().enumerate() {
+        let mut taken: HashMap<&str, &str> = HashMap::new();
+        for (page, meta) in site.pages.iter().zip(metas) {
+            let Some(slug) = meta.slugs.get(l) else {
+                continue;
+            };
+            if let Some(other) = taken.insert(slug, &page.slug) {
+                diagnostics.push(Diagnostic::error(
+                    &Path::new("locales")
+                        .join(language.lang.to_string())
+                        .join(format!("{}.ftl", page.slug)),
+                    format!(
+                        "pages `{other}` and `{}` both use the slug `{slug}` in `{}`",
+                        page.slug, language.lang
+                    ),
+                ));
+            }
+        }
     }
-    let lang = languages[language].lang;
-    let mut files: Vec<&LocaleFile> = languages[language].site_file.into_iter().collect();
-    if let Some(p) = page {
-        files.extend(site.locales.get(lang, &site.pages[p].slug));
-    }
-    Texts::new(chain, files)
-}
-
-/// A page's URL segment in a bundle's language: the optional `slug` message
-/// of its Fluent file, which must be URL-safe, or the content file's name.
-fn translated_slug(bundle: &Bundle, page: &Page, diagnostics: &mut Diagnostics) -> String {
-    let Some(pattern) = bundle.get_message("slug").and_then(|m| m.value()) else {
-        return page.slug.clone();
-    };
-    let mut errors = Vec::new();
-    let slug = bundle
-        .format_pattern(pattern, None, &mut errors)
-        .into_owned();
-    if errors.is_empty() && content::is_identifier(&slug) {
-        return slug;
-    }
-    // `check` reports the bad slug at its line; here it only must not leak
-    // into a path.
-    diagnostics.push(Diagnostic::error(
-        &page.path,
-        format!(
-            "the translated slug `{slug}` of page `{}` is not URL-safe",
-            page.slug
-        ),
-    ));
-    page.slug.clone()
 }
 
 /// Writes the static files and the calculator's WebAssembly module under
@@ -533,13 +528,177 @@ struct Renderer<'a> {
     site: &'a Site,
     assets: AssetNames,
     languages: &'a [Language<'a>],
-    /// The language to fall back to, with `--allow-missing`.
+    /// The language to fall back to for missing text, if any.
     reference: Option<usize>,
+    /// The reference language, which every other is compared with.
+    reference_index: usize,
+    mode: Mode,
+    categories: check::Categories,
+    /// The pages in the navigation, in order.
+    nav: Vec<(usize, PageMeta)>,
 }
 
 impl<'a> Renderer<'a> {
-    fn texts(&self, language: usize, page: Option<usize>) -> Texts<'a> {
-        texts_for(self.site, self.languages, self.reference, language, page)
+    /// Reads page `i`'s files in every language, compares them with the
+    /// reference language and lints them.
+    fn load_unit(&self, i: usize, diagnostics: &mut Diagnostics) -> Unit {
+        let page = &self.site.pages[i];
+        let config = &self.site.config;
+        let mut found = Diagnostics::default();
+        let files =
+            locales::load_page_files(&self.site.root, &config.languages, &page.slug, &mut found);
+        let formulas: Vec<String> = page.formulas.iter().map(|(name, _)| name.clone()).collect();
+        match &files[self.reference_index] {
+            None => found.push(
+                Diagnostic::error(
+                    &page.path,
+                    format!(
+                        "the page has no text: locales/{}/{}.ftl is missing",
+                        config.reference, page.slug
+                    ),
+                )
+                .with_hint("every content file needs a Fluent file of the same name"),
+            ),
+            Some(reference) => {
+                for (l, lang) in config.languages.iter().enumerate() {
+                    if l == self.reference_index || self.site.locales.unreadable.contains(lang) {
+                        continue;
+                    }
+                    let translation = files[l].as_ref();
+                    locales::compare_file(
+                        &self.site.root,
+                        config,
+                        reference,
+                        lang,
+                        translation,
+                        self.mode.allow_missing,
+                        &mut found,
+                    );
+                }
+            }
+        }
+        for (l, file) in files.iter().enumerate() {
+            let Some(file) = file else { continue };
+            let reference = files[self.reference_index]
+                .as_ref()
+                .filter(|_| l != self.reference_index);
+            check::lint_file(file, reference, &formulas, &self.categories, &mut found);
+            if let Err(bad_slug) = check::translated_slug(file) {
+                found.push(bad_slug);
+            }
+        }
+        let sound = !found.has_errors();
+        diagnostics.items.extend(found.items);
+        Unit { files, sound }
+    }
+
+    /// One bundle per language for a page: the site-wide file and the page's.
+    fn bundles<'u>(&self, unit: &'u Unit, diagnostics: &mut Diagnostics) -> Vec<Bundle<'u>>
+    where
+        'a: 'u,
+    {
+        self.languages
+            .iter()
+            .zip(&unit.files)
+            .map(|(language, file)| {
+                let files: Vec<&LocaleFile> = language
+                    .site_file
+                    .into_iter()
+                    .chain(file.as_ref())
+                    .collect();
+                locales::bundle(language.lang, &files, diagnostics)
+            })
+            .collect()
+    }
+
+    /// Message lookup for a page in one language, falling back to the
+    /// reference language when the mode allows.
+    fn page_texts<'u>(
+        &self,
+        language: usize,
+        unit: &'u Unit,
+        bundles: &'u [Bundle<'u>],
+    ) -> Texts<'u>
+    where
+        'a: 'u,
+    {
+        let mut chain = vec![&bundles[language]];
+        if let Some(reference) = self.reference.filter(|r| *r != language) {
+            chain.push(&bundles[reference]);
+        }
+        let files = self.languages[language]
+            .site_file
+            .into_iter()
+            .chain(unit.files[language].as_ref())
+            .collect();
+        Texts::new(chain, files)
+    }
+
+    /// Message lookup for the site-wide messages of one language.
+    fn site_texts(&self, language: usize) -> Texts<'a> {
+        let mut chain = vec![&self.languages[language].site_bundle];
+        if let Some(reference) = self.reference.filter(|r| *r != language) {
+            chain.push(&self.languages[reference].site_bundle);
+        }
+        Texts::new(
+            chain,
+            self.languages[language].site_file.into_iter().collect(),
+        )
+    }
+
+    /// A page's URL segments, titles, descriptions and navigation labels.
+    /// Problems of these messages are reported when the page renders.
+    fn meta<'u>(&self, i: usize, unit: &'u Unit, bundles: &'u [Bundle<'u>]) -> PageMeta
+    where
+        'a: 'u,
+    {
+        let mut meta = PageMeta::default();
+        for language in 0..self.languages.len() {
+            let slug = unit.files[language]
+                .as_ref()
+                .and_then(|file| check::translated_slug(file).ok().flatten())
+                .unwrap_or_else(|| self.site.pages[i].slug.clone());
+            let texts = self.page_texts(language, unit, bundles);
+            meta.slugs.push(slug);
+            meta.titles.push(texts.get("title", None));
+            meta.descriptions.push(texts.get("description", None));
+            meta.nav_labels.push(texts.get("nav-label", None));
+        }
+        meta
+    }
+
+    /// Renders page `i` in every language into `sink`; returns what the
+    /// site needs to know of it and how many files were written.
+    fn render_unit(
+        &self,
+        i: usize,
+        unit: &Unit,
+        sink: &dyn Sink,
+        diagnostics: &mut Diagnostics,
+    ) -> (PageMeta, usize) {
+        let bundles = self.bundles(unit, diagnostics);
+        let meta = self.meta(i, unit, &bundles);
+        // A page whose files have errors would only add confusion; the build
+        // fails on those errors anyway. `check` renders it regardless, for
+        // the problems rendering finds.
+        if !unit.sound && !self.mode.checking {
+            return (meta, 0);
+        }
+        let mut written = 0;
+        for language in 0..self.languages.len() {
+            let texts = self.page_texts(language, unit, &bundles);
+            let (path, rendered) = self.explainer(language, i, &meta, texts, diagnostics);
+            if let Some(html) = rendered {
+                match sink.put(&path, html.as_bytes()) {
+                    Ok(()) => written += 1,
+                    Err(err) => diagnostics.push(Diagnostic::error(
+                        Path::new(&path),
+                        format!("cannot write the file: {err}"),
+                    )),
+                }
+            }
+        }
+        (meta, written)
     }
 
     /// The path part of the base URL (`/`, or `/repo/` for a site served
@@ -560,10 +719,15 @@ impl<'a> Renderer<'a> {
     }
 
     /// `sitemap.xml`, `robots.txt` and `_headers`.
-    fn hosting_files(&self) -> [(&'static str, String); 3] {
+    fn hosting_files(&self, metas: &[PageMeta]) -> [(&'static str, String); 3] {
         let base_url = &self.site.config.base_url;
         let places: Vec<Place> = std::iter::once(Place::Home)
-            .chain((0..self.site.pages.len()).map(Place::Page))
+            .chain(
+                metas
+                    .iter()
+                    .enumerate()
+                    .map(|(i, meta)| Place::Page(i, &meta.slugs)),
+            )
             .collect();
         let sets: Vec<hosting::AlternateSet> = places
             .iter()
@@ -601,7 +765,7 @@ impl<'a> Renderer<'a> {
         match place {
             Place::Root => String::new(),
             Place::Home => format!("{lang}/"),
-            Place::Page(i) => format!("{lang}/{}/", self.languages[language].slugs[i]),
+            Place::Page(_, slugs) => format!("{lang}/{}/", slugs[language]),
         }
     }
 
@@ -623,14 +787,21 @@ impl<'a> Renderer<'a> {
         } else {
             "../".repeat(path.matches('/').count())
         };
-        let nav = self.languages[language]
-            .nav_labels
+        let current = match place {
+            Place::Page(i, _) if !absolute => Some(i),
+            _ => None,
+        };
+        let nav = self
+            .nav
             .iter()
-            .map(|(i, label)| Link {
-                href: format!("{root}{}", self.path_of(language, Place::Page(*i))),
-                label: label.clone(),
+            .map(|(i, meta)| Link {
+                href: format!(
+                    "{root}{}",
+                    self.path_of(language, Place::Page(*i, &meta.slugs))
+                ),
+                label: meta.nav_labels[language].clone(),
                 hreflang: lang.to_string(),
-                current: place == Place::Page(*i) && !absolute,
+                current: current == Some(*i),
             })
             .collect();
         // A 404 page is no address of its own: no canonical URL, no
@@ -648,7 +819,7 @@ impl<'a> Renderer<'a> {
                 url: self.url(""),
             });
         }
-        let switcher = if place == Place::Root {
+        let switcher = if matches!(place, Place::Root) {
             Vec::new()
         } else {
             (0..self.languages.len())
@@ -723,29 +894,28 @@ impl<'a> Renderer<'a> {
     fn explainer(
         &self,
         language: usize,
-        page_index: usize,
+        i: usize,
+        meta: &PageMeta,
+        texts: Texts,
         diagnostics: &mut Diagnostics,
     ) -> (String, Option<String>) {
-        let page = &self.site.pages[page_index];
+        let page = &self.site.pages[i];
         let lang = self.languages[language].lang;
-        let texts = self.texts(language, Some(page_index));
-        let path = self.path_of(language, Place::Page(page_index));
+        let place = Place::Page(i, &meta.slugs);
+        let path = self.path_of(language, place);
         let title = texts.get("title", None);
         let layout = self.layout(
             language,
-            Place::Page(page_index),
+            place,
             &texts,
             title.clone(),
             texts.get("description", None),
             false,
         );
-        let home_texts = self.texts(language, None);
+        let home_title = self.site_texts(language).get("home-title", None);
         let input = render::ExplainerInput {
             breadcrumb: vec![
-                (
-                    home_texts.get("home-title", None),
-                    self.url(&self.path_of(language, Place::Home)),
-                ),
+                (home_title, self.url(&self.path_of(language, Place::Home))),
                 (title.clone(), self.url(&path)),
             ],
             page,
@@ -762,8 +932,13 @@ impl<'a> Renderer<'a> {
     }
 
     /// A language's home page: its file path and HTML.
-    fn home(&self, language: usize, diagnostics: &mut Diagnostics) -> (String, Option<String>) {
-        let texts = self.texts(language, None);
+    fn home(
+        &self,
+        language: usize,
+        metas: &[PageMeta],
+        diagnostics: &mut Diagnostics,
+    ) -> (String, Option<String>) {
+        let texts = self.site_texts(language);
         let path = self.path_of(language, Place::Home);
         let title = texts.get("home-title", None);
         let layout = self.layout(
@@ -774,14 +949,12 @@ impl<'a> Renderer<'a> {
             texts.get("home-description", None),
             false,
         );
-        let pages = (0..self.site.pages.len())
-            .map(|i| {
-                let page_texts = self.texts(language, Some(i));
-                render::PageLink {
-                    href: format!("{}/", self.languages[language].slugs[i]),
-                    label: page_texts.get("title", None),
-                    description: page_texts.get("description", None),
-                }
+        let pages = metas
+            .iter()
+            .map(|meta| render::PageLink {
+                href: format!("{}/", meta.slugs[language]),
+                label: meta.titles[language].clone(),
+                description: meta.descriptions[language].clone(),
             })
             .collect();
         let view = render::HomePage {
@@ -801,14 +974,8 @@ impl<'a> Renderer<'a> {
 
     /// The root language chooser: its file path and HTML.
     fn chooser(&self, diagnostics: &mut Diagnostics) -> (String, Option<String>) {
-        let Some(reference) = self
-            .languages
-            .iter()
-            .position(|l| *l.lang == self.site.config.reference)
-        else {
-            return (String::new(), None);
-        };
-        let texts = self.texts(reference, None);
+        let reference = self.reference_index;
+        let texts = self.site_texts(reference);
         let layout = self.layout(
             reference,
             Place::Root,
@@ -819,10 +986,9 @@ impl<'a> Renderer<'a> {
         );
         let choices = (0..self.languages.len())
             .map(|i| {
-                let l = &self.languages[i];
-                let own = Texts::new(vec![&l.site_bundle], l.site_file.into_iter().collect());
+                let own = self.site_texts(i);
                 render::Choice {
-                    lang: l.lang.to_string(),
+                    lang: self.languages[i].lang.to_string(),
                     href: self.path_of(i, Place::Home),
                     name: own.get("language-name", None),
                     prompt: own.get("home-description", None),
@@ -845,15 +1011,9 @@ impl<'a> Renderer<'a> {
         language: Option<usize>,
         diagnostics: &mut Diagnostics,
     ) -> (String, Option<String>) {
-        let Some(index) = language.or_else(|| {
-            self.languages
-                .iter()
-                .position(|l| *l.lang == self.site.config.reference)
-        }) else {
-            return (String::new(), None);
-        };
+        let index = language.unwrap_or(self.reference_index);
         let lang = self.languages[index].lang;
-        let texts = self.texts(index, None);
+        let texts = self.site_texts(index);
         let path = match language {
             Some(_) => format!("{lang}/404.html"),
             None => "404.html".to_string(),
@@ -869,12 +1029,10 @@ impl<'a> Renderer<'a> {
         );
         let links = (0..self.languages.len())
             .filter(|i| language.is_none() || *i == index)
-            .map(|i| (i, &self.languages[i]))
-            .map(|(i, l)| Link {
+            .map(|i| Link {
                 href: format!("{}{}", self.base_path(), self.path_of(i, Place::Home)),
-                label: Texts::new(vec![&l.site_bundle], l.site_file.into_iter().collect())
-                    .get("home-title", None),
-                hreflang: l.lang.to_string(),
+                label: self.site_texts(i).get("home-title", None),
+                hreflang: self.languages[i].lang.to_string(),
                 current: false,
             })
             .collect();

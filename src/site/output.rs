@@ -1,10 +1,12 @@
 //! Writing `dist/`: every file goes into a staging folder beside the output
 //! folder, which then takes the output folder's place. A build that fails,
-//! at any point, leaves the previous output exactly as it was.
+//! at any point, leaves the previous output exactly as it was. The replaced
+//! output is kept as `.<name>.previous` and overwritten by the next build.
 //!
 //! This module also refuses output folders that would overwrite the sources
 //! (`--out .`, `--out locales`), and names assets by their content hash.
 
+use std::collections::HashSet;
 use std::fs;
 use std::io;
 use std::path::{Component, Path, PathBuf};
@@ -51,18 +53,29 @@ impl Sink for Memory {
 }
 
 /// A staging folder beside the output folder. Files are written into it as
-/// they come; [`Staging::commit`] swaps it into place, and dropping it
-/// uncommitted removes it, so a failed build leaves no trace.
+/// they come; [`Staging::commit`] swaps it into place, and a staging folder
+/// dropped uncommitted never reaches the output, so a failed build leaves the
+/// output as it was.
+///
+/// The output a commit replaces is kept beside it as `.<name>.previous`, and
+/// the next build stages into that folder, overwriting its files in place.
+/// Rewriting a file keeps its inode, where a fresh folder would allocate
+/// thousands of new ones right after thousands were freed, which on ext4 (a
+/// common host for build folders) costs more than rendering the pages.
+/// Files the new build does not write are pruned before the swap.
 pub struct Staging {
     out: PathBuf,
     dir: PathBuf,
+    previous: PathBuf,
+    written: Mutex<HashSet<PathBuf>>,
     bytes: AtomicU64,
     files: AtomicUsize,
     committed: bool,
 }
 
 impl Staging {
-    /// Creates a fresh staging folder for `out`.
+    /// Creates the staging folder for `out`, reusing the previous output's
+    /// folder when there is one.
     pub fn create(out: &Path) -> io::Result<Staging> {
         let out = normalize(out)?;
         let parent = out
@@ -81,12 +94,19 @@ impl Staging {
         }
         fs::create_dir_all(parent)?;
         let dir = parent.join(format!(".{name}.staging-{}", std::process::id()));
+        let previous = parent.join(format!(".{name}.previous"));
         // Left over from a build that was killed: ours to remove.
         let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir)?;
+        // A rename is atomic: if another build took the previous folder
+        // first, this one simply starts afresh.
+        if !(previous.is_dir() && fs::rename(&previous, &dir).is_ok()) {
+            fs::create_dir_all(&dir)?;
+        }
         Ok(Staging {
             out,
             dir,
+            previous,
+            written: Mutex::new(HashSet::new()),
             bytes: AtomicU64::new(0),
             files: AtomicUsize::new(0),
             committed: false,
@@ -101,26 +121,19 @@ impl Staging {
         )
     }
 
-    /// Puts the staged files in the output folder's place; the previous
-    /// output is removed only once the new one is there.
+    /// Puts the staged files in the output folder's place. The replaced
+    /// output becomes the folder the next build stages into.
     pub fn commit(mut self) -> io::Result<()> {
-        let parent = self.dir.parent().map(Path::to_path_buf).unwrap_or_default();
-        let name = self
-            .out
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        let retired = parent.join(format!(".{name}.old-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&retired);
+        let written = std::mem::take(&mut *self.written.lock().unwrap_or_else(|e| e.into_inner()));
+        prune(&self.dir, &self.dir, &written)?;
         if self.out.exists() {
-            fs::rename(&self.out, &retired)?;
+            let _ = fs::remove_dir_all(&self.previous);
+            fs::rename(&self.out, &self.previous)?;
             if let Err(err) = fs::rename(&self.dir, &self.out) {
                 // Put the previous output back before reporting.
-                let _ = fs::rename(&retired, &self.out);
+                let _ = fs::rename(&self.previous, &self.out);
                 return Err(err);
             }
-            let _ = fs::remove_dir_all(&retired);
         } else {
             fs::rename(&self.dir, &self.out)?;
         }
@@ -129,22 +142,69 @@ impl Staging {
     }
 }
 
+/// Removes from `folder` every file not in `keep` (paths relative to
+/// `root`), and folders left empty.
+fn prune(root: &Path, folder: &Path, keep: &HashSet<PathBuf>) -> io::Result<()> {
+    for entry in fs::read_dir(folder)? {
+        let entry = entry?;
+        let path = entry.path();
+        if entry.file_type()?.is_dir() {
+            prune(root, &path, keep)?;
+            if fs::read_dir(&path)?.next().is_none() {
+                fs::remove_dir(&path)?;
+            }
+        } else if !keep.contains(path.strip_prefix(root).unwrap_or(&path)) {
+            fs::remove_file(&path)?;
+        }
+    }
+    Ok(())
+}
+
 impl Sink for Staging {
     fn put(&self, path: &str, bytes: &[u8]) -> io::Result<()> {
         let file = self.dir.join(path);
-        if let Some(folder) = file.parent() {
+        if let Some(folder) = file.parent()
+            && fs::create_dir_all(folder).is_err()
+        {
+            // The reused folder may hold a file where this build wants a
+            // folder: the new layout wins.
+            clear_ancestors(&self.dir, folder);
             fs::create_dir_all(folder)?;
         }
+        if file.is_dir() {
+            fs::remove_dir_all(&file)?;
+        }
         fs::write(&file, bytes)?;
+        self.written
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(PathBuf::from(path));
         self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
         self.files.fetch_add(1, Ordering::Relaxed);
         Ok(())
     }
 }
 
+/// Removes files standing where the folders between `root` and `folder`
+/// should be.
+fn clear_ancestors(root: &Path, folder: &Path) {
+    for ancestor in folder
+        .ancestors()
+        .take_while(|a| a.starts_with(root) && *a != root)
+    {
+        if ancestor.is_file() {
+            let _ = fs::remove_file(ancestor);
+        }
+    }
+}
+
 impl Drop for Staging {
     fn drop(&mut self) {
-        if !self.committed {
+        if self.committed {
+            return;
+        }
+        // Never served, so still good for the next build to overwrite.
+        if self.previous.exists() || fs::rename(&self.dir, &self.previous).is_err() {
             let _ = fs::remove_dir_all(&self.dir);
         }
     }
@@ -226,6 +286,63 @@ mod tests {
         );
         assert_ne!(a, hashed_name("style.css", b"body{ }"));
         assert_eq!(a, hashed_name("style.css", b"body{}"));
+    }
+
+    fn files_below(dir: &Path) -> Vec<(String, String)> {
+        let mut files: Vec<(String, String)> = walkdir::WalkDir::new(dir)
+            .into_iter()
+            .map(|e| e.unwrap())
+            .filter(|e| e.file_type().is_file())
+            .map(|e| {
+                let relative = e
+                    .path()
+                    .strip_prefix(dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                (relative, fs::read_to_string(e.path()).unwrap())
+            })
+            .collect();
+        files.sort();
+        files
+    }
+
+    #[test]
+    fn each_commit_holds_exactly_its_own_files_and_a_failure_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("dist");
+        let staging = Staging::create(&out).unwrap();
+        staging.put("a/index.html", b"one").unwrap();
+        staging.put("b/index.html", b"two").unwrap();
+        staging.put("c", b"a file where a folder will be").unwrap();
+        staging.commit().unwrap();
+        // The second build reuses the first one's folder once there is one.
+        for round in 0..2 {
+            let staging = Staging::create(&out).unwrap();
+            staging
+                .put("a/index.html", format!("new {round}").as_bytes())
+                .unwrap();
+            staging.put("c/index.html", b"now a folder").unwrap();
+            staging.commit().unwrap();
+            assert_eq!(
+                files_below(&out),
+                [
+                    ("a/index.html".to_string(), format!("new {round}")),
+                    ("c/index.html".to_string(), "now a folder".to_string()),
+                ]
+            );
+        }
+        let before = files_below(&out);
+        let staging = Staging::create(&out).unwrap();
+        staging.put("a/index.html", b"never committed").unwrap();
+        drop(staging);
+        assert_eq!(files_below(&out), before);
+        let leftovers: Vec<String> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains("staging"))
+            .collect();
+        assert!(leftovers.is_empty(), "{leftovers:?}");
     }
 
     #[test]

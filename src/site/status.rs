@@ -13,8 +13,9 @@ use std::process::Command;
 
 use serde::Serialize;
 
+use crate::diagnostics::Diagnostics;
 use crate::site::Site;
-use crate::site::locales::LocaleFile;
+use crate::site::locales::{LocaleFile, OPTIONAL_MESSAGES, SITE_FILE, load_page_files};
 
 /// The status of one language.
 #[derive(Debug, Serialize)]
@@ -34,82 +35,100 @@ pub struct LanguageStatus {
     pub stale_known: bool,
 }
 
-/// Computes the status of every language of the site.
+/// Computes the status of every language of the site. Page files are read
+/// one page at a time, like the build does.
 pub fn status(site: &Site) -> Vec<LanguageStatus> {
-    let reference = &site.config.reference;
-    let reference_files: Vec<&LocaleFile> = site.locales.of_language(reference).collect();
-    let reference_times: BTreeMap<&str, Option<BTreeMap<String, i64>>> = reference_files
-        .iter()
-        .map(|f| (f.name.as_str(), message_times(&site.root, f)))
-        .collect();
-    site.config
+    let mut rows: Vec<LanguageStatus> = site
+        .config
         .languages
         .iter()
-        .map(|lang| {
-            let mut row = LanguageStatus {
-                language: lang.to_string(),
-                translated: 0,
-                total: 0,
-                missing: Vec::new(),
-                stale: Vec::new(),
-                extra: Vec::new(),
-                stale_known: true,
-            };
-            for reference_file in &reference_files {
-                let ours = reference_file.messages();
-                row.total += ours.len();
-                let translation = site.locales.get(lang, &reference_file.name);
-                let expected = Path::new("locales")
-                    .join(lang.to_string())
-                    .join(format!("{}.ftl", reference_file.name));
-                let Some(translation) = translation else {
-                    row.missing.extend(
-                        ours.iter()
-                            .map(|m| format!("{}: {}", expected.display(), m.id)),
-                    );
-                    continue;
-                };
-                let theirs = translation.messages();
-                let their_times = if lang == reference {
-                    None
-                } else {
-                    message_times(&site.root, translation)
-                };
-                let our_times = reference_times
-                    .get(reference_file.name.as_str())
-                    .and_then(|t| t.as_ref());
-                if lang != reference && (their_times.is_none() || our_times.is_none()) {
-                    row.stale_known = false;
-                }
-                for message in &ours {
-                    if !theirs.iter().any(|m| m.id == message.id) {
-                        row.missing
-                            .push(format!("{}: {}", translation.path.display(), message.id));
-                        continue;
-                    }
-                    let changed_since = match (our_times, &their_times) {
-                        (Some(ours), Some(theirs)) => {
-                            ours.get(&message.id) > theirs.get(&message.id)
-                        }
-                        _ => false,
-                    };
-                    if changed_since {
-                        row.stale
-                            .push(format!("{}: {}", translation.path.display(), message.id));
-                    } else {
-                        row.translated += 1;
-                    }
-                }
-                for message in &theirs {
-                    if !ours.iter().any(|m| m.id == message.id) {
-                        row.extra
-                            .push(format!("{}: {}", translation.path.display(), message.id));
-                    }
-                }
-            }
-            row
+        .map(|lang| LanguageStatus {
+            language: lang.to_string(),
+            translated: 0,
+            total: 0,
+            missing: Vec::new(),
+            stale: Vec::new(),
+            extra: Vec::new(),
+            stale_known: true,
         })
-        .collect()
+        .collect();
+    // The site-wide files, then each page's, as groups of one file per
+    // language.
+    let site_group: Vec<Option<&LocaleFile>> = site
+        .config
+        .languages
+        .iter()
+        .map(|l| site.locales.get(l, SITE_FILE))
+        .collect();
+    add_group(site, &site_group, &mut rows);
+    for page in &site.pages {
+        let mut ignored = Diagnostics::default();
+        let files = load_page_files(&site.root, &site.config.languages, &page.slug, &mut ignored);
+        let group: Vec<Option<&LocaleFile>> = files.iter().map(Option::as_ref).collect();
+        add_group(site, &group, &mut rows);
+    }
+    rows
+}
+
+/// Adds one file's counts, in every language, to `rows`.
+fn add_group(site: &Site, group: &[Option<&LocaleFile>], rows: &mut [LanguageStatus]) {
+    let reference = &site.config.reference;
+    let Some(reference_index) = site.config.languages.iter().position(|l| l == reference) else {
+        return;
+    };
+    let Some(reference_file) = group[reference_index] else {
+        return;
+    };
+    let ours = reference_file.messages();
+    let our_times = message_times(&site.root, reference_file);
+    for (l, lang) in site.config.languages.iter().enumerate() {
+        let row = &mut rows[l];
+        row.total += ours.len();
+        let Some(translation) = group[l] else {
+            let expected = Path::new("locales")
+                .join(lang.to_string())
+                .join(format!("{}.ftl", reference_file.name));
+            row.missing.extend(
+                ours.iter()
+                    .map(|m| format!("{}: {}", expected.display(), m.id)),
+            );
+            continue;
+        };
+        let theirs = translation.messages();
+        let their_times = if lang == reference {
+            None
+        } else {
+            message_times(&site.root, translation)
+        };
+        if lang != reference && (their_times.is_none() || our_times.is_none()) {
+            row.stale_known = false;
+        }
+        for message in ours {
+            if !theirs.iter().any(|m| m.id == message.id) {
+                row.missing
+                    .push(format!("{}: {}", translation.path.display(), message.id));
+                continue;
+            }
+            let changed_since = match (&our_times, &their_times) {
+                (Some(ours), Some(theirs)) => ours.get(&message.id) > theirs.get(&message.id),
+                _ => false,
+            };
+            if changed_since {
+                row.stale
+                    .push(format!("{}: {}", translation.path.display(), message.id));
+            } else {
+                row.translated += 1;
+            }
+        }
+        for message in theirs {
+            if !ours.iter().any(|m| m.id == message.id)
+                && !OPTIONAL_MESSAGES.contains(&message.id.as_str())
+            {
+                row.extra
+                    .push(format!("{}: {}", translation.path.display(), message.id));
+            }
+        }
+    }
 }
 
 /// The time each message of `file` last changed, from `git blame`; `None`
@@ -142,7 +161,7 @@ fn message_times(root: &Path, file: &LocaleFile) -> Option<BTreeMap<String, i64>
             .filter_map(|i| line_times.get(i).copied())
             .max()
             .unwrap_or(0);
-        times.insert(message.id, time);
+        times.insert(message.id.clone(), time);
     }
     Some(times)
 }
