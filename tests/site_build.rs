@@ -269,6 +269,10 @@ fn no_isolation_marks_placeholders_or_double_escapes() {
             "{path}: bidi isolation mark"
         );
         assert!(
+            !html.contains("__serve"),
+            "{path}: the preview server's reload script"
+        );
+        assert!(
             !html.contains("{ $") && !html.contains("{$"),
             "{path}: unresolved placeable"
         );

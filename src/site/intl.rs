@@ -17,7 +17,8 @@ use icu_decimal::options::DecimalFormatterOptions;
 use icu_list::ListFormatter;
 use icu_list::options::{ListFormatterOptions, ListLength};
 use icu_locale_core::Locale;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use intl_memoizer::Memoizable;
 use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
@@ -195,19 +196,35 @@ pub fn plural_categories_of(lang: &LanguageIdentifier) -> BTreeSet<&'static str>
     categories
 }
 
-/// ICU4X's decimal formatter as an `intl-memoizer` item, so that each Fluent
-/// bundle creates it once and reuses it for every number it formats.
-pub struct FluentDecimal(DecimalFormatter);
+/// ICU4X's decimal formatter as an `intl-memoizer` item. A site renders one
+/// bundle per page and language, so the formatter itself is created once per
+/// language for the whole process and shared: each bundle's memoizer only
+/// holds a handle to it.
+pub struct FluentDecimal(Arc<DecimalFormatter>);
+
+/// The process-wide decimal formatters, by language.
+static DECIMAL_FORMATTERS: OnceLock<Mutex<HashMap<LanguageIdentifier, Arc<DecimalFormatter>>>> =
+    OnceLock::new();
 
 impl Memoizable for FluentDecimal {
     type Args = ();
     type Error = String;
 
     fn construct(lang: LanguageIdentifier, _args: ()) -> Result<Self, String> {
+        let mut formatters = DECIMAL_FORMATTERS
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(formatter) = formatters.get(&lang) {
+            return Ok(FluentDecimal(Arc::clone(formatter)));
+        }
         let locale: Locale = lang.to_string().parse().map_err(|e| format!("{e}"))?;
-        DecimalFormatter::try_new((&locale).into(), DecimalFormatterOptions::default())
-            .map(FluentDecimal)
-            .map_err(|e| e.to_string())
+        let formatter = Arc::new(
+            DecimalFormatter::try_new((&locale).into(), DecimalFormatterOptions::default())
+                .map_err(|e| e.to_string())?,
+        );
+        formatters.insert(lang, Arc::clone(&formatter));
+        Ok(FluentDecimal(formatter))
     }
 }
 

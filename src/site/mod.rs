@@ -302,6 +302,11 @@ pub fn check(root: &Path) -> Vec<Diagnostic> {
     diagnostics.sorted()
 }
 
+thread_local! {
+    /// Each rendering thread's page buffer, reused from page to page.
+    static PAGE_BUFFER: std::cell::RefCell<String> = std::cell::RefCell::new(String::with_capacity(64 * 1024));
+}
+
 /// How a render treats missing text and broken pages.
 #[derive(Clone, Copy, Debug)]
 pub struct Mode {
@@ -464,9 +469,7 @@ pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagno
     emit(chooser, diagnostics);
     let not_found = renderer.not_found(None, diagnostics);
     emit(not_found, diagnostics);
-    for (path, text) in renderer.hosting_files(&metas) {
-        put(path, text.as_bytes(), diagnostics);
-    }
+    renderer.hosting_files(&metas, |path, text| put(path, text.as_bytes(), diagnostics));
     pages
 }
 
@@ -685,11 +688,14 @@ impl<'a> Renderer<'a> {
             return (meta, 0);
         }
         let mut written = 0;
-        for language in 0..self.languages.len() {
-            let texts = self.page_texts(language, unit, &bundles);
-            let (path, rendered) = self.explainer(language, i, &meta, texts, diagnostics);
-            if let Some(html) = rendered {
-                match sink.put(&path, html.as_bytes()) {
+        PAGE_BUFFER.with_borrow_mut(|buffer| {
+            for language in 0..self.languages.len() {
+                let texts = self.page_texts(language, unit, &bundles);
+                let Some(path) = self.explainer(language, i, &meta, texts, buffer, diagnostics)
+                else {
+                    continue;
+                };
+                match sink.put(&path, buffer.as_bytes()) {
                     Ok(()) => written += 1,
                     Err(err) => diagnostics.push(Diagnostic::error(
                         Path::new(&path),
@@ -697,7 +703,7 @@ impl<'a> Renderer<'a> {
                     )),
                 }
             }
-        }
+        });
         (meta, written)
     }
 
@@ -718,8 +724,8 @@ impl<'a> Renderer<'a> {
         format!("{}{}", self.site.config.base_url, path)
     }
 
-    /// `sitemap.xml`, `robots.txt` and `_headers`.
-    fn hosting_files(&self, metas: &[PageMeta]) -> [(&'static str, String); 3] {
+    /// The sitemap files, `robots.txt` and `_headers`, each handed to `put`.
+    fn hosting_files(&self, metas: &[PageMeta], mut put: impl FnMut(&str, &str)) {
         let base_url = &self.site.config.base_url;
         let places: Vec<Place> = std::iter::once(Place::Home)
             .chain(
@@ -742,21 +748,10 @@ impl<'a> Renderer<'a> {
                     .collect()
             })
             .collect();
-        let mut html_paths = vec!["/".to_string(), "/404.html".to_string()];
-        for l in 0..self.languages.len() {
-            html_paths.extend(
-                places
-                    .iter()
-                    .map(|place| format!("/{}", self.path_of(l, *place))),
-            );
-            html_paths.push(format!("/{}/404.html", self.languages[l].lang));
-        }
-        html_paths.sort();
-        [
-            ("sitemap.xml", hosting::sitemap(base_url, &sets)),
-            ("robots.txt", hosting::robots(base_url)),
-            ("_headers", hosting::headers(&html_paths)),
-        ]
+        hosting::sitemaps(base_url, &sets, &mut put);
+        let languages: Vec<String> = self.languages.iter().map(|l| l.lang.to_string()).collect();
+        put("robots.txt", &hosting::robots(base_url));
+        put("_headers", &hosting::headers(&languages));
     }
 
     /// The path of a place in `language`, relative to the site's root.
@@ -876,29 +871,31 @@ impl<'a> Renderer<'a> {
         }
     }
 
-    /// The page's HTML, once its text problems are recorded; `None` when
+    /// The rendered page, once its text problems are recorded; `None` when
     /// the template failed.
-    fn finish(
+    fn finish<T>(
         &self,
-        rendered: Result<String, Diagnostic>,
+        rendered: Result<T, Diagnostic>,
         texts: Texts,
         diagnostics: &mut Diagnostics,
-    ) -> Option<String> {
+    ) -> Option<T> {
         for problem in texts.into_problems() {
             diagnostics.push(problem);
         }
         rendered.map_err(|d| diagnostics.push(d)).ok()
     }
 
-    /// An explainer page: its file path and HTML.
+    /// Renders an explainer page into `buffer`; returns its file path, or
+    /// `None` (with the problem recorded) when the template failed.
     fn explainer(
         &self,
         language: usize,
         i: usize,
         meta: &PageMeta,
         texts: Texts,
+        buffer: &mut String,
         diagnostics: &mut Diagnostics,
-    ) -> (String, Option<String>) {
+    ) -> Option<String> {
         let page = &self.site.pages[i];
         let lang = self.languages[language].lang;
         let place = Place::Page(i, &meta.slugs);
@@ -924,11 +921,10 @@ impl<'a> Renderer<'a> {
             lang,
             assets: &self.assets,
         };
-        let rendered = render::explainer(&input, layout, title);
-        (
-            format!("{path}index.html"),
-            self.finish(rendered, texts, diagnostics),
-        )
+        buffer.clear();
+        let rendered = render::explainer(&input, layout, title, buffer);
+        self.finish(rendered, texts, diagnostics)
+            .map(|()| format!("{path}index.html"))
     }
 
     /// A language's home page: its file path and HTML.

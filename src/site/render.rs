@@ -199,12 +199,14 @@ pub struct ExplainerInput<'a> {
     pub assets: &'a AssetNames,
 }
 
-/// Renders an explainer page.
+/// Renders an explainer page into `buffer` (which the caller reuses from
+/// page to page, so that a large page costs no fresh allocation).
 pub fn explainer(
     input: &ExplainerInput,
     layout: Layout,
     title: String,
-) -> Result<String, Diagnostic> {
+    buffer: &mut String,
+) -> Result<(), Diagnostic> {
     let ExplainerInput {
         page,
         texts,
@@ -311,7 +313,7 @@ pub fn explainer(
         sections,
     };
     page_view
-        .render()
+        .render_into(buffer)
         .map_err(|e| Diagnostic::error(&page.path, format!("template error: {e}")))
 }
 
