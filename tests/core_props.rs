@@ -10,10 +10,12 @@
 //! rule independently of the core's own iterator.
 
 use backoff_site::backoff::{
-    DurationTier, Jitter, MAX_RETRIES, MIN_RETRIES, Policy, PolicyError, Retry, Schedule,
-    duration_parts,
+    DurationTier, Jitter, MAX_RETRIES, Policy, PolicyError, Retry, Schedule, duration_parts,
 };
 use proptest::prelude::*;
+
+mod common;
+use common::oracle::{EDGES, expected_rows, first_broken_rule};
 
 /// A modest number of cases, so that the whole suite stays quick;
 /// `PROPTEST_CASES` overrides it for a longer run.
@@ -32,33 +34,6 @@ fn config() -> ProptestConfig {
         ..default
     }
 }
-
-/// Values at which floating point arithmetic changes behaviour.
-const EDGES: &[f64] = &[
-    0.0,
-    -0.0,
-    5e-324,                                // the smallest subnormal
-    f64::from_bits(0x000f_ffff_ffff_ffff), // the largest subnormal
-    f64::MIN_POSITIVE,
-    1e-300,
-    0.5,
-    1.0 - f64::EPSILON / 2.0,
-    1.0,
-    1.0 + f64::EPSILON,
-    1.5,
-    2.0,
-    10.0,
-    1e10,
-    1e300,
-    f64::MAX / 2.0,
-    f64::MAX,
-    -1.0,
-    -1e-300,
-    f64::MIN,
-    f64::NAN,
-    f64::INFINITY,
-    f64::NEG_INFINITY,
-];
 
 fn edge() -> impl Strategy<Value = f64> {
     proptest::sample::select(EDGES)
@@ -146,54 +121,6 @@ fn valid_policy() -> impl Strategy<Value = Policy> {
             retries,
             jitter,
         })
-}
-
-/// The first field rule a policy breaks, in the documented order, if any.
-fn first_broken_rule(p: &Policy) -> Option<PolicyError> {
-    if !(p.base.is_finite() && p.base > 0.0) {
-        Some(PolicyError::Base)
-    } else if !(p.multiplier.is_finite() && p.multiplier >= 1.0) {
-        Some(PolicyError::Multiplier)
-    } else if p
-        .max_delay
-        .is_some_and(|cap| !(cap.is_finite() && cap > 0.0))
-    {
-        Some(PolicyError::MaxDelay)
-    } else if !(MIN_RETRIES..=MAX_RETRIES).contains(&p.retries) {
-        Some(PolicyError::Retries)
-    } else {
-        None
-    }
-}
-
-/// The nominal delays and capped flags by the documented rule: the delay
-/// grows by one multiplication per retry until it reaches the cap, then stays
-/// there; a row is capped when the uncapped delay `base × multiplier^(retry −
-/// 1)` exceeds the cap. Uncapped delays may be infinite here; the core
-/// reports those as an overflow instead.
-fn expected_rows(p: &Policy) -> Vec<(f64, bool)> {
-    let mut out = Vec::new();
-    let mut delay = p.base;
-    let mut at_cap = false;
-    for retry in 1..=p.retries {
-        if retry > 1 && !at_cap {
-            delay *= p.multiplier;
-        }
-        let capped = match p.max_delay {
-            // Once at the cap the uncapped delay only grows, unless the
-            // multiplier is one and the base is the cap itself.
-            Some(cap) if at_cap => p.multiplier > 1.0 || p.base > cap,
-            Some(cap) if delay >= cap => {
-                let capped = delay > cap;
-                delay = cap;
-                at_cap = true;
-                capped
-            }
-            _ => false,
-        };
-        out.push((delay, capped));
-    }
-    out
 }
 
 /// Checks every invariant of an accepted schedule.

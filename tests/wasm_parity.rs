@@ -11,6 +11,9 @@ use backoff_site::backoff::{Jitter, MAX_RETRIES, Policy, Schedule, duration_part
 use backoff_site::wasm_module::CALCULATOR_WASM;
 use wasmi::{Engine, Linker, Memory, Module, Store, TypedFunc};
 
+mod common;
+use common::oracle::EDGES;
+
 /// The size budget of the module, in bytes.
 const BUDGET: usize = 2048;
 
@@ -303,33 +306,6 @@ impl Rng {
         }
     }
 }
-
-/// The edge values of `tests/core_props.rs`.
-const EDGES: &[f64] = &[
-    0.0,
-    -0.0,
-    5e-324,
-    f64::from_bits(0x000f_ffff_ffff_ffff),
-    f64::MIN_POSITIVE,
-    1e-300,
-    0.5,
-    1.0 - f64::EPSILON / 2.0,
-    1.0,
-    1.0 + f64::EPSILON,
-    1.5,
-    2.0,
-    10.0,
-    1e10,
-    1e300,
-    f64::MAX / 2.0,
-    f64::MAX,
-    -1.0,
-    -1e-300,
-    f64::MIN,
-    f64::NAN,
-    f64::INFINITY,
-    f64::NEG_INFINITY,
-];
 
 #[test]
 fn module_fits_the_budget_and_needs_no_imports() {

@@ -9,11 +9,16 @@
 #![no_main]
 
 use backoff_site::backoff::{
-    DurationTier, Jitter, MAX_RETRIES, MIN_RETRIES, Policy, PolicyError, Retry, Schedule,
-    duration_parts,
+    DurationTier, Jitter, MAX_RETRIES, Policy, PolicyError, Retry, Schedule, duration_parts,
 };
 use backoff_site::report::js_number;
 use libfuzzer_sys::fuzz_target;
+
+// The reference model of the property tests, included by path so that both
+// check the core against the very same rules.
+#[path = "../../tests/common/oracle.rs"]
+mod oracle;
+use oracle::{expected_rows, first_broken_rule};
 
 /// Takes bytes off the front of the input, with zeros once it runs out.
 struct Bytes<'a>(&'a [u8]);
@@ -77,47 +82,6 @@ fn policy(bytes: &mut Bytes) -> Policy {
         retries,
         jitter,
     }
-}
-
-fn first_broken_rule(p: &Policy) -> Option<PolicyError> {
-    if !(p.base.is_finite() && p.base > 0.0) {
-        Some(PolicyError::Base)
-    } else if !(p.multiplier.is_finite() && p.multiplier >= 1.0) {
-        Some(PolicyError::Multiplier)
-    } else if p
-        .max_delay
-        .is_some_and(|cap| !(cap.is_finite() && cap > 0.0))
-    {
-        Some(PolicyError::MaxDelay)
-    } else if !(MIN_RETRIES..=MAX_RETRIES).contains(&p.retries) {
-        Some(PolicyError::Retries)
-    } else {
-        None
-    }
-}
-
-/// The documented growth and cap rule, as in `tests/core_props.rs`.
-fn expected_rows(p: &Policy) -> Vec<(f64, bool)> {
-    let mut out = Vec::new();
-    let mut delay = p.base;
-    let mut at_cap = false;
-    for retry in 1..=p.retries {
-        if retry > 1 && !at_cap {
-            delay *= p.multiplier;
-        }
-        let capped = match p.max_delay {
-            Some(cap) if at_cap => p.multiplier > 1.0 || p.base > cap,
-            Some(cap) if delay >= cap => {
-                let capped = delay > cap;
-                delay = cap;
-                at_cap = true;
-                capped
-            }
-            _ => false,
-        };
-        out.push((delay, capped));
-    }
-    out
 }
 
 fn check_schedule(p: &Policy, schedule: &Schedule) {
