@@ -128,13 +128,6 @@ impl Locales {
             .get(&(lang.clone(), name.to_string()))
             .map(|&i| &self.files[i])
     }
-
-    pub fn of_language<'a>(
-        &'a self,
-        lang: &'a LanguageIdentifier,
-    ) -> impl Iterator<Item = &'a LocaleFile> {
-        self.files.iter().filter(move |f| &f.lang == lang)
-    }
 }
 
 /// Reads every language's folder: parses the site-wide `site.ftl` and notes

@@ -1,9 +1,12 @@
 //! The site pipeline: load → check → render → write.
 //!
-//! [`load`] reads `site.toml`, `content/` and `locales/` and reports every
-//! problem it finds as a diagnostic; [`render`] turns a loaded site into
-//! output files in memory; [`build`] does both and swaps the files into the
-//! output folder only when nothing failed.
+//! [`load`] reads `site.toml`, `content/`, the site-wide Fluent files and
+//! `static/`, and reports every problem it finds as a diagnostic;
+//! [`render`] then takes the pages one at a time (each page's Fluent files in
+//! every language, read, compared, linted and rendered, in parallel) and
+//! hands every file to a [`Sink`]; [`build`] renders into a staging folder
+//! and swaps it into the output folder only when nothing failed; [`check`]
+//! renders into nothing, for the problems alone.
 
 pub mod calculator;
 pub mod check;
@@ -415,8 +418,9 @@ pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagno
     // The pages in the navigation appear on every page: read them first and
     // keep them, so that every page can link to them by name.
     let mut nav_units = Vec::new();
-    for (i, page) in site.pages.iter().enumerate().filter(|(_, p)| p.in_nav) {
+    for i in (0..site.pages.len()).filter(|&i| site.pages[i].in_nav) {
         let unit = renderer.load_unit(i, diagnostics);
+        // Bundle problems are reported when the page itself renders.
         let meta = renderer.meta(
             i,
             &unit,
@@ -424,7 +428,6 @@ pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagno
         );
         renderer.nav.push((i, meta));
         nav_units.push((i, unit));
-        let _ = page;
     }
 
     // The bulk of the work: every page in every language, in parallel.
