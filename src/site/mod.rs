@@ -2,10 +2,10 @@
 //!
 //! [`load`] reads `site.toml`, `content/`, the site-wide Fluent files and
 //! `static/`, and reports every problem it finds as a diagnostic;
-//! [`render`] then takes the pages one at a time (each page's Fluent files in
+//! [`render()`] then takes the pages one at a time (each page's Fluent files in
 //! every language, read, compared, linted and rendered, in parallel) and
 //! hands every file to a [`Sink`]; [`build`] renders into a staging folder
-//! and swaps it into the output folder only when nothing failed; [`check`]
+//! and swaps it into the output folder only when nothing failed; [`check()`]
 //! renders into nothing, for the problems alone.
 
 pub mod calculator;
