@@ -1,5 +1,5 @@
 // The calculator: words from the page's JSON island, figures from the core
-// in WebAssembly (src/wasm.rs); for the defaults, the build's very markup.
+// in WebAssembly (src/wasm.rs).
 
 // A row of the wasm's schedule buffer; the totals follow row 1000.
 const KEYS = ['retry', 'delay', 'capped', 'min', 'mean', 'max',
@@ -8,13 +8,13 @@ const ROW = KEYS.length;
 const TOTALS = 9000;
 const FIELDS = ['base', 'multiplier', 'max', 'retries'];
 const JITTERS = ['none', 'full', 'equal']; // index = the wasm's code
-// The messages of the wasm's error codes 1..6; 1-4 are the fields' rules.
+// The messages of the wasm's error codes 1..6.
 const CODES = ['base', 'multiplier', 'max_delay', 'retries', 'delay_overflow', 'total_overflow'];
 
 const $ = (name) => document.getElementById(`calc-${name}`);
 
 // Set once loaded; then the last good policy and what shows it.
-let data, wasm, plural, good, heads, shown, chart, timer;
+let data, wasm, plural, good, heads, shown, cells, chart, timer;
 
 // Text is set as text, never parsed as markup.
 function el(tag, text, attrs = {}, ns) {
@@ -147,8 +147,8 @@ const num = (x) => formatNumber(x, data.number);
 // As figures::with_unit, in the unit of the last good policy.
 const unit = (s) => (good.unit === 'units' ? s : `${s}\u00a0${data.units[good.unit]}`);
 
-// As figures::table_rows and the template write it. With the same shape
-// only changed cells are written: rebuilding 1000 rows takes over a frame.
+// As figures::table_rows and the template write it. Same shape: only
+// changed cells are written, as rebuilding 1000 rows takes over a frame.
 function renderTable(p, buf) {
   const { text, caption } = data;
   const jittered = p.jitter !== 'none';
@@ -165,10 +165,9 @@ function renderTable(p, buf) {
   const title = (caption[plural.select(p.retries)] ?? caption.other ?? '{n}').replace('{n}', num(p.retries));
   const table = $('table');
   if (heads === String(columns) && shown.length === rows.length) {
-    // Compared with what was written, not read back from the DOM.
-    const body = table.tBodies[0].rows;
-    rows.forEach((cells, i) => cells.forEach((v, j) => {
-      if (v !== shown[i][j]) body[i].cells[j].firstChild.data = v;
+    // Into the kept text nodes: live cell collections cost more than writes.
+    rows.forEach((row, i) => row.forEach((v, j) => {
+      if (v !== shown[i][j]) cells[i][j].data = v;
     }));
     table.caption.textContent = title;
   } else {
@@ -183,6 +182,7 @@ function renderTable(p, buf) {
     for (const cells of rows) body.append('\n', tr(cells, 'row'));
     body.append('\n');
     table.replaceChildren('\n', el('caption', title), '\n', head, '\n', body, '\n');
+    cells = [...body.rows].map((tr) => [...tr.cells].map((c) => c.firstChild));
   }
   heads = String(columns);
   shown = rows;

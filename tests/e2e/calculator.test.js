@@ -414,12 +414,14 @@ describe('behaviour common to every page', () => {
       // From 8 rows to 1000: every row is created.
       await type(page, 'retries', '1000');
       const first = await measure();
-      // Then as a reader types: every figure of every row changes.
+      // Then as a reader types: every figure of every row changes. The
+      // first few updates run while the browser is still settling from
+      // creating 5000 cells (garbage collection, style); they are not timed.
       const times = [];
-      for (let i = 0; i < 15; i++) {
+      for (let i = 0; i < 20; i++) {
         await type(page, 'multiplier', i % 2 ? '1.01' : '1.02');
         assert.equal((await tableCells(page)).length, 1000);
-        times.push(await measure());
+        if (i >= 5) times.push(await measure());
       }
       times.sort((a, b) => a - b);
       const median = times[Math.floor(times.length / 2)];
