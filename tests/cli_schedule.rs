@@ -349,10 +349,9 @@ fn uncapped_overflow_points_at_max() {
     );
 }
 
-/// A known bug in `src/main.rs`, reported to the lead: for a missing
-/// required flag clap's first line is "error: the following required
-/// arguments were not provided:", and the flags it lists on the next lines
-/// are cut off, so the one line printed names no flag.
+/// For a missing required flag clap's first line is "error: the following
+/// required arguments were not provided:", with the flags on the lines that
+/// follow; the one line printed must still name them.
 #[test]
 fn missing_required_flag_is_named() {
     check_usage_error(&["--base", "1", "--retries", "5"], "--multiplier");
@@ -372,10 +371,9 @@ fn missing_required_flag_fails_with_one_line() {
     }
 }
 
-/// A known bug in `src/main.rs`, reported to the lead: clap takes a value
-/// that starts with `-` and is not a plain number (`-inf`, `-NaN`) for a
-/// flag, so the error is "unexpected argument '-i' found", which does not
-/// name `--base`.
+/// A value that starts with `-` and is not a plain number (`-inf`, `-NaN`)
+/// is still the flag's value, refused by the flag's rule, not taken for an
+/// unknown flag ("unexpected argument '-i' found").
 #[test]
 fn negative_infinity_is_a_bad_base() {
     check_usage_error(

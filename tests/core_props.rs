@@ -650,11 +650,9 @@ fn duration_parts_of_special_inputs() {
     }
 }
 
-/// A known bug in the core, reported to the lead: `Rows::step` sets `capped`
-/// after the first row only when the multiplier is above one, on the grounds
-/// that with a multiplier of one the uncapped delay equals the cap. It equals
-/// the base, which may be above the cap: here every uncapped delay is 10, so
-/// the cap of 3 limits all three rows, but rows 2 and 3 say it did not.
+/// With a multiplier of one the uncapped delay stays the base, which may be
+/// above the cap: here every uncapped delay is 10, so the cap of 3 limits all
+/// three rows, and every row must say so (once, only the first did).
 #[test]
 fn capped_holds_on_every_row_when_the_base_exceeds_the_cap() {
     let p = Policy {
