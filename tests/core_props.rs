@@ -15,7 +15,7 @@ use backoff_site::backoff::{
 use proptest::prelude::*;
 
 mod common;
-use common::oracle::{EDGES, expected_rows, first_broken_rule};
+use common::oracle::{EDGES, expected_rows, first_broken_rule, half_unit_ms, rebuilt_ms};
 
 /// A modest number of cases, so that the whole suite stays quick;
 /// `PROPTEST_CASES` overrides it for a longer run.
@@ -328,16 +328,8 @@ proptest! {
         ),
     ]) {
         let parts = duration_parts(ms);
-        let rebuilt = parts.days * 86_400_000.0
-            + f64::from(parts.hours) * 3_600_000.0
-            + f64::from(parts.minutes) * 60_000.0
-            + f64::from(parts.seconds) * 1000.0
-            + f64::from(parts.milliseconds);
-        let half_unit = match parts.tier() {
-            DurationTier::Seconds => 0.5,
-            DurationTier::MinutesAndSeconds => 500.0,
-            DurationTier::HoursAndMinutes => 30_000.0,
-        };
+        let rebuilt = rebuilt_ms(&parts);
+        let half_unit = half_unit_ms(parts.tier());
         // The division by the unit may round by one ulp of the input.
         let slack = ms * f64::EPSILON * 4.0;
         prop_assert!(

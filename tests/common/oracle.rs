@@ -4,7 +4,9 @@
 //! rules restated as plainly as possible, and the floating-point values where
 //! arithmetic changes behaviour.
 
-use backoff_site::backoff::{MAX_RETRIES, MIN_RETRIES, Policy, PolicyError};
+use backoff_site::backoff::{
+    DurationParts, DurationTier, MAX_RETRIES, MIN_RETRIES, Policy, PolicyError,
+};
 
 /// Values at which floating point arithmetic changes behaviour.
 pub const EDGES: &[f64] = &[
@@ -79,4 +81,23 @@ pub fn expected_rows(p: &Policy) -> Vec<(f64, bool)> {
         out.push((delay, capped));
     }
     out
+}
+
+/// The milliseconds a duration's parts add up to.
+pub fn rebuilt_ms(parts: &DurationParts) -> f64 {
+    parts.days * 86_400_000.0
+        + f64::from(parts.hours) * 3_600_000.0
+        + f64::from(parts.minutes) * 60_000.0
+        + f64::from(parts.seconds) * 1000.0
+        + f64::from(parts.milliseconds)
+}
+
+/// Half the unit a tier rounds to, in milliseconds: the most its parts may
+/// differ from the input.
+pub fn half_unit_ms(tier: DurationTier) -> f64 {
+    match tier {
+        DurationTier::Seconds => 0.5,
+        DurationTier::MinutesAndSeconds => 500.0,
+        DurationTier::HoursAndMinutes => 30_000.0,
+    }
 }
