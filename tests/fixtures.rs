@@ -1,13 +1,16 @@
 //! The broken-site suite: one folder per case under `tests/fixtures/`, each
 //! a set of files laid over a small valid site (`_base/` plus the real
-//! `site.toml`, `static/` and `site.ftl` files). Each case must fail with
+//! `site.toml`, `static/` and `site.ftl` files). Each case must end with
 //! its expected diagnostics (`expected.txt`, compared as a whole), a
 //! non-zero exit, nothing on stdout, and an existing `dist/` left
 //! byte-for-byte as it was.
 //!
 //! `case.toml` holds `args` (the command after the binary, run in the
 //! site's folder) and optionally `remove` (files to delete after the
-//! overlay). To write the snapshots anew after a deliberate change, run
+//! overlay), optionally `exit` (the expected exit code, 1 unless said: a
+//! case with `exit = 0` shows that an input is accepted) and `symlinks`
+//! (`[link, target]` pairs made after the overlay, for cases a plain copy
+//! cannot carry). To write the snapshots anew after a deliberate change, run
 //! with `UPDATE_SNAPSHOTS=1` and review the diff.
 
 mod common;
@@ -24,6 +27,14 @@ struct Case {
     args: Vec<String>,
     #[serde(default)]
     remove: Vec<String>,
+    #[serde(default = "failure_exit")]
+    exit: i32,
+    #[serde(default)]
+    symlinks: Vec<[String; 2]>,
+}
+
+fn failure_exit() -> i32 {
+    1
 }
 
 /// The valid site every case starts from.
@@ -79,6 +90,11 @@ fn every_broken_site_fails_with_its_diagnostics_and_loses_nothing() {
         for file in &case.remove {
             fs::remove_file(site.path().join(file)).unwrap();
         }
+        for [link, target] in &case.symlinks {
+            let link = site.path().join(link);
+            let _ = fs::remove_file(&link);
+            std::os::unix::fs::symlink(target, &link).unwrap();
+        }
         let output = run(site.path(), &case.args);
         let stderr = String::from_utf8_lossy(&output.stderr)
             .replace(&site.path().display().to_string(), "<site>");
@@ -92,10 +108,11 @@ fn every_broken_site_fails_with_its_diagnostics_and_loses_nothing() {
                 "{name}: diagnostics differ\n--- expected\n{expected}\n--- got\n{stderr}"
             ));
         }
-        if output.status.code() != Some(1) {
+        if output.status.code() != Some(case.exit) {
             failures.push(format!(
-                "{name}: exit code {:?}, expected 1",
-                output.status.code()
+                "{name}: exit code {:?}, expected {}",
+                output.status.code(),
+                case.exit
             ));
         }
         if !output.stdout.is_empty() {
