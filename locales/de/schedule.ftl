@@ -4,8 +4,8 @@
 ### the maximum delay must be greater than zero: zero is refused on this page.
 ### Messages are Markdown unless noted otherwise; figures always come from
 ### variables formatted by the build.
-### Terms: "voller Jitter" = full jitter, "hälftiger Jitter" = equal jitter
-### (matching the option labels jitter-full / jitter-equal in site.ftl).
+### Terms: "Full Jitter" = full jitter, "Equal Jitter" = equal jitter (English
+### terms, as German documentation uses them; explained once in the formula section).
 
 # The page's H1 and <title>.
 title = Exponentiellen Backoff-Zeitplan für Wiederholungen berechnen
@@ -23,7 +23,7 @@ intro =
     Damit können Sie Konfigurationen prüfen, Clientverhalten dokumentieren, Richtlinien vergleichen und übermäßig lange Wiederherstellungsfenster vor dem Produktiveinsatz erkennen.
 
 # Heading of the "how to use" section.
-how-to-heading = Definieren Sie die Richtlinie mit einer einheitlichen Einheit
+how-to-heading = Alle Werte in einer Einheit angeben
 
 # How to use the schedule calculator (Markdown bulleted list, then one short paragraph).
 how-to =
@@ -40,7 +40,7 @@ how-to =
 max-delay-rule = Auf dieser Seite muss die maximale Verzögerung größer als null sein; null wird abgelehnt.
 
 # Heading of the formula section.
-formula-heading = Verstehen Sie Wachstum und maximale Begrenzung
+formula-heading = Wachstum und Obergrenze
 
 # Formula section (Markdown).
 # { $delay-formula } is a display formula provided by the build; keep it on a line of its own.
@@ -52,7 +52,7 @@ formula =
 
     Die Berechnung schreitet iterativ fort, verwendet keine unbegrenzte Potenz und stoppt das Wachstum nach Erreichen der Grenze. So bleiben selbst sehr große Multiplikatoren deterministisch, und in das JSON-Ergebnis gelangt nie ein unendlicher Wert.
 
-    Der Zeitplan selbst ist deterministisch: Er zeigt die zugrunde liegende Richtlinie und damit die Obergrenze jeder Wartezeit. Wählen Sie im Rechner vollen oder hälftigen Jitter, zeigt er zusätzlich die Streuung: Mit vollem Jitter liegt die tatsächliche Verzögerung vor Wiederholung $n$ zufällig im Bereich $[0, d(n)]$, mit hälftigem Jitter im Bereich $[d(n)/2, d(n)]$, und Tabelle und Summen geben jeweils den kürzesten, mittleren und längsten Wert an. Streut Ihre Clientbibliothek nach anderen Regeln, wenden Sie diese auf die hier berechnete Obergrenze an.
+    Der Zeitplan selbst ist deterministisch: Er zeigt die zugrunde liegende Richtlinie und damit die Obergrenze jeder Wartezeit. Wählen Sie im Rechner Full Jitter (eine zufällige Wartezeit zwischen null und der berechneten Verzögerung) oder Equal Jitter (die halbe Verzögerung fest, die andere Hälfte zufällig), zeigt er zusätzlich die Streuung: Mit Full Jitter liegt die tatsächliche Verzögerung vor Wiederholung $n$ zufällig im Bereich $[0, d(n)]$, mit Equal Jitter im Bereich $[d(n)/2, d(n)]$, und Tabelle und Summen geben jeweils den kürzesten, mittleren und längsten Wert an. Beide Varianten bleiben unter dem Zeitplan, er bleibt also die Obergrenze jeder Wartezeit. Manche Clientbibliotheken streuen dagegen um den berechneten Wert herum, sodass eine Wartezeit ihn überschreiten kann: Prüfen Sie, welche Regel Ihre Bibliothek anwendet, bevor Sie den Zeitplan als Obergrenze lesen.
 
 # Word for the delay function in the display formula (plain text).
 formula-delay = Verzögerung
@@ -88,17 +88,17 @@ example-cap-below-base =
     } { $delays }.
 
 # Heading of the tips section.
-tips-heading = Verwenden Sie den Plan, ohne eine Wiederholungswelle auszulösen
+tips-heading = Den Zeitplan einsetzen, ohne eine Wiederholungswelle auszulösen
 
 # Tips (Markdown: a bulleted list, then a paragraph).
 # Inline code shows real command lines; keep them as they are.
 tips =
-    - Prüfen Sie mit der Ausgabe den zeitlichen Rahmen, bevor Sie eine Richtlinie ausrollen. Eine kurze Basisverzögerung mag harmlos wirken, doch ein hoher Multiplikator bringt spätere Versuche schnell an die Obergrenze und kann die gesamte Wiederherstellung erheblich verlängern.
+    - Prüfen Sie, bevor Sie eine Richtlinie ausrollen, wie lange der gesamte Zeitplan dauert. Eine kurze Basisverzögerung mag harmlos wirken, doch ein hoher Multiplikator bringt spätere Versuche schnell an die Obergrenze und kann die gesamte Wiederherstellung erheblich verlängern.
     - Vergleichen Sie die einzelnen Wartezeiten mit Anfrage-Timeouts, Sichtbarkeitsfristen von Warteschlangen, dem Zurücksetzen von Ratenbegrenzungen und der für Ihre Benutzer maximal zumutbaren Dauer.
     - Der Zeitplan enthält nur die Wartezeiten vor Wiederholungen; die Laufzeit der ursprünglichen Anfrage und die Arbeit während jedes fehlgeschlagenen Versuchs sind nicht enthalten. Addieren Sie diese Zeiten separat, um den vollständigen ungünstigsten Fall abzuschätzen.
-    - In verteilten Systemen können deterministische Pläne nach einem gemeinsamen Ausfall viele Clients gleichzeitig erneut starten lassen. Produktive Clients ergänzen deshalb oft eine begrenzte Zufallsstreuung und behalten den berechneten Plan als Obergrenze oder Mittelwert bei.
+    - In verteilten Systemen können deterministische Zeitpläne nach einem gemeinsamen Ausfall viele Clients gleichzeitig erneut starten lassen. Clients im Produktivbetrieb ergänzen deshalb Jitter, einen zufälligen Anteil jeder Verzögerung; mit Full oder Equal Jitter des Rechners bleibt der berechnete Zeitplan die Obergrenze jeder Wartezeit.
 
-    Der Rechner sendet keine Anfragen, wartet nicht, kontaktiert keinen Dienst und bewertet keine Fehler. Er berechnet ausschließlich den Zeitplan, ohne Netzwerkzugriff oder gespeicherten Zustand. Dasselbe JSON-Ergebnis ist überall kostenlos: auf der Kommandozeile mit `backoff-site schedule …`, zum Beispiel `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5`, und im Rechner über die Schaltflächen „JSON kopieren“ und „JSON herunterladen“. Es gibt keinen Server, und nichts wird irgendwohin gesendet.
+    Der Rechner sendet keine Anfragen, wartet nicht, kontaktiert keinen Dienst und bewertet keine Fehler. Er berechnet ausschließlich den Zeitplan, ohne Netzwerkzugriff oder gespeicherten Zustand. Die Schaltflächen „JSON kopieren“ und „JSON herunterladen“ liefern den Zeitplan kostenlos als JSON, und `backoff-site`, das quelloffene Kommandozeilenwerkzeug, das diese Website erzeugt, gibt dasselbe Dokument aus: zum Beispiel mit `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5` in seinem Quellordner. Es gibt keinen Server, und nichts wird irgendwohin gesendet.
 
 # Heading of the FAQ section.
 faq-heading = Häufige Fragen
@@ -124,6 +124,6 @@ faq-never-infinite = Warum liefert die Berechnung nie einen unendlichen Wert?
 # FAQ question; .answer is the answer (Markdown). Inline code shows real command lines; keep them as they are.
 faq-json = Woher kommt das JSON-Ergebnis, und was kostet es?
     .answer =
-        Es ist kostenlos. Führen Sie `backoff-site schedule …` auf der Kommandozeile aus, zum Beispiel `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5`, oder verwenden Sie die Schaltflächen „JSON kopieren“ und „JSON herunterladen“ des Rechners: Beide liefern dasselbe JSON.
+        Es ist kostenlos. Die Schaltflächen „JSON kopieren“ und „JSON herunterladen“ des Rechners liefern es, und `backoff-site`, das quelloffene Kommandozeilenwerkzeug, das diese Website erzeugt, gibt dasselbe Dokument aus: zum Beispiel mit `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5` in seinem Quellordner.
 
         Es gibt keinen Server und keine kostenpflichtige API: Der Rechner läuft in Ihrem Browser und sendet nichts.
