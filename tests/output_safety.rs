@@ -70,6 +70,16 @@ fn a_git_folder_is_never_the_output() {
     }
     assert_eq!(snapshot(&git), before);
     assert!(!project.path().join(".git/site").exists());
+    // Another repository's history, outside the project: a new folder there
+    // would hold nothing yet, and is refused all the same.
+    let other = tempfile::tempdir().unwrap();
+    precious(other.path(), &[".git/HEAD"]);
+    let inside_git = other.path().join(".git/site");
+    assert_refused(
+        &build(project.path(), &["--out", inside_git.to_str().unwrap()]),
+        "is inside a version-control folder (`.git/`)",
+    );
+    assert!(!inside_git.exists());
 }
 
 #[test]
@@ -121,6 +131,15 @@ fn an_output_folder_that_is_a_link_is_never_written_through() {
             .unwrap()
             .is_symlink()
     );
+    // A link to an empty folder: nothing there to lose, but writing through
+    // the link would still fill a folder that is not the output's.
+    let empty = tempfile::tempdir().unwrap();
+    symlink(empty.path(), project.path().join("www")).unwrap();
+    assert_refused(
+        &build(project.path(), &["--out", "www"]),
+        "`www` is a symbolic link",
+    );
+    assert_eq!(fs::read_dir(empty.path()).unwrap().count(), 0);
 }
 
 #[test]
@@ -177,6 +196,13 @@ fn links_inside_the_previous_output_are_removed_not_followed() {
             "{real}"
         );
     }
+    // The previous folder itself a link: the link goes, its target stays.
+    let empty = tempfile::tempdir().unwrap();
+    fs::remove_dir_all(&previous).unwrap();
+    symlink(empty.path(), &previous).unwrap();
+    assert_built(&build(project.path(), &[]));
+    assert_eq!(fs::read_dir(empty.path()).unwrap().count(), 0);
+    assert_eq!(snapshot(&dist), expected);
 }
 
 /// The pid of a process that has ended.
