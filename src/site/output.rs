@@ -164,9 +164,11 @@ pub fn resolve_output(root: &Path, out: &Path) -> Result<PathBuf, Refusal> {
         ));
     }
     // A link would be replaced by a folder, or its target written through:
-    // neither is what whoever made the link meant.
-    if fs::symlink_metadata(out).is_ok_and(|m| m.file_type().is_symlink()) {
-        let target = fs::read_link(out)
+    // neither is what whoever made the link meant. Without a trailing `/`,
+    // which would make the system look through the link.
+    let given: PathBuf = out.components().collect();
+    if fs::symlink_metadata(&given).is_ok_and(|m| m.file_type().is_symlink()) {
+        let target = fs::read_link(&given)
             .map(|t| format!(" (to `{}`)", t.display()))
             .unwrap_or_default();
         return Err(Refusal::new(
