@@ -366,3 +366,36 @@ fn builds_racing_on_one_output_take_turns_and_all_succeed() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
+
+#[test]
+fn builds_killed_at_any_moment_leave_a_whole_output_and_no_leftovers() {
+    let project = copy_project();
+    assert_built(&build(project.path(), &[]));
+    let dist = project.path().join("dist");
+    let whole = snapshot(&dist);
+    // Every build of the same input writes the same files: whichever of the
+    // old and the new output stands, it must be exactly this.
+    for round in 0..24u64 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_backoff-site"))
+            .arg("build")
+            .current_dir(project.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(round * 15));
+        let _ = child.kill();
+        child.wait().unwrap();
+        assert_eq!(snapshot(&dist), whole, "after a kill at {} ms", round * 15);
+    }
+    // The next build accepts the output (its manifest still covers it) and
+    // removes what the killed builds left.
+    assert_built(&build(project.path(), &[]));
+    assert_eq!(snapshot(&dist), whole);
+    let leftovers: Vec<_> = fs::read_dir(project.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("staging"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}

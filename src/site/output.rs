@@ -421,8 +421,15 @@ impl Staging {
                 remove_no_follow(&self.previous);
                 fs::rename(&self.out, &self.previous)?;
                 if let Err(err) = fs::rename(&self.dir, &self.out) {
-                    // Put the previous output back before reporting.
-                    let _ = fs::rename(&self.previous, &self.out);
+                    // Put the previous output back before reporting; if even
+                    // that fails, say where it is rather than claim nothing
+                    // changed.
+                    if let Err(back) = fs::rename(&self.previous, &self.out) {
+                        return Err(io::Error::other(format!(
+                            "{err}; the previous output could not be put back ({back}) and is at `{}`",
+                            self.previous.display()
+                        )));
+                    }
                     return Err(err);
                 }
                 Ok(())
