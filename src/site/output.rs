@@ -189,11 +189,16 @@ pub fn resolve_output(root: &Path, out: &Path) -> Result<PathBuf, Refusal> {
             OWN_FOLDER,
         ));
     }
+    // Compared ignoring case, as some file systems do.
     if let Some(vcs) = resolved.ancestors().find_map(|a| {
-        a.file_name()
-            .and_then(|n| VCS_FOLDERS.iter().find(|v| n == **v))
+        let name = a.file_name()?.to_str()?;
+        VCS_FOLDERS.iter().find(|v| name.eq_ignore_ascii_case(v))
     }) {
-        let what = if resolved.ends_with(vcs) {
+        let what = if resolved
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.eq_ignore_ascii_case(vcs))
+        {
             "is"
         } else {
             "is inside"
@@ -219,7 +224,8 @@ pub fn resolve_output(root: &Path, out: &Path) -> Result<PathBuf, Refusal> {
             .map(|c| c.as_os_str().to_string_lossy().into_owned());
         let deeper = parts.next().is_some();
         if let Some(top) = top {
-            if PROJECT_FOLDERS.contains(&top.as_str()) && (top != ARTIFACTS_FOLDER || !deeper) {
+            let own = PROJECT_FOLDERS.iter().any(|f| f.eq_ignore_ascii_case(&top));
+            if own && (top != ARTIFACTS_FOLDER || !deeper) {
                 let message = if deeper {
                     format!(
                         "the output folder `{shown}` is inside the project's folder `{top}/`{resolves_to}"
@@ -926,6 +932,8 @@ mod tests {
             "/project/docs/site",
             "/project/dist/en",
             "/project/.git",
+            "/project/.GIT",
+            "/project/Tests",
             "/elsewhere/.hg/out",
         ] {
             assert!(
