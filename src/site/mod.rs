@@ -223,11 +223,18 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
         diagnostics: diagnostics.sorted(),
     };
     let mut diagnostics = Diagnostics::default();
-    // Refused from the paths alone, before any work.
-    if let Err(refusal) = output::resolve_output(&options.root, &options.out) {
-        diagnostics.push(refusal_diagnostic(&options.out, refusal));
-        return Err(fail(diagnostics));
-    }
+    // Refused from the paths alone, then claimed (locked and checked to
+    // hold only the build's files) before any work: from here on the output
+    // changes only by this build's hand, so a failure can say it is unchanged.
+    let claim = match output::resolve_output(&options.root, &options.out)
+        .and_then(|_| output::Claim::take(&options.out))
+    {
+        Ok(claim) => claim,
+        Err(refusal) => {
+            diagnostics.push(refusal_diagnostic(&options.out, refusal));
+            return Err(fail(diagnostics));
+        }
+    };
     let mut site = load(&options.root, options.allow_missing, &mut diagnostics);
     if let (Some(site), Some(base_url)) = (&mut site, &options.base_url) {
         site.config.base_url = base_url.clone();
@@ -235,9 +242,8 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
     let Some(site) = site.filter(|_| !diagnostics.has_errors()) else {
         return Err(fail(diagnostics));
     };
-    // Holds the output's lock until it is committed or dropped, so that no
-    // other build replaces the output meanwhile.
-    let staging = match output::Staging::create(&options.out) {
+    // Holds the output's lock until it is committed or dropped.
+    let staging = match output::Staging::in_claim(claim) {
         Ok(staging) => staging,
         Err(refusal) => {
             diagnostics.push(refusal_diagnostic(&options.out, refusal));

@@ -7,19 +7,20 @@
 //! build killed at any point leaves either the old or the new output.
 //!
 //! The build replaces its output folder as a whole, so it must never be
-//! given a folder holding anything else. [`resolve_output`] refuses, from the
-//! paths alone (with symbolic links resolved), an output folder that is a
-//! symbolic link, lies in a version-control folder, holds the project, or
-//! lies inside one of the project's folders; [`Staging::create`] refuses an
-//! existing folder holding anything the build did not write. What the build
-//! wrote is listed in a manifest kept *beside* the output folder, never in
-//! it, so that nothing of the build's bookkeeping is deployed.
+//! given a folder holding anything else. [`resolve_output`] refuses, from
+//! the paths alone (with symbolic links resolved), an output folder that is
+//! a symbolic link, lies in a version-control folder, holds the project, or
+//! lies inside one of the project's folders; [`Claim::take`] locks it and
+//! refuses an existing folder holding anything the build did not write.
+//! What the build wrote is listed in a manifest kept *beside* the output
+//! folder, never in it, so that nothing of the build's bookkeeping is
+//! deployed.
 //!
 //! Beside an output folder `dist` the build keeps these, and touches
 //! nothing else there:
 //! - `.dist.manifest`: the files of `dist` the build wrote;
-//! - `.dist.lock`: held for the whole write, so builds into one folder take
-//!   turns instead of racing;
+//! - `.dist.lock`: held from before the sources are read until the build
+//!   ends, so builds into one folder take turns instead of racing;
 //! - `.dist.previous`: the output a build replaced, which the next build
 //!   overwrites in place;
 //! - `.dist.staging-<pid>`: the folder a running build writes into. One
@@ -290,8 +291,8 @@ pub fn blocking_file(out: &Path) -> Option<PathBuf> {
 /// A staging folder beside the output folder. Files are written into it as
 /// they come; [`Staging::commit`] swaps it into place, and a staging folder
 /// dropped uncommitted never reaches the output, so a failed build leaves the
-/// output as it was. The output's lock is held from [`Staging::create`] until
-/// the staging folder is committed or dropped.
+/// output as it was. The output's lock, taken by its [`Claim`], is held
+/// until the staging folder is committed or dropped.
 ///
 /// The output a commit replaces is kept beside it as `.<name>.previous`, and
 /// the next build stages into that folder, overwriting its files in place.
@@ -317,13 +318,25 @@ pub struct Staging {
     _lock: File,
 }
 
-impl Staging {
+/// An output folder claimed for one build: locked, so that no other build
+/// writes it meanwhile, and checked to hold nothing the build did not write.
+/// Claimed before the sources are read, so that from then until the build
+/// ends, whether it fails or not, the output changes only by its hand.
+pub struct Claim {
+    out: PathBuf,
+    parent: PathBuf,
+    name: String,
+    /// The files the manifest listed when the claim was made.
+    listed: BTreeSet<PathBuf>,
+    lock: File,
+}
+
+impl Claim {
     /// Takes the lock of the output folder `out` (waiting for another build
-    /// into it to finish), refuses an existing folder holding anything the
-    /// build did not write, removes staging folders of killed builds, and
-    /// creates the staging folder, reusing the previous output's folder when
-    /// there is one. `out` should have passed [`resolve_output`].
-    pub fn create(out: &Path) -> Result<Staging, Refusal> {
+    /// into it to finish) and refuses an existing folder holding anything
+    /// the build did not write. `out` should have passed
+    /// [`resolve_output`].
+    pub fn take(out: &Path) -> Result<Claim, Refusal> {
         let shown = out.display();
         let resolved =
             resolve(out).map_err(|e| Refusal::io(format!("cannot resolve `{shown}`"), e))?;
@@ -333,17 +346,51 @@ impl Staging {
                 OWN_FOLDER,
             ));
         };
+        let parent = parent.to_path_buf();
         let name = name.to_string_lossy().into_owned();
-        let beside = |what: &str| parent.join(format!(".{name}.{what}"));
-        fs::create_dir_all(parent)
+        fs::create_dir_all(&parent)
             .map_err(|e| Refusal::io(format!("cannot create `{}`", parent.display()), e))?;
-        let lock = lock(&beside("lock"), out)
-            .map_err(|e| Refusal::io(format!("cannot lock `{}`", beside("lock").display()), e))?;
-        let manifest = beside("manifest");
-        let listed = check_owned(&resolved, out, &manifest)?;
-        remove_leftovers(parent, &name);
-        let dir = beside(&format!("staging-{}", std::process::id()));
-        let previous = beside("previous");
+        let lock_path = beside(&parent, &name, "lock");
+        let lock = lock(&lock_path, out)
+            .map_err(|e| Refusal::io(format!("cannot lock `{}`", lock_path.display()), e))?;
+        let listed = check_owned(&resolved, out, &beside(&parent, &name, "manifest"))?;
+        Ok(Claim {
+            out: resolved,
+            parent,
+            name,
+            listed,
+            lock,
+        })
+    }
+}
+
+/// The path of the build's file or folder `.<name>.<what>` beside the
+/// output folder `<name>`.
+fn beside(parent: &Path, name: &str, what: &str) -> PathBuf {
+    parent.join(format!(".{name}.{what}"))
+}
+
+impl Staging {
+    /// Claims the output folder `out` ([`Claim::take`]) and creates its
+    /// staging folder ([`Staging::in_claim`]).
+    pub fn create(out: &Path) -> Result<Staging, Refusal> {
+        Staging::in_claim(Claim::take(out)?)
+    }
+
+    /// Removes staging folders of killed builds and creates the staging
+    /// folder of the claimed output, reusing the previous output's folder
+    /// when there is one.
+    pub fn in_claim(claim: Claim) -> Result<Staging, Refusal> {
+        let Claim {
+            out,
+            parent,
+            name,
+            listed,
+            lock,
+        } = claim;
+        remove_leftovers(&parent, &name);
+        let dir = beside(&parent, &name, &format!("staging-{}", std::process::id()));
+        let previous = beside(&parent, &name, "previous");
         // Only a real folder is reused; a link there is removed, not followed.
         let reused = match fs::symlink_metadata(&previous) {
             Ok(meta) if meta.is_dir() => fs::rename(&previous, &dir).is_ok(),
@@ -358,10 +405,10 @@ impl Staging {
                 .map_err(|e| Refusal::io(format!("cannot create `{}`", dir.display()), e))?;
         }
         Ok(Staging {
-            out: resolved,
+            out,
             dir,
             previous,
-            manifest,
+            manifest: beside(&parent, &name, "manifest"),
             listed,
             written: Mutex::new(HashSet::new()),
             folders: Mutex::new(HashSet::new()),
