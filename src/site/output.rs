@@ -176,7 +176,7 @@ pub fn resolve_output(root: &Path, out: &Path) -> Result<PathBuf, Refusal> {
             format!(
                 "the output folder `{shown}` is a symbolic link{target}, and the build never writes through links"
             ),
-            "give the real folder's path, or choose a folder of its own, such as `dist`",
+            "give the path of the folder it points to, if that folder is meant, or of a new folder",
         ));
     }
     let root = resolve(root).map_err(|e| Refusal::io("cannot resolve the project folder", e))?;
