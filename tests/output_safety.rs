@@ -277,7 +277,8 @@ fn the_output_folder_always_holds_a_whole_output() {
         }
         done.store(true, Ordering::Relaxed);
     });
-    assert!(looks.load(Ordering::Relaxed) > 300);
+    // The watcher must have run alongside the commits to prove anything.
+    assert!(looks.load(Ordering::Relaxed) >= 10);
     assert_eq!(gaps.load(Ordering::Relaxed), 0, "the output was missing");
 }
 
