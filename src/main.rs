@@ -44,6 +44,13 @@ enum Command {
 #[derive(clap::Args)]
 struct BuildArgs {
     /// The output folder; replaced as a whole only when the build succeeds.
+    ///
+    /// It must be new, empty, or an earlier output of this build holding
+    /// nothing else (listed in `.<name>.manifest` beside it). Refused: a
+    /// symbolic link, a version-control folder or anything in one, the
+    /// project or a folder holding it, the project's own folders, and
+    /// anything deeper inside the project than its top level except under
+    /// `target/`.
     #[arg(long, default_value = "dist")]
     out: PathBuf,
     /// The project folder holding site.toml, content/, locales/ and static/.

@@ -223,30 +223,18 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
         diagnostics: diagnostics.sorted(),
     };
     let mut diagnostics = Diagnostics::default();
-    if let Some(file) = output::blocking_file(&options.out) {
-        diagnostics.push(Diagnostic::error(
-            &options.out,
-            format!(
-                "`{}` is a file, so the output folder cannot be created",
-                file.display()
-            ),
-        ));
-        return Err(fail(diagnostics));
-    }
-    match output::refuse_output(&options.root, &options.out) {
-        Ok(None) => {}
-        Ok(Some(reason)) => {
-            diagnostics.push(Diagnostic::error(&options.out, reason));
+    // Refused from the paths alone, then claimed (locked and checked to
+    // hold only the build's files) before any work: from here on the output
+    // changes only by this build's hand, so a failure can say it is unchanged.
+    let claim = match output::resolve_output(&options.root, &options.out)
+        .and_then(|_| output::Claim::take(&options.out))
+    {
+        Ok(claim) => claim,
+        Err(refusal) => {
+            diagnostics.push(refusal_diagnostic(&options.out, refusal));
             return Err(fail(diagnostics));
         }
-        Err(err) => {
-            diagnostics.push(Diagnostic::error(
-                &options.out,
-                format!("cannot resolve the output folder: {err}"),
-            ));
-            return Err(fail(diagnostics));
-        }
-    }
+    };
     let mut site = load(&options.root, options.allow_missing, &mut diagnostics);
     if let (Some(site), Some(base_url)) = (&mut site, &options.base_url) {
         site.config.base_url = base_url.clone();
@@ -254,13 +242,11 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
     let Some(site) = site.filter(|_| !diagnostics.has_errors()) else {
         return Err(fail(diagnostics));
     };
-    let staging = match output::Staging::create(&options.out) {
+    // Holds the output's lock until it is committed or dropped.
+    let staging = match output::Staging::in_claim(claim) {
         Ok(staging) => staging,
-        Err(err) => {
-            diagnostics.push(Diagnostic::error(
-                &options.out,
-                format!("cannot create the output folder: {err}"),
-            ));
+        Err(refusal) => {
+            diagnostics.push(refusal_diagnostic(&options.out, refusal));
             return Err(fail(diagnostics));
         }
     };
@@ -288,6 +274,15 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
         millis: started.elapsed().as_millis(),
         warnings: diagnostics.sorted(),
     })
+}
+
+/// An output folder refused, as a diagnostic about that folder.
+fn refusal_diagnostic(out: &Path, refusal: output::Refusal) -> Diagnostic {
+    let diagnostic = Diagnostic::error(out, refusal.message);
+    match refusal.hint {
+        Some(hint) => diagnostic.with_hint(hint),
+        None => diagnostic,
+    }
 }
 
 /// Everything `build` checks, without writing anything: loading, the lints
