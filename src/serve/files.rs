@@ -68,7 +68,11 @@ pub fn lookup(root: &Path, target: &str) -> Lookup {
         match fs::symlink_metadata(&file) {
             Ok(metadata) if metadata.file_type().is_symlink() => {
                 let mut shown = names.join("/");
-                shown.push_str(if shown.is_empty() { "index.html" } else { "/index.html" });
+                shown.push_str(if shown.is_empty() {
+                    "index.html"
+                } else {
+                    "/index.html"
+                });
                 return Lookup::Symlink(shown);
             }
             Ok(metadata) if metadata.is_file() => {}
@@ -107,7 +111,11 @@ fn percent_decode(text: &str) -> Option<String> {
 
 /// The Content-Type of a file, from its extension.
 pub fn content_type(path: &Path) -> &'static str {
-    match path.extension().and_then(|e| e.to_str()).unwrap_or_default() {
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default()
+    {
         "html" => "text/html; charset=utf-8",
         "css" => "text/css; charset=utf-8",
         "js" => "text/javascript; charset=utf-8",
@@ -147,7 +155,10 @@ mod tests {
     fn folders_give_their_index_and_need_the_trailing_slash() {
         let (_dir, root) = site();
         assert_eq!(lookup(&root, "/"), Lookup::File(root.join("index.html")));
-        assert_eq!(lookup(&root, "/ru/"), Lookup::File(root.join("ru/index.html")));
+        assert_eq!(
+            lookup(&root, "/ru/"),
+            Lookup::File(root.join("ru/index.html"))
+        );
         assert_eq!(
             lookup(&root, "/ru/?base=5"),
             Lookup::File(root.join("ru/index.html"))

@@ -99,6 +99,8 @@ struct Open {
     /// A handle to the socket, to close it from the accepting thread.
     stream: TcpStream,
     waiting_for_head: bool,
+    /// Closed to make room; its thread is ending.
+    closing: bool,
 }
 
 impl Registry {
@@ -107,36 +109,29 @@ impl Registry {
     }
 
     /// Makes room for a new connection: closes the oldest one still
-    /// waiting for its request, or, when every connection is being
-    /// answered, waits for one to end (each ends within its timeouts).
+    /// waiting for its request and waits for its thread to end (at once:
+    /// its read fails), or, when every connection is being answered, waits
+    /// for one to end (each ends within its timeouts). So there are never
+    /// more than [`MAX_CONNECTIONS`] connection threads.
     fn admit(&self, id: u64, stream: TcpStream) {
         let mut open = self.lock();
         while open.len() >= MAX_CONNECTIONS {
-            let idle = open
-                .iter()
-                .find(|(_, c)| c.waiting_for_head)
-                .map(|(id, _)| *id);
-            match idle {
-                Some(idle) => {
-                    if let Some(closed) = open.remove(&idle) {
-                        // Wakes its thread, whose read then ends.
-                        let _ = closed.stream.shutdown(Shutdown::Both);
-                    }
-                }
-                None => {
-                    open = self
-                        .freed
-                        .wait_timeout(open, Duration::from_secs(1))
-                        .unwrap_or_else(|e| e.into_inner())
-                        .0;
-                }
+            if let Some(idle) = open.values_mut().find(|c| c.waiting_for_head && !c.closing) {
+                let _ = idle.stream.shutdown(Shutdown::Both);
+                idle.closing = true;
             }
+            open = self
+                .freed
+                .wait_timeout(open, Duration::from_secs(1))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
         }
         open.insert(
             id,
             Open {
                 stream,
                 waiting_for_head: true,
+                closing: false,
             },
         );
     }
@@ -153,6 +148,13 @@ impl Slot {
         if let Some(open) = self.registry.lock().get_mut(&self.id) {
             open.waiting_for_head = false;
         }
+    }
+
+    /// Gives the slot back without closing the connection, which lives on
+    /// elsewhere (an event stream, in the hub).
+    fn hand_over(&self) {
+        self.registry.lock().remove(&self.id);
+        self.registry.freed.notify_all();
     }
 }
 
@@ -186,7 +188,10 @@ fn connection(mut stream: TcpStream, site: &Site, slot: &Slot) {
     };
     let head_only = request.method == "HEAD";
     match answer(site, &request) {
-        Answer::Stream => site.hub.subscribe(stream),
+        Answer::Stream => {
+            slot.hand_over();
+            site.hub.subscribe(stream);
+        }
         Answer::Reply(reply) => {
             let _ = send(&mut stream, &reply, head_only);
         }
@@ -231,9 +236,7 @@ fn read_head(stream: &mut TcpStream) -> Result<String, HeadError> {
 /// [`MAX_HEAD`] bytes. A bare LF ends lines too, as RFC 9112 allows.
 fn find_head_end(bytes: &[u8]) -> Option<usize> {
     let bytes = &bytes[..bytes.len().min(MAX_HEAD)];
-    (0..bytes.len()).find(|&i| {
-        bytes[i..].starts_with(b"\n\n") || bytes[i..].starts_with(b"\n\r\n")
-    })
+    (0..bytes.len()).find(|&i| bytes[i..].starts_with(b"\n\n") || bytes[i..].starts_with(b"\n\r\n"))
 }
 
 struct Request {
@@ -507,7 +510,10 @@ mod tests {
 
     #[test]
     fn the_head_ends_at_the_first_blank_line() {
-        assert_eq!(find_head_end(b"GET / HTTP/1.1\r\nHost: a\r\n\r\nGET"), Some(24));
+        assert_eq!(
+            find_head_end(b"GET / HTTP/1.1\r\nHost: a\r\n\r\nGET"),
+            Some(24)
+        );
         assert_eq!(find_head_end(b"GET / HTTP/1.1\nHost: a\n\n"), Some(22));
         assert_eq!(find_head_end(b"GET / HTTP/1.1\r\nHost: a\r\n"), None);
     }
