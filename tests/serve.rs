@@ -37,18 +37,27 @@ impl Server {
 }
 
 /// Starts `serve` on a free loopback port, building into `root/preview`,
-/// and returns once it has announced its address. `on_announce` runs the
-/// moment the address line is read.
-fn start_then(root: &Path, on_announce: impl FnOnce()) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_backoff-site"))
+/// and returns once it has announced its address.
+fn start(root: &Path) -> Server {
+    let mut child = spawn(root, Stdio::piped());
+    let stderr = child.stderr.take().unwrap();
+    announced(child, stderr)
+}
+
+fn spawn(root: &Path, stderr: Stdio) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_backoff-site"))
         .args(["serve", "--port", "0", "--root"])
         .arg(root)
         .arg("--out")
         .arg(root.join("preview"))
-        .stderr(Stdio::piped())
+        .stderr(stderr)
         .spawn()
-        .unwrap();
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        .unwrap()
+}
+
+/// Reads the server's output up to its address.
+fn announced(child: Child, stderr: impl Read + Send + 'static) -> Server {
+    let mut stderr = BufReader::new(stderr);
     let mut line = String::new();
     let address = loop {
         line.clear();
@@ -57,14 +66,9 @@ fn start_then(root: &Path, on_announce: impl FnOnce()) -> Server {
             break rest.split('/').next().unwrap().to_string();
         }
     };
-    on_announce();
     // Keep draining stderr so the server never blocks on a full pipe.
     std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
     Server { child, address }
-}
-
-fn start(root: &Path) -> Server {
-    start_then(root, || {})
 }
 
 fn connect(address: &str) -> TcpStream {
@@ -296,13 +300,32 @@ fn a_folder_without_its_slash_is_redirected_with_its_query() {
 }
 
 #[test]
-fn an_edit_right_after_start_is_picked_up() {
+fn an_edit_right_after_the_first_build_is_picked_up() {
+    use std::os::fd::AsRawFd;
+
     let project = common::copy_project();
     let ftl = project.path().join("locales/en/calculator.ftl");
     let text = std::fs::read_to_string(&ftl).unwrap();
-    let edited = text.replacen("\ntitle = ", "\ntitle = Early: ", 1);
-    // Saved the moment the address is announced.
-    let server = start_then(project.path(), || std::fs::write(&ftl, &edited).unwrap());
+    // The server's stderr is a pipe filled to the brim, so the server
+    // stops at its first line of output, right after the first build,
+    // until the pipe is read: the edit lands in that moment, after the
+    // build read the file and before the address is announced.
+    let (reader, mut filler) = std::io::pipe().unwrap();
+    // SAFETY: F_GETPIPE_SZ only reads the capacity of the pipe `filler` owns.
+    let capacity = unsafe { libc::fcntl(filler.as_raw_fd(), libc::F_GETPIPE_SZ) };
+    filler
+        .write_all(&vec![b'\n'; usize::try_from(capacity).unwrap()])
+        .unwrap();
+    let child = spawn(project.path(), Stdio::from(filler.try_clone().unwrap()));
+    drop(filler);
+    let built = project.path().join("preview/en/calculator/index.html");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !built.exists() {
+        assert!(Instant::now() < deadline, "the first build did not end");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::fs::write(&ftl, text.replacen("\ntitle = ", "\ntitle = Early: ", 1)).unwrap();
+    let server = announced(child, reader);
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
         let (_, body) = get(&server.address, "/en/calculator/");
