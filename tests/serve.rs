@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use backoff_site::serve::{MAX_CONNECTIONS, MAX_STREAMS};
+use backoff_site::serve::{MAX_CONNECTIONS, MAX_HEAD, MAX_STREAMS};
 
 struct Server {
     child: Child,
@@ -404,7 +404,7 @@ fn an_oversized_request_head_is_refused_at_once() {
     let started = Instant::now();
     let mut head = format!("GET /en/ HTTP/1.1\r\nHost: {}\r\n", server.address);
     // Headers that never end.
-    while head.len() < 64 * 1024 {
+    while head.len() < 8 * MAX_HEAD {
         head.push_str("X-Padding: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n");
     }
     let _ = stream.write_all(head.as_bytes());
@@ -412,6 +412,7 @@ fn an_oversized_request_head_is_refused_at_once() {
     let _ = stream.read_to_end(&mut answer);
     let answer = String::from_utf8_lossy(&answer);
     assert!(answer.starts_with("HTTP/1.1 431"), "{answer}");
+    assert!(answer.contains("larger than 8 KiB"), "{answer}");
     assert!(started.elapsed() < Duration::from_secs(3));
 }
 

@@ -172,7 +172,8 @@ fn connection(mut stream: TcpStream, site: &Site, slot: &Slot) {
     let head = match read_head(&mut stream) {
         Ok(head) => head,
         Err(HeadError::TooLarge) => {
-            let reply = Reply::text(431, "the request head is larger than 8 KiB");
+            let message = format!("the request head is larger than {} KiB", MAX_HEAD / 1024);
+            let reply = Reply::text(431, &message);
             let _ = send(&mut stream, &reply, false);
             return;
         }
