@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use backoff_site::serve::{MAX_CONNECTIONS, MAX_HEAD, MAX_STREAMS};
+use backoff_site::serve::{HEAD_TIMEOUT, MAX_CONNECTIONS, MAX_HEAD, MAX_STREAMS, SEND_TIMEOUT};
 
 struct Server {
     child: Child,
@@ -356,7 +356,7 @@ fn a_client_that_pipelines_and_never_reads_stalls_no_one() {
         assert!(head.starts_with("HTTP/1.1 200"), "{head}");
         assert!(body.contains("</html>"));
         assert!(
-            started.elapsed() < Duration::from_secs(2),
+            started.elapsed() < Duration::from_secs(3),
             "answered after {:?}",
             started.elapsed()
         );
@@ -380,11 +380,13 @@ fn idle_connections_neither_pile_up_threads_nor_lock_out_a_new_client() {
             stream
         })
         .collect();
+    // Served at once, not after idle connections time out (10 s each):
+    // the margin covers a connection attempt the kernel retries.
     let started = Instant::now();
     let (head, _) = get(&server.address, "/en/");
     assert!(head.starts_with("HTTP/1.1 200"), "{head}");
     assert!(
-        started.elapsed() < Duration::from_secs(3),
+        started.elapsed() < Duration::from_secs(4),
         "answered after {:?}",
         started.elapsed()
     );
@@ -435,4 +437,60 @@ fn event_streams_are_capped_and_leave_pages_served() {
     std::fs::write(&ftl, text.replacen("\ntitle = ", "\ntitle = Edited: ", 1)).unwrap();
     wait_for(&mut newest, "event: reload");
     wait_for(&mut others[0], "event: reload");
+}
+
+#[test]
+fn a_request_head_sent_byte_by_byte_is_cut_off_at_its_deadline() {
+    let project = common::copy_project();
+    let server = start(project.path());
+    let mut stream = connect(&server.address);
+    stream
+        .set_read_timeout(Some(Duration::from_millis(100)))
+        .unwrap();
+    let started = Instant::now();
+    // One byte every 200 ms: each read is quick, the head never ends.
+    let mut cut_off = false;
+    while started.elapsed() < HEAD_TIMEOUT + Duration::from_secs(3) {
+        if stream.write_all(b"G").is_err() {
+            cut_off = true;
+            break;
+        }
+        match stream.read(&mut [0; 64]) {
+            Ok(_) => {
+                cut_off = true;
+                break;
+            }
+            Err(err) if err.kind() == std::io::ErrorKind::WouldBlock => {}
+            Err(_) => {
+                cut_off = true;
+                break;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(cut_off, "still open after {:?}", started.elapsed());
+    assert!(started.elapsed() >= HEAD_TIMEOUT - Duration::from_secs(1));
+}
+
+#[test]
+fn an_answer_that_is_never_read_is_given_up_at_its_deadline() {
+    let project = common::copy_project();
+    let server = start(project.path());
+    // Far more than the socket buffers on the way hold.
+    let size = 64 * 1024 * 1024;
+    std::fs::write(project.path().join("preview/big.txt"), vec![b'x'; size]).unwrap();
+    let mut stream = connect(&server.address);
+    write!(
+        stream,
+        "GET /big.txt HTTP/1.1\r\nHost: {}\r\n\r\n",
+        server.address
+    )
+    .unwrap();
+    std::thread::sleep(SEND_TIMEOUT + Duration::from_secs(2));
+    let mut received = Vec::new();
+    let _ = stream.read_to_end(&mut received);
+    assert!(
+        received.len() < size,
+        "the whole answer waited for a client that did not read"
+    );
 }

@@ -78,7 +78,7 @@ pub fn lookup(root: &Path, target: &str) -> Lookup {
             Ok(metadata) if metadata.is_file() => {}
             _ => return Lookup::NotFound,
         }
-    } else if !fs::symlink_metadata(&file).is_ok_and(|m| m.is_file()) {
+    } else if raw_path.ends_with('/') || !fs::symlink_metadata(&file).is_ok_and(|m| m.is_file()) {
         return Lookup::NotFound;
     }
     Lookup::File(file)
@@ -169,6 +169,7 @@ mod tests {
         );
         assert_eq!(lookup(&root, "/ru/missing.html"), Lookup::NotFound);
         assert_eq!(lookup(&root, "/ru/index.html/x"), Lookup::NotFound);
+        assert_eq!(lookup(&root, "/ru/index.html/"), Lookup::NotFound);
     }
 
     #[test]

@@ -28,7 +28,7 @@ use std::time::{Duration, SystemTime};
 use crate::site::{self, BuildOptions};
 
 pub use events::MAX_STREAMS;
-pub use http::{MAX_CONNECTIONS, MAX_HEAD};
+pub use http::{HEAD_TIMEOUT, MAX_CONNECTIONS, MAX_HEAD, SEND_TIMEOUT};
 
 /// How often the sources are looked at. Polling a few dozen files costs
 /// nothing and behaves the same on every file system.
