@@ -479,6 +479,7 @@ fn an_answer_that_is_never_read_is_given_up_at_its_deadline() {
     // Far more than the socket buffers on the way hold.
     let size = 64 * 1024 * 1024;
     std::fs::write(project.path().join("preview/big.txt"), vec![b'x'; size]).unwrap();
+    let threads = server.threads();
     let mut stream = connect(&server.address);
     write!(
         stream,
@@ -487,6 +488,12 @@ fn an_answer_that_is_never_read_is_given_up_at_its_deadline() {
     )
     .unwrap();
     std::thread::sleep(SEND_TIMEOUT + Duration::from_secs(2));
+    // The connection's thread gave up without any read from this side.
+    assert_eq!(
+        server.threads(),
+        threads,
+        "the connection's thread still waits"
+    );
     let mut received = Vec::new();
     let _ = stream.read_to_end(&mut received);
     assert!(
