@@ -177,6 +177,11 @@ fn connection(mut stream: TcpStream, site: &Site, slot: &Slot) {
             let _ = send(&mut stream, &reply, false);
             return;
         }
+        Err(HeadError::NotText) => {
+            let reply = Reply::text(400, "the request head is not UTF-8");
+            let _ = send(&mut stream, &reply, false);
+            return;
+        }
         Err(HeadError::Ended) => return,
     };
     slot.head_received();
@@ -201,6 +206,7 @@ fn connection(mut stream: TcpStream, site: &Site, slot: &Slot) {
 
 enum HeadError {
     TooLarge,
+    NotText,
     /// Closed, timed out or failed before the head was complete.
     Ended,
 }
@@ -225,7 +231,7 @@ fn read_head(stream: &mut TcpStream) -> Result<String, HeadError> {
         if let Some(end) = find_head_end(&head) {
             // Keep the last line's newline, so that `lines` strips its CR.
             head.truncate(end + 1);
-            return String::from_utf8(head).map_err(|_| HeadError::Ended);
+            return String::from_utf8(head).map_err(|_| HeadError::NotText);
         }
         if head.len() >= MAX_HEAD {
             return Err(HeadError::TooLarge);
