@@ -32,6 +32,8 @@ use super::files::{self, Lookup};
 
 /// The most connections served at once (each has a thread).
 pub const MAX_CONNECTIONS: usize = 64;
+/// How many idle connections are closed at once when all slots are taken.
+const EVICT_AT_ONCE: usize = 8;
 /// The largest request head (request line and headers) read.
 pub const MAX_HEAD: usize = 8 * 1024;
 /// How long a client may take to send its request head.
@@ -108,17 +110,23 @@ impl Registry {
         self.open.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Makes room for a new connection: closes the oldest one still
-    /// waiting for its request and waits for its thread to end (at once:
-    /// its read fails), or, when every connection is being answered, waits
-    /// for one to end (each ends within its timeouts). So there are never
-    /// more than [`MAX_CONNECTIONS`] connection threads.
+    /// Makes room for a new connection: closes the oldest connections
+    /// still waiting for their request and waits for a thread to end (at
+    /// once: its read fails), or, when every connection is being answered,
+    /// waits for one to end (each ends within its timeouts). So there are
+    /// never more than [`MAX_CONNECTIONS`] connection threads. Closing a few
+    /// at a time spares the accepting thread a wait per connection during a
+    /// flood of idle ones.
     fn admit(&self, id: u64, stream: TcpStream) {
         let mut open = self.lock();
         while open.len() >= MAX_CONNECTIONS {
-            if let Some(idle) = open.values_mut().find(|c| c.waiting_for_head && !c.closing) {
-                let _ = idle.stream.shutdown(Shutdown::Both);
-                idle.closing = true;
+            let idle = open
+                .values_mut()
+                .filter(|c| c.waiting_for_head && !c.closing)
+                .take(EVICT_AT_ONCE);
+            for connection in idle {
+                let _ = connection.stream.shutdown(Shutdown::Both);
+                connection.closing = true;
             }
             open = self
                 .freed
