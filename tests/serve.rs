@@ -183,6 +183,20 @@ fn serves_rebuilds_reloads_and_survives_broken_files() {
     assert!(body.contains("new EventSource(\"/__serve/events\")"));
     let (head, _) = get(&server.address, "/no/such/page/");
     assert!(head.starts_with("HTTP/1.1 404"), "{head}");
+    let (head, body) = exchange(
+        &server.address,
+        &format!("HEAD /en/ HTTP/1.1\r\nHost: {}\r\n\r\n", server.address),
+    );
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert!(
+        head.contains("\r\nContent-Length: ") && body.is_empty(),
+        "{head}"
+    );
+    let (head, _) = exchange(
+        &server.address,
+        &format!("POST /en/ HTTP/1.1\r\nHost: {}\r\n\r\n", server.address),
+    );
+    assert!(head.starts_with("HTTP/1.1 405"), "{head}");
 
     let mut events = open_events(&server.address);
     let ftl = project.path().join("locales/en/calculator.ftl");

@@ -463,7 +463,7 @@ fn send(stream: &mut TcpStream, reply: &Reply, head_only: bool) -> io::Result<()
         bytes.push_str(&format!("{name}: {value}\r\n"));
     }
     bytes.push_str(&format!(
-        "Content-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
+        "Content-Length: {}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
         reply.body.len()
     ));
     let mut bytes = bytes.into_bytes();
