@@ -1,0 +1,3 @@
+#![no_std]
+pub mod normal;
+pub mod rng;
