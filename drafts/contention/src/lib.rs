@@ -1,3 +1,4 @@
 #![no_std]
 pub mod normal;
 pub mod rng;
+pub mod sim;

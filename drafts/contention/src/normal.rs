@@ -136,25 +136,46 @@ impl Normal {
     }
 
     /// One standard normal deviate.
+    #[inline]
     pub fn sample(&self, rng: &mut Xoshiro256) -> f64 {
+        // The fast path, inlined at every call: one draw, one comparison.
+        let bits = rng.next_u64();
+        let (layer, x) = self.position(bits);
+        if x.abs() < self.x[layer + 1] {
+            return x;
+        }
+        self.sample_slow(rng, bits)
+    }
+
+    /// The layer (from the low 8 bits) and a point in it (from the top 53
+    /// bits, signed): the two parts of `bits` never overlap.
+    #[inline]
+    fn position(&self, bits: u64) -> (usize, f64) {
+        let layer = (bits & 0xff) as usize;
+        let u = 2.0 * ((bits >> 11) as f64 * (1.0 / (1u64 << 53) as f64)) - 1.0;
+        (layer, u * self.x[layer])
+    }
+
+    /// The rest of the ziggurat, for a first draw that missed the fast path.
+    #[cold]
+    fn sample_slow(&self, rng: &mut Xoshiro256, first: u64) -> f64 {
+        let mut bits = first;
+        // The first pass repeats the fast test: it fails, and the loop stays
+        // one plain rejection loop.
         loop {
-            let bits = rng.next_u64();
-            // The low 8 bits pick the layer, the top 53 the position: the two
-            // never overlap.
-            let layer = (bits & 0xff) as usize;
-            let u = 2.0 * ((bits >> 11) as f64 * (1.0 / (1u64 << 53) as f64)) - 1.0;
-            let x = u * self.x[layer];
+            let (layer, x) = self.position(bits);
             if x.abs() < self.x[layer + 1] {
                 return x;
             }
             if layer == 0 {
-                return self.tail(rng, u < 0.0);
+                return self.tail(rng, x < 0.0);
             }
             // The wedge between the layer's rectangle and the curve.
             let y = self.f[layer] + (self.f[layer + 1] - self.f[layer]) * rng.uniform();
             if y < density(x) {
                 return x;
             }
+            bits = rng.next_u64();
         }
     }
 

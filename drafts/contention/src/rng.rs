@@ -63,6 +63,7 @@ impl Xoshiro256 {
         Xoshiro256::from_seed(mixed)
     }
 
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
         let t = self.s[1] << 17;
@@ -76,6 +77,7 @@ impl Xoshiro256 {
     }
 
     /// A uniform double in `[0, 1)`: the top 53 bits times 2^-53.
+    #[inline]
     pub fn uniform(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 * UNIT
     }
