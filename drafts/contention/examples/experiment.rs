@@ -26,12 +26,22 @@ fn main() {
         let elapsed = start.elapsed().as_secs_f64() * 1e3;
         best = best.min(elapsed);
         if round == 0 {
-            println!("strategy      clients  mean_calls  p50  p90  p99  mean_completion_ms  p50  p90  p99");
+            println!(
+                "strategy      clients  mean_calls  p50  p90  p99  mean_completion_ms  p50  p90  p99"
+            );
             for s in &rows {
                 println!(
                     "{:<13} {:>7} {:>11.1} {:>4} {:>4} {:>4} {:>19.1} {:>6.0} {:>6.0} {:>6.0}",
-                    s.strategy.name(), s.clients, s.mean_calls, s.calls.p50, s.calls.p90, s.calls.p99,
-                    s.mean_completion_ms, s.completion_ms.p50, s.completion_ms.p90, s.completion_ms.p99
+                    s.strategy.name(),
+                    s.clients,
+                    s.mean_calls,
+                    s.calls.p50,
+                    s.calls.p90,
+                    s.calls.p99,
+                    s.mean_completion_ms,
+                    s.completion_ms.p50,
+                    s.completion_ms.p90,
+                    s.completion_ms.p99
                 );
             }
         }

@@ -229,7 +229,6 @@ impl Slot {
         failures: 0,
         sleep: 0.0,
     };
-
 }
 
 /// Writes per time bucket over one run, for the thundering-herd chart.
@@ -561,7 +560,9 @@ mod tests {
     fn exponential_sleeps_base_times_two_to_the_attempt_then_the_cap() {
         // expo(n) = min(2000, 2^n × 5) for n = 1, 2, …: 10 ms first (py:25, 108).
         let got: [f64; 10] = sleeps(Model::AWS, Strategy::Exponential, 1);
-        let want = [10.0, 20.0, 40.0, 80.0, 160.0, 320.0, 640.0, 1280.0, 2000.0, 2000.0];
+        let want = [
+            10.0, 20.0, 40.0, 80.0, 160.0, 320.0, 640.0, 1280.0, 2000.0, 2000.0,
+        ];
         assert_eq!(got, want);
     }
 
@@ -586,13 +587,20 @@ mod tests {
             let full: [f64; 12] = sleeps(Model::AWS, Strategy::Full, seed);
             for n in 0..12 {
                 let v = nominal(n);
-                assert!(v / 2.0 <= equal[n] && equal[n] <= v, "equal {n}: {}", equal[n]);
+                assert!(
+                    v / 2.0 <= equal[n] && equal[n] <= v,
+                    "equal {n}: {}",
+                    equal[n]
+                );
                 assert!(0.0 <= full[n] && full[n] <= v, "full {n}: {}", full[n]);
             }
             let decorrelated: [f64; 12] = sleeps(Model::AWS, Strategy::Decorrelated, seed);
             let mut previous = 5.0;
             for s in decorrelated {
-                assert!(5.0 <= s && s <= 2000f64.min(3.0 * previous), "{s} after {previous}");
+                assert!(
+                    5.0 <= s && s <= 2000f64.min(3.0 * previous),
+                    "{s} after {previous}"
+                );
                 previous = s;
             }
         }

@@ -1,7 +1,7 @@
 //! The contention experiment as a whole: repeatable bit for bit, obeying its
 //! conservation laws, and agreeing with the published results.
 
-use contention_draft::sim::{Herd, Model, Run, SimError, Simulator, Slot, Strategy, Summary};
+use contention_draft::sim::{Herd, Model, Run, SimError, Simulator, Slot, Strategy};
 use proptest::prelude::*;
 
 const SEED: u64 = 2015;
@@ -10,89 +10,47 @@ fn simulator() -> Simulator {
     Simulator::new(Model::AWS).unwrap()
 }
 
-/// FNV-1a over the bits of every figure: a fingerprint of a whole output.
-fn fingerprint(summaries: &[Summary], herd: &[u32]) -> u64 {
-    let mut hash = 0xcbf2_9ce4_8422_2325u64;
-    let mut eat = |word: u64| {
-        for byte in word.to_le_bytes() {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    };
-    for s in summaries {
-        eat(u64::from(s.clients));
-        eat(u64::from(s.runs));
-        for v in [
-            s.mean_calls,
-            s.mean_completion_ms,
-            s.calls.p50,
-            s.calls.p90,
-            s.calls.p99,
-            s.completion_ms.p50,
-            s.completion_ms.p90,
-            s.completion_ms.p99,
-        ] {
-            eat(v.to_bits());
-        }
-    }
-    for &count in herd {
-        eat(u64::from(count));
-    }
-    hash
+mod support {
+    pub use contention_draft::sim::{Herd, Model, Simulator, Slot, Strategy, Summary};
+    pub use contention_draft::spread::{Delay, retry_starts};
+    // tests/support/sample.rs, shared with the wasm32 build.
+    pub mod sample;
 }
-
-/// Every strategy at 10 and 50 clients, 20 runs, and one herd of 50 clients.
-fn sample_output(seed: u64) -> (Vec<Summary>, Vec<u32>) {
-    let simulator = simulator();
-    let mut slots = [Slot::EMPTY; 50];
-    let mut scratch = [0.0; 40];
-    let mut summaries = Vec::new();
-    for strategy in Strategy::ALL {
-        for clients in [10, 50] {
-            summaries.push(
-                simulator
-                    .experiment(strategy, clients, 20, seed, &mut slots, &mut scratch)
-                    .unwrap(),
-            );
-        }
-    }
-    let mut buckets = vec![0; 200];
-    let mut herd = Herd::new(&mut buckets, 10.0).unwrap();
-    simulator
-        .run(Strategy::Full, 50, seed, 0, &mut slots, Some(&mut herd))
-        .unwrap();
-    (summaries, buckets)
-}
+use support::sample::{sample_fingerprint, spread_fingerprint};
 
 #[test]
 fn the_same_seed_gives_the_same_bits() {
-    let (a, herd_a) = sample_output(SEED);
-    let (b, herd_b) = sample_output(SEED);
-    assert_eq!(fingerprint(&a, &herd_a), fingerprint(&b, &herd_b));
-    let (c, herd_c) = sample_output(SEED + 1);
-    assert_ne!(fingerprint(&a, &herd_a), fingerprint(&c, &herd_c));
+    assert_eq!(sample_fingerprint(SEED), sample_fingerprint(SEED));
+    assert_ne!(sample_fingerprint(SEED), sample_fingerprint(SEED + 1));
+    assert_eq!(spread_fingerprint(SEED), spread_fingerprint(SEED));
+    assert_ne!(spread_fingerprint(SEED), spread_fingerprint(SEED + 1));
 }
 
-/// The fingerprint of `sample_output(2015)`. Every platform must reproduce it,
-/// wasm32 included: the generator, the normal sampler and the simulation use
-/// only operations IEEE 754 defines exactly. A change of this value is a
-/// change of every published figure.
-const FINGERPRINT: u64 = 0x28d2_980e_bdb4_168d;
-
+/// The fingerprints for seed 2015. Every platform reproduces them, wasm32
+/// included (`tests/wasm.rs` checks that one): the generator, the normal
+/// sampler and the simulation use only operations IEEE 754 defines exactly.
+/// A change here is a change of every published figure.
 #[test]
 fn the_output_for_a_seed_is_fixed_across_platforms_and_versions() {
-    let (summaries, herd) = sample_output(SEED);
-    assert_eq!(fingerprint(&summaries, &herd), FINGERPRINT, "{:#x}", fingerprint(&summaries, &herd));
+    assert_eq!(sample_fingerprint(SEED), 0x28d2_980e_bdb4_168d);
+    assert_eq!(spread_fingerprint(SEED), 0xfd8a_dabf_97b9_37fd);
 }
 
 #[test]
 fn a_run_repeats_alone_whatever_ran_before() {
     let simulator = simulator();
     let mut slots = [Slot::EMPTY; 30];
-    let alone = simulator.run(Strategy::Decorrelated, 30, SEED, 7, &mut slots, None).unwrap();
+    let alone = simulator
+        .run(Strategy::Decorrelated, 30, SEED, 7, &mut slots, None)
+        .unwrap();
     for run in 0..7 {
-        simulator.run(Strategy::Decorrelated, 30, SEED, run, &mut slots, None).unwrap();
+        simulator
+            .run(Strategy::Decorrelated, 30, SEED, run, &mut slots, None)
+            .unwrap();
     }
-    let again = simulator.run(Strategy::Decorrelated, 30, SEED, 7, &mut slots, None).unwrap();
+    let again = simulator
+        .run(Strategy::Decorrelated, 30, SEED, 7, &mut slots, None)
+        .unwrap();
     assert_eq!(alone, again);
 }
 
@@ -101,11 +59,17 @@ fn check_conservation(model: Model, strategy: Strategy, clients: u32, seed: u64)
     let mut slots = vec![Slot::EMPTY; clients as usize];
     let mut buckets = vec![0; 100];
     let mut herd = Herd::new(&mut buckets, 10.0).unwrap();
-    let run = simulator.run(strategy, clients, seed, 0, &mut slots, Some(&mut herd)).unwrap();
+    let run = simulator
+        .run(strategy, clients, seed, 0, &mut slots, Some(&mut herd))
+        .unwrap();
     // Each client succeeds once: the row's version ends at the client count,
     // and a client leaves the queue at its success.
     assert_eq!(run.successes, clients);
-    assert!(run.calls >= clients, "{} calls for {clients} clients", run.calls);
+    assert!(
+        run.calls >= clients,
+        "{} calls for {clients} clients",
+        run.calls
+    );
     assert!(run.most_writes >= 1 && run.most_writes <= run.calls - clients + 1);
     // Every write is in the herd, in a bucket or beyond the last.
     let counted: u32 = herd.buckets.iter().sum::<u32>() + herd.beyond;
@@ -117,7 +81,11 @@ fn check_conservation(model: Model, strategy: Strategy, clients: u32, seed: u64)
     // read, two per success and one for the last response.
     if model.latency_sd_ms == 0.0 {
         let floor = (2.0 * f64::from(clients) + 2.0) * model.latency_mean_ms;
-        assert!(run.completion_ms >= floor, "{} < {floor}", run.completion_ms);
+        assert!(
+            run.completion_ms >= floor,
+            "{} < {floor}",
+            run.completion_ms
+        );
     } else {
         assert!(run.completion_ms > 0.0);
     }
@@ -172,22 +140,75 @@ fn the_attempt_bound_stops_a_run_with_a_typed_error() {
     };
     let simulator = Simulator::new(tight).unwrap();
     let mut slots = [Slot::EMPTY; 20];
-    let err = simulator.run(Strategy::None, 20, SEED, 0, &mut slots, None).unwrap_err();
-    assert!(matches!(err, SimError::TooManyAttempts { attempts: 3, .. }), "{err:?}");
+    let err = simulator
+        .run(Strategy::None, 20, SEED, 0, &mut slots, None)
+        .unwrap_err();
+    assert!(
+        matches!(err, SimError::TooManyAttempts { attempts: 3, .. }),
+        "{err:?}"
+    );
     assert!(err.to_string().contains("raise max_attempts"));
 }
 
 #[test]
 fn bad_inputs_are_refused_by_name() {
     let cases: [(Model, &str); 8] = [
-        (Model { base_ms: 0.0, ..Model::AWS }, "base_ms"),
-        (Model { cap_ms: f64::INFINITY, ..Model::AWS }, "cap_ms"),
-        (Model { multiplier: 0.5, ..Model::AWS }, "multiplier"),
-        (Model { decorrelated_factor: f64::NAN, ..Model::AWS }, "decorrelated_factor"),
-        (Model { latency_mean_ms: -1.0, ..Model::AWS }, "latency_mean_ms"),
-        (Model { latency_sd_ms: -0.5, ..Model::AWS }, "latency_sd_ms"),
-        (Model { max_attempts: 0, ..Model::AWS }, "max_attempts"),
-        (Model { base_ms: -3.0, ..Model::AWS }, "base_ms"),
+        (
+            Model {
+                base_ms: 0.0,
+                ..Model::AWS
+            },
+            "base_ms",
+        ),
+        (
+            Model {
+                cap_ms: f64::INFINITY,
+                ..Model::AWS
+            },
+            "cap_ms",
+        ),
+        (
+            Model {
+                multiplier: 0.5,
+                ..Model::AWS
+            },
+            "multiplier",
+        ),
+        (
+            Model {
+                decorrelated_factor: f64::NAN,
+                ..Model::AWS
+            },
+            "decorrelated_factor",
+        ),
+        (
+            Model {
+                latency_mean_ms: -1.0,
+                ..Model::AWS
+            },
+            "latency_mean_ms",
+        ),
+        (
+            Model {
+                latency_sd_ms: -0.5,
+                ..Model::AWS
+            },
+            "latency_sd_ms",
+        ),
+        (
+            Model {
+                max_attempts: 0,
+                ..Model::AWS
+            },
+            "max_attempts",
+        ),
+        (
+            Model {
+                base_ms: -3.0,
+                ..Model::AWS
+            },
+            "base_ms",
+        ),
     ];
     for (model, field) in cases {
         let err = Simulator::new(model).unwrap_err();
@@ -198,20 +219,32 @@ fn bad_inputs_are_refused_by_name() {
     let mut slots = [Slot::EMPTY; 4];
     assert_eq!(
         simulator.run(Strategy::Full, 5, 0, 0, &mut slots, None),
-        Err(SimError::Clients { clients: 5, slots: 4 })
+        Err(SimError::Clients {
+            clients: 5,
+            slots: 4
+        })
     );
     assert_eq!(
         simulator.run(Strategy::Full, 0, 0, 0, &mut slots, None),
-        Err(SimError::Clients { clients: 0, slots: 4 })
+        Err(SimError::Clients {
+            clients: 0,
+            slots: 4
+        })
     );
     let mut scratch = [0.0; 9];
     assert_eq!(
         simulator.experiment(Strategy::Full, 4, 5, 0, &mut slots, &mut scratch),
-        Err(SimError::Runs { runs: 5, scratch: 9 })
+        Err(SimError::Runs {
+            runs: 5,
+            scratch: 9
+        })
     );
     assert_eq!(
         simulator.experiment(Strategy::Full, 4, 0, 0, &mut slots, &mut scratch),
-        Err(SimError::Runs { runs: 0, scratch: 9 })
+        Err(SimError::Runs {
+            runs: 0,
+            scratch: 9
+        })
     );
     let mut none: [u32; 0] = [];
     assert_eq!(Herd::new(&mut none, 10.0).unwrap_err(), SimError::Herd);

@@ -1,0 +1,111 @@
+//! Agreement with the published experiment ("Exponential Backoff And
+//! Jitter", AWS Architecture Blog, 2015): its qualitative conclusions must
+//! hold for 50 clients, for more than one seed. The figures for 10 to 50
+//! clients are printed as the Markdown table of RESULTS.md:
+//! `cargo test --release --test published -- --nocapture`.
+
+use contention_draft::sim::{Model, Simulator, Slot, Strategy, Summary};
+
+const RUNS: u32 = 100;
+const CLIENTS: [u32; 5] = [10, 20, 30, 40, 50];
+
+fn experiment(seed: u64, clients: &[u32]) -> Vec<Summary> {
+    let simulator = Simulator::new(Model::AWS).unwrap();
+    let mut slots = vec![Slot::EMPTY; 100];
+    let mut scratch = vec![0.0; 2 * RUNS as usize];
+    let mut out = Vec::new();
+    for strategy in Strategy::ALL {
+        for &c in clients {
+            out.push(
+                simulator
+                    .experiment(strategy, c, RUNS, seed, &mut slots, &mut scratch)
+                    .unwrap(),
+            );
+        }
+    }
+    out
+}
+
+fn at(summaries: &[Summary], strategy: Strategy, clients: u32) -> Summary {
+    *summaries
+        .iter()
+        .find(|s| s.strategy == strategy && s.clients == clients)
+        .unwrap()
+}
+
+/// The post's conclusions, for 50 clients.
+fn check_conclusions(summaries: &[Summary], seed: u64) {
+    use Strategy::*;
+    let s = |k| at(summaries, k, 50);
+    let calls = |k| s(k).mean_calls;
+    let time = |k| s(k).mean_completion_ms;
+    // "Both cut down work substantially relative to both the no-jitter
+    // approaches": full and decorrelated need at most two thirds of the calls
+    // of either no-jitter strategy.
+    for jittered in [Full, Decorrelated] {
+        for plain in [None, Exponential] {
+            assert!(
+                calls(jittered) < calls(plain) * 2.0 / 3.0,
+                "seed {seed}: {} {} calls vs {} {}",
+                jittered.name(),
+                calls(jittered),
+                plain.name(),
+                calls(plain)
+            );
+        }
+    }
+    // No backoff and exponential without jitter need the most calls.
+    for jittered in [Equal, Full, Decorrelated] {
+        assert!(calls(None) > calls(jittered) && calls(Exponential) > calls(jittered));
+    }
+    // "The no-jitter exponential backoff approach is the clear loser. It not
+    // only takes more work, but also takes more time than the jittered
+    // approaches."
+    for jittered in [Equal, Full, Decorrelated] {
+        assert!(
+            time(Exponential) > 3.0 * time(jittered),
+            "seed {seed}: {}",
+            jittered.name()
+        );
+    }
+    // "Equal Jitter ... does slightly more work than Full Jitter, and takes
+    // much longer."
+    assert!(calls(Equal) > calls(Full), "seed {seed}");
+    assert!(time(Equal) > 1.2 * time(Full), "seed {seed}");
+    // "The Full Jitter approach uses less work, but slightly more time" than
+    // decorrelated jitter.
+    assert!(calls(Full) < calls(Decorrelated), "seed {seed}");
+    assert!(time(Full) > time(Decorrelated), "seed {seed}");
+}
+
+#[test]
+fn the_published_conclusions_hold_for_50_clients() {
+    for seed in [2015, 1, 2] {
+        check_conclusions(&experiment(seed, &[50]), seed);
+    }
+}
+
+#[test]
+fn print_the_results_table() {
+    let summaries = experiment(2015, &CLIENTS);
+    println!(
+        "| strategy | clients | mean calls | calls P50 / P90 / P99 | mean completion (ms) | completion P50 / P90 / P99 (ms) |"
+    );
+    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    for s in &summaries {
+        println!(
+            "| {} | {} | {:.1} | {} / {} / {} | {:.0} | {:.0} / {:.0} / {:.0} |",
+            s.strategy.name(),
+            s.clients,
+            s.mean_calls,
+            s.calls.p50,
+            s.calls.p90,
+            s.calls.p99,
+            s.mean_completion_ms,
+            s.completion_ms.p50,
+            s.completion_ms.p90,
+            s.completion_ms.p99
+        );
+    }
+    check_conclusions(&summaries, 2015);
+}
