@@ -4,7 +4,7 @@
 //! clients are printed as the Markdown table of RESULTS.md:
 //! `cargo test --release --test published -- --nocapture`.
 
-use contention_draft::sim::{Model, Simulator, Slot, Strategy, Summary};
+use contention_draft::sim::{Herd, Model, Simulator, Slot, Strategy, Summary};
 
 const RUNS: u32 = 100;
 const CLIENTS: [u32; 5] = [10, 20, 30, 40, 50];
@@ -108,4 +108,42 @@ fn print_the_results_table() {
         );
     }
     check_conclusions(&summaries, 2015);
+}
+
+#[test]
+fn print_the_herd_of_50_clients() {
+    // Writes per 10 ms bucket over one run (the post's "thundering herd").
+    // Every strategy starts with the same wave (all clients write at about
+    // 30 ms). After it, exponential backoff without jitter writes in bursts
+    // separated by silence; jitter fills the time between. `busy` is the
+    // share of buckets with a write, from the first to the last write.
+    let simulator = Simulator::new(Model::AWS).unwrap();
+    let mut slots = [Slot::EMPTY; 50];
+    println!("| strategy | writes | peak per 10 ms | buckets with a write | last write (ms) | busy |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    let mut busy_shares = Vec::new();
+    for strategy in Strategy::ALL {
+        let mut buckets = vec![0u32; 6000];
+        let mut herd = Herd::new(&mut buckets, 10.0).unwrap();
+        let run = simulator
+            .run(strategy, 50, 2015, 0, &mut slots, Some(&mut herd))
+            .unwrap();
+        assert_eq!(herd.beyond, 0);
+        let peak = *buckets.iter().max().unwrap();
+        let busy = buckets.iter().filter(|&&c| c > 0).count();
+        let first = buckets.iter().position(|&c| c > 0).unwrap();
+        let last = buckets.iter().rposition(|&c| c > 0).unwrap();
+        let share = busy as f64 / (last - first + 1) as f64;
+        println!(
+            "| {} | {} | {peak} | {busy} | {} | {:.0}% |",
+            strategy.name(),
+            run.calls,
+            last * 10,
+            share * 100.0
+        );
+        busy_shares.push(share);
+    }
+    for jittered in &busy_shares[2..] {
+        assert!(busy_shares[1] * 4.0 < *jittered, "{busy_shares:?}");
+    }
 }
