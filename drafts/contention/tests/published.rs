@@ -119,7 +119,9 @@ fn print_the_herd_of_50_clients() {
     // share of buckets with a write, from the first to the last write.
     let simulator = Simulator::new(Model::AWS).unwrap();
     let mut slots = [Slot::EMPTY; 50];
-    println!("| strategy | writes | peak per 10 ms | buckets with a write | last write (ms) | busy |");
+    println!(
+        "| strategy | writes | peak per 10 ms | buckets with a write | last write (ms) | busy |"
+    );
     println!("| --- | ---: | ---: | ---: | ---: | ---: |");
     let mut busy_shares = Vec::new();
     for strategy in Strategy::ALL {
@@ -146,4 +148,21 @@ fn print_the_herd_of_50_clients() {
     for jittered in &busy_shares[2..] {
         assert!(busy_shares[1] * 4.0 < *jittered, "{busy_shares:?}");
     }
+}
+
+#[test]
+fn the_attempt_bound_is_far_above_the_published_cases() {
+    let simulator = Simulator::new(Model::AWS).unwrap();
+    let mut slots = [Slot::EMPTY; 50];
+    let mut most = 0;
+    for strategy in Strategy::ALL {
+        for run in 0..RUNS {
+            let r = simulator
+                .run(strategy, 50, 2015, run, &mut slots, None)
+                .unwrap();
+            most = most.max(r.most_writes);
+        }
+    }
+    println!("most writes of one client, 50 clients, 100 runs per strategy: {most}");
+    assert!(most * 10 < Model::AWS.max_attempts, "{most}");
 }
