@@ -149,11 +149,12 @@ impl Normal {
     }
 
     /// The layer (from the low 8 bits) and a point in it (from the top 53
-    /// bits, signed): the two parts of `bits` never overlap.
+    /// bits, read as a signed number: uniform on `[-1, 1)` in steps of
+    /// 2^-52): the two parts of `bits` never overlap.
     #[inline]
     fn position(&self, bits: u64) -> (usize, f64) {
         let layer = (bits & 0xff) as usize;
-        let u = 2.0 * ((bits >> 11) as f64 * (1.0 / (1u64 << 53) as f64)) - 1.0;
+        let u = ((bits as i64) >> 11) as f64 * (1.0 / (1u64 << 52) as f64);
         (layer, u * self.x[layer])
     }
 
