@@ -52,7 +52,7 @@ impl Eq for Message {}
 fn reference_run(strategy: Strategy, clients: usize, rng: &mut Xoshiro256) -> (u32, f64) {
     let normal = Normal::new();
     let (base, cap) = (5.0f64, 2000.0f64);
-    let mut delay = |rng: &mut Xoshiro256| (10.0 + 2.0 * normal.sample(rng)).abs();
+    let delay = |rng: &mut Xoshiro256| (10.0 + 2.0 * normal.sample(rng)).abs();
     let expo = |n: u32| cap.min(2f64.powi(n as i32) * base); // py:24-25
     let mut attempt = vec![0u32; clients];
     let mut decorrelated_sleep = vec![base; clients]; // py:48
