@@ -34,10 +34,10 @@
 //! - The thundering-herd data is the time of every write at the row
 //!   (py:77), here counted per bucket.
 //!
-//! The issue text describing this experiment agrees with the source on all of
-//! the above; it does not say that the sleep is added to the next request's
-//! network delay (py:109) or that completion is when the last success
-//! *response* arrives: both follow the source here.
+//! Two details that short descriptions of the experiment leave out follow
+//! the source here: the sleep is added to the network delay of the next read
+//! request (py:109), and completion is when the last success's *response*
+//! reaches its client, not when the row takes the write (py:106-111, 125).
 //!
 //! Differences that do not change the model: random draws come from
 //! xoshiro256** and a ziggurat (see [`crate::rng`], [`crate::normal`]) instead
@@ -197,7 +197,15 @@ pub enum SimError {
 impl core::fmt::Display for SimError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match *self {
-            SimError::Model { field } => write!(f, "the model's {field} is out of range"),
+            SimError::Model { field } => {
+                let rule = match field {
+                    "multiplier" | "decorrelated_factor" => "a finite number of at least 1",
+                    "latency_mean_ms" | "latency_sd_ms" => "a finite number of at least 0",
+                    "max_attempts" => "at least 1",
+                    _ => "a finite number greater than 0",
+                };
+                write!(f, "the model's {field} must be {rule}")
+            }
             SimError::Clients { clients, slots } => write!(
                 f,
                 "{clients} clients need from 1 to {slots} slots, the number given"
@@ -304,9 +312,13 @@ pub struct Summary {
     pub strategy: Strategy,
     pub clients: u32,
     pub runs: u32,
+    /// The mean over runs of the writes that reached the row.
     pub mean_calls: f64,
+    /// The mean over runs of the completion time.
     pub mean_completion_ms: f64,
+    /// Percentiles over runs of the calls…
     pub calls: Percentiles,
+    /// …and of the completion time.
     pub completion_ms: Percentiles,
 }
 

@@ -213,7 +213,11 @@ fn bad_inputs_are_refused_by_name() {
     for (model, field) in cases {
         let err = Simulator::new(model).unwrap_err();
         assert_eq!(err, SimError::Model { field });
-        assert!(err.to_string().contains(field));
+        let message = err.to_string();
+        assert!(
+            message.contains(field) && message.contains("must be"),
+            "{message}"
+        );
     }
     let simulator = simulator();
     let mut slots = [Slot::EMPTY; 4];
