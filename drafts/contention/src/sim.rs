@@ -275,11 +275,12 @@ impl<'a> Herd<'a> {
     }
 
     fn record(&mut self, time: f64) {
-        // Times are never negative; `as usize` saturates huge values.
+        // Times are never negative; `as usize` saturates huge values. Counts
+        // saturate too: a bucket cannot overflow, whatever the model allows.
         let index = (time / self.width_ms) as usize;
         match self.buckets.get_mut(index) {
-            Some(count) => *count += 1,
-            None => self.beyond += 1,
+            Some(count) => *count = count.saturating_add(1),
+            None => self.beyond = self.beyond.saturating_add(1),
         }
     }
 }
@@ -287,8 +288,9 @@ impl<'a> Herd<'a> {
 /// The outcome of one run.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Run {
-    /// Writes that reached the row.
-    pub calls: u32,
+    /// Writes that reached the row (up to `clients × max_attempts`, which
+    /// may exceed a u32).
+    pub calls: u64,
     /// Writes that succeeded: the row's final version.
     pub successes: u32,
     /// When the last successful write's response reached its client.
@@ -428,7 +430,7 @@ impl Simulator {
         // is known by then.
         let mut last_success = f64::NEG_INFINITY;
         let mut successes = 0u32;
-        let mut calls = 0u32;
+        let mut calls = 0u64;
         let mut completion_ms = 0.0f64;
         let mut most_writes = 0u32;
         while len > 0 {
@@ -484,7 +486,8 @@ impl Simulator {
         scratch: &mut [f64],
     ) -> Result<Summary, SimError> {
         let n = runs as usize;
-        if runs == 0 || scratch.len() < 2 * n {
+        // `checked_mul`: on 32-bit targets `2 × runs` may not fit a usize.
+        if runs == 0 || n.checked_mul(2).is_none_or(|need| scratch.len() < need) {
             return Err(SimError::Runs {
                 runs,
                 scratch: scratch.len(),
@@ -494,7 +497,7 @@ impl Simulator {
         let completion = &mut rest[..n];
         for run in 0..runs {
             let result = self.run(strategy, clients, seed, run, slots, None)?;
-            calls[run as usize] = f64::from(result.calls);
+            calls[run as usize] = result.calls as f64;
             completion[run as usize] = result.completion_ms;
         }
         Ok(Summary {

@@ -130,7 +130,7 @@ fn the_library_agrees_with_a_literal_port_of_the_reference() {
             let r = simulator
                 .run(strategy, CLIENTS, 7, run, &mut slots, None)
                 .unwrap();
-            calls.0.push(f64::from(r.calls));
+            calls.0.push(r.calls as f64);
             times.0.push(r.completion_ms);
             let (c, t) = reference_run(strategy, CLIENTS as usize, &mut rng);
             calls.1.push(f64::from(c));

@@ -65,14 +65,16 @@ fn check_conservation(model: Model, strategy: Strategy, clients: u32, seed: u64)
     // Each client succeeds once: the row's version ends at the client count,
     // and a client leaves the queue at its success.
     assert_eq!(run.successes, clients);
+    let clients_u64 = u64::from(clients);
     assert!(
-        run.calls >= clients,
+        run.calls >= clients_u64,
         "{} calls for {clients} clients",
         run.calls
     );
-    assert!(run.most_writes >= 1 && run.most_writes <= run.calls - clients + 1);
+    assert!(run.most_writes >= 1 && u64::from(run.most_writes) <= run.calls - clients_u64 + 1);
     // Every write is in the herd, in a bucket or beyond the last.
-    let counted: u32 = herd.buckets.iter().sum::<u32>() + herd.beyond;
+    let counted: u64 =
+        herd.buckets.iter().map(|&c| u64::from(c)).sum::<u64>() + u64::from(herd.beyond);
     assert_eq!(counted, run.calls);
     assert!(run.completion_ms.is_finite());
     // The row serialises successes: after each one, the next needs a read
@@ -128,7 +130,7 @@ fn no_backoff_with_an_exact_network_is_one_success_per_round() {
         ..Model::AWS
     };
     let run = check_conservation(exact, Strategy::None, 10, 0);
-    assert_eq!(run.calls, (1..=10).sum::<u32>());
+    assert_eq!(run.calls, (1..=10).sum::<u64>());
     assert_eq!(run.most_writes, 10);
 }
 
