@@ -118,9 +118,15 @@ impl Strategy {
 /// The parameters of the model. All times are in milliseconds.
 ///
 /// The exponential kinds follow the source: the sleep after failure `n` is
-/// `min(cap, base × multiplier^n)`, so the first is `base × multiplier`. The
-/// core's `Policy` waits `base` before retry 1; to simulate a policy whose
-/// first delay is `d`, set `base_ms = d / multiplier`.
+/// `min(cap, base × multiplier^n)`, so the first is `base × multiplier`.
+///
+/// From a core `Policy`: it waits `base` before retry 1, so a policy whose
+/// first delay is `d` is `base_ms = d / multiplier`; its `max_delay` is
+/// `cap_ms` (a policy without one: `f64::MAX`, and a run whose times grow
+/// past it stops with [`SimError::TimeOverflow`]); its jitter `none`, `full`
+/// and `equal` are [`Strategy::Exponential`], [`Strategy::Full`] and
+/// [`Strategy::Equal`]. Its `retries` has no counterpart: the experiment's
+/// clients never give up, and `max_attempts` only bounds the work.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Model {
     /// The base delay of every backoff strategy: finite, greater than 0.
@@ -192,6 +198,9 @@ pub enum SimError {
     Herd,
     /// A client failed `attempts` writes, the model's `max_attempts`.
     TooManyAttempts { client: u32, attempts: u32 },
+    /// A client's next write would come after the largest finite time (a
+    /// cap near `f64::MAX`).
+    TimeOverflow { client: u32 },
 }
 
 impl core::fmt::Display for SimError {
@@ -218,6 +227,10 @@ impl core::fmt::Display for SimError {
             SimError::TooManyAttempts { client, attempts } => write!(
                 f,
                 "client {client} failed {attempts} writes, the model's most; raise max_attempts"
+            ),
+            SimError::TimeOverflow { client } => write!(
+                f,
+                "client {client}'s next write would come after the largest finite time; lower cap_ms"
             ),
         }
     }
@@ -462,6 +475,11 @@ impl Simulator {
                 let sleep = self.backoff(strategy, &mut slot, &mut rng);
                 slot.read_at = reply + sleep + self.delay(&mut rng);
                 slot.time = slot.read_at + self.delay(&mut rng) + self.delay(&mut rng);
+                if !slot.time.is_finite() {
+                    return Err(SimError::TimeOverflow {
+                        client: slot.client,
+                    });
+                }
                 heap[0] = slot;
             }
             sift_down(&mut heap[..len], 0);

@@ -153,6 +153,23 @@ fn the_attempt_bound_stops_a_run_with_a_typed_error() {
 }
 
 #[test]
+fn times_past_the_largest_finite_number_stop_the_run() {
+    // No cap to speak of and a steep growth: the sleeps pass f64::MAX.
+    let uncapped = Model {
+        cap_ms: f64::MAX,
+        multiplier: 1e100,
+        ..Model::AWS
+    };
+    let simulator = Simulator::new(uncapped).unwrap();
+    let mut slots = [Slot::EMPTY; 20];
+    let err = simulator
+        .run(Strategy::Exponential, 20, SEED, 0, &mut slots, None)
+        .unwrap_err();
+    assert!(matches!(err, SimError::TimeOverflow { .. }), "{err:?}");
+    assert!(err.to_string().contains("lower cap_ms"));
+}
+
+#[test]
 fn bad_inputs_are_refused_by_name() {
     let cases: [(Model, &str); 8] = [
         (
