@@ -284,7 +284,11 @@ fn strategy_names_round_trip() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    // No failure files: integration tests have no source root for them.
+    #![proptest_config(ProptestConfig {
+        failure_persistence: None,
+        ..ProptestConfig::with_cases(200)
+    })]
 
     #[test]
     fn conservation_holds_for_any_model(

@@ -194,6 +194,12 @@ fn timing_of_the_calculator_cases() {
 }
 
 proptest! {
+    // No failure files: integration tests have no source root for them.
+    #![proptest_config(ProptestConfig {
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
     #[test]
     fn a_single_retry_lands_within_its_range(
         min in 0.0f64..1000.0,
