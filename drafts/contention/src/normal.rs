@@ -60,8 +60,8 @@ pub fn ln(x: f64) -> f64 {
     exponent as f64 * LN_2 + 2.0 * s * (1.0 + series)
 }
 
-/// `e^x` for `x` in `[-745, 0]` (the samplers only need `exp(-x²/2)`);
-/// below that range the true result is 0.
+/// `e^x` for `x ≤ 0` (the samplers only need `exp(-x²/2)` with `|x|` below
+/// 4); below -708, where the result would be subnormal, it returns 0.
 pub fn exp_neg(x: f64) -> f64 {
     debug_assert!(x <= 0.0);
     if x < -708.0 {
@@ -114,6 +114,8 @@ pub struct Normal {
 }
 
 impl Normal {
+    /// The tables, computed from `R` and `V` (a few hundred calls of the
+    /// functions above: microseconds).
     pub fn new() -> Normal {
         let mut x = [0.0; LAYERS + 1];
         let mut f = [0.0; LAYERS + 1];

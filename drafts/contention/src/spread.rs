@@ -30,7 +30,8 @@ pub const MAX_RETRIES: usize = 1000;
 /// sampled in full (every calculator case up to `10,000 × 209` retries).
 pub const MAX_DRAWS: u32 = 1 << 21;
 
-/// The range of one retry's delay, in ms.
+/// The range of one retry's delay, in any unit (the core's schedules need
+/// none; the results come in the same unit).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Delay {
     pub min: f64,
@@ -40,8 +41,8 @@ pub struct Delay {
 /// Where the retries started.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Spread {
-    /// The width of each bucket, in ms.
-    pub bucket_ms: f64,
+    /// The width of each bucket, in the delays' unit.
+    pub bucket_width: f64,
     /// The most retries that started in one bucket…
     pub peak: u32,
     /// …and the first bucket with that many.
@@ -156,7 +157,7 @@ pub fn retry_starts(
         }
     }
     Ok(Spread {
-        bucket_ms: span / buckets.len() as f64,
+        bucket_width: span / buckets.len() as f64,
         peak,
         peak_bucket,
         sampled,

@@ -30,7 +30,7 @@ fn fixed_delays_start_every_client_together() {
     let spread = retry_starts(&delays, 1000, 1, &mut buckets).unwrap();
     // Starts at 100, 300, 700, 1500, 3100 ms over a span of 3100 ms: 20 ms
     // buckets, one spike of every client per retry, the last in the last bucket.
-    assert_eq!(spread.bucket_ms, 20.0);
+    assert_eq!(spread.bucket_width, 20.0);
     let spikes: Vec<(usize, u32)> = buckets
         .iter()
         .enumerate()
@@ -211,7 +211,7 @@ proptest! {
         let delay = Delay { min, max: min + width };
         let mut buckets = vec![0u32; len];
         let spread = retry_starts(&[delay], clients, seed, &mut buckets).unwrap();
-        let bucket = spread.bucket_ms;
+        let bucket = spread.bucket_width;
         for (i, &count) in buckets.iter().enumerate() {
             if count > 0 {
                 // The bucket overlaps [min, max] (up to rounding at its edges).

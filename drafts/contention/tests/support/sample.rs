@@ -79,7 +79,7 @@ pub fn spread_fingerprint(seed: u64) -> u64 {
     let mut buckets = [0u32; 150];
     let spread = retry_starts(&delays, 1000, seed, &mut buckets).unwrap();
     let mut hash = Fnv::new();
-    hash.eat(spread.bucket_ms.to_bits());
+    hash.eat(spread.bucket_width.to_bits());
     hash.eat(u64::from(spread.peak));
     hash.eat(spread.peak_bucket as u64);
     for &count in buckets.iter() {
