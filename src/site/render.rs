@@ -175,15 +175,19 @@ pub struct NotFoundPage {
 /// message and its raw text is shown instead, so rendering can go on and
 /// report everything at once.
 pub fn block(texts: &Texts, id: &str, markdown_source: String) -> String {
-    markdown::render_block(&markdown_source).unwrap_or_else(|err| {
-        texts.problem(format!("message `{id}`: {}", err.message));
+    markdown::render_block(&markdown_source).unwrap_or_else(|errors| {
+        for err in errors {
+            texts.problem(format!("message `{id}`: {}", err.message));
+        }
         String::new()
     })
 }
 
 pub fn inline(texts: &Texts, id: &str, markdown_source: String) -> String {
-    markdown::render_inline(&markdown_source).unwrap_or_else(|err| {
-        texts.problem(format!("message `{id}`: {}", err.message));
+    markdown::render_inline(&markdown_source).unwrap_or_else(|errors| {
+        for err in errors {
+            texts.problem(format!("message `{id}`: {}", err.message));
+        }
         String::new()
     })
 }
