@@ -79,15 +79,20 @@ fn render(markdown: &str, inline: bool) -> Result<String, Vec<MarkupError>> {
     let mut problems = Vec::new();
     let mut events = Vec::new();
     let mut depth = 0usize;
+    let mut raw_html_seen = false;
     for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
         let event = match event {
             // Translators write Markdown; markup of their own could break the
             // page or its security policy, so it is refused, never passed on.
+            // The first tag is named; its closing tag would only repeat it.
             Event::Html(html) | Event::InlineHtml(html) => {
-                problems.push(MarkupError::new(format!(
-                    "raw HTML is not allowed in messages: `{}`",
-                    html.trim()
-                )));
+                if !raw_html_seen {
+                    raw_html_seen = true;
+                    problems.push(MarkupError::new(format!(
+                        "raw HTML is not allowed in messages: `{}`",
+                        html.trim()
+                    )));
+                }
                 continue;
             }
             Event::InlineMath(latex) => match mathml(&latex, DisplayMode::Inline) {

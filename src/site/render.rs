@@ -429,20 +429,7 @@ fn heading(texts: &Texts, section: &str) -> String {
 /// A formula's LaTeX with each `@message-id` replaced by that message's
 /// text, escaped for LaTeX's `\text{…}`.
 pub fn fill_formula(texts: &Texts, latex: &str) -> String {
-    let mut out = String::with_capacity(latex.len() * 2);
-    let mut rest = latex;
-    while let Some(at) = rest.find('@') {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 1..];
-        let len = after
-            .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
-            .unwrap_or(after.len());
-        let id = &after[..len];
-        out.push_str(&latex_text(&texts.get(id, None)));
-        rest = &after[len..];
-    }
-    out.push_str(rest);
-    out
+    crate::site::content::fill_words(latex, |id| latex_text(&texts.get(id, None)))
 }
 
 /// Escapes the characters LaTeX treats specially inside `\text{…}`.
