@@ -4,20 +4,22 @@
 //! folder. The first language is not special; `reference` names the language
 //! every other is compared against (English).
 
+use std::ops::Range;
 use std::path::Path;
 
 use serde::Deserialize;
+use toml::Spanned;
 use unic_langid::LanguageIdentifier;
 
 use crate::diagnostics::Diagnostic;
 
-/// `site.toml`, as written.
+/// `site.toml`, as written, with the place of each value.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawConfig {
-    base_url: String,
-    reference: String,
-    languages: Vec<String>,
+    base_url: Spanned<String>,
+    reference: Spanned<String>,
+    languages: Vec<Spanned<String>>,
 }
 
 /// The validated configuration.
@@ -37,48 +39,51 @@ pub fn parse(path: &Path, source: &str) -> Result<Config, Vec<Diagnostic>> {
         Ok(raw) => raw,
         Err(err) => return Err(vec![toml_diagnostic(path, source, &err)]),
     };
+    let at = |message: String, span: Range<usize>| {
+        Diagnostic::error(path, message).at(source, span.start, span.end)
+    };
     let mut problems = Vec::new();
     let mut languages = Vec::new();
     for code in &raw.languages {
-        match parse_language(code) {
-            Some(lang) if languages.contains(&lang) => problems.push(
-                Diagnostic::error(path, format!("language `{code}` is listed twice"))
-                    .at_text(source, code),
-            ),
-            Some(lang) => languages.push(lang),
-            None => problems.push(
-                Diagnostic::error(path, format!("`{code}` is not a language code"))
-                    .at_text(source, code)
-                    .with_hint("use a lowercase BCP 47 code such as `en`, `ru` or `pt-BR`"),
+        match parse_language(code.get_ref()) {
+            Ok(lang) if languages.contains(&lang) => problems.push(at(
+                format!("language `{}` is listed twice", code.get_ref()),
+                code.span(),
+            )),
+            Ok(lang) => languages.push(lang),
+            Err(hint) => problems.push(
+                at(
+                    format!("`{}` is not a language code", code.get_ref()),
+                    code.span(),
+                )
+                .with_hint(hint),
             ),
         }
     }
-    let reference = parse_language(&raw.reference);
+    let reference = parse_language(raw.reference.get_ref()).ok();
     match &reference {
         Some(r) if languages.contains(r) => {}
-        _ => problems.push(
-            Diagnostic::error(
-                path,
-                format!(
-                    "the reference language `{}` is not in `languages`",
-                    raw.reference
-                ),
-            )
-            .at_text(source, &raw.reference),
-        ),
+        _ => problems.push(at(
+            format!(
+                "the reference language `{}` is not in `languages`",
+                raw.reference.get_ref()
+            ),
+            raw.reference.span(),
+        )),
     }
-    let base_url_ok = (raw.base_url.starts_with("https://") || raw.base_url.starts_with("http://"))
-        && !raw.base_url.contains(char::is_whitespace);
-    if !base_url_ok {
+    if let Err(rule) = check_base_url(raw.base_url.get_ref()) {
         problems.push(
-            Diagnostic::error(path, "`base_url` must be an absolute http(s) URL")
-                .at_text(source, &raw.base_url),
+            at(
+                format!("`base_url` {rule}"),
+                raw.base_url.span(),
+            )
+            .with_hint("write the address the site is served from, like `https://example.org/` or `https://example.org/docs/`"),
         );
     }
     if !problems.is_empty() {
         return Err(problems);
     }
-    let mut base_url = raw.base_url;
+    let mut base_url = raw.base_url.into_inner();
     if !base_url.ends_with('/') {
         base_url.push('/');
     }
@@ -89,12 +94,57 @@ pub fn parse(path: &Path, source: &str) -> Result<Config, Vec<Diagnostic>> {
     })
 }
 
-/// A language code as the site uses it in paths: lowercase language, with an
-/// optional region (`pt-BR`). Anything else is refused, so that codes are
-/// safe as folder and URL segments.
-fn parse_language(code: &str) -> Option<LanguageIdentifier> {
-    let lang: LanguageIdentifier = code.parse().ok()?;
-    (lang == code && !lang.language.is_empty()).then_some(lang)
+/// Whether `url` can be the base of every link of the site: an absolute
+/// http(s) URL with a host, and a path of plain URL characters (no query,
+/// fragment, space or control character, which would end up inside every
+/// canonical link and the sitemap). `Err` completes "`base_url` …".
+fn check_base_url(url: &str) -> Result<(), String> {
+    let Some(rest) = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+    else {
+        return Err("must be an absolute URL starting with `https://` or `http://`".into());
+    };
+    let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    if host.is_empty() {
+        return Err("has no host".into());
+    }
+    let host_ok = host
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']'));
+    if !host_ok {
+        return Err(format!(
+            "has a host `{}` that is not a domain name or an address",
+            host.escape_debug()
+        ));
+    }
+    if let Some(c) = path.chars().find(|&c| c == '?' || c == '#') {
+        return Err(format!("may not have a query or fragment (`{c}`)"));
+    }
+    let path_ok = |c: char| c.is_ascii_alphanumeric() || "-._~/%!$&'()*+,;=:@".contains(c);
+    if let Some(c) = path.chars().find(|&c| !path_ok(c)) {
+        return Err(format!(
+            "has the character `{}` in its path; percent-encode it",
+            c.escape_debug()
+        ));
+    }
+    Ok(())
+}
+
+/// A language code as the site uses it in paths and `hreflang`: a BCP 47
+/// code in its canonical form, such as `de`, `pt-BR` or `zh-Hant`. Anything
+/// else is refused (with a hint), so that codes are safe as folder and URL
+/// segments and every language has one spelling.
+fn parse_language(code: &str) -> Result<LanguageIdentifier, String> {
+    let example = "use a BCP 47 code such as `en`, `ru`, `pt-BR` or `zh-Hant`";
+    let lang: LanguageIdentifier = code.parse().map_err(|_| example.to_string())?;
+    if lang.language.is_empty() || lang.variants().next().is_some() {
+        return Err(example.into());
+    }
+    if lang.to_string() != code {
+        return Err(format!("write it as `{lang}`"));
+    }
+    Ok(lang)
 }
 
 /// A TOML error with the location toml reports.
