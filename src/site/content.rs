@@ -318,10 +318,10 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
                 name.span(),
             ));
         }
-        // The formula is checked here, once, with a stand-in for each
-        // word: a broken skeleton is the content file's problem, not one of
-        // every language's `formula` message.
-        let sample = fill_words(latex.get_ref(), |_| "x".into());
+        // The formula is checked here, once, with each word's id standing
+        // in for the word: a broken skeleton is the content file's problem,
+        // not one of every language's `formula` message.
+        let sample = fill_words(latex.get_ref(), str::to_string);
         if let Err(err) = markdown::mathml(&sample, DisplayMode::Block) {
             problems.push(at(
                 format!("formula `{}`: {}", name.get_ref(), err.message),

@@ -266,7 +266,7 @@ fn check_formula(latex: &str) -> Result<(), MarkupError> {
                 commands += 1;
                 if commands > MAX_FORMULA_COMMANDS {
                     return Err(MarkupError::new(format!(
-                        "the formula `{}` uses more than {MAX_FORMULA_COMMANDS} commands; split it",
+                        "the formula `{}` is nested too deeply or too long: more than {MAX_FORMULA_COMMANDS} commands",
                         shown(latex)
                     )));
                 }
