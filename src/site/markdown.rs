@@ -45,6 +45,12 @@ pub const MAX_FORMULA_COMMANDS: usize = 500;
 /// (about 16 KiB each), four times over.
 const FORMULA_STACK_BYTES: usize = 32 << 20;
 
+/// Formulas with at most this many commands recurse at most this deep,
+/// which any thread's stack holds (2 MiB by default): they are converted in
+/// place, as starting a thread with a large stack costs more than most
+/// conversions.
+const IN_PLACE_COMMANDS: usize = 32;
+
 /// What went wrong in a message's Markdown or math.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MarkupError {
@@ -204,10 +210,13 @@ fn is_link_target(target: &str) -> bool {
 
 /// LaTeX to MathML, or the first problem.
 pub fn mathml(latex: &str, mode: DisplayMode) -> Result<String, MarkupError> {
-    check_formula(latex)?;
-    // The formula is converted on a thread whose stack holds the deepest
-    // recursion the limits allow, whatever the caller's stack; a panic of
-    // the converter becomes an error, not a crash.
+    let commands = check_formula(latex)?;
+    if commands <= IN_PLACE_COMMANDS {
+        return convert(latex, mode);
+    }
+    // A longer formula is converted on a thread whose stack holds the
+    // deepest recursion the limits allow, whatever the caller's stack; a
+    // panic of the converter becomes an error, not a crash.
     let converted = std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("formula".into())
@@ -239,7 +248,8 @@ fn shown(latex: &str) -> String {
 
 /// The limits of a formula, checked on its text in one pass before the
 /// converter sees it: nesting, the number of commands, no definitions.
-fn check_formula(latex: &str) -> Result<(), MarkupError> {
+/// Returns the number of commands.
+fn check_formula(latex: &str) -> Result<usize, MarkupError> {
     let too_deep = || {
         MarkupError::new(format!(
             "the formula `{}` is nested too deeply: more than {MAX_NESTING} levels of braces, `\\left…\\right` or environments",
@@ -299,7 +309,7 @@ fn check_formula(latex: &str) -> Result<(), MarkupError> {
             return Err(too_deep());
         }
     }
-    Ok(())
+    Ok(commands)
 }
 
 /// Stand-ins, during rendering, for the characters pulldown-latex copies
