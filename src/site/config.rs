@@ -141,7 +141,7 @@ fn parse_language(code: &str) -> Result<LanguageIdentifier, String> {
     if lang.language.is_empty() || lang.variants().next().is_some() {
         return Err(example.into());
     }
-    if lang.to_string() != code {
+    if lang != code {
         return Err(format!("write it as `{lang}`"));
     }
     Ok(lang)
@@ -166,5 +166,59 @@ impl Diagnostic {
             Some(start) if !needle.is_empty() => self.at(source, start, start + needle.len()),
             _ => self,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_urls_need_a_host_and_plain_path() {
+        for good in [
+            "https://example.org",
+            "https://example.org/",
+            "http://localhost:8000/docs/",
+            "https://[::1]:8443/a_b/~c/%20d/",
+        ] {
+            assert_eq!(check_base_url(good), Ok(()), "{good}");
+        }
+        for (bad, why) in [
+            ("https://", "no host"),
+            ("https:///path/", "no host"),
+            ("ftp://example.org/", "starting with"),
+            ("example.org", "starting with"),
+            ("https://example.org/?x=1", "query or fragment"),
+            ("https://example.org/#top", "query or fragment"),
+            ("https://example.org/a\0b/", "character"),
+            ("https://example.org/a b/", "character"),
+            ("https://example.org/\"><script>/", "character"),
+            ("https://user@example.org/", "host"),
+            ("https://exa mple.org/", "host"),
+        ] {
+            let err = check_base_url(bad).unwrap_err();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn language_codes_are_canonical_bcp47() {
+        for good in ["en", "pt-BR", "en-GB", "de-AT", "zh-Hant", "sr-Latn-RS"] {
+            assert_eq!(parse_language(good).unwrap().to_string(), good);
+        }
+        assert_eq!(parse_language("pt-br").unwrap_err(), "write it as `pt-BR`");
+        assert_eq!(parse_language("EN").unwrap_err(), "write it as `en`");
+        for bad in ["", "../x", "en_US", "de-DE-1996", "und"] {
+            assert!(parse_language(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn errors_point_at_the_value_not_at_an_earlier_match() {
+        let source = "# served from fr\nbase_url = \"https://x.org/\"\nreference = \"fr\"\nlanguages = [\"en\"]\n";
+        let problems = parse(Path::new("site.toml"), source).unwrap_err();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        let at = problems[0].location().unwrap();
+        assert_eq!((at.line, at.column), (3, 13));
     }
 }
