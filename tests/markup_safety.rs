@@ -399,6 +399,28 @@ fn a_site_built_from_hostile_inputs_writes_only_known_elements_and_attributes() 
             fs::write(&path, source).unwrap();
         }
     }
+    // Site-wide words: the site's name (titles, Open Graph, JSON-LD), a
+    // table cell and an error text (also in the calculator's JSON island),
+    // a label (an attribute of the chart).
+    for lang in ["en", "ru", "de"] {
+        let path = root.join(format!("locales/{lang}/site.ftl"));
+        let mut source = fs::read_to_string(&path).unwrap();
+        for (id, text) in [
+            (
+                "site-name",
+                r#"Site "name" </title></script><script>alert(8)</script>"#,
+            ),
+            ("capped-yes", r#"yes</td><script>alert(9)</script>"#),
+            (
+                "error-base",
+                r#"Bad </script><script>alert(10)</script> " ""#,
+            ),
+            ("calc-chart-label", r#"Chart" onload="alert(11)"#),
+        ] {
+            source = replace_message(&source, id, &format!("{id} = {text}"));
+        }
+        fs::write(&path, source).unwrap();
+    }
     let content = root.join("content/schedule.toml");
     let definition = fs::read_to_string(&content).unwrap().replace(
         r"\min\left(",
@@ -410,6 +432,7 @@ fn a_site_built_from_hostile_inputs_writes_only_known_elements_and_attributes() 
         panic!("{failed:?}");
     }
     let mut pages = 0;
+    let mut everything = String::new();
     for entry in walkdir::WalkDir::new(&out) {
         let entry = entry.unwrap();
         if entry.path().extension().is_none_or(|e| e != "html") {
@@ -418,8 +441,17 @@ fn a_site_built_from_hostile_inputs_writes_only_known_elements_and_attributes() 
         pages += 1;
         let html = fs::read_to_string(entry.path()).unwrap();
         check_page(entry.path(), &html);
+        everything.push_str(&html);
     }
     assert!(pages >= 6, "{pages}");
+    // Every hostile input reached a page (as text), so the checks above
+    // did look at it.
+    for n in 1..=11 {
+        assert!(
+            everything.contains(&format!("alert({n})")),
+            "alert({n}) is on no page"
+        );
+    }
 }
 
 /// Every tag of `html` is one the site writes, with attributes it writes;

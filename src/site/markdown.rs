@@ -213,12 +213,19 @@ fn is_link_target(target: &str) -> bool {
 /// LaTeX to MathML, or the first problem.
 pub fn mathml(latex: &str, mode: DisplayMode) -> Result<String, MarkupError> {
     let commands = check_formula(latex)?;
+    // A panic of the converter (pulldown-latex has internal assertions)
+    // becomes an error of the formula, not a crash of the build.
+    let failed = || {
+        MarkupError::new(format!(
+            "the formula `{}` makes the converter fail; simplify it",
+            shown(latex)
+        ))
+    };
     if commands <= IN_PLACE_COMMANDS {
-        return convert(latex, mode);
+        return std::panic::catch_unwind(|| convert(latex, mode)).unwrap_or_else(|_| Err(failed()));
     }
     // A longer formula is converted on a thread whose stack holds the
-    // deepest recursion the limits allow, whatever the caller's stack; a
-    // panic of the converter becomes an error, not a crash.
+    // deepest recursion the limits allow, whatever the caller's stack.
     let converted = std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("formula".into())
@@ -228,10 +235,7 @@ pub fn mathml(latex: &str, mode: DisplayMode) -> Result<String, MarkupError> {
     });
     match converted {
         Ok(Ok(result)) => result,
-        Ok(Err(_)) => Err(MarkupError::new(format!(
-            "the formula `{}` makes the converter fail; simplify it",
-            shown(latex)
-        ))),
+        Ok(Err(_)) => Err(failed()),
         Err(err) => Err(MarkupError::new(format!(
             "cannot start converting the formula `{}`: {err}",
             shown(latex)
