@@ -541,3 +541,40 @@ fn a_regional_language_gets_its_own_folder_hreflang_and_notation() {
             .contains("hreflang=\"pt-BR\" href=\"https://backoff.example.org/pt-BR/calculator/\"")
     );
 }
+
+/// Sets `formula-base` in every English page file.
+fn with_formula_word(root: &Path, word: &str) {
+    for name in ["calculator", "schedule"] {
+        let path = root.join(format!("locales/en/{name}.ftl"));
+        let source = fs::read_to_string(&path).unwrap();
+        let source = replace_message(&source, "formula-base", &format!("formula-base = {word}"));
+        fs::write(&path, source).unwrap();
+    }
+}
+
+#[test]
+fn formula_words_show_as_written_or_are_refused_at_their_message() {
+    let site = common::copy_project();
+    let root = site.path();
+    with_formula_word(root, "P&L #1 ^_~ $5 <b>");
+    let out = root.join("dist");
+    if let Err(failed) = common::build(root, &out, false) {
+        panic!("{failed:?}");
+    }
+    let page = fs::read_to_string(out.join("en/calculator/index.html")).unwrap();
+    assert!(
+        page.contains("<mtext>P&amp;L #1 ^_~ $5 &lt;b&gt;</mtext>"),
+        "the word is not shown as written"
+    );
+    for (word, shown) in [("50% off", "`%`"), ("a {b}", "`{`"), ("a\\b", "`\\`")] {
+        with_formula_word(root, word);
+        let failed = common::build(root, &out, false).unwrap_err();
+        let found = failed.diagnostics.iter().any(|d| {
+            d.message
+                == format!("message `formula-base`: a word of a formula cannot contain {shown}")
+                && d.path.ends_with("locales/en/calculator.ftl")
+                && d.location().is_some()
+        });
+        assert!(found, "{word}: {:?}", failed.diagnostics);
+    }
+}
