@@ -86,6 +86,8 @@ fn render(markdown: &str, inline: bool) -> Result<String, Vec<MarkupError>> {
     let mut events = Vec::new();
     let mut depth = 0usize;
     let mut raw_html_seen = false;
+    // Text in a code block is code: its `*` and `$$` are not markers.
+    let mut in_code_block = false;
     for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
         let event = match event {
             // Translators write Markdown; markup of their own could break the
@@ -128,7 +130,15 @@ fn render(markdown: &str, inline: bool) -> Result<String, Vec<MarkupError>> {
                 )));
                 event
             }
-            Event::Text(_) => {
+            Event::Start(Tag::CodeBlock(_)) => {
+                in_code_block = true;
+                event
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                in_code_block = false;
+                event
+            }
+            Event::Text(_) if !in_code_block => {
                 stray_markers(markdown, range, &mut problems);
                 event
             }
@@ -148,7 +158,9 @@ fn render(markdown: &str, inline: bool) -> Result<String, Vec<MarkupError>> {
         events.push(event);
     }
     if !problems.is_empty() {
-        problems.dedup();
+        // The same mistake made twice in a message is reported once.
+        let mut seen = std::collections::HashSet::new();
+        problems.retain(|p| seen.insert(p.message.clone()));
         return Err(problems);
     }
     let mut html = String::with_capacity(markdown.len() * 3 / 2);
@@ -656,6 +668,8 @@ mod tests {
         assert_eq!(found.len(), 2, "{found:?}");
         assert!(found[0].contains('*'), "{found:?}");
         assert!(found[1].contains("link"), "{found:?}");
+        // The same mistake twice, apart, is one problem.
+        assert_eq!(problems("a *b, then [c](d e) and *f").len(), 2);
     }
 
     #[test]
@@ -672,6 +686,7 @@ mod tests {
         );
         assert_eq!(render_block("x \\$\\$ y").unwrap(), "<p>x $$ y</p>");
         assert_eq!(render_block("\\[a\\](b)").unwrap(), "<p>[a](b)</p>");
+        assert!(render_block("```\na *b $$ [a](b)\n```").is_ok());
         // An escaped backslash does not escape the star after it.
         assert!(render_block("a \\\\*b").is_err());
     }
