@@ -812,6 +812,11 @@ mod tests {
             let latex = format!("{}1", chain.repeat(MAX_FORMULA_COMMANDS));
             mathml(&latex, DisplayMode::Block).unwrap();
         }
+        // Optional arguments (`\sqrt[n]`) nest without braces.
+        let roots = nested("\\sqrt[", "]{y}", MAX_FORMULA_COMMANDS);
+        let started = std::time::Instant::now();
+        mathml(&roots, DisplayMode::Block).unwrap();
+        assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
     }
 
     #[test]
