@@ -20,7 +20,7 @@
 //! target, an unclosed `$$`.
 //!
 //! Limits, so that no input can exhaust the stack or take quadratic time:
-//! Markdown nests at most [`MAX_NESTING`] levels; a formula nests braces,
+//! Markdown nests at most [`MAX_NESTING`] elements; a formula nests braces,
 //! `\left…\right` and environments at most [`MAX_NESTING`] levels, uses at
 //! most [`MAX_FORMULA_COMMANDS`] commands and defines none.
 
@@ -31,8 +31,9 @@ use pulldown_latex::config::DisplayMode;
 use pulldown_latex::event::Content;
 use pulldown_latex::{RenderConfig, Storage};
 
-/// How deep Markdown (block quotes, lists, emphasis) and formulas (braces,
-/// `\left…\right`, environments) may nest.
+/// How deep Markdown (block quotes, lists and their items, emphasis, links:
+/// each counts) and formulas (braces, `\left…\right`, environments) may
+/// nest.
 pub const MAX_NESTING: usize = 32;
 
 /// How many commands (`\name`) one formula may use. pulldown-latex parses a
@@ -151,7 +152,7 @@ fn render(markdown: &str, inline: bool) -> Result<String, Vec<MarkupError>> {
         }
         if depth > MAX_NESTING {
             problems.push(MarkupError::new(format!(
-                "the Markdown is nested too deeply: more than {MAX_NESTING} levels of block quotes, lists or emphasis"
+                "the Markdown is nested too deeply: more than {MAX_NESTING} elements (block quotes, lists and their items, emphasis, links)"
             )));
             break;
         }
