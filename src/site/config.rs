@@ -2,7 +2,10 @@
 //!
 //! Adding a language is one entry in `languages` plus its `locales/<code>/`
 //! folder. The first language is not special; `reference` names the language
-//! every other is compared against (English).
+//! every other is compared against (English). Language codes are BCP 47 in
+//! their canonical spelling (`de`, `pt-BR`, `zh-Hant`); `base_url` is an
+//! http(s) URL with a host and a plain path. Values are read with their
+//! positions (`toml::Spanned`), so every diagnostic points at the value.
 
 use std::ops::Range;
 use std::path::Path;

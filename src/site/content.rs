@@ -6,9 +6,11 @@
 //! human text (that is in Fluent) and no computed figure (the core computes
 //! them from the parameters here).
 //!
-//! Every parameter is run through the core while loading, so a policy the
-//! core refuses is reported against the content file, not discovered while
-//! rendering.
+//! Every parameter is run through the core, and every formula skeleton
+//! through the formula converter, while loading: a policy the core refuses
+//! or a formula that does not convert is reported once, at its value in the
+//! content file (values are read as `toml::Spanned`), not discovered while
+//! rendering each language.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
