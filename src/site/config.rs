@@ -151,8 +151,18 @@ fn parse_language(code: &str) -> Result<LanguageIdentifier, String> {
 }
 
 /// A TOML error with the location toml reports.
+/// serde names the Rust type it wanted (`expected f64`); the message says
+/// what to write instead.
 pub fn toml_diagnostic(path: &Path, source: &str, err: &toml::de::Error) -> Diagnostic {
-    let message = err.message().to_string();
+    let mut message = err.message().trim_end().to_string();
+    for (rust, written) in [
+        ("expected f64", "expected a number"),
+        ("expected i64", "expected a whole number"),
+        ("expected u32", "expected a whole number"),
+        ("expected u64", "expected a whole number"),
+    ] {
+        message = message.replace(rust, written);
+    }
     let diagnostic = Diagnostic::error(path, message);
     match err.span() {
         Some(span) => diagnostic.at(source, span.start, span.end),
@@ -214,6 +224,29 @@ mod tests {
         for bad in ["", "../x", "en_US", "de-DE-1996", "und"] {
             assert!(parse_language(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn type_errors_name_what_to_write_not_a_rust_type() {
+        let source = "base_url = 5\nreference = \"en\"\nlanguages = [\"en\"]\n";
+        let problems = parse(Path::new("site.toml"), source).unwrap_err();
+        assert_eq!(
+            problems[0].message,
+            "invalid type: integer `5`, expected a string"
+        );
+        #[derive(Debug, Deserialize)]
+        struct Number {
+            #[allow(dead_code)]
+            n: f64,
+        }
+        let source = "n = \"fast\"\n";
+        let err = toml::from_str::<Number>(source).unwrap_err();
+        let diagnostic = toml_diagnostic(Path::new("p.toml"), source, &err);
+        assert_eq!(
+            diagnostic.message,
+            "invalid type: string \"fast\", expected a number"
+        );
+        assert_eq!(diagnostic.location().unwrap().column, 5);
     }
 
     #[test]
