@@ -813,6 +813,15 @@ mod tests {
             let latex = format!("{}1", chain.repeat(MAX_FORMULA_COMMANDS));
             mathml(&latex, DisplayMode::Block).unwrap();
         }
+        // Converted in place, on this test's 2 MiB stack, unoptimized.
+        for latex in [
+            format!("{}1", "\\sqrt ".repeat(IN_PLACE_COMMANDS)),
+            format!("{}1", "\\frac 1 ".repeat(IN_PLACE_COMMANDS)),
+            nested("\\sqrt[", "]{y}", IN_PLACE_COMMANDS),
+            nested("\\sqrt{\\left(", "\\right)}", IN_PLACE_COMMANDS / 3),
+        ] {
+            mathml(&latex, DisplayMode::Block).unwrap();
+        }
         // Optional arguments (`\sqrt[n]`) nest without braces.
         let roots = nested("\\sqrt[", "]{y}", MAX_FORMULA_COMMANDS);
         let started = std::time::Instant::now();
