@@ -2,22 +2,27 @@
 //!
 //! Adding a language is one entry in `languages` plus its `locales/<code>/`
 //! folder. The first language is not special; `reference` names the language
-//! every other is compared against (English).
+//! every other is compared against (English). Language codes are BCP 47 in
+//! their canonical spelling (`de`, `pt-BR`, `zh-Hant`); `base_url` is an
+//! http(s) URL with a host and a plain path. Values are read with their
+//! positions (`toml::Spanned`), so every diagnostic points at the value.
 
+use std::ops::Range;
 use std::path::Path;
 
 use serde::Deserialize;
+use toml::Spanned;
 use unic_langid::LanguageIdentifier;
 
 use crate::diagnostics::Diagnostic;
 
-/// `site.toml`, as written.
+/// `site.toml`, as written, with the place of each value.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawConfig {
-    base_url: String,
-    reference: String,
-    languages: Vec<String>,
+    base_url: Spanned<String>,
+    reference: Spanned<String>,
+    languages: Vec<Spanned<String>>,
 }
 
 /// The validated configuration.
@@ -37,48 +42,51 @@ pub fn parse(path: &Path, source: &str) -> Result<Config, Vec<Diagnostic>> {
         Ok(raw) => raw,
         Err(err) => return Err(vec![toml_diagnostic(path, source, &err)]),
     };
+    let at = |message: String, span: Range<usize>| {
+        Diagnostic::error(path, message).at(source, span.start, span.end)
+    };
     let mut problems = Vec::new();
     let mut languages = Vec::new();
     for code in &raw.languages {
-        match parse_language(code) {
-            Some(lang) if languages.contains(&lang) => problems.push(
-                Diagnostic::error(path, format!("language `{code}` is listed twice"))
-                    .at_text(source, code),
-            ),
-            Some(lang) => languages.push(lang),
-            None => problems.push(
-                Diagnostic::error(path, format!("`{code}` is not a language code"))
-                    .at_text(source, code)
-                    .with_hint("use a lowercase BCP 47 code such as `en`, `ru` or `pt-BR`"),
+        match parse_language(code.get_ref()) {
+            Ok(lang) if languages.contains(&lang) => problems.push(at(
+                format!("language `{}` is listed twice", code.get_ref()),
+                code.span(),
+            )),
+            Ok(lang) => languages.push(lang),
+            Err(hint) => problems.push(
+                at(
+                    format!("`{}` is not a language code", code.get_ref()),
+                    code.span(),
+                )
+                .with_hint(hint),
             ),
         }
     }
-    let reference = parse_language(&raw.reference);
+    let reference = parse_language(raw.reference.get_ref()).ok();
     match &reference {
         Some(r) if languages.contains(r) => {}
-        _ => problems.push(
-            Diagnostic::error(
-                path,
-                format!(
-                    "the reference language `{}` is not in `languages`",
-                    raw.reference
-                ),
-            )
-            .at_text(source, &raw.reference),
-        ),
+        _ => problems.push(at(
+            format!(
+                "the reference language `{}` is not in `languages`",
+                raw.reference.get_ref()
+            ),
+            raw.reference.span(),
+        )),
     }
-    let base_url_ok = (raw.base_url.starts_with("https://") || raw.base_url.starts_with("http://"))
-        && !raw.base_url.contains(char::is_whitespace);
-    if !base_url_ok {
+    if let Err(rule) = check_base_url(raw.base_url.get_ref()) {
         problems.push(
-            Diagnostic::error(path, "`base_url` must be an absolute http(s) URL")
-                .at_text(source, &raw.base_url),
+            at(
+                format!("`base_url` {rule}"),
+                raw.base_url.span(),
+            )
+            .with_hint("write the address the site is served from, like `https://example.org/` or `https://example.org/docs/`"),
         );
     }
     if !problems.is_empty() {
         return Err(problems);
     }
-    let mut base_url = raw.base_url;
+    let mut base_url = raw.base_url.into_inner();
     if !base_url.ends_with('/') {
         base_url.push('/');
     }
@@ -89,17 +97,72 @@ pub fn parse(path: &Path, source: &str) -> Result<Config, Vec<Diagnostic>> {
     })
 }
 
-/// A language code as the site uses it in paths: lowercase language, with an
-/// optional region (`pt-BR`). Anything else is refused, so that codes are
-/// safe as folder and URL segments.
-fn parse_language(code: &str) -> Option<LanguageIdentifier> {
-    let lang: LanguageIdentifier = code.parse().ok()?;
-    (lang == code && !lang.language.is_empty()).then_some(lang)
+/// Whether `url` can be the base of every link of the site: an absolute
+/// http(s) URL with a host, and a path of plain URL characters (no query,
+/// fragment, space or control character, which would end up inside every
+/// canonical link and the sitemap). `Err` completes "`base_url` …".
+fn check_base_url(url: &str) -> Result<(), String> {
+    let Some(rest) = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+    else {
+        return Err("must be an absolute URL starting with `https://` or `http://`".into());
+    };
+    let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    if host.is_empty() {
+        return Err("has no host".into());
+    }
+    let host_ok = host
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']'));
+    if !host_ok {
+        return Err(format!(
+            "has a host `{}` that is not a domain name or an address",
+            host.escape_debug()
+        ));
+    }
+    if let Some(c) = path.chars().find(|&c| c == '?' || c == '#') {
+        return Err(format!("may not have a query or fragment (`{c}`)"));
+    }
+    let path_ok = |c: char| c.is_ascii_alphanumeric() || "-._~/%!$&'()*+,;=:@".contains(c);
+    if let Some(c) = path.chars().find(|&c| !path_ok(c)) {
+        return Err(format!(
+            "has the character `{}` in its path; percent-encode it",
+            c.escape_debug()
+        ));
+    }
+    Ok(())
+}
+
+/// A language code as the site uses it in paths and `hreflang`: a BCP 47
+/// code in its canonical form, such as `de`, `pt-BR` or `zh-Hant`. Anything
+/// else is refused (with a hint), so that codes are safe as folder and URL
+/// segments and every language has one spelling.
+fn parse_language(code: &str) -> Result<LanguageIdentifier, String> {
+    let example = "use a BCP 47 code such as `en`, `ru`, `pt-BR` or `zh-Hant`";
+    let lang: LanguageIdentifier = code.parse().map_err(|_| example.to_string())?;
+    if lang.language.is_empty() || lang.variants().next().is_some() {
+        return Err(example.into());
+    }
+    if lang != code {
+        return Err(format!("write it as `{lang}`"));
+    }
+    Ok(lang)
 }
 
 /// A TOML error with the location toml reports.
+/// serde names the Rust type it wanted (`expected f64`); the message says
+/// what to write instead.
 pub fn toml_diagnostic(path: &Path, source: &str, err: &toml::de::Error) -> Diagnostic {
-    let message = err.message().to_string();
+    let mut message = err.message().trim_end().to_string();
+    for (rust, written) in [
+        ("expected f64", "expected a number"),
+        ("expected i64", "expected a whole number"),
+        ("expected u32", "expected a whole number"),
+        ("expected u64", "expected a whole number"),
+    ] {
+        message = message.replace(rust, written);
+    }
     let diagnostic = Diagnostic::error(path, message);
     match err.span() {
         Some(span) => diagnostic.at(source, span.start, span.end),
@@ -116,5 +179,82 @@ impl Diagnostic {
             Some(start) if !needle.is_empty() => self.at(source, start, start + needle.len()),
             _ => self,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_urls_need_a_host_and_plain_path() {
+        for good in [
+            "https://example.org",
+            "https://example.org/",
+            "http://localhost:8000/docs/",
+            "https://[::1]:8443/a_b/~c/%20d/",
+        ] {
+            assert_eq!(check_base_url(good), Ok(()), "{good}");
+        }
+        for (bad, why) in [
+            ("https://", "no host"),
+            ("https:///path/", "no host"),
+            ("ftp://example.org/", "starting with"),
+            ("example.org", "starting with"),
+            ("https://example.org/?x=1", "query or fragment"),
+            ("https://example.org/#top", "query or fragment"),
+            ("https://example.org/a\0b/", "character"),
+            ("https://example.org/a b/", "character"),
+            ("https://example.org/\"><script>/", "character"),
+            ("https://user@example.org/", "host"),
+            ("https://exa mple.org/", "host"),
+        ] {
+            let err = check_base_url(bad).unwrap_err();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn language_codes_are_canonical_bcp47() {
+        for good in ["en", "pt-BR", "en-GB", "de-AT", "zh-Hant", "sr-Latn-RS"] {
+            assert_eq!(parse_language(good).unwrap().to_string(), good);
+        }
+        assert_eq!(parse_language("pt-br").unwrap_err(), "write it as `pt-BR`");
+        assert_eq!(parse_language("EN").unwrap_err(), "write it as `en`");
+        for bad in ["", "../x", "en_US", "de-DE-1996", "und"] {
+            assert!(parse_language(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn type_errors_name_what_to_write_not_a_rust_type() {
+        let source = "base_url = 5\nreference = \"en\"\nlanguages = [\"en\"]\n";
+        let problems = parse(Path::new("site.toml"), source).unwrap_err();
+        assert_eq!(
+            problems[0].message,
+            "invalid type: integer `5`, expected a string"
+        );
+        #[derive(Debug, Deserialize)]
+        struct Number {
+            #[allow(dead_code)]
+            n: f64,
+        }
+        let source = "n = \"fast\"\n";
+        let err = toml::from_str::<Number>(source).unwrap_err();
+        let diagnostic = toml_diagnostic(Path::new("p.toml"), source, &err);
+        assert_eq!(
+            diagnostic.message,
+            "invalid type: string \"fast\", expected a number"
+        );
+        assert_eq!(diagnostic.location().unwrap().column, 5);
+    }
+
+    #[test]
+    fn errors_point_at_the_value_not_at_an_earlier_match() {
+        let source = "# served from fr\nbase_url = \"https://x.org/\"\nreference = \"fr\"\nlanguages = [\"en\"]\n";
+        let problems = parse(Path::new("site.toml"), source).unwrap_err();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        let at = problems[0].location().unwrap();
+        assert_eq!((at.line, at.column), (3, 13));
     }
 }

@@ -6,19 +6,25 @@
 //! human text (that is in Fluent) and no computed figure (the core computes
 //! them from the parameters here).
 //!
-//! Every parameter is run through the core while loading, so a policy the
-//! core refuses is reported against the content file, not discovered while
-//! rendering.
+//! Every parameter is run through the core, and every formula skeleton
+//! through the formula converter, while loading: a policy the core refuses
+//! or a formula that does not convert is reported once, at its value in the
+//! content file (values are read as `toml::Spanned`), not discovered while
+//! rendering each language.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
+use pulldown_latex::config::DisplayMode;
 use serde::Deserialize;
+use toml::Spanned;
 
 use crate::backoff::{Jitter, Policy, Schedule};
 use crate::diagnostics::Diagnostic;
 use crate::report::Unit;
 use crate::site::config::toml_diagnostic;
+use crate::site::markdown;
 
 /// The templates a page can name.
 pub const TEMPLATES: &[&str] = &["explainer"];
@@ -75,52 +81,89 @@ pub enum ZeroMax {
     Refused,
 }
 
-/// A policy with its unit, as written in a content file.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The policy fields shared by the calculator's defaults and the examples,
+/// with the place of each value: diagnostics point at the value itself.
+/// (Not `#[serde(flatten)]`: flattening loses the positions of values and of
+/// serde's own errors.)
+#[derive(Clone, Debug)]
 struct RawPolicy {
-    unit: Unit,
-    base: f64,
-    multiplier: f64,
+    base: Spanned<f64>,
+    multiplier: Spanned<f64>,
     /// Absent, or (with `zero_max = "unlimited"`) zero, for no limit.
-    max_delay: Option<f64>,
-    retries: i64,
-    jitter: String,
+    max_delay: Option<Spanned<f64>>,
+    retries: Spanned<i64>,
+    jitter: Spanned<String>,
+    /// Where to point when the field the core refused is absent.
+    block: Range<usize>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCalculator {
-    units: Vec<Unit>,
+    units: Spanned<Vec<Unit>>,
     zero_max: ZeroMax,
-    #[serde(flatten)]
-    defaults: RawPolicy,
+    unit: Spanned<Unit>,
+    base: Spanned<f64>,
+    multiplier: Spanned<f64>,
+    max_delay: Option<Spanned<f64>>,
+    retries: Spanned<i64>,
+    jitter: Spanned<String>,
+}
+
+impl RawCalculator {
+    fn policy(&self) -> RawPolicy {
+        RawPolicy {
+            base: self.base.clone(),
+            multiplier: self.multiplier.clone(),
+            max_delay: self.max_delay.clone(),
+            retries: self.retries.clone(),
+            jitter: self.jitter.clone(),
+            block: self.units.span(),
+        }
+    }
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawExample {
-    id: String,
-    #[serde(flatten)]
-    policy: RawPolicy,
+    id: Spanned<String>,
+    unit: Unit,
+    base: Spanned<f64>,
+    multiplier: Spanned<f64>,
+    max_delay: Option<Spanned<f64>>,
+    retries: Spanned<i64>,
+    jitter: Spanned<String>,
+}
+
+impl RawExample {
+    fn policy(&self) -> RawPolicy {
+        RawPolicy {
+            base: self.base.clone(),
+            multiplier: self.multiplier.clone(),
+            max_delay: self.max_delay.clone(),
+            retries: self.retries.clone(),
+            jitter: self.jitter.clone(),
+            block: self.id.span(),
+        }
+    }
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawPage {
-    template: String,
+    template: Spanned<String>,
     order: u32,
     /// Whether the page is linked from every page's navigation; a large
     /// site lists most pages on its home pages only.
     #[serde(default = "yes")]
     nav: bool,
-    sections: Vec<String>,
-    faq: Vec<String>,
+    sections: Vec<Spanned<String>>,
+    faq: Vec<Spanned<String>>,
     calculator: RawCalculator,
     #[serde(default)]
     examples: Vec<RawExample>,
     #[serde(default)]
-    formulas: BTreeMap<String, String>,
+    formulas: BTreeMap<Spanned<String>, Spanned<String>>,
 }
 
 /// The calculator's profile on one page.
@@ -199,36 +242,39 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
             return Err(problems);
         }
     };
-    if !TEMPLATES.contains(&raw.template.as_str()) {
+    // A diagnostic pointing at the value `spanned` came from.
+    let at = |message: String, span: Range<usize>| {
+        Diagnostic::error(path, message).at(source, span.start, span.end)
+    };
+    if !TEMPLATES.contains(&raw.template.get_ref().as_str()) {
         problems.push(
-            Diagnostic::error(path, format!("unknown template `{}`", raw.template))
-                .at_text(source, &format!("\"{}\"", raw.template))
-                .with_hint(format!("known templates: {}", TEMPLATES.join(", "))),
+            at(
+                format!("unknown template `{}`", raw.template.get_ref()),
+                raw.template.span(),
+            )
+            .with_hint(format!("known templates: {}", TEMPLATES.join(", "))),
         );
     }
     let mut sections = Vec::new();
     for id in &raw.sections {
-        match Section::from_id(id) {
-            Some(s) if sections.contains(&s) => problems.push(
-                Diagnostic::error(path, format!("section `{id}` is listed twice"))
-                    .at_text(source, &format!("\"{id}\"")),
-            ),
+        match Section::from_id(id.get_ref()) {
+            Some(s) if sections.contains(&s) => problems.push(at(
+                format!("section `{}` is listed twice", id.get_ref()),
+                id.span(),
+            )),
             Some(s) => sections.push(s),
             None => problems.push(
-                Diagnostic::error(path, format!("unknown section `{id}`"))
-                    .at_text(source, &format!("\"{id}\""))
-                    .with_hint(format!(
-                        "known sections: {}",
-                        Section::ALL.map(Section::id).join(", ")
-                    )),
+                at(format!("unknown section `{}`", id.get_ref()), id.span()).with_hint(format!(
+                    "known sections: {}",
+                    Section::ALL.map(Section::id).join(", ")
+                )),
             ),
         }
     }
     for id in &raw.faq {
-        if !is_identifier(id) {
+        if !is_identifier(id.get_ref()) {
             problems.push(
-                Diagnostic::error(path, format!("`{id}` cannot be a FAQ id"))
-                    .at_text(source, &format!("\"{id}\""))
+                at(format!("`{}` cannot be a FAQ id", id.get_ref()), id.span())
                     .with_hint("use lowercase letters, digits and hyphens"),
             );
         }
@@ -238,42 +284,51 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
         path,
         source,
         "calculator",
-        &raw.calculator.defaults,
+        &raw.calculator.policy(),
         zero_max,
     );
-    if !raw.calculator.units.contains(&raw.calculator.defaults.unit) {
-        problems.push(
-            Diagnostic::error(path, "the calculator's `unit` is not one of its `units`")
-                .at_text(source, "units"),
-        );
+    let unit = *raw.calculator.unit.get_ref();
+    if !raw.calculator.units.get_ref().contains(&unit) {
+        problems.push(at(
+            "the calculator's `unit` is not one of its `units`".into(),
+            raw.calculator.unit.span(),
+        ));
     }
     let mut examples = Vec::new();
     for example in &raw.examples {
-        if !is_identifier(&example.id) || examples.iter().any(|e: &Example| e.id == example.id) {
-            problems.push(
-                Diagnostic::error(
-                    path,
-                    format!("example id `{}` is not a unique identifier", example.id),
-                )
-                .at_text(source, &format!("\"{}\"", example.id)),
-            );
+        let id = example.id.get_ref();
+        if !is_identifier(id) || examples.iter().any(|e: &Example| &e.id == id) {
+            problems.push(at(
+                format!("example id `{id}` is not a unique identifier"),
+                example.id.span(),
+            ));
         }
         // Examples follow the page's own rule for a zero maximum.
-        match policy(path, source, &example.id, &example.policy, zero_max) {
+        match policy(path, source, id, &example.policy(), zero_max) {
             Ok(p) => examples.push(Example {
-                id: example.id.clone(),
+                id: id.clone(),
                 policy: p,
-                unit: example.policy.unit,
+                unit: example.unit,
             }),
             Err(d) => problems.push(d),
         }
     }
-    for name in raw.formulas.keys() {
-        if !is_identifier(name) {
-            problems.push(
-                Diagnostic::error(path, format!("`{name}` cannot be a formula name"))
-                    .at_text(source, name),
-            );
+    for (name, latex) in &raw.formulas {
+        if !is_identifier(name.get_ref()) {
+            problems.push(at(
+                format!("`{}` cannot be a formula name", name.get_ref()),
+                name.span(),
+            ));
+        }
+        // The formula is checked here, once, with each word's id standing
+        // in for the word: a broken skeleton is the content file's problem,
+        // not one of every language's `formula` message.
+        let sample = fill_words(latex.get_ref(), str::to_string);
+        if let Err(err) = markdown::mathml(&sample, DisplayMode::Block) {
+            problems.push(at(
+                format!("formula `{}`: {}", name.get_ref(), err.message),
+                latex.span(),
+            ));
         }
     }
     let defaults = match defaults {
@@ -289,24 +344,45 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
     Ok(Page {
         slug,
         path: path.to_path_buf(),
-        template: raw.template,
+        template: raw.template.into_inner(),
         order: raw.order,
         in_nav: raw.nav,
         sections,
-        faq: raw.faq,
+        faq: raw.faq.into_iter().map(Spanned::into_inner).collect(),
         calculator: CalculatorProfile {
-            units: raw.calculator.units,
+            units: raw.calculator.units.into_inner(),
             zero_max,
             defaults,
-            unit: raw.calculator.defaults.unit,
+            unit,
         },
         examples,
-        formulas: raw.formulas.into_iter().collect(),
+        formulas: raw
+            .formulas
+            .into_iter()
+            .map(|(name, latex)| (name.into_inner(), latex.into_inner()))
+            .collect(),
     })
 }
 
+/// A formula's LaTeX with each `@message-id` replaced by `word(id)`.
+pub fn fill_words(latex: &str, word: impl Fn(&str) -> String) -> String {
+    let mut out = String::with_capacity(latex.len() * 2);
+    let mut rest = latex;
+    while let Some(at) = rest.find('@') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        let len = after
+            .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
+            .unwrap_or(after.len());
+        out.push_str(&word(&after[..len]));
+        rest = &after[len..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Turns written parameters into a policy the core accepts, or a diagnostic
-/// that says which parameter of which block the core refused.
+/// that points at the value the core refused.
 fn policy(
     path: &Path,
     source: &str,
@@ -314,29 +390,46 @@ fn policy(
     raw: &RawPolicy,
     zero_max: ZeroMax,
 ) -> Result<Policy, Diagnostic> {
-    let refuse = |field: &str, rule: String| {
+    let refuse = |field: &str, rule: String, span: Range<usize>| {
         Diagnostic::error(path, format!("`{block}`: `{field}` {rule}"))
-            .at_text(source, &format!("{field} ="))
+            .at(source, span.start, span.end)
     };
-    let jitter = Jitter::from_name(&raw.jitter)
-        .ok_or_else(|| refuse("jitter", "must be one of none, full, equal".into()))?;
-    let retries = u32::try_from(raw.retries).unwrap_or(0);
-    let max_delay = match raw.max_delay {
+    let jitter = Jitter::from_name(raw.jitter.get_ref()).ok_or_else(|| {
+        refuse(
+            "jitter",
+            "must be one of none, full, equal".into(),
+            raw.jitter.span(),
+        )
+    })?;
+    let retries = u32::try_from(*raw.retries.get_ref()).unwrap_or(0);
+    let max_delay = match raw.max_delay.as_ref().map(|m| *m.get_ref()) {
         Some(m) if m == 0.0 && zero_max == ZeroMax::Unlimited => None,
         other => other,
     };
     let policy = Policy {
-        base: raw.base,
-        multiplier: raw.multiplier,
+        base: *raw.base.get_ref(),
+        multiplier: *raw.multiplier.get_ref(),
         max_delay,
         retries,
         jitter,
     };
     match Schedule::new(policy) {
         Ok(_) => Ok(policy),
-        Err(err) => Err(refuse(
-            err.field(),
-            format!("is refused by the core: {err}"),
-        )),
+        Err(err) => {
+            let span = match err.field() {
+                "base" => raw.base.span(),
+                "multiplier" => raw.multiplier.span(),
+                "retries" => raw.retries.span(),
+                _ => raw
+                    .max_delay
+                    .as_ref()
+                    .map_or(raw.block.clone(), Spanned::span),
+            };
+            Err(refuse(
+                err.field(),
+                format!("is refused by the core: {err}"),
+                span,
+            ))
+        }
     }
 }

@@ -51,8 +51,7 @@ impl Intl {
             ListFormatterOptions::default().with_length(ListLength::Wide),
         )
         .map_err(|e| format!("no list format for `{lang}`: {e}"))?;
-        let rules = PluralRules::create(lang.clone(), PluralRuleType::CARDINAL)
-            .map_err(|e| format!("no plural rules for `{lang}`: {e}"))?;
+        let rules = plural_rules(lang).map_err(|e| format!("no plural rules for `{lang}`: {e}"))?;
         let mut count_samples: Vec<(&'static str, u32)> = Vec::new();
         for n in MIN_RETRIES..=MAX_RETRIES {
             if let Ok(category) = rules.select(n as usize) {
@@ -176,11 +175,22 @@ pub fn category_name(category: PluralCategory) -> &'static str {
     }
 }
 
+/// The cardinal plural rules of a language: its own, or for a regional or
+/// script variant CLDR has no separate rules for (`pt-BR`, `en-GB`,
+/// `zh-Hant`), those of its language, as Fluent's language negotiation
+/// picks them too.
+pub fn plural_rules(lang: &LanguageIdentifier) -> Result<PluralRules, &'static str> {
+    PluralRules::create(lang.clone(), PluralRuleType::CARDINAL).or_else(|_| {
+        let language = LanguageIdentifier::from_parts(lang.language, None, None, &[]);
+        PluralRules::create(language, PluralRuleType::CARDINAL)
+    })
+}
+
 /// The CLDR cardinal categories a language uses, found by asking its rules
 /// about whole numbers and a few fractions.
 pub fn plural_categories_of(lang: &LanguageIdentifier) -> BTreeSet<&'static str> {
     let mut categories = BTreeSet::new();
-    let Ok(rules) = PluralRules::create(lang.clone(), PluralRuleType::CARDINAL) else {
+    let Ok(rules) = plural_rules(lang) else {
         return categories;
     };
     for n in 0..=1000usize {

@@ -94,11 +94,7 @@ pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> 
     // do not know is a typo or a language without data. Such a language is
     // reported once and left out of the checks that follow.
     config.languages.retain(|lang| {
-        let known = intl_pluralrules::PluralRules::create(
-            lang.clone(),
-            intl_pluralrules::PluralRuleType::CARDINAL,
-        )
-        .is_ok();
+        let known = intl::plural_rules(lang).is_ok();
         if !known {
             let source = std::fs::read_to_string(root.join(config_path)).unwrap_or_default();
             diagnostics.push(

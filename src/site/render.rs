@@ -175,15 +175,19 @@ pub struct NotFoundPage {
 /// message and its raw text is shown instead, so rendering can go on and
 /// report everything at once.
 pub fn block(texts: &Texts, id: &str, markdown_source: String) -> String {
-    markdown::render_block(&markdown_source).unwrap_or_else(|err| {
-        texts.problem(format!("message `{id}`: {}", err.message));
+    markdown::render_block(&markdown_source).unwrap_or_else(|errors| {
+        for err in errors {
+            texts.problem(format!("message `{id}`: {}", err.message));
+        }
         String::new()
     })
 }
 
 pub fn inline(texts: &Texts, id: &str, markdown_source: String) -> String {
-    markdown::render_inline(&markdown_source).unwrap_or_else(|err| {
-        texts.problem(format!("message `{id}`: {}", err.message));
+    markdown::render_inline(&markdown_source).unwrap_or_else(|errors| {
+        for err in errors {
+            texts.problem(format!("message `{id}`: {}", err.message));
+        }
         String::new()
     })
 }
@@ -423,35 +427,36 @@ fn heading(texts: &Texts, section: &str) -> String {
 }
 
 /// A formula's LaTeX with each `@message-id` replaced by that message's
-/// text, escaped for LaTeX's `\text{…}`.
+/// text, which goes inside `\text{…}`. pulldown-latex copies the content of
+/// `\text{…}` as it is (and escapes it in the MathML): a backslash escape
+/// would show, so a word is used verbatim, and a word it cannot hold is
+/// reported against its message.
 pub fn fill_formula(texts: &Texts, latex: &str) -> String {
-    let mut out = String::with_capacity(latex.len() * 2);
-    let mut rest = latex;
-    while let Some(at) = rest.find('@') {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 1..];
-        let len = after
-            .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
-            .unwrap_or(after.len());
-        let id = &after[..len];
-        out.push_str(&latex_text(&texts.get(id, None)));
-        rest = &after[len..];
-    }
-    out.push_str(rest);
-    out
+    crate::site::content::fill_words(latex, |id| {
+        let word = texts.get(id, None);
+        match unusable_in_formula(&word) {
+            None => word,
+            Some(what) => {
+                texts.problem(format!(
+                    "message `{id}`: a word of a formula cannot contain {what}"
+                ));
+                String::new()
+            }
+        }
+    })
 }
 
-/// Escapes the characters LaTeX treats specially inside `\text{…}`.
-fn latex_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\\' | '{' | '}' | '$' | '&' | '#' | '^' | '_' | '%' | '~' => {
-                out.push('\\');
-                out.push(c);
-            }
-            _ => out.push(c),
-        }
+/// What in `word` would break the `\text{…}` it goes into: a brace or a
+/// backslash (the group's end), `%` (a comment to the end of the line), or
+/// `$$` (the end of the display formula in Markdown).
+fn unusable_in_formula(word: &str) -> Option<&'static str> {
+    if let Some(c) = word.chars().find(|c| matches!(c, '{' | '}' | '\\' | '%')) {
+        return Some(match c {
+            '{' => "`{`",
+            '}' => "`}`",
+            '%' => "`%`",
+            _ => "`\\`",
+        });
     }
-    out
+    word.contains("$$").then_some("`$$`")
 }
