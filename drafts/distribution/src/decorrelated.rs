@@ -1,0 +1,317 @@
+//! Decorrelated jitter, as the AWS Architecture Blog's "Exponential Backoff
+//! And Jitter" (2015) defines it: `sleep = min(cap, random_between(base,
+//! sleep × 3))`, with `sleep` starting at `base`. The page's "first delay" is
+//! this `base`: the first actual delay is uniform on `[base, 3·base]` (cut at
+//! the cap).
+//!
+//! Each delay depends on the previous one, so the percentiles come from a
+//! seeded Monte Carlo run: `samples` paths drawn with [`crate::rng`]'s
+//! xoshiro256** from `seed`, advanced in lock step, retry by retry. Only
+//! IEEE-exact operations touch the draws, so every platform gives the same
+//! bits. Exact where exact is cheap:
+//! - per-retry min `base` and max `min(cap, base·3^k)` (sums for the
+//!   cumulative wait);
+//! - the mean while the cap cannot bind (`base·3^k <= cap`): there
+//!   `E[sleep_k] = (base + 3·E[sleep_{k−1}]) / 2`. Once it can, `min(cap, ·)`
+//!   makes the step nonlinear in the previous sleep, so from that retry on
+//!   the mean is the sample mean, with its 99 % confidence half-width.
+
+use crate::math::sqrt;
+use crate::rng::{GENERATOR, Xoshiro256};
+use crate::sum::Summary;
+use crate::timeline::{self, DeadlineFit, Limits};
+use crate::{DistError, MAX_RETRIES, MIN_RETRIES};
+
+/// The fewest Monte Carlo paths accepted.
+pub const MIN_SAMPLES: u32 = 100;
+/// The most Monte Carlo paths accepted.
+pub const MAX_SAMPLES: u32 = 1 << 20;
+/// The site's sample count.
+pub const DEFAULT_SAMPLES: u32 = 4096;
+/// The site's seed (the post's date, 2015-03-04, as hexadecimal digits).
+pub const DEFAULT_SEED: u64 = 0x2015_0304;
+/// The two-sided 99 % point of the standard normal distribution.
+const Z99: f64 = 2.575_829_303_548_901;
+
+/// The length of work buffer `samples` paths need.
+pub const fn work_len(samples: u32) -> usize {
+    4 * samples as usize
+}
+
+/// A decorrelated-jitter policy.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Policy {
+    /// `base` of the formula: the least delay and the first `sleep`.
+    pub base: f64,
+    /// `cap` of the formula, if any.
+    pub max_delay: Option<f64>,
+    pub retries: u32,
+}
+
+/// The generator's seed and number of paths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MonteCarlo {
+    pub seed: u64,
+    pub samples: u32,
+}
+
+impl Default for MonteCarlo {
+    fn default() -> MonteCarlo {
+        MonteCarlo {
+            seed: DEFAULT_SEED,
+            samples: DEFAULT_SAMPLES,
+        }
+    }
+}
+
+/// One retry's figures.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Row {
+    /// The delay before this retry: exact min and max, and the mean.
+    pub delay_min: f64,
+    pub delay_mean: f64,
+    pub delay_max: f64,
+    /// Whether `delay_mean` is exact rather than a sample mean.
+    pub mean_exact: bool,
+    /// The cumulative wait up to this retry.
+    pub cumulative: Summary,
+}
+
+/// The totals and the record of how they were computed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Report {
+    pub total: Summary,
+    /// The generator's name, seed and number of paths, for the JSON.
+    pub generator: &'static str,
+    pub seed: u64,
+    pub samples: u32,
+    /// The retries, from the first, whose mean is exact.
+    pub exact_mean_retries: u32,
+    /// 99 % confidence half-width of `total.mean` (0 when exact).
+    pub mean_error: f64,
+    /// 99 % confidence interval of the total's P99 from order statistics:
+    /// the sample values at ranks `N·p ∓ z·sqrt(N·p·(1 − p))`.
+    pub total_p99_low: f64,
+    pub total_p99_high: f64,
+    pub deadline: Option<DeadlineFit>,
+}
+
+/// With 99 % confidence, a sample `p`-quantile of `samples` paths is a true
+/// `p'`-quantile with `|p' − p|` at most this (normal approximation of the
+/// binomial count below it).
+pub fn rank_error(p: f64, samples: u32) -> f64 {
+    Z99 * sqrt(p * (1.0 - p) / samples.max(1) as f64)
+}
+
+impl Policy {
+    pub fn validate(&self) -> Result<(), DistError> {
+        if !(self.base.is_finite() && self.base > 0.0) {
+            return Err(DistError::Base);
+        }
+        if let Some(cap) = self.max_delay
+            && !(cap.is_finite() && cap > 0.0)
+        {
+            return Err(DistError::MaxDelay);
+        }
+        if !(MIN_RETRIES..=MAX_RETRIES).contains(&self.retries) {
+            return Err(DistError::Retries);
+        }
+        Ok(())
+    }
+}
+
+/// Computes every retry's figures into `out` and returns the totals.
+///
+/// `work` must hold [`work_len`]`(mc.samples)` numbers; the run takes
+/// `O(retries × samples)` steps.
+pub fn decorrelated(
+    policy: &Policy,
+    mc: MonteCarlo,
+    limits: Limits,
+    work: &mut [f64],
+    out: &mut [Row],
+) -> Result<Report, DistError> {
+    policy.validate()?;
+    limits.validate()?;
+    if !(MIN_SAMPLES..=MAX_SAMPLES).contains(&mc.samples) {
+        return Err(DistError::Samples);
+    }
+    let n = policy.retries as usize;
+    let samples = mc.samples as usize;
+    if work.len() < work_len(mc.samples) {
+        return Err(DistError::Workspace);
+    }
+    if out.len() < n {
+        return Err(DistError::Output);
+    }
+    let (sleep, rest) = work.split_at_mut(samples);
+    let (cum, rest) = rest.split_at_mut(samples);
+    let (split, rest) = rest.split_at_mut(samples);
+    let scratch = &mut rest[..samples];
+    let base = policy.base;
+    let cap = policy.max_delay;
+    sleep.fill(base);
+    cum.fill(0.0);
+    split.fill(0.0);
+
+    let mut rng = Xoshiro256::new(mc.seed);
+    // The largest possible sleep so far, `min(cap, base·3^k)`.
+    let mut top = base;
+    // Exact running sums.
+    let (mut cum_min, mut cum_max) = (0.0f64, 0.0f64);
+    // Exact mean of the sleep, and of the cumulative wait up to the last
+    // retry with an exact mean.
+    let mut exact_sleep_mean = base;
+    let mut exact_cum_mean = 0.0;
+    let mut exact_mean_retries = 0u32;
+    let mut mean_error = 0.0;
+    for (k, row) in out[..n].iter_mut().enumerate() {
+        let retry = k as u32 + 1;
+        // With a cap at or below base the sleep is the cap on every retry:
+        // `random_between(base, 3·cap)` never lies below it.
+        let (lo, hi) = match cap {
+            Some(c) if c <= base => (c, c),
+            _ => {
+                let grown = 3.0 * top;
+                let hi = match cap {
+                    Some(c) if grown > c => c,
+                    _ => grown,
+                };
+                (base, hi)
+            }
+        };
+        if !hi.is_finite() {
+            return Err(DistError::DelayOverflow { retry });
+        }
+        // Exact while `3·top <= cap`: no draw can reach the cap.
+        let linear = exact_mean_retries == k as u32 && hi == 3.0 * top || lo == hi;
+        top = hi;
+        cum_min += lo;
+        cum_max += hi;
+        if !cum_max.is_finite() {
+            return Err(DistError::TotalOverflow { retry });
+        }
+        let mut sleep_sum = 0.0;
+        for (s, c) in sleep.iter_mut().zip(cum.iter_mut()) {
+            let u = rng.next_unit();
+            let draw = base + u * (3.0 * *s - base);
+            let next = match cap {
+                Some(cp) if draw > cp => cp,
+                _ => draw,
+            };
+            *s = next;
+            *c += next;
+            sleep_sum += next;
+        }
+        let delay_mean;
+        let cum_mean;
+        if linear {
+            exact_sleep_mean = if lo == hi {
+                lo
+            } else {
+                0.5 * (base + 3.0 * exact_sleep_mean)
+            };
+            exact_cum_mean += exact_sleep_mean;
+            exact_mean_retries += 1;
+            split.copy_from_slice(cum);
+            delay_mean = exact_sleep_mean;
+            cum_mean = exact_cum_mean;
+        } else {
+            delay_mean = sleep_sum / samples as f64;
+            // Exact part plus the sample mean of what each path added since.
+            let (mut sum, mut sum_sq) = (0.0, 0.0);
+            for (c, s) in cum.iter().zip(split.iter()) {
+                let d = c - s;
+                sum += d;
+                sum_sq += d * d;
+            }
+            let m = sum / samples as f64;
+            let var = (sum_sq / samples as f64 - m * m).max(0.0) * samples as f64
+                / (samples as f64 - 1.0);
+            mean_error = Z99 * sqrt(var / samples as f64);
+            cum_mean = exact_cum_mean + m;
+        }
+        scratch.copy_from_slice(cum);
+        let (p50, p90, p99) = sample_percentiles(scratch);
+        let clamp = |x: f64| x.clamp(cum_min, cum_max);
+        *row = Row {
+            delay_min: lo,
+            delay_mean: delay_mean.clamp(lo, hi),
+            delay_max: hi,
+            mean_exact: linear,
+            cumulative: Summary {
+                min: cum_min,
+                mean: clamp(cum_mean),
+                max: cum_max,
+                p50: clamp(p50),
+                p90: clamp(p90),
+                p99: clamp(p99),
+            },
+        };
+    }
+    let total = out[n - 1].cumulative;
+    let timeout = limits.timeout_or_zero();
+    timeline::check_finite(policy.retries, timeout, total.max)?;
+    // The 99 % interval of the total's P99 by order statistics.
+    scratch.copy_from_slice(cum);
+    let spread = Z99 * sqrt(samples as f64 * 0.99 * 0.01);
+    let low_rank = rank_index(samples as f64 * 0.99 - spread, samples);
+    let high_rank = rank_index(samples as f64 * 0.99 + spread, samples);
+    scratch.select_nth_unstable_by(high_rank, f64::total_cmp);
+    let total_p99_high = scratch[high_rank];
+    // With at least MIN_SAMPLES paths the low rank lies below the high one.
+    let total_p99_low = if low_rank < high_rank {
+        scratch[..high_rank].select_nth_unstable_by(low_rank, f64::total_cmp);
+        scratch[low_rank]
+    } else {
+        total_p99_high
+    };
+    let deadline = limits.deadline.map(|d| {
+        let room = d - policy.retries as f64 * timeout;
+        let below = cum.iter().filter(|&&c| c < room).count();
+        timeline::fit(
+            out[..n].iter().map(|r| r.cumulative),
+            timeout,
+            d,
+            below as f64 / samples as f64,
+        )
+    });
+    Ok(Report {
+        total,
+        generator: GENERATOR,
+        seed: mc.seed,
+        samples: mc.samples,
+        exact_mean_retries,
+        mean_error,
+        total_p99_low: total_p99_low.clamp(total.min, total.max),
+        total_p99_high: total_p99_high.clamp(total.min, total.max),
+        deadline,
+    })
+}
+
+/// The 0-based index of the sample order statistic at 1-based rank
+/// `ceil(rank)`, kept within the sample.
+fn rank_index(rank: f64, samples: usize) -> usize {
+    let r = if rank > 1.0 { rank } else { 1.0 };
+    let whole = r as usize;
+    let ceil = if (whole as f64) < r { whole + 1 } else { whole };
+    ceil.min(samples) - 1
+}
+
+/// The sample P50, P90 and P99 (order statistics at ranks `ceil(p·N)`),
+/// reordering `values`.
+fn sample_percentiles(values: &mut [f64]) -> (f64, f64, f64) {
+    let n = values.len();
+    let i99 = rank_index(n as f64 * 0.99, n);
+    let i90 = rank_index(n as f64 * 0.9, n);
+    let i50 = rank_index(n as f64 * 0.5, n);
+    values.select_nth_unstable_by(i99, f64::total_cmp);
+    let p99 = values[i99];
+    // Everything before index i99 is at most p99: select within it.
+    let head = &mut values[..i99];
+    head.select_nth_unstable_by(i90, f64::total_cmp);
+    let p90 = head[i90];
+    let head = &mut head[..i90];
+    head.select_nth_unstable_by(i50, f64::total_cmp);
+    (head[i50], p90, p99)
+}
