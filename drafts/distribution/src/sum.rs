@@ -1,35 +1,38 @@
 //! The distribution of a sum of independent delays, one delay at a time, on
 //! a grid the caller provides.
 //!
-//! The sum is split into a constant (fixed delays, added exactly) and a
-//! random part whose CDF is kept at `G + 1` grid points `x_j = x0 + j·h`,
-//! linear in between (a piecewise-constant density). Adding a delay
-//! `min(U[lo, hi], top)` maps the CDF exactly:
+//! Each delay `min(U[lo, hi], top)` is split into the constant `lo`, added
+//! exactly, and a random part `Y = min(U[0, w], r)` (`w = hi − lo`,
+//! `r = top − lo`). The CDF of the sum of the random parts is kept at
+//! `G + 1` grid points `x_j = x0 + j·h`, linear in between (a
+//! piecewise-constant density). Adding a delay maps the CDF exactly:
 //!
 //! ```text
-//! F'(x) = (I(x − lo) − I(x − top)) / (hi − lo) + atom · F(x − top),   I(t) = ∫ F
+//! F'(x) = (I(x) − I(x − r)) / w + atom · F(x − r),   I(t) = ∫ F up to t
 //! ```
 //!
 //! where `I` is exact for the piecewise-linear `F` (a quadratic in each
-//! cell), so each step costs `O(G)` whatever the delay's width. The new CDF
-//! is then read at a fresh grid spanning the new sum's support, or, once the
-//! support is much wider than the spread, the Bernstein window
-//! `mean ± t` with `t = a + sqrt(a² + 2Lσ²)`, `a = L·M/3`, `L = ln 1e9`,
-//! `σ²` the exact variance and `M` the widest delay range: by Bernstein's
-//! inequality at most `1e−9` of the probability lies beyond it on each
-//! side. The only approximation is reading the CDF
-//! linearly between grid points; `METHOD.md` states and the tests measure
-//! the resulting error.
+//! cell). The new CDF is read at a grid whose points are old grid points
+//! (its step is the old one times a power of two, grown only when the sum
+//! no longer fits), so `x` and `x − r` fall at one fixed offset in every old
+//! cell: each step is one branch-light pass of `O(G)`. The grid spans the
+//! sum's support, or, once that is much wider than its spread, the
+//! Bernstein window `mean ± t` with `t = a + sqrt(a² + 2Lσ²)`, `a = L·M/3`,
+//! `L = ln 1e9`, `σ²` the exact variance and `M` the widest range: by
+//! Bernstein's inequality at most `1e−9` of the probability lies beyond it
+//! on each side. The only approximation is reading the CDF linearly between
+//! grid points; `METHOD.md` states and the tests measure the resulting
+//! error.
 
 use crate::math::hypot;
-use crate::{DistError, delay::Shape};
+use crate::DistError;
 
 /// The fewest grid cells a work buffer must allow.
 pub const MIN_CELLS: usize = 64;
 /// The most grid cells used, however long the work buffer.
 pub const MAX_CELLS: usize = 1 << 16;
-/// The grid cells the site uses: a work buffer of `3 × (CELLS + 1)`.
-pub const CELLS: usize = 2048;
+/// The grid cells the site uses: a work buffer of `3 × (CELLS + 1)` numbers.
+pub const CELLS: usize = 1024;
 /// The length of work buffer that gives `cells` grid cells.
 pub const fn work_len(cells: usize) -> usize {
     3 * (cells + 1)
@@ -48,6 +51,12 @@ const SQRT_2_TAIL_LOG: f64 = 6.437_897_015_503_348;
 /// dividing by its width would magnify rounding errors.
 const NARROW: f64 = 1e-3;
 
+/// The most doublings of the grid step in one step. A delay whose range
+/// needs more is over `2^COARSEST / G` times wider than the whole sum so
+/// far: that sum then counts as its mean (moving a percentile by less than
+/// `G / 2^COARSEST` of the new step), and the grid starts afresh.
+const COARSEST: u32 = 24;
+
 /// min, mean, max and three percentiles of one random duration.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Summary {
@@ -57,6 +66,53 @@ pub struct Summary {
     pub p50: f64,
     pub p90: f64,
     pub p99: f64,
+}
+
+/// One delay's random part `min(U[0, width], range)`.
+#[derive(Clone, Copy)]
+struct Part {
+    range: f64,
+    width: f64,
+    atom: f64,
+    mean: f64,
+    sd: f64,
+}
+
+/// `floor(x)` as a whole number, saturating far beyond any grid index the
+/// module uses (and 0 for NaN).
+fn floor_index(x: f64) -> i64 {
+    const LIMIT: f64 = 4_503_599_627_370_496.0; // 2^52
+    let x = if x.is_nan() { 0.0 } else { x.clamp(-LIMIT, LIMIT) };
+    let t = x as i64;
+    if (t as f64) > x { t - 1 } else { t }
+}
+
+/// One point of pass 2 of [`SumDistribution::convolve`] for old points
+/// `at` and `b` anywhere, inside the old grid or beyond it (`F = 0` before
+/// it; after it `F = 1` and `I` grows by `h` per cell).
+#[inline]
+fn beyond(
+    at: i64,
+    b: i64,
+    integral: &[f64],
+    behind_part: &[f64],
+    (g, top_integral, step, tau, inv_width, atom): (i64, f64, f64, f64, f64, f64),
+) -> f64 {
+    let ahead = if at < 0 {
+        0.0
+    } else if at <= g {
+        integral[at as usize] * inv_width
+    } else {
+        (top_integral + (at - g) as f64 * step) * inv_width
+    };
+    let back = if b < 0 {
+        0.0
+    } else if b < g {
+        behind_part[b as usize]
+    } else {
+        (top_integral + ((b - g) as f64 + tau) * step) * inv_width - atom
+    };
+    ahead - back
 }
 
 /// The running distribution of a sum of delays, over a caller's buffer.
@@ -78,13 +134,14 @@ pub struct SumDistribution<'w> {
     min: f64,
     mean: f64,
     max: f64,
-    /// Exact support, mean, standard deviation and widest delay range of
-    /// the random part.
-    rlo: f64,
+    /// Exact support `[0, rhi]`, mean, standard deviation and widest range
+    /// of the random part.
     rhi: f64,
     rmean: f64,
     rsd: f64,
     rwidest: f64,
+    /// Variance (× 12) the grid has added and no delay has paid back yet.
+    debt: f64,
     count: u32,
 }
 
@@ -112,11 +169,11 @@ impl<'w> SumDistribution<'w> {
             min: 0.0,
             mean: 0.0,
             max: 0.0,
-            rlo: 0.0,
             rhi: 0.0,
             rmean: 0.0,
             rsd: 0.0,
             rwidest: 0.0,
+            debt: 0.0,
             count: 0,
         })
     }
@@ -127,7 +184,7 @@ impl<'w> SumDistribution<'w> {
     }
 
     /// The grid step of the current random part; zero while the sum is a
-    /// constant or a single delay's exact CDF.
+    /// constant.
     pub fn step(&self) -> f64 {
         if self.random { self.step } else { 0.0 }
     }
@@ -161,86 +218,172 @@ impl<'w> SumDistribution<'w> {
         let range = shape.top - shape.lo;
         if shape.is_fixed() || (self.random && range <= NARROW * self.step) {
             self.shift += mean;
-        } else if self.random {
-            self.convolve(shape, mean, range);
+            return Ok(());
+        }
+        // The random part's grid stays near zero, however far the delays
+        // have carried the sum: the offsets go into the constant.
+        self.shift += shape.lo;
+        let part = Part {
+            range,
+            width: shape.width,
+            atom: shape.atom,
+            mean: mean - shape.lo,
+            sd: shape.sd(),
+        };
+        if self.random {
+            self.convolve(part);
         } else {
-            self.first(shape, mean, range);
+            self.first(part);
         }
         Ok(())
     }
 
-    /// The random part becomes one delay: its CDF is linear on `[lo, top)`,
-    /// so the grid over exactly that span holds it without error, except
-    /// that an atom at `top` is spread over the last cell.
-    fn first(&mut self, shape: Shape, mean: f64, range: f64) {
+    /// The random part becomes one delay: its CDF is linear on `[0, r)`, so
+    /// the grid over exactly that span holds it without error, except that
+    /// an atom at `r` is spread over the last cell.
+    fn first(&mut self, part: Part) {
         let g = self.cells;
         self.random = true;
-        self.rlo = shape.lo;
-        self.rhi = shape.top;
-        self.rmean = mean;
-        self.rsd = shape.sd();
-        self.rwidest = range;
-        self.x0 = shape.lo;
-        self.step = range / g as f64;
+        self.debt = 0.0;
+        self.rhi = part.range;
+        self.rmean = part.mean;
+        self.rsd = part.sd;
+        self.rwidest = part.range;
+        self.x0 = 0.0;
+        self.step = part.range / g as f64;
         for (j, v) in self.f.iter_mut().enumerate() {
-            let below = (j as f64 * self.step) / shape.width;
+            let below = (j as f64 * self.step) / part.width;
             *v = if j == g { 1.0 } else { below.min(1.0) };
         }
         self.rebuild_integral();
     }
 
-    fn convolve(&mut self, shape: Shape, mean: f64, range: f64) {
+    fn convolve(&mut self, part: Part) {
         let g = self.cells;
-        self.rlo += shape.lo;
-        self.rhi += shape.top;
-        self.rmean += mean;
-        self.rsd = hypot(self.rsd, shape.sd());
-        self.rwidest = self.rwidest.max(range);
-        let a = TAIL_LOG * self.rwidest / 3.0;
-        let reach = a + hypot(a, SQRT_2_TAIL_LOG * self.rsd);
-        let lo = self.rlo.max(self.rmean - reach);
-        let hi = self.rhi.min(self.rmean + reach);
-        let new_step = (hi - lo) / g as f64;
-        if !(new_step > 0.0) {
-            // Only if the whole window is below the resolution of f64 at
-            // its position: the random part is then a constant for any
-            // figure the module reports.
-            self.random = false;
+        let rhi = self.rhi + part.range;
+        let rmean = self.rmean + part.mean;
+        let rsd = hypot(self.rsd, part.sd);
+        let rwidest = self.rwidest.max(part.range);
+        let a = TAIL_LOG * rwidest / 3.0;
+        let reach = a + hypot(a, SQRT_2_TAIL_LOG * rsd);
+        let lo = (rmean - reach).max(0.0);
+        let hi = (rmean + reach).min(rhi);
+        // The new grid starts at the old grid point at or below `lo` and
+        // must reach `hi`: double the step until it does.
+        // Reading a smooth CDF linearly between points of step `h` adds
+        // `h²/6` to its variance (a histogram's Sheppard term). The debt of
+        // earlier steps is paid back here by narrowing a uniform delay about
+        // its mean, to at most half its width: `w'² = w² − 12·paid`.
+        let (width, range, delta) = if part.atom == 0.0 && self.debt > 0.0 {
+            let w2 = part.width * part.width;
+            let paid = self.debt.min(0.75 * w2);
+            self.debt -= paid;
+            let narrowed = crate::math::sqrt(w2 - paid);
+            (narrowed, narrowed, 0.5 * (part.width - narrowed))
+        } else {
+            (part.width, part.range, 0.0)
+        };
+        let old = self.step;
+        let start = floor_index((lo - delta - self.x0) / old);
+        let need = hi - (self.x0 + start as f64 * old + delta);
+        let mut doublings = 0u32;
+        let mut step = old;
+        while (g as f64) * step < need && doublings <= COARSEST {
+            doublings += 1;
+            step *= 2.0;
+        }
+        if doublings > COARSEST || !(need > 0.0) {
+            // The sum so far is negligible next to this delay (or the
+            // window is below the resolution of f64): it counts as its mean.
             self.shift += self.rmean;
+            self.first(part);
             return;
         }
-        let inv_width = 1.0 / shape.width;
-        // Grid index of `x_new_j − lo` and of `x_new_j − top` in the old
-        // grid, as `a + j·b`: computed by one multiplication per point, so
-        // no error accumulates along the grid.
-        let b = new_step / self.step;
-        let a_lo = (lo - shape.lo - self.x0) / self.step;
-        let a_top = (lo - shape.top - self.x0) / self.step;
-        for j in 0..=g {
-            let jf = j as f64;
-            let u_lo = a_lo + jf * b;
-            let u_top = a_top + jf * b;
-            let mut v = (self.integral_at(u_lo) - self.integral_at(u_top)) * inv_width;
-            if shape.atom > 0.0 {
-                v += shape.atom * self.cdf_at(u_top);
-            }
-            self.next[j] = v;
+        self.rhi = rhi;
+        self.rmean = rmean;
+        self.rsd = rsd;
+        self.rwidest = rwidest;
+        // Both inflation terms in units of `width²` (variance × 12).
+        self.debt += 2.0 * step * step;
+        let stride = 1i64 << doublings;
+        // `x_new_j − delta` is old point `start + j·stride`; `x_new_j −
+        // delta − r` lies the same fraction `tau` into an old cell for every
+        // `j`, at old point `behind + j·stride`.
+        let back = start as f64 - range / old;
+        let behind = floor_index(back);
+        let tau = back - behind as f64;
+        let inv_width = 1.0 / width;
+        let atom = part.atom;
+        // Pass 1: for each old cell `b`, the part of `F'` that `x − r` at
+        // `b + tau` contributes: `(I(b + tau) / w) − atom · F(b + tau)`.
+        // `I(b + tau) = I_b + h·tau·F_b + h·tau²/2·(F_{b+1} − F_b)`.
+        let (c1, c2) = (old * tau * inv_width, 0.5 * old * tau * tau * inv_width);
+        let (i_w, f_w) = (inv_width, atom);
+        let behind_part = &mut *self.next;
+        for (b, out) in behind_part[..g].iter_mut().enumerate() {
+            let (fb, fc) = (self.f[b], self.f[b + 1]);
+            *out = self.integral[b] * i_w + c1 * fb + c2 * (fc - fb)
+                - f_w * (fb + tau * (fc - fb));
         }
-        // The window holds all but 1e−9 of each tail: the tails go into the
-        // end cells. Rounding may leave the values a hair outside [0, 1] or
-        // out of order; a running maximum and a clamp restore a CDF.
-        self.next[0] = 0.0;
-        self.next[g] = 1.0;
+        // Pass 2: `F'(x_new_j) = I(x_new_j) / w − behind_part(x_new_j − r)`,
+        // beyond the old grid `F = 1` and `I` grows by `h` per cell.
+        let top_integral = self.integral[g];
+        let gi = g as i64;
+        if stride == 1 && start >= 0 && behind >= 0 && start <= gi && behind <= gi {
+            // The common case, the grid keeps its step: the old points
+            // inside the old grid form two contiguous runs, which the
+            // compiler vectorizes.
+            let (s0, b0) = (start as usize, behind as usize);
+            let n_ahead = (g + 1 - s0).min(g + 1);
+            let n_behind = (g - b0).min(g + 1);
+            let n = n_ahead.min(n_behind);
+            for ((out, ia), bp) in self.f[..n]
+                .iter_mut()
+                .zip(&self.integral[s0..s0 + n])
+                .zip(&behind_part[b0..b0 + n])
+            {
+                *out = ia * inv_width - bp;
+            }
+            for j in n..=g {
+                self.f[j] = beyond(
+                    start + j as i64,
+                    behind + j as i64,
+                    self.integral,
+                    behind_part,
+                    (gi, top_integral, old, tau, inv_width, atom),
+                );
+            }
+        } else {
+            for j in 0..=g {
+                self.f[j] = beyond(
+                    start + j as i64 * stride,
+                    behind + j as i64 * stride,
+                    self.integral,
+                    behind_part,
+                    (gi, top_integral, old, tau, inv_width, atom),
+                );
+            }
+        }
+        // Pass 3: the window holds all but 1e−9 of each tail; the tails go
+        // into the end cells. Rounding may leave the values a hair outside
+        // [0, 1] or out of order: a running maximum and a clamp restore a
+        // CDF. The integral is rebuilt on the way.
+        self.f[0] = 0.0;
+        self.f[g] = 1.0;
+        self.x0 += start as f64 * old + delta;
+        self.step = step;
+        let half = 0.5 * step;
         let mut run = 0.0f64;
-        for v in self.next.iter_mut() {
+        let mut acc = 0.0;
+        let mut prev = 0.0;
+        for (v, i) in self.f.iter_mut().zip(self.integral.iter_mut()) {
             let c = if *v > 1.0 { 1.0 } else { *v };
             run = if c > run { c } else { run };
             *v = run;
+            acc += half * (prev + run);
+            *i = acc;
+            prev = run;
         }
-        core::mem::swap(&mut self.f, &mut self.next);
-        self.x0 = lo;
-        self.step = new_step;
-        self.rebuild_integral();
     }
 
     fn rebuild_integral(&mut self) {
@@ -251,21 +394,6 @@ impl<'w> SumDistribution<'w> {
             acc += half * (self.f[j] + self.f[j + 1]);
             self.integral[j + 1] = acc;
         }
-    }
-
-    /// `∫ F` from `x0` to the point at grid index `u` (fractional).
-    fn integral_at(&self, u: f64) -> f64 {
-        let g = self.cells;
-        if !(u > 0.0) {
-            return 0.0;
-        }
-        if u >= g as f64 {
-            return self.integral[g] + (u - g as f64) * self.step;
-        }
-        let j = u as usize;
-        let t = u - j as f64;
-        let (fj, fk) = (self.f[j], self.f[j + 1]);
-        self.integral[j] + self.step * t * (fj + 0.5 * t * (fk - fj))
     }
 
     /// `F` at grid index `u` (fractional).
