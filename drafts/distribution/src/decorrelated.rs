@@ -27,7 +27,7 @@ pub const MIN_SAMPLES: u32 = 100;
 /// The most Monte Carlo paths accepted.
 pub const MAX_SAMPLES: u32 = 1 << 20;
 /// The site's sample count.
-pub const DEFAULT_SAMPLES: u32 = 4096;
+pub const DEFAULT_SAMPLES: u32 = 1024;
 /// The site's seed (the post's date, 2015-03-04, as hexadecimal digits).
 pub const DEFAULT_SEED: u64 = 0x2015_0304;
 /// The two-sided 99 % point of the standard normal distribution.
@@ -90,17 +90,25 @@ pub struct Report {
     /// 99 % confidence half-width of `total.mean` (0 when exact).
     pub mean_error: f64,
     /// 99 % confidence interval of the total's P99 from order statistics:
-    /// the sample values at ranks `N·p ∓ z·sqrt(N·p·(1 − p))`.
+    /// the sample values at ranks `N·p'` for the ends `p'` of
+    /// [`rank_interval`]`(0.99, N)`.
     pub total_p99_low: f64,
     pub total_p99_high: f64,
     pub deadline: Option<DeadlineFit>,
 }
 
 /// With 99 % confidence, a sample `p`-quantile of `samples` paths is a true
-/// `p'`-quantile with `|p' − p|` at most this (normal approximation of the
-/// binomial count below it).
-pub fn rank_error(p: f64, samples: u32) -> f64 {
-    Z99 * sqrt(p * (1.0 - p) / samples.max(1) as f64)
+/// `p'`-quantile with `p'` in this interval: the Wilson score interval of the
+/// share of paths below it, which, unlike `p ± z·sqrt(p(1 − p)/N)`, stays
+/// honest in the tail where few paths lie beyond (about 10 of 1,024 beyond
+/// a P99).
+pub fn rank_interval(p: f64, samples: u32) -> (f64, f64) {
+    let n = samples.max(1) as f64;
+    let z2 = Z99 * Z99;
+    let scale = 1.0 / (1.0 + z2 / n);
+    let center = (p + z2 / (2.0 * n)) * scale;
+    let half = Z99 * scale * sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n));
+    ((center - half).max(0.0), (center + half).min(1.0))
 }
 
 impl Policy {
@@ -254,9 +262,9 @@ pub fn decorrelated(
     timeline::check_finite(policy.retries, timeout, total.max)?;
     // The 99 % interval of the total's P99 by order statistics.
     scratch.copy_from_slice(cum);
-    let spread = Z99 * sqrt(samples as f64 * 0.99 * 0.01);
-    let low_rank = rank_index(samples as f64 * 0.99 - spread, samples);
-    let high_rank = rank_index(samples as f64 * 0.99 + spread, samples);
+    let (low_share, high_share) = rank_interval(0.99, mc.samples);
+    let low_rank = rank_index(samples as f64 * low_share, samples);
+    let high_rank = rank_index(samples as f64 * high_share, samples);
     scratch.select_nth_unstable_by(high_rank, f64::total_cmp);
     let total_p99_high = scratch[high_rank];
     // With at least MIN_SAMPLES paths the low rank lies below the high one.
@@ -299,19 +307,22 @@ fn rank_index(rank: f64, samples: usize) -> usize {
 }
 
 /// The sample P50, P90 and P99 (order statistics at ranks `ceil(p·N)`),
-/// reordering `values`.
+/// reordering `values`, which are non-negative and finite: their bit
+/// patterns then sort as the numbers do, and integers compare fastest.
 fn sample_percentiles(values: &mut [f64]) -> (f64, f64, f64) {
     let n = values.len();
-    let i99 = rank_index(n as f64 * 0.99, n);
-    let i90 = rank_index(n as f64 * 0.9, n);
     let i50 = rank_index(n as f64 * 0.5, n);
-    values.select_nth_unstable_by(i99, f64::total_cmp);
-    let p99 = values[i99];
-    // Everything before index i99 is at most p99: select within it.
-    let head = &mut values[..i99];
-    head.select_nth_unstable_by(i90, f64::total_cmp);
-    let p90 = head[i90];
-    let head = &mut head[..i90];
-    head.select_nth_unstable_by(i50, f64::total_cmp);
-    (head[i50], p90, p99)
+    let i90 = rank_index(n as f64 * 0.9, n);
+    let i99 = rank_index(n as f64 * 0.99, n);
+    values.select_nth_unstable_by_key(i50, |v| v.to_bits());
+    let p50 = values[i50];
+    // Everything after index i50 is at least p50: select within it.
+    let tail = &mut values[i50 + 1..];
+    let (j90, j99) = (i90 - i50 - 1, i99 - i50 - 1);
+    tail.select_nth_unstable_by_key(j90, |v| v.to_bits());
+    let p90 = tail[j90];
+    let tail = &mut tail[j90 + 1..];
+    let k99 = j99 - j90 - 1;
+    tail.select_nth_unstable_by_key(k99, |v| v.to_bits());
+    (p50, p90, tail[k99])
 }

@@ -468,3 +468,90 @@ impl<'w> SumDistribution<'w> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Delay;
+    use std::vec;
+
+    fn sum_of(delays: &[Delay], cells: usize) -> (SumDistribution<'static>, f64) {
+        let work = vec![0.0; work_len(cells)].leak();
+        let mut sum = SumDistribution::new(work).unwrap();
+        for (d, k) in delays.iter().zip(1u32..) {
+            sum.add(*d, k).unwrap();
+        }
+        let step = sum.step();
+        (sum, step)
+    }
+
+    #[test]
+    fn fixed_delays_are_added_exactly() {
+        let (sum, step) = sum_of(&[Delay::fixed(0.1), Delay::fixed(0.2)], MIN_CELLS);
+        let want = 0.1 + 0.2;
+        let s = sum.summary();
+        assert_eq!([s.min, s.mean, s.max, s.p50, s.p99], [want; 5]);
+        assert_eq!(step, 0.0);
+        assert_eq!(sum.probability_below(want), 0.0);
+        assert_eq!(sum.probability_below(want + 1e-9), 1.0);
+    }
+
+    #[test]
+    fn a_delay_far_narrower_than_the_grid_moves_the_sum_by_its_mean() {
+        // 50 wide delays, then one a billionth as wide, placed far out.
+        let mut ds = vec![Delay::uniform(0.0, 1000.0); 50];
+        ds.push(Delay::uniform(1e6, 1e6 + 1e-6));
+        let (with, _) = sum_of(&ds, CELLS);
+        let (without, _) = sum_of(&ds[..50], CELLS);
+        let shift = 1e6 + 0.5e-6;
+        for p in [0.01, 0.5, 0.9, 0.99] {
+            let (a, b) = (with.quantile(p), without.quantile(p) + shift);
+            assert!((a - b).abs() <= 1e-6, "p = {p}: {a} vs {b}");
+        }
+    }
+
+    #[test]
+    fn a_delay_far_wider_than_the_sum_so_far_restarts_the_grid() {
+        // A tiny sum, then a delay 1e12 times wider: the sum so far counts
+        // as its mean, and the result is the wide uniform, shifted.
+        let ds = [Delay::uniform(0.0, 1e-9), Delay::uniform(0.0, 1e-9), Delay::uniform(5.0, 1005.0)];
+        let (sum, step) = sum_of(&ds, CELLS);
+        assert!((sum.quantile(0.5) - (505.0 + 1e-9)).abs() < 1e-6);
+        assert!((sum.quantile(0.9) - (905.0 + 1e-9)).abs() < 1e-6);
+        assert!(step > 0.0 && step <= 1000.0 / CELLS as f64);
+    }
+
+    #[test]
+    fn an_overflowing_total_names_the_retry() {
+        let work = &mut vec![0.0; work_len(MIN_CELLS)];
+        let mut sum = SumDistribution::new(work).unwrap();
+        let half = Delay::uniform(0.0, f64::MAX / 2.0);
+        sum.add(half, 1).unwrap();
+        sum.add(half, 2).unwrap();
+        assert_eq!(sum.add(half, 3), Err(DistError::TotalOverflow { retry: 3 }));
+        // Still usable and finite.
+        assert!(sum.quantile(0.99).is_finite());
+        assert!(sum.quantile(0.99) <= f64::MAX);
+    }
+
+    #[test]
+    fn a_short_work_buffer_is_refused() {
+        let work = &mut vec![0.0; work_len(MIN_CELLS) - 1];
+        assert!(matches!(SumDistribution::new(work), Err(DistError::Workspace)));
+    }
+
+    #[test]
+    fn the_cdf_stays_a_cdf() {
+        let ds = [
+            Delay { lo: 0.0, hi: 10.0, cap: 4.0 },
+            Delay::uniform(1.0, 1.1),
+            Delay::uniform(0.0, 1e-3),
+            Delay { lo: 3.0, hi: 9.0, cap: 5.0 },
+        ];
+        let (sum, _) = sum_of(&ds, MIN_CELLS);
+        assert_eq!(sum.f[0], 0.0);
+        assert_eq!(sum.f[sum.cells], 1.0);
+        assert!(sum.f.windows(2).all(|w| w[0] <= w[1]));
+        assert!(sum.f.iter().all(|v| (0.0..=1.0).contains(v)));
+    }
+}
