@@ -261,9 +261,7 @@ fn spread(jitter: Jitter, d: f64) -> Delay {
         Jitter::None => Delay::fixed(d),
         Jitter::Full => Delay::uniform(0.0, d),
         Jitter::Equal => Delay::uniform(d * 0.5, d),
-        Jitter::Proportional { factor, .. } => {
-            Delay::uniform(d - d * factor, d + d * factor)
-        }
+        Jitter::Proportional { factor, .. } => Delay::uniform(d - d * factor, d + d * factor),
     }
 }
 
@@ -328,11 +326,35 @@ mod tests {
         };
         let cases = [
             (Policy { base: 0.0, ..ok }, DistError::Base),
-            (Policy { base: f64::NAN, ..ok }, DistError::Base),
-            (Policy { multiplier: 0.5, ..ok }, DistError::Multiplier),
-            (Policy { max_delay: Some(-1.0), ..ok }, DistError::MaxDelay),
+            (
+                Policy {
+                    base: f64::NAN,
+                    ..ok
+                },
+                DistError::Base,
+            ),
+            (
+                Policy {
+                    multiplier: 0.5,
+                    ..ok
+                },
+                DistError::Multiplier,
+            ),
+            (
+                Policy {
+                    max_delay: Some(-1.0),
+                    ..ok
+                },
+                DistError::MaxDelay,
+            ),
             (Policy { retries: 0, ..ok }, DistError::Retries),
-            (Policy { retries: 1001, ..ok }, DistError::Retries),
+            (
+                Policy {
+                    retries: 1001,
+                    ..ok
+                },
+                DistError::Retries,
+            ),
             (bad_factor(0.0), DistError::Factor),
             (bad_factor(1.5), DistError::Factor),
             (bad_factor(f64::NAN), DistError::Factor),
@@ -368,7 +390,11 @@ mod tests {
             Delay::uniform(2.0, 1.0),
             Delay::uniform(-1.0, 1.0),
             Delay::uniform(0.0, f64::INFINITY),
-            Delay { lo: 0.0, hi: 1.0, cap: f64::NAN },
+            Delay {
+                lo: 0.0,
+                hi: 1.0,
+                cap: f64::NAN,
+            },
         ] {
             assert_eq!(d.shape(4), Err(DistError::Delay { retry: 4 }));
         }

@@ -69,7 +69,9 @@ impl DistError {
 impl core::fmt::Display for DistError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match *self {
-            DistError::Base => f.write_str("the first delay must be a finite number greater than 0"),
+            DistError::Base => {
+                f.write_str("the first delay must be a finite number greater than 0")
+            }
             DistError::Multiplier => {
                 f.write_str("the multiplier must be a finite number of at least 1")
             }

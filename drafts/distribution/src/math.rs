@@ -8,7 +8,7 @@
 /// within a factor of two of the root, and six steps of quadratic convergence
 /// from there reach full double precision, so the loop is fixed at eight.
 pub fn sqrt(x: f64) -> f64 {
-    if !(x > 0.0) {
+    if x.is_nan() || x <= 0.0 {
         return 0.0;
     }
     if !x.is_finite() {
@@ -18,7 +18,7 @@ pub fn sqrt(x: f64) -> f64 {
     // a factor of two of the root, also for subnormal input (it then starts
     // low, and the first steps double it).
     let mut y = f64::from_bits((x.to_bits() >> 1) + (1023u64 << 51));
-    if !(y > 0.0) {
+    if y.is_nan() || y <= 0.0 {
         y = 1.0;
     }
     for _ in 0..8 {
@@ -31,7 +31,7 @@ pub fn sqrt(x: f64) -> f64 {
 /// the squares.
 pub fn hypot(a: f64, b: f64) -> f64 {
     let (big, small) = if a >= b { (a, b) } else { (b, a) };
-    if !(big > 0.0) {
+    if big.is_nan() || big <= 0.0 {
         return 0.0;
     }
     let ratio = small / big;

@@ -24,8 +24,8 @@
 //! grid points; `METHOD.md` states and the tests measure the resulting
 //! error.
 
-use crate::math::hypot;
 use crate::DistError;
+use crate::math::hypot;
 
 /// The fewest grid cells a work buffer must allow.
 pub const MIN_CELLS: usize = 64;
@@ -82,7 +82,11 @@ struct Part {
 /// module uses (and 0 for NaN).
 fn floor_index(x: f64) -> i64 {
     const LIMIT: f64 = 4_503_599_627_370_496.0; // 2^52
-    let x = if x.is_nan() { 0.0 } else { x.clamp(-LIMIT, LIMIT) };
+    let x = if x.is_nan() {
+        0.0
+    } else {
+        x.clamp(-LIMIT, LIMIT)
+    };
     let t = x as i64;
     if (t as f64) > x { t - 1 } else { t }
 }
@@ -292,7 +296,7 @@ impl<'w> SumDistribution<'w> {
             doublings += 1;
             step *= 2.0;
         }
-        if doublings > COARSEST || !(need > 0.0) {
+        if doublings > COARSEST || need.is_nan() || need <= 0.0 {
             // The sum so far is negligible next to this delay (or the
             // window is below the resolution of f64): it counts as its mean.
             self.shift += self.rmean;
@@ -322,8 +326,7 @@ impl<'w> SumDistribution<'w> {
         let behind_part = &mut *self.next;
         for (b, out) in behind_part[..g].iter_mut().enumerate() {
             let (fb, fc) = (self.f[b], self.f[b + 1]);
-            *out = self.integral[b] * i_w + c1 * fb + c2 * (fc - fb)
-                - f_w * (fb + tau * (fc - fb));
+            *out = self.integral[b] * i_w + c1 * fb + c2 * (fc - fb) - f_w * (fb + tau * (fc - fb));
         }
         // Pass 2: `F'(x_new_j) = I(x_new_j) / w − behind_part(x_new_j − r)`,
         // beyond the old grid `F = 1` and `I` grows by `h` per cell.
@@ -399,7 +402,7 @@ impl<'w> SumDistribution<'w> {
     /// `F` at grid index `u` (fractional).
     fn cdf_at(&self, u: f64) -> f64 {
         let g = self.cells;
-        if !(u > 0.0) {
+        if u.is_nan() || u <= 0.0 {
             return 0.0;
         }
         if u >= g as f64 {
@@ -514,7 +517,11 @@ mod tests {
     fn a_delay_far_wider_than_the_sum_so_far_restarts_the_grid() {
         // A tiny sum, then a delay 1e12 times wider: the sum so far counts
         // as its mean, and the result is the wide uniform, shifted.
-        let ds = [Delay::uniform(0.0, 1e-9), Delay::uniform(0.0, 1e-9), Delay::uniform(5.0, 1005.0)];
+        let ds = [
+            Delay::uniform(0.0, 1e-9),
+            Delay::uniform(0.0, 1e-9),
+            Delay::uniform(5.0, 1005.0),
+        ];
         let (sum, step) = sum_of(&ds, CELLS);
         assert!((sum.quantile(0.5) - (505.0 + 1e-9)).abs() < 1e-6);
         assert!((sum.quantile(0.9) - (905.0 + 1e-9)).abs() < 1e-6);
@@ -537,16 +544,27 @@ mod tests {
     #[test]
     fn a_short_work_buffer_is_refused() {
         let work = &mut vec![0.0; work_len(MIN_CELLS) - 1];
-        assert!(matches!(SumDistribution::new(work), Err(DistError::Workspace)));
+        assert!(matches!(
+            SumDistribution::new(work),
+            Err(DistError::Workspace)
+        ));
     }
 
     #[test]
     fn the_cdf_stays_a_cdf() {
         let ds = [
-            Delay { lo: 0.0, hi: 10.0, cap: 4.0 },
+            Delay {
+                lo: 0.0,
+                hi: 10.0,
+                cap: 4.0,
+            },
             Delay::uniform(1.0, 1.1),
             Delay::uniform(0.0, 1e-3),
-            Delay { lo: 3.0, hi: 9.0, cap: 5.0 },
+            Delay {
+                lo: 3.0,
+                hi: 9.0,
+                cap: 5.0,
+            },
         ];
         let (sum, _) = sum_of(&ds, MIN_CELLS);
         assert_eq!(sum.f[0], 0.0);

@@ -60,7 +60,10 @@ fn bounds_are_exact_and_the_mean_is_exact_until_the_cap_can_bind() {
     let (rows, report) = run(POLICY, MonteCarlo::default(), Limits::default()).unwrap();
     // max: min(cap, 100·3^k) = 300, 900, 2700, 5000, …
     let maxes: Vec<f64> = rows.iter().map(|r| r.delay_max).collect();
-    assert_eq!(maxes, [300.0, 900.0, 2700.0, 5000.0, 5000.0, 5000.0, 5000.0, 5000.0]);
+    assert_eq!(
+        maxes,
+        [300.0, 900.0, 2700.0, 5000.0, 5000.0, 5000.0, 5000.0, 5000.0]
+    );
     assert!(rows.iter().all(|r| r.delay_min == 100.0));
     // 3·2700 > 5000: from retry 4 on the cap can bind.
     assert_eq!(report.exact_mean_retries, 3);
@@ -100,7 +103,11 @@ fn means_agree_with_a_long_independent_simulation() {
     // (with room for the simulation's own, smaller, error).
     let diff = (report.total.mean - cum_means[7]).abs();
     assert!(report.mean_error > 0.0);
-    assert!(diff < 1.5 * report.mean_error, "{diff} vs ±{}", report.mean_error);
+    assert!(
+        diff < 1.5 * report.mean_error,
+        "{diff} vs ±{}",
+        report.mean_error
+    );
 }
 
 #[test]
@@ -178,9 +185,30 @@ fn a_cap_at_or_below_base_makes_every_sleep_the_cap() {
 fn errors_name_their_field() {
     let mc = MonteCarlo::default();
     let cases = [
-        (Policy { base: 0.0, ..POLICY }, mc, DistError::Base),
-        (Policy { max_delay: Some(f64::NAN), ..POLICY }, mc, DistError::MaxDelay),
-        (Policy { retries: 0, ..POLICY }, mc, DistError::Retries),
+        (
+            Policy {
+                base: 0.0,
+                ..POLICY
+            },
+            mc,
+            DistError::Base,
+        ),
+        (
+            Policy {
+                max_delay: Some(f64::NAN),
+                ..POLICY
+            },
+            mc,
+            DistError::MaxDelay,
+        ),
+        (
+            Policy {
+                retries: 0,
+                ..POLICY
+            },
+            mc,
+            DistError::Retries,
+        ),
         (POLICY, MonteCarlo { samples: 99, ..mc }, DistError::Samples),
         (
             Policy {

@@ -62,7 +62,10 @@ fn sums_of_equal_uniforms_match_irwin_hall_within_one_grid_step() {
             let want = 3.0 * quantile(|x| irwin_hall_cdf(k, x), p, 0.0, k as f64);
             let err = (got - want).abs();
             let bound = step.max(1e-12 * want.max(1.0));
-            assert!(err <= bound, "k={k} p={p}: got {got}, want {want}, step {step}");
+            assert!(
+                err <= bound,
+                "k={k} p={p}: got {got}, want {want}, step {step}"
+            );
             if step > 0.0 {
                 worst = worst.max(err / step);
             }
@@ -84,11 +87,21 @@ fn a_single_uniform_is_exact() {
 fn mixed_cases() -> Vec<Vec<(f64, f64, f64)>> {
     vec![
         // Exponential with full jitter, capped at 5 before jitter.
-        vec![(0.0, 1.0, 1.0), (0.0, 2.0, 2.0), (0.0, 4.0, 4.0), (0.0, 5.0, 5.0)],
+        vec![
+            (0.0, 1.0, 1.0),
+            (0.0, 2.0, 2.0),
+            (0.0, 4.0, 4.0),
+            (0.0, 5.0, 5.0),
+        ],
         // Equal jitter with a fixed delay in between.
         vec![(0.5, 1.0, 1.0), (2.0, 2.0, 2.0), (2.0, 4.0, 4.0)],
         // Proportional ±50 % capped at 5 after jitter: atoms at the cap.
-        vec![(0.5, 1.5, 5.0), (1.0, 3.0, 5.0), (2.0, 6.0, 5.0), (4.0, 12.0, 5.0)],
+        vec![
+            (0.5, 1.5, 5.0),
+            (1.0, 3.0, 5.0),
+            (2.0, 6.0, 5.0),
+            (4.0, 12.0, 5.0),
+        ],
         // gRPC-like ±20 %, very unequal widths.
         vec![(0.8, 1.2, 1.2), (1.28, 1.92, 1.92), (96.0, 144.0, 144.0)],
         // A first delay with an atom, then a narrow one.
@@ -112,7 +125,10 @@ fn small_mixed_sums_match_exact_piecewise_integration() {
         for (got, p) in percentiles(total).into_iter().zip(PS) {
             let want = quantile(|x| capped_sum_cdf(&case, x), p, lo, hi);
             let err = (got - want).abs();
-            assert!(err <= step, "{case:?} p={p}: got {got}, want {want}, step {step}");
+            assert!(
+                err <= step,
+                "{case:?} p={p}: got {got}, want {want}, step {step}"
+            );
             worst = worst.max(err / step);
         }
     }
@@ -123,9 +139,58 @@ fn small_mixed_sums_match_exact_piecewise_integration() {
 fn a_finer_grid_converges_to_the_exact_percentiles() {
     // The same mixed case at 256 and 4096 cells: the error shrinks.
     let case = &mixed_cases()[2];
-    let delays: Vec<Delay> = case.iter().map(|&(lo, hi, cap)| Delay { lo, hi, cap }).collect();
+    let delays: Vec<Delay> = case
+        .iter()
+        .map(|&(lo, hi, cap)| Delay { lo, hi, cap })
+        .collect();
     let want = quantile(|x| capped_sum_cdf(case, x), 0.9, 0.0, 20.0);
     let coarse = (run(&delays, 256).0.last().unwrap().p90 - want).abs();
     let fine = (run(&delays, 4096).0.last().unwrap().p90 - want).abs();
     assert!(fine < coarse / 4.0, "coarse {coarse}, fine {fine}");
+}
+
+#[test]
+fn realistic_policies_match_a_sixteen_times_finer_grid_at_every_retry() {
+    use distribution_draft::{CapOrder, Jitter, Policy, SumDistribution, delays};
+    let kinds = [
+        Jitter::Full,
+        Jitter::Equal,
+        Jitter::Proportional {
+            factor: 0.2,
+            order: CapOrder::BeforeJitter,
+        },
+        Jitter::Proportional {
+            factor: 0.5,
+            order: CapOrder::AfterJitter,
+        },
+    ];
+    let mut worst = 0.0f64;
+    for jitter in kinds {
+        let policy = Policy {
+            base: 100.0,
+            multiplier: 2.0,
+            max_delay: Some(30_000.0),
+            retries: 300,
+            jitter,
+        };
+        let mut buf = vec![Delay::fixed(0.0); 300];
+        let ds = delays(&policy, &mut buf).unwrap();
+        let mut coarse_work = vec![0.0; work_len(CELLS)];
+        let mut fine_work = vec![0.0; work_len(16 * CELLS)];
+        let mut coarse = SumDistribution::new(&mut coarse_work).unwrap();
+        let mut fine = SumDistribution::new(&mut fine_work).unwrap();
+        for (d, k) in ds.iter().zip(1u32..) {
+            coarse.add(*d, k).unwrap();
+            fine.add(*d, k).unwrap();
+            let step = coarse.step();
+            for p in PS {
+                let err = (coarse.quantile(p) - fine.quantile(p)).abs();
+                assert!(err <= step, "{jitter:?} retry {k} p={p}: off by {err}, step {step}");
+                if step > 0.0 {
+                    worst = worst.max(err / step);
+                }
+            }
+        }
+    }
+    println!("realistic: largest difference from a 16× finer grid = {worst:.4} grid steps");
 }

@@ -56,7 +56,10 @@ fn limits() -> impl Strategy<Value = Limits> {
 fn check_summary(s: &Summary) -> Result<(), TestCaseError> {
     let all = [s.min, s.mean, s.max, s.p50, s.p90, s.p99];
     prop_assert!(all.iter().all(|v| v.is_finite()), "{s:?}");
-    prop_assert!(s.min <= s.p50 && s.p50 <= s.p90 && s.p90 <= s.p99 && s.p99 <= s.max, "{s:?}");
+    prop_assert!(
+        s.min <= s.p50 && s.p50 <= s.p90 && s.p90 <= s.p99 && s.p99 <= s.max,
+        "{s:?}"
+    );
     prop_assert!(s.min <= s.mean && s.mean <= s.max, "{s:?}");
     Ok(())
 }

@@ -7,7 +7,10 @@ use distribution_draft::{
     delays, independent,
 };
 
-fn run(ds: &[Delay], limits: Limits) -> Result<(Vec<Summary>, distribution_draft::Report), DistError> {
+fn run(
+    ds: &[Delay],
+    limits: Limits,
+) -> Result<(Vec<Summary>, distribution_draft::Report), DistError> {
     let mut work = vec![0.0; work_len(CELLS)];
     let mut out = vec![Summary::default(); ds.len()];
     let report = independent(ds, limits, &mut work, &mut out)?;
@@ -30,7 +33,10 @@ fn fixed_delays_give_fixed_starts() {
     assert!(starts.iter().all(|s| s.min == s.p50 && s.p50 == s.max));
     let fit = report.deadline.unwrap();
     // Retries 1 and 2 start at 1.5 and 4, before 5; retry 3 at 8.5.
-    assert_eq!((fit.retries_worst, fit.retries_p50, fit.retries_best), (2, 2, 2));
+    assert_eq!(
+        (fit.retries_worst, fit.retries_p50, fit.retries_best),
+        (2, 2, 2)
+    );
     assert_eq!(fit.last_retry_probability, 0.0);
     // With a deadline of 9 the last retry always makes it.
     let (_, report) = run(&ds, limits(Some(0.5), Some(9.0))).unwrap();
@@ -45,7 +51,10 @@ fn one_uniform_delay() {
     let start = attempt_starts(out.iter().copied(), 1.0).nth(1).unwrap();
     assert_eq!((start.min, start.p50, start.max), (1.0, 3.0, 5.0));
     let fit = report.deadline.unwrap();
-    assert_eq!((fit.retries_worst, fit.retries_p50, fit.retries_best), (0, 1, 1));
+    assert_eq!(
+        (fit.retries_worst, fit.retries_p50, fit.retries_best),
+        (0, 1, 1)
+    );
     // P(1 + U < 3.5) = 2.5 / 4.
     assert_eq!(fit.last_retry_probability, 0.625);
 }
@@ -66,7 +75,9 @@ fn two_uniform_delays_triangle() {
 fn no_timeout_counts_attempts_as_instant() {
     let ds = [Delay::fixed(2.0), Delay::fixed(2.0)];
     let (out, report) = run(&ds, limits(None, Some(4.0))).unwrap();
-    let starts: Vec<f64> = attempt_starts(out.iter().copied(), 0.0).map(|s| s.max).collect();
+    let starts: Vec<f64> = attempt_starts(out.iter().copied(), 0.0)
+        .map(|s| s.max)
+        .collect();
     assert_eq!(starts, [0.0, 2.0, 4.0]);
     // Retry 2 starts exactly at the deadline: not before it.
     assert_eq!(report.deadline.unwrap().retries_worst, 1);
@@ -83,7 +94,10 @@ fn limits_are_validated_with_the_field_named() {
         (limits(None, Some(0.0)), DistError::Deadline),
         (limits(None, Some(-3.0)), DistError::Deadline),
         (limits(None, Some(f64::INFINITY)), DistError::Deadline),
-        (limits(Some(2.0), Some(1.5)), DistError::DeadlineBeforeFirstAttempt),
+        (
+            limits(Some(2.0), Some(1.5)),
+            DistError::DeadlineBeforeFirstAttempt,
+        ),
     ];
     for (l, want) in cases {
         assert_eq!(run(&ds, l).map(|_| ()), Err(want), "{l:?}");

@@ -58,10 +58,17 @@ fn uniform_sum_cdf(widths: &[f64], y: f64) -> f64 {
     }
     let mut acc = 0.0;
     for mask in 0u32..(1 << n) {
-        let s: f64 = (0..n).filter(|i| mask >> i & 1 == 1).map(|i| widths[i]).sum();
+        let s: f64 = (0..n)
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| widths[i])
+            .sum();
         let t = y - s;
         if t > 0.0 {
-            let sign = if mask.count_ones() % 2 == 0 { 1.0 } else { -1.0 };
+            let sign = if mask.count_ones() % 2 == 0 {
+                1.0
+            } else {
+                -1.0
+            };
             acc += sign * t.powi(n as i32);
         }
     }
