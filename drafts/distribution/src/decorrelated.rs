@@ -33,6 +33,16 @@ pub const DEFAULT_SEED: u64 = 0x2015_0304;
 /// The two-sided 99 % point of the standard normal distribution.
 const Z99: f64 = 2.575_829_303_548_901;
 
+/// The number of generator streams; path `i` draws from stream `i mod 4`.
+const STREAMS: usize = 4;
+
+/// The seed of stream `j`: stream 0 takes the run's seed itself, the others
+/// the seed mixed with `j` times the golden-ratio constant, which
+/// SplitMix64 then spreads over unrelated states.
+fn stream_seed(seed: u64, j: u64) -> u64 {
+    seed ^ j.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// The length of work buffer `samples` paths need.
 pub const fn work_len(samples: u32) -> usize {
     4 * samples as usize
@@ -158,11 +168,16 @@ pub fn decorrelated(
     let scratch = &mut rest[..samples];
     let base = policy.base;
     let cap = policy.max_delay;
+    // The cap as a number for the draw loop; without one, no draw reaches
+    // the largest finite number before the overflow checks stop the run.
+    let ceiling = cap.unwrap_or(f64::MAX);
     sleep.fill(base);
     cum.fill(0.0);
     split.fill(0.0);
 
-    let mut rng = Xoshiro256::new(mc.seed);
+    // Four independent streams, path `i` drawing from stream `i mod 4`:
+    // one generator's state chain would be the bottleneck, four interleave.
+    let mut rngs = [0u64, 1, 2, 3].map(|j| Xoshiro256::new(stream_seed(mc.seed, j)));
     // The largest possible sleep so far, `min(cap, base·3^k)`.
     let mut top = base;
     // Exact running sums.
@@ -172,7 +187,7 @@ pub fn decorrelated(
     let mut exact_sleep_mean = base;
     let mut exact_cum_mean = 0.0;
     let mut exact_mean_retries = 0u32;
-    let mut mean_error = 0.0;
+    let mut sampled_cum_mean = 0.0;
     for (k, row) in out[..n].iter_mut().enumerate() {
         let retry = k as u32 + 1;
         // With a cap at or below base the sleep is the cap on every retry:
@@ -199,20 +214,37 @@ pub fn decorrelated(
         if !cum_max.is_finite() {
             return Err(DistError::TotalOverflow { retry });
         }
-        let mut sleep_sum = 0.0;
-        for (s, c) in sleep.iter_mut().zip(cum.iter_mut()) {
+        // One lane of partial sums per stream, added in a fixed order.
+        let mut lane_sums = [0.0f64; STREAMS];
+        let step = |rng: &mut Xoshiro256, s: &mut f64, c: &mut f64, out: &mut f64| -> f64 {
             let u = rng.next_unit();
             let draw = base + u * (3.0 * *s - base);
-            let next = match cap {
-                Some(cp) if draw > cp => cp,
-                _ => draw,
-            };
+            let next = if draw > ceiling { ceiling } else { draw };
             *s = next;
             *c += next;
-            sleep_sum += next;
+            *out = *c;
+            next
+        };
+        let mut sleeps = sleep.chunks_exact_mut(STREAMS);
+        let mut cums = cum.chunks_exact_mut(STREAMS);
+        let mut outs = scratch.chunks_exact_mut(STREAMS);
+        for ((s4, c4), o4) in (&mut sleeps).zip(&mut cums).zip(&mut outs) {
+            let [r0, r1, r2, r3] = &mut rngs;
+            lane_sums[0] += step(r0, &mut s4[0], &mut c4[0], &mut o4[0]);
+            lane_sums[1] += step(r1, &mut s4[1], &mut c4[1], &mut o4[1]);
+            lane_sums[2] += step(r2, &mut s4[2], &mut c4[2], &mut o4[2]);
+            lane_sums[3] += step(r3, &mut s4[3], &mut c4[3], &mut o4[3]);
         }
+        let rest = sleeps
+            .into_remainder()
+            .iter_mut()
+            .zip(cums.into_remainder())
+            .zip(outs.into_remainder());
+        for (lane, ((s, c), o)) in rest.enumerate() {
+            lane_sums[lane] += step(&mut rngs[lane], s, c, o);
+        }
+        let sleep_sum = (lane_sums[0] + lane_sums[1]) + (lane_sums[2] + lane_sums[3]);
         let delay_mean;
-        let cum_mean;
         if linear {
             exact_sleep_mean = if lo == hi {
                 lo
@@ -223,23 +255,12 @@ pub fn decorrelated(
             exact_mean_retries += 1;
             split.copy_from_slice(cum);
             delay_mean = exact_sleep_mean;
-            cum_mean = exact_cum_mean;
         } else {
             delay_mean = sleep_sum / samples as f64;
-            // Exact part plus the sample mean of what each path added since.
-            let (mut sum, mut sum_sq) = (0.0, 0.0);
-            for (c, s) in cum.iter().zip(split.iter()) {
-                let d = c - s;
-                sum += d;
-                sum_sq += d * d;
-            }
-            let m = sum / samples as f64;
-            let var = (sum_sq / samples as f64 - m * m).max(0.0) * samples as f64
-                / (samples as f64 - 1.0);
-            mean_error = Z99 * sqrt(var / samples as f64);
-            cum_mean = exact_cum_mean + m;
+            sampled_cum_mean += delay_mean;
         }
-        scratch.copy_from_slice(cum);
+        // Exact part plus the sample mean of what the paths added since.
+        let cum_mean = exact_cum_mean + sampled_cum_mean;
         let (p50, p90, p99) = sample_percentiles(scratch);
         let clamp = |x: f64| x.clamp(cum_min, cum_max);
         *row = Row {
@@ -258,6 +279,22 @@ pub fn decorrelated(
         };
     }
     let total = out[n - 1].cumulative;
+    // The 99 % half-width of the sampled part of the total mean: from the
+    // sample variance of what each path added after the exact retries.
+    let mean_error = if exact_mean_retries < policy.retries {
+        let (mut sum, mut sum_sq) = (0.0, 0.0);
+        for (c, s) in cum.iter().zip(split.iter()) {
+            let d = c - s;
+            sum += d;
+            sum_sq += d * d;
+        }
+        let count = samples as f64;
+        let m = sum / count;
+        let var = (sum_sq / count - m * m).max(0.0) * count / (count - 1.0);
+        Z99 * sqrt(var / count)
+    } else {
+        0.0
+    };
     let timeout = limits.timeout_or_zero();
     timeline::check_finite(policy.retries, timeout, total.max)?;
     // The 99 % interval of the total's P99 by order statistics.

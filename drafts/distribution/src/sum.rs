@@ -32,7 +32,7 @@ pub const MIN_CELLS: usize = 64;
 /// The most grid cells used, however long the work buffer.
 pub const MAX_CELLS: usize = 1 << 16;
 /// The grid cells the site uses: a work buffer of `3 × (CELLS + 1)` numbers.
-pub const CELLS: usize = 1024;
+pub const CELLS: usize = 512;
 /// The length of work buffer that gives `cells` grid cells.
 pub const fn work_len(cells: usize) -> usize {
     3 * (cells + 1)

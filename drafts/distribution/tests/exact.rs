@@ -185,7 +185,10 @@ fn realistic_policies_match_a_sixteen_times_finer_grid_at_every_retry() {
             let step = coarse.step();
             for p in PS {
                 let err = (coarse.quantile(p) - fine.quantile(p)).abs();
-                assert!(err <= step, "{jitter:?} retry {k} p={p}: off by {err}, step {step}");
+                assert!(
+                    err <= step,
+                    "{jitter:?} retry {k} p={p}: off by {err}, step {step}"
+                );
                 if step > 0.0 {
                     worst = worst.max(err / step);
                 }
