@@ -144,8 +144,9 @@ pub struct SumDistribution<'w> {
     rmean: f64,
     rsd: f64,
     rwidest: f64,
-    /// Variance (× 12) the grid has added and no delay has paid back yet.
-    debt: f64,
+    /// The square root of the variance (× 12) the grid has added and no
+    /// delay has paid back yet.
+    debt_root: f64,
     count: u32,
 }
 
@@ -177,7 +178,7 @@ impl<'w> SumDistribution<'w> {
             rmean: 0.0,
             rsd: 0.0,
             rwidest: 0.0,
-            debt: 0.0,
+            debt_root: 0.0,
             count: 0,
         })
     }
@@ -248,7 +249,7 @@ impl<'w> SumDistribution<'w> {
     fn first(&mut self, part: Part) {
         let g = self.cells;
         self.random = true;
-        self.debt = 0.0;
+        self.debt_root = 0.0;
         self.rhi = part.range;
         self.rmean = part.mean;
         self.rsd = part.sd;
@@ -277,12 +278,19 @@ impl<'w> SumDistribution<'w> {
         // Reading a smooth CDF linearly between points of step `h` adds
         // `h²/6` to its variance (a histogram's Sheppard term). The debt of
         // earlier steps is paid back here by narrowing a uniform delay about
-        // its mean, to at most half its width: `w'² = w² − 12·paid`.
-        let (width, range, delta) = if part.atom == 0.0 && self.debt > 0.0 {
-            let w2 = part.width * part.width;
-            let paid = self.debt.min(0.75 * w2);
-            self.debt -= paid;
-            let narrowed = crate::math::sqrt(w2 - paid);
+        // its mean, to at most half its width: `w'² = w² − 12·paid`. The
+        // debt is kept as its square root and compared with `w` as a ratio,
+        // so that neither huge nor tiny units overflow or vanish.
+        let (width, range, delta) = if part.atom == 0.0 && self.debt_root > 0.0 {
+            let ratio = self.debt_root / part.width;
+            let owed = ratio * ratio;
+            let paid = owed.min(0.75);
+            self.debt_root = if paid < owed {
+                self.debt_root * crate::math::sqrt(1.0 - paid / owed)
+            } else {
+                0.0
+            };
+            let narrowed = part.width * crate::math::sqrt(1.0 - paid);
             (narrowed, narrowed, 0.5 * (part.width - narrowed))
         } else {
             (part.width, part.range, 0.0)
@@ -307,8 +315,9 @@ impl<'w> SumDistribution<'w> {
         self.rmean = rmean;
         self.rsd = rsd;
         self.rwidest = rwidest;
-        // Both inflation terms in units of `width²` (variance × 12).
-        self.debt += 2.0 * step * step;
+        // The grid adds `h²/6` of variance: `2·h²` in units of `width²`
+        // (variance × 12).
+        self.debt_root = hypot(self.debt_root, core::f64::consts::SQRT_2 * step);
         let stride = 1i64 << doublings;
         // `x_new_j − delta` is old point `start + j·stride`; `x_new_j −
         // delta − r` lies the same fraction `tau` into an old cell for every

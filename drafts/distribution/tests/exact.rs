@@ -197,3 +197,42 @@ fn realistic_policies_match_a_sixteen_times_finer_grid_at_every_retry() {
     }
     println!("realistic: largest difference from a 16× finer grid = {worst:.4} grid steps");
 }
+
+#[test]
+fn figures_scale_with_the_unit_from_tiny_to_huge() {
+    // The same schedule in units a factor of 1e±280 apart gives the same
+    // figures, scaled: nothing overflows or underflows on the way.
+    use distribution_draft::{CapOrder, Jitter, Policy, delays};
+    for jitter in [
+        Jitter::Full,
+        Jitter::Proportional {
+            factor: 0.5,
+            order: CapOrder::AfterJitter,
+        },
+    ] {
+        let at = |unit: f64| {
+            let policy = Policy {
+                base: unit,
+                multiplier: 2.0,
+                max_delay: Some(64.0 * unit),
+                retries: 40,
+                jitter,
+            };
+            let mut buf = vec![Delay::fixed(0.0); 40];
+            let ds = delays(&policy, &mut buf).unwrap().to_vec();
+            let (out, _) = run(&ds, CELLS);
+            out.iter()
+                .flat_map(|s| [s.mean, s.p50, s.p90, s.p99].map(|v| v / unit))
+                .collect::<Vec<f64>>()
+        };
+        let one = at(1.0);
+        for unit in [1e-280, 1e280] {
+            for (a, b) in at(unit).iter().zip(&one) {
+                assert!(
+                    (a - b).abs() <= 1e-9 * b.abs(),
+                    "{jitter:?} unit {unit}: {a} vs {b}"
+                );
+            }
+        }
+    }
+}
