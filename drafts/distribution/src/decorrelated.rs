@@ -282,16 +282,18 @@ pub fn decorrelated(
     // The 99 % half-width of the sampled part of the total mean: from the
     // sample variance of what each path added after the exact retries.
     let mean_error = if exact_mean_retries < policy.retries {
+        // In units of the largest total, so that no square overflows.
+        let unit = if total.max > 0.0 { total.max } else { 1.0 };
         let (mut sum, mut sum_sq) = (0.0, 0.0);
         for (c, s) in cum.iter().zip(split.iter()) {
-            let d = c - s;
+            let d = (c - s) / unit;
             sum += d;
             sum_sq += d * d;
         }
         let count = samples as f64;
         let m = sum / count;
         let var = (sum_sq / count - m * m).max(0.0) * count / (count - 1.0);
-        Z99 * sqrt(var / count)
+        Z99 * sqrt(var / count) * unit
     } else {
         0.0
     };

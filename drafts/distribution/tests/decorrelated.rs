@@ -259,3 +259,33 @@ fn the_deadline_fit_counts_samples() {
     assert_eq!((fit.retries_best, fit.retries_worst), (1, 0));
     assert_eq!(fit.last_retry_probability, 0.0);
 }
+
+#[test]
+fn figures_scale_with_the_unit_from_tiny_to_huge() {
+    // Units 2^±900 apart: every operation scales exactly, so every figure,
+    // the mean's error included, scales too, with nothing lost to overflow.
+    let at = |unit: f64| {
+        let p = Policy {
+            base: 100.0 * unit,
+            max_delay: Some(5_000.0 * unit),
+            retries: 30,
+        };
+        let (rows, report) = run(p, MonteCarlo::default(), Limits::default()).unwrap();
+        let mut figures: Vec<f64> = rows
+            .iter()
+            .flat_map(|r| {
+                let c = r.cumulative;
+                [r.delay_mean, c.mean, c.p50, c.p90, c.p99]
+            })
+            .collect();
+        figures.extend([report.mean_error, report.total_p99_low, report.total_p99_high]);
+        figures.iter().map(|v| v / unit).collect::<Vec<f64>>()
+    };
+    let one = at(1.0);
+    assert!(one.iter().all(|v| *v > 0.0));
+    for unit in [2f64.powi(-900), 2f64.powi(900)] {
+        for (a, b) in at(unit).iter().zip(&one) {
+            assert!((a - b).abs() <= 1e-12 * b, "unit {unit}: {a} vs {b}");
+        }
+    }
+}
