@@ -147,7 +147,6 @@ pub struct SumDistribution<'w> {
     /// The square root of the variance (× 12) the grid has added and no
     /// delay has paid back yet.
     debt_root: f64,
-    count: u32,
 }
 
 impl<'w> SumDistribution<'w> {
@@ -179,7 +178,6 @@ impl<'w> SumDistribution<'w> {
             rsd: 0.0,
             rwidest: 0.0,
             debt_root: 0.0,
-            count: 0,
         })
     }
 
@@ -219,7 +217,6 @@ impl<'w> SumDistribution<'w> {
         self.min = min;
         self.mean = mean_sum.clamp(min, max);
         self.max = max;
-        self.count += 1;
         let range = shape.top - shape.lo;
         if shape.is_fixed() || (self.random && range <= NARROW * self.step) {
             self.shift += mean;

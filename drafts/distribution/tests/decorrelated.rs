@@ -278,7 +278,11 @@ fn figures_scale_with_the_unit_from_tiny_to_huge() {
                 [r.delay_mean, c.mean, c.p50, c.p90, c.p99]
             })
             .collect();
-        figures.extend([report.mean_error, report.total_p99_low, report.total_p99_high]);
+        figures.extend([
+            report.mean_error,
+            report.total_p99_low,
+            report.total_p99_high,
+        ]);
         figures.iter().map(|v| v / unit).collect::<Vec<f64>>()
     };
     let one = at(1.0);
