@@ -270,8 +270,6 @@ impl<'w> SumDistribution<'w> {
         let reach = a + hypot(a, SQRT_2_TAIL_LOG * rsd);
         let lo = (rmean - reach).max(0.0);
         let hi = (rmean + reach).min(rhi);
-        // The new grid starts at the old grid point at or below `lo` and
-        // must reach `hi`: double the step until it does.
         // Reading a smooth CDF linearly between points of step `h` adds
         // `h²/6` to its variance (a histogram's Sheppard term). The debt of
         // earlier steps is paid back here by narrowing a uniform delay about
@@ -292,6 +290,9 @@ impl<'w> SumDistribution<'w> {
         } else {
             (part.width, part.range, 0.0)
         };
+        // The new grid starts at the old grid point at or below `lo` (less
+        // the narrowing's offset) and must reach `hi`: double the step
+        // until it does.
         let old = self.step;
         let start = floor_index((lo - delta - self.x0) / old);
         let need = hi - (self.x0 + start as f64 * old + delta);
