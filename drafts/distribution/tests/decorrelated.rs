@@ -293,3 +293,18 @@ fn figures_scale_with_the_unit_from_tiny_to_huge() {
         }
     }
 }
+
+#[test]
+fn short_schedules_get_more_paths_for_the_same_work() {
+    use distribution_draft::decorrelated::{DEFAULT_SAMPLES, MOST_SITE_SAMPLES, samples_for};
+    assert_eq!(samples_for(1), MOST_SITE_SAMPLES);
+    assert_eq!(samples_for(64), 16_384);
+    assert_eq!(samples_for(65), 8_192);
+    assert_eq!(samples_for(1000), DEFAULT_SAMPLES);
+    for retries in 1..=1000 {
+        let s = samples_for(retries);
+        assert!(s.is_power_of_two() && (DEFAULT_SAMPLES..=MOST_SITE_SAMPLES).contains(&s));
+        assert!(s as u64 * retries as u64 <= 1 << 20 || s == DEFAULT_SAMPLES);
+    }
+    assert_eq!(MonteCarlo::for_retries(8).samples, MOST_SITE_SAMPLES);
+}
