@@ -46,6 +46,9 @@ const TAIL_LOG: f64 = 20.723_265_836_946_41;
 /// `sqrt(2L)`.
 const SQRT_2_TAIL_LOG: f64 = 6.437_897_015_503_348;
 
+/// `1/sqrt(6)`.
+const INV_SQRT_6: f64 = 0.408_248_290_463_863;
+
 /// A delay narrower than this fraction of the current grid step is added
 /// as its mean: it moves no percentile by more than its own width, and
 /// dividing by its width would magnify rounding errors.
@@ -144,8 +147,8 @@ pub struct SumDistribution<'w> {
     rmean: f64,
     rsd: f64,
     rwidest: f64,
-    /// The square root of the variance (× 12) the grid has added and no
-    /// delay has paid back yet.
+    /// The square root of the variance the grid has added and no delay has
+    /// paid back yet.
     debt_root: f64,
 }
 
@@ -271,25 +274,29 @@ impl<'w> SumDistribution<'w> {
         let lo = (rmean - reach).max(0.0);
         let hi = (rmean + reach).min(rhi);
         // Reading a smooth CDF linearly between points of step `h` adds
-        // `h²/6` to its variance (a histogram's Sheppard term). The debt of
-        // earlier steps is paid back here by narrowing a uniform delay about
-        // its mean, to at most half its width: `w'² = w² − 12·paid`. The
-        // debt is kept as its square root and compared with `w` as a ratio,
-        // so that neither huge nor tiny units overflow or vanish.
-        let (width, range, delta) = if part.atom == 0.0 && self.debt_root > 0.0 {
-            let ratio = self.debt_root / part.width;
-            let owed = ratio * ratio;
-            let paid = owed.min(0.75);
-            self.debt_root = if paid < owed {
-                self.debt_root * crate::math::sqrt(1.0 - paid / owed)
-            } else {
-                0.0
-            };
-            let narrowed = part.width * crate::math::sqrt(1.0 - paid);
-            (narrowed, narrowed, 0.5 * (part.width - narrowed))
-        } else {
-            (part.width, part.range, 0.0)
-        };
+        // `h²/6` to its variance (a histogram's Sheppard term). Each delay
+        // pays back what earlier steps added: its continuous part, mass `q`
+        // on `[0, r)`, is narrowed to `[δ, r)` (at most to half), which
+        // lowers the variance by `q·(r² − (r − δ)²)·(1/12 + p/4)` (`p` the
+        // atom's mass) and raises the mean by `q·δ/2`; shifting the whole
+        // delay back by that keeps its mean. Its end stays at the atom, so
+        // the step below is unchanged but for the offsets. The debt is kept
+        // as the square root of a variance and compared with `r` as a
+        // ratio, so that neither huge nor tiny units overflow or vanish.
+        let q = part.range / part.width;
+        let mut inv_width = 1.0 / part.width;
+        let (mut range, mut delta) = (part.range, 0.0);
+        let ratio = self.debt_root / part.range;
+        let owed = ratio * ratio;
+        if owed > 0.0 {
+            let per_share = q * (1.0 / 12.0 + 0.25 * part.atom);
+            let share = (owed / per_share).min(0.75);
+            let paid = (share * per_share / owed).min(1.0);
+            self.debt_root *= crate::math::sqrt(1.0 - paid);
+            range = part.range * crate::math::sqrt(1.0 - share);
+            inv_width = q / range;
+            delta = (part.range - range) * (1.0 - 0.5 * q);
+        }
         // The new grid starts at the old grid point at or below `lo` (less
         // the narrowing's offset) and must reach `hi`: double the step
         // until it does.
@@ -313,9 +320,6 @@ impl<'w> SumDistribution<'w> {
         self.rmean = rmean;
         self.rsd = rsd;
         self.rwidest = rwidest;
-        // The grid adds `h²/6` of variance: `2·h²` in units of `width²`
-        // (variance × 12).
-        self.debt_root = hypot(self.debt_root, core::f64::consts::SQRT_2 * step);
         let stride = 1i64 << doublings;
         // `x_new_j − delta` is old point `start + j·stride`; `x_new_j −
         // delta − r` lies the same fraction `tau` into an old cell for every
@@ -323,7 +327,17 @@ impl<'w> SumDistribution<'w> {
         let back = start as f64 - range / old;
         let behind = floor_index(back);
         let tau = back - behind as f64;
-        let inv_width = 1.0 / width;
+        // What reading the new CDF at the grid adds to the variance: `h²/6`
+        // for its smooth part, and for the part the atom shifts (mass `p`),
+        // when the grid keeps its step, `τ(1 − τ)·h²`, as each old cell's
+        // mass now straddles two cells, split `1 − τ : τ`.
+        let added = if stride == 1 {
+            let smooth = (1.0 - part.atom) * INV_SQRT_6 * INV_SQRT_6;
+            step * crate::math::sqrt(smooth + part.atom * tau * (1.0 - tau))
+        } else {
+            step * INV_SQRT_6
+        };
+        self.debt_root = hypot(self.debt_root, added);
         let atom = part.atom;
         // Pass 1: for each old cell `b`, the part of `F'` that `x − r` at
         // `b + tau` contributes: `(I(b + tau) / w) − atom · F(b + tau)`.
