@@ -27,11 +27,11 @@ pub const MIN_SAMPLES: u32 = 100;
 /// The most Monte Carlo paths accepted.
 pub const MAX_SAMPLES: u32 = 1 << 20;
 /// The site's sample count for the longest schedules (see [`samples_for`]).
-pub const DEFAULT_SAMPLES: u32 = 1024;
+pub const DEFAULT_SAMPLES: u32 = 512;
 /// The most samples the site uses, for short schedules.
 pub const MOST_SITE_SAMPLES: u32 = 16_384;
 /// The path steps (retries × samples) one site update may take.
-const SITE_BUDGET: u32 = 1 << 20;
+const SITE_BUDGET: u32 = 1 << 19;
 /// The site's seed (the post's date, 2015-03-04, as hexadecimal digits).
 pub const DEFAULT_SEED: u64 = 0x2015_0304;
 /// The two-sided 99 % point of the standard normal distribution.

@@ -76,7 +76,7 @@ fn bounds_are_exact_and_the_mean_is_exact_until_the_cap_can_bind() {
     assert_eq!(report.total.min, 800.0);
     assert_eq!(report.total.max, 300.0 + 900.0 + 2700.0 + 5.0 * 5000.0);
     assert_eq!(report.generator, "xoshiro256**");
-    assert_eq!((report.seed, report.samples), (DEFAULT_SEED, 1024));
+    assert_eq!((report.seed, report.samples), (DEFAULT_SEED, 512));
 }
 
 #[test]
@@ -162,8 +162,8 @@ fn the_same_seed_gives_the_same_bits_and_another_seed_other_figures() {
     assert_eq!(a.1.total.p50.to_bits(), PINNED_TOTAL_P50);
 }
 
-/// The default run's total P50 for `POLICY`, as first computed.
-const PINNED_TOTAL_P50: u64 = 4_664_858_689_785_549_461;
+/// The default run's total P50 for `POLICY` (7,345.765943533175).
+const PINNED_TOTAL_P50: u64 = 4_664_798_769_770_928_530;
 
 #[test]
 fn a_cap_at_or_below_base_makes_every_sleep_the_cap() {
@@ -298,13 +298,13 @@ fn figures_scale_with_the_unit_from_tiny_to_huge() {
 fn short_schedules_get_more_paths_for_the_same_work() {
     use distribution_draft::decorrelated::{DEFAULT_SAMPLES, MOST_SITE_SAMPLES, samples_for};
     assert_eq!(samples_for(1), MOST_SITE_SAMPLES);
-    assert_eq!(samples_for(64), 16_384);
-    assert_eq!(samples_for(65), 8_192);
+    assert_eq!(samples_for(32), 16_384);
+    assert_eq!(samples_for(33), 8_192);
     assert_eq!(samples_for(1000), DEFAULT_SAMPLES);
     for retries in 1..=1000 {
         let s = samples_for(retries);
         assert!(s.is_power_of_two() && (DEFAULT_SAMPLES..=MOST_SITE_SAMPLES).contains(&s));
-        assert!(s as u64 * retries as u64 <= 1 << 20 || s == DEFAULT_SAMPLES);
+        assert!(s as u64 * retries as u64 <= 1 << 19 || s == DEFAULT_SAMPLES);
     }
     assert_eq!(MonteCarlo::for_retries(8).samples, MOST_SITE_SAMPLES);
 }
