@@ -100,11 +100,12 @@ proptest! {
         cap in prop_oneof![Just(None), (1e-3f64..1e6).prop_map(Some)],
         retries in 1u32..=40,
         seed in any::<u64>(),
+        samples in 100u32..=140,
         l in limits(),
     ) {
         let p = decorrelated::Policy { base, max_delay: cap, retries };
-        let mc = MonteCarlo { seed, samples: 128 };
-        let mut work = vec![0.0; decorrelated::work_len(128)];
+        let mc = MonteCarlo { seed, samples };
+        let mut work = vec![0.0; decorrelated::work_len(samples)];
         let mut rows = vec![Row::default(); retries as usize];
         let Ok(report) = decorrelated::decorrelated(&p, mc, l, &mut work, &mut rows) else {
             return Ok(());
