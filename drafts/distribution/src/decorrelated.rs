@@ -5,8 +5,9 @@
 //! the cap).
 //!
 //! Each delay depends on the previous one, so the percentiles come from a
-//! seeded Monte Carlo run: `samples` paths drawn with [`crate::rng`]'s
-//! xoshiro256** from `seed`, advanced in lock step, retry by retry. Only
+//! seeded Monte Carlo run: `samples` paths drawn from four xoshiro256**
+//! streams ([`crate::rng`]) seeded from `seed`, advanced in lock step, retry
+//! by retry. Only
 //! IEEE-exact operations touch the draws, so every platform gives the same
 //! bits. Exact where exact is cheap:
 //! - per-retry min `base` and max `min(cap, base·3^k)` (sums for the
@@ -32,7 +33,8 @@ pub const DEFAULT_SAMPLES: u32 = 512;
 pub const MOST_SITE_SAMPLES: u32 = 16_384;
 /// The path steps (retries × samples) one site update may take.
 const SITE_BUDGET: u32 = 1 << 19;
-/// The site's seed (the post's date, 2015-03-04, as hexadecimal digits).
+/// The site's seed: any fixed value would do; it is recorded with every
+/// result so that anyone can repeat the run.
 pub const DEFAULT_SEED: u64 = 0x2015_0304;
 /// The two-sided 99 % point of the standard normal distribution.
 const Z99: f64 = 2.575_829_303_548_901;
@@ -70,7 +72,7 @@ pub struct MonteCarlo {
 }
 
 /// The site's sample count for a schedule of `retries`: the largest power
-/// of two within [`SITE_BUDGET`]` / retries`, kept in
+/// of two within `2^19 / retries`, kept in
 /// `DEFAULT_SAMPLES..=MOST_SITE_SAMPLES`. Short schedules get more paths, and
 /// so tighter figures, for the same work as the 1,000-retry case.
 pub const fn samples_for(retries: u32) -> u32 {

@@ -205,7 +205,7 @@ const GROWTH_STOP: f64 = 1_152_921_504_606_846_976.0; // 2^60
 /// The nominal delay grows by one multiplication per retry, as in the core.
 /// It stops growing at the cap, except that with cap-after-jitter it keeps
 /// growing (the jittered interval still moves) until its lower end passes
-/// the cap or it reaches [`GROWTH_STOP`] times the cap.
+/// the cap or it reaches 2^60 times the cap.
 pub fn delays<'o>(policy: &Policy, out: &'o mut [Delay]) -> Result<&'o [Delay], DistError> {
     policy.validate()?;
     let n = policy.retries as usize;
