@@ -25,6 +25,7 @@ pub mod decorrelated;
 pub mod delay;
 mod error;
 mod math;
+mod order;
 pub mod rng;
 pub mod sum;
 pub mod timeline;
