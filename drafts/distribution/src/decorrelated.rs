@@ -1,0 +1,365 @@
+//! Decorrelated jitter, as the AWS Architecture Blog's "Exponential Backoff
+//! And Jitter" (2015) defines it: `sleep = min(cap, random_between(base,
+//! sleep × 3))`, with `sleep` starting at `base`. The page's "first delay" is
+//! this `base`: the first actual delay is uniform on `[base, 3·base]` (cut at
+//! the cap).
+//!
+//! Each delay depends on the previous one, so the percentiles come from a
+//! seeded Monte Carlo run: `samples` paths drawn from four xoshiro256**
+//! streams ([`crate::rng`]) seeded from `seed`, advanced in lock step, retry
+//! by retry. Only
+//! IEEE-exact operations touch the draws, so every platform gives the same
+//! bits. Exact where exact is cheap:
+//! - per-retry min `base` and max `min(cap, base·3^k)` (sums for the
+//!   cumulative wait);
+//! - the mean while the cap cannot bind (`base·3^k <= cap`): there
+//!   `E[sleep_k] = (base + 3·E[sleep_{k−1}]) / 2`. Once it can, `min(cap, ·)`
+//!   makes the step nonlinear in the previous sleep, so from that retry on
+//!   the mean is the sample mean, with its 99 % confidence half-width.
+
+use crate::math::sqrt;
+use crate::order::{rank_index, sample_percentiles, select};
+use crate::rng::{GENERATOR, Xoshiro256};
+use crate::sum::Summary;
+use crate::timeline::{self, DeadlineFit, Limits};
+use crate::{DistError, MAX_RETRIES, MIN_RETRIES};
+
+/// The fewest Monte Carlo paths accepted.
+pub const MIN_SAMPLES: u32 = 100;
+/// The most Monte Carlo paths accepted.
+pub const MAX_SAMPLES: u32 = 1 << 20;
+/// The site's sample count for the longest schedules (see [`samples_for`]).
+pub const DEFAULT_SAMPLES: u32 = 512;
+/// The most samples the site uses, for short schedules.
+pub const MOST_SITE_SAMPLES: u32 = 16_384;
+/// The path steps (retries × samples) one site update may take.
+const SITE_BUDGET: u32 = 1 << 19;
+/// The site's seed: any fixed value would do; it is recorded with every
+/// result so that anyone can repeat the run.
+pub const DEFAULT_SEED: u64 = 0x2015_0304;
+/// The two-sided 99 % point of the standard normal distribution.
+const Z99: f64 = 2.575_829_303_548_901;
+
+/// The number of generator streams; path `i` draws from stream `i mod 4`.
+const STREAMS: usize = 4;
+
+/// The seed of stream `j`: stream 0 takes the run's seed itself, the others
+/// the seed mixed with `j` times the golden-ratio constant, which
+/// SplitMix64 then spreads over unrelated states.
+fn stream_seed(seed: u64, j: u64) -> u64 {
+    seed ^ j.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// The length of work buffer `samples` paths need.
+pub const fn work_len(samples: u32) -> usize {
+    4 * samples as usize
+}
+
+/// A decorrelated-jitter policy.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Policy {
+    /// `base` of the formula: the least delay and the first `sleep`.
+    pub base: f64,
+    /// `cap` of the formula, if any.
+    pub max_delay: Option<f64>,
+    pub retries: u32,
+}
+
+/// The generator's seed and number of paths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MonteCarlo {
+    pub seed: u64,
+    pub samples: u32,
+}
+
+/// The site's sample count for a schedule of `retries`: the largest power
+/// of two within `2^19 / retries`, kept in
+/// `DEFAULT_SAMPLES..=MOST_SITE_SAMPLES`. Short schedules get more paths, and
+/// so tighter figures, for the same work as the 1,000-retry case.
+pub const fn samples_for(retries: u32) -> u32 {
+    let retries = if retries == 0 { 1 } else { retries };
+    let mut samples = MOST_SITE_SAMPLES;
+    while samples > DEFAULT_SAMPLES && samples as u64 * retries as u64 > SITE_BUDGET as u64 {
+        samples /= 2;
+    }
+    samples
+}
+
+impl MonteCarlo {
+    /// The site's seed with [`samples_for`]`(retries)` paths.
+    pub const fn for_retries(retries: u32) -> MonteCarlo {
+        MonteCarlo {
+            seed: DEFAULT_SEED,
+            samples: samples_for(retries),
+        }
+    }
+}
+
+impl Default for MonteCarlo {
+    fn default() -> MonteCarlo {
+        MonteCarlo {
+            seed: DEFAULT_SEED,
+            samples: DEFAULT_SAMPLES,
+        }
+    }
+}
+
+/// One retry's figures.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Row {
+    /// The delay before this retry: exact min and max, and the mean.
+    pub delay_min: f64,
+    pub delay_mean: f64,
+    pub delay_max: f64,
+    /// Whether `delay_mean` is exact rather than a sample mean.
+    pub mean_exact: bool,
+    /// The cumulative wait up to this retry.
+    pub cumulative: Summary,
+}
+
+/// The totals and the record of how they were computed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Report {
+    pub total: Summary,
+    /// The generator's name, seed and number of paths, for the JSON.
+    pub generator: &'static str,
+    pub seed: u64,
+    pub samples: u32,
+    /// The retries, from the first, whose mean is exact.
+    pub exact_mean_retries: u32,
+    /// 99 % confidence half-width of `total.mean` (0 when exact).
+    pub mean_error: f64,
+    /// 99 % confidence interval of the total's P99 from order statistics:
+    /// the sample values at ranks `N·p'` for the ends `p'` of
+    /// [`rank_interval`]`(0.99, N)`.
+    pub total_p99_low: f64,
+    pub total_p99_high: f64,
+    pub deadline: Option<DeadlineFit>,
+}
+
+/// With 99 % confidence, a sample `p`-quantile of `samples` paths is a true
+/// `p'`-quantile with `p'` in this interval: the Wilson score interval of the
+/// share of paths below it, which, unlike `p ± z·sqrt(p(1 − p)/N)`, stays
+/// honest in the tail where few paths lie beyond (about 10 of 1,024 beyond
+/// a P99).
+pub fn rank_interval(p: f64, samples: u32) -> (f64, f64) {
+    let n = samples.max(1) as f64;
+    let z2 = Z99 * Z99;
+    let scale = 1.0 / (1.0 + z2 / n);
+    let center = (p + z2 / (2.0 * n)) * scale;
+    let half = Z99 * scale * sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n));
+    ((center - half).max(0.0), (center + half).min(1.0))
+}
+
+impl Policy {
+    pub fn validate(&self) -> Result<(), DistError> {
+        if !(self.base.is_finite() && self.base > 0.0) {
+            return Err(DistError::Base);
+        }
+        if let Some(cap) = self.max_delay
+            && !(cap.is_finite() && cap > 0.0)
+        {
+            return Err(DistError::MaxDelay);
+        }
+        if !(MIN_RETRIES..=MAX_RETRIES).contains(&self.retries) {
+            return Err(DistError::Retries);
+        }
+        Ok(())
+    }
+}
+
+/// Computes every retry's figures into `out` and returns the totals.
+///
+/// `work` must hold [`work_len`]`(mc.samples)` numbers; the run takes
+/// `O(retries × samples)` steps.
+pub fn decorrelated(
+    policy: &Policy,
+    mc: MonteCarlo,
+    limits: Limits,
+    work: &mut [f64],
+    out: &mut [Row],
+) -> Result<Report, DistError> {
+    policy.validate()?;
+    limits.validate()?;
+    if !(MIN_SAMPLES..=MAX_SAMPLES).contains(&mc.samples) {
+        return Err(DistError::Samples);
+    }
+    let n = policy.retries as usize;
+    let samples = mc.samples as usize;
+    if work.len() < work_len(mc.samples) {
+        return Err(DistError::Workspace);
+    }
+    if out.len() < n {
+        return Err(DistError::Output);
+    }
+    let (sleep, rest) = work.split_at_mut(samples);
+    let (cum, rest) = rest.split_at_mut(samples);
+    let (split, rest) = rest.split_at_mut(samples);
+    let scratch = &mut rest[..samples];
+    let base = policy.base;
+    let cap = policy.max_delay;
+    // The cap as a number for the draw loop; without one, no draw reaches
+    // the largest finite number before the overflow checks stop the run.
+    let ceiling = cap.unwrap_or(f64::MAX);
+    sleep.fill(base);
+    cum.fill(0.0);
+    split.fill(0.0);
+
+    // Four independent streams, path `i` drawing from stream `i mod 4`:
+    // one generator's state chain would be the bottleneck, four interleave.
+    let mut rngs = [0u64, 1, 2, 3].map(|j| Xoshiro256::new(stream_seed(mc.seed, j)));
+    // The largest possible sleep so far, `min(cap, base·3^k)`.
+    let mut top = base;
+    // Exact running sums.
+    let (mut cum_min, mut cum_max) = (0.0f64, 0.0f64);
+    // Exact mean of the sleep, and of the cumulative wait up to the last
+    // retry with an exact mean.
+    let mut exact_sleep_mean = base;
+    let mut exact_cum_mean = 0.0;
+    let mut exact_mean_retries = 0u32;
+    let mut sampled_cum_mean = 0.0;
+    for (k, row) in out[..n].iter_mut().enumerate() {
+        let retry = k as u32 + 1;
+        // With a cap at or below base the sleep is the cap on every retry:
+        // `random_between(base, 3·cap)` never lies below it.
+        let (lo, hi) = match cap {
+            Some(c) if c <= base => (c, c),
+            _ => {
+                let grown = 3.0 * top;
+                let hi = match cap {
+                    Some(c) if grown > c => c,
+                    _ => grown,
+                };
+                (base, hi)
+            }
+        };
+        if !hi.is_finite() {
+            return Err(DistError::DelayOverflow { retry });
+        }
+        // Exact while `3·top <= cap`: no draw can reach the cap.
+        let linear = exact_mean_retries == k as u32 && hi == 3.0 * top || lo == hi;
+        top = hi;
+        cum_min += lo;
+        cum_max += hi;
+        if !cum_max.is_finite() {
+            return Err(DistError::TotalOverflow { retry });
+        }
+        // One lane of partial sums per stream, added in a fixed order.
+        let mut lane_sums = [0.0f64; STREAMS];
+        let step = |rng: &mut Xoshiro256, s: &mut f64, c: &mut f64, out: &mut f64| -> f64 {
+            let u = rng.next_unit();
+            let draw = base + u * (3.0 * *s - base);
+            let next = if draw > ceiling { ceiling } else { draw };
+            *s = next;
+            *c += next;
+            *out = *c;
+            next
+        };
+        let mut sleeps = sleep.chunks_exact_mut(STREAMS);
+        let mut cums = cum.chunks_exact_mut(STREAMS);
+        let mut outs = scratch.chunks_exact_mut(STREAMS);
+        for ((s4, c4), o4) in (&mut sleeps).zip(&mut cums).zip(&mut outs) {
+            let [r0, r1, r2, r3] = &mut rngs;
+            lane_sums[0] += step(r0, &mut s4[0], &mut c4[0], &mut o4[0]);
+            lane_sums[1] += step(r1, &mut s4[1], &mut c4[1], &mut o4[1]);
+            lane_sums[2] += step(r2, &mut s4[2], &mut c4[2], &mut o4[2]);
+            lane_sums[3] += step(r3, &mut s4[3], &mut c4[3], &mut o4[3]);
+        }
+        let rest = sleeps
+            .into_remainder()
+            .iter_mut()
+            .zip(cums.into_remainder())
+            .zip(outs.into_remainder());
+        for (lane, ((s, c), o)) in rest.enumerate() {
+            lane_sums[lane] += step(&mut rngs[lane], s, c, o);
+        }
+        let sleep_sum = (lane_sums[0] + lane_sums[1]) + (lane_sums[2] + lane_sums[3]);
+        let delay_mean;
+        if linear {
+            exact_sleep_mean = if lo == hi {
+                lo
+            } else {
+                0.5 * (base + 3.0 * exact_sleep_mean)
+            };
+            exact_cum_mean += exact_sleep_mean;
+            exact_mean_retries += 1;
+            split.copy_from_slice(cum);
+            delay_mean = exact_sleep_mean;
+        } else {
+            delay_mean = sleep_sum / samples as f64;
+            sampled_cum_mean += delay_mean;
+        }
+        // Exact part plus the sample mean of what the paths added since.
+        let cum_mean = exact_cum_mean + sampled_cum_mean;
+        let (p50, p90, p99) = sample_percentiles(scratch);
+        let clamp = |x: f64| x.clamp(cum_min, cum_max);
+        *row = Row {
+            delay_min: lo,
+            delay_mean: delay_mean.clamp(lo, hi),
+            delay_max: hi,
+            mean_exact: linear,
+            cumulative: Summary {
+                min: cum_min,
+                mean: clamp(cum_mean),
+                max: cum_max,
+                p50: clamp(p50),
+                p90: clamp(p90),
+                p99: clamp(p99),
+            },
+        };
+    }
+    let total = out[n - 1].cumulative;
+    // The 99 % half-width of the sampled part of the total mean: from the
+    // sample variance of what each path added after the exact retries.
+    let mean_error = if exact_mean_retries < policy.retries {
+        // In units of the largest total, so that no square overflows.
+        let unit = if total.max > 0.0 { total.max } else { 1.0 };
+        let (mut sum, mut sum_sq) = (0.0, 0.0);
+        for (c, s) in cum.iter().zip(split.iter()) {
+            let d = (c - s) / unit;
+            sum += d;
+            sum_sq += d * d;
+        }
+        let count = samples as f64;
+        let m = sum / count;
+        let var = (sum_sq / count - m * m).max(0.0) * count / (count - 1.0);
+        Z99 * sqrt(var / count) * unit
+    } else {
+        0.0
+    };
+    let timeout = limits.timeout_or_zero();
+    timeline::check_finite(policy.retries, timeout, total.max)?;
+    // The 99 % interval of the total's P99 by order statistics.
+    scratch.copy_from_slice(cum);
+    let (low_share, high_share) = rank_interval(0.99, mc.samples);
+    let low_rank = rank_index(samples as f64 * low_share, samples);
+    let high_rank = rank_index(samples as f64 * high_share, samples);
+    let total_p99_high = select(scratch, high_rank);
+    // With at least MIN_SAMPLES paths the low rank lies below the high one.
+    let total_p99_low = if low_rank < high_rank {
+        select(&mut scratch[..high_rank], low_rank)
+    } else {
+        total_p99_high
+    };
+    let deadline = limits.deadline.map(|d| {
+        let room = d - policy.retries as f64 * timeout;
+        let below = cum.iter().filter(|&&c| c < room).count();
+        timeline::fit(
+            out[..n].iter().map(|r| r.cumulative),
+            timeout,
+            d,
+            below as f64 / samples as f64,
+        )
+    });
+    Ok(Report {
+        total,
+        generator: GENERATOR,
+        seed: mc.seed,
+        samples: mc.samples,
+        exact_mean_retries,
+        mean_error,
+        total_p99_low: total_p99_low.clamp(total.min, total.max),
+        total_p99_high: total_p99_high.clamp(total.min, total.max),
+        deadline,
+    })
+}

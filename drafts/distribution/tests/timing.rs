@@ -1,0 +1,67 @@
+//! How long a full update takes: 1,000 retries with P50/P90/P99 of every
+//! cumulative wait, and the timeline. Prints the time; the assertion is
+//! only a generous ceiling that catches an accidental quadratic step.
+
+use distribution_draft::decorrelated::{self, MonteCarlo, Row};
+use distribution_draft::sum::{CELLS, work_len};
+use distribution_draft::{CapOrder, Delay, Jitter, Limits, Policy, Summary, delays, independent};
+use std::time::Instant;
+
+fn best_of<F: FnMut()>(runs: usize, mut f: F) -> f64 {
+    let mut best = f64::INFINITY;
+    for _ in 0..runs {
+        let t = Instant::now();
+        f();
+        best = best.min(t.elapsed().as_secs_f64() * 1000.0);
+    }
+    best
+}
+
+#[test]
+fn a_thousand_retries_fit_in_a_frame() {
+    let policy = Policy {
+        base: 100.0,
+        multiplier: 2.0,
+        max_delay: Some(30_000.0),
+        retries: 1000,
+        // Every delay random, so every retry is a full convolution step.
+        jitter: Jitter::Proportional {
+            factor: 0.2,
+            order: CapOrder::BeforeJitter,
+        },
+    };
+    let mut buf = vec![Delay::fixed(0.0); 1000];
+    let ds = delays(&policy, &mut buf).unwrap().to_vec();
+    let limits = Limits {
+        timeout: Some(2000.0),
+        deadline: Some(600_000.0),
+    };
+    let mut out = vec![Summary::default(); 1000];
+    for cells in [256, CELLS, 2 * CELLS] {
+        let mut work = vec![0.0; work_len(cells)];
+        let ms = best_of(5, || {
+            independent(&ds, limits, &mut work, &mut out).unwrap();
+        });
+        println!("independent, 1000 retries, {cells} cells: {ms:.2} ms");
+        if cells == CELLS {
+            assert!(ms < 160.0, "{ms} ms");
+        }
+    }
+    let d = decorrelated::Policy {
+        base: 100.0,
+        max_delay: Some(30_000.0),
+        retries: 1000,
+    };
+    let mut rows = vec![Row::default(); 1000];
+    for samples in [512u32, 1024, 4096] {
+        let mc = MonteCarlo {
+            samples,
+            ..MonteCarlo::default()
+        };
+        let mut work = vec![0.0; decorrelated::work_len(samples)];
+        let ms = best_of(3, || {
+            decorrelated::decorrelated(&d, mc, limits, &mut work, &mut rows).unwrap();
+        });
+        println!("decorrelated, 1000 retries, {samples} samples: {ms:.2} ms");
+    }
+}
