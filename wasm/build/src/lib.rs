@@ -377,3 +377,156 @@ pub fn keep(root: &Path, module: &[u8], rustc_version: &str) -> io::Result<()> {
         record_text(&sources, rustc_version, module),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The workspace this crate belongs to: the real sources and kept module.
+    fn workspace() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    }
+
+    /// A copy of what `prepare` reads (the sources, the kept module and its
+    /// record), to edit without touching the repository.
+    fn copy_of_workspace() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for name in [CORE_ROOT, MODULE_ROOT, KEPT_MODULE, KEPT_RECORD] {
+            let to = dir.path().join(name);
+            fs::create_dir_all(to.parent().unwrap()).unwrap();
+            fs::copy(workspace().join(name), to).unwrap();
+        }
+        dir
+    }
+
+    fn rustc() -> PathBuf {
+        PathBuf::from(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
+    }
+
+    /// A compiler whose sysroot has no libcore for wasm32, as on a machine
+    /// where the target was never installed.
+    fn without_target(sysroot: &Path) -> Compiler {
+        Compiler {
+            rustc: rustc(),
+            sysroot: Some(sysroot.to_path_buf()),
+        }
+    }
+
+    fn append(path: &Path, text: &str) {
+        let mut bytes = fs::read(path).unwrap();
+        bytes.extend_from_slice(text.as_bytes());
+        fs::write(path, bytes).unwrap();
+    }
+
+    #[test]
+    fn the_record_names_every_source_file_and_both_sets_of_flags() {
+        let sources = current_sources(&workspace()).unwrap();
+        let kinds: Vec<String> = sources
+            .lines()
+            .map(|line| line.split(' ').take(2).collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                "flags core",
+                "flags module",
+                "source core/src/lib.rs",
+                "source wasm/src/lib.rs"
+            ]
+        );
+        // CRLF line endings (a Windows checkout) hash like LF.
+        let dir = copy_of_workspace();
+        let lib = dir.path().join(CORE_ROOT);
+        let text = fs::read_to_string(&lib).unwrap();
+        fs::write(&lib, text.replace('\n', "\r\n")).unwrap();
+        assert_eq!(current_sources(dir.path()).unwrap(), sources);
+    }
+
+    #[test]
+    fn without_the_target_the_kept_module_is_used_while_it_matches() {
+        let dir = copy_of_workspace();
+        let out = tempfile::tempdir().unwrap();
+        let module = prepare(dir.path(), &without_target(out.path()), out.path())
+            .unwrap_or_else(|err| panic!("{err}"));
+        assert_eq!(module.origin, Origin::Kept);
+        assert_eq!(
+            module.bytes,
+            fs::read(dir.path().join(KEPT_MODULE)).unwrap()
+        );
+    }
+
+    #[test]
+    fn without_the_target_a_changed_core_stops_with_one_line_naming_rustup() {
+        let dir = copy_of_workspace();
+        append(&dir.path().join(CORE_ROOT), "\n// a change\n");
+        let out = tempfile::tempdir().unwrap();
+        let err = prepare(dir.path(), &without_target(out.path()), out.path()).unwrap_err();
+        assert_eq!(
+            err,
+            "error: the wasm32-unknown-unknown target is missing and wasm/backoff.wasm \
+             cannot stand in (changed since it was kept: core/src/lib.rs); \
+             run: rustup target add wasm32-unknown-unknown"
+        );
+    }
+
+    #[test]
+    fn without_the_target_changed_flags_or_module_bytes_are_refused_too() {
+        let out = tempfile::tempdir().unwrap();
+        let dir = copy_of_workspace();
+        let record = dir.path().join(KEPT_RECORD);
+        let text = fs::read_to_string(&record).unwrap();
+        fs::write(&record, text.replace("opt-level=z", "opt-level=s")).unwrap();
+        let err = prepare(dir.path(), &without_target(out.path()), out.path()).unwrap_err();
+        assert!(
+            err.contains("(changed since it was kept: the module flags)"),
+            "{err}"
+        );
+
+        let dir = copy_of_workspace();
+        append(&dir.path().join(KEPT_MODULE), "\0");
+        let err = prepare(dir.path(), &without_target(out.path()), out.path()).unwrap_err();
+        assert!(
+            err.contains("(wasm/backoff.wasm does not match its record)"),
+            "{err}"
+        );
+
+        let dir = copy_of_workspace();
+        fs::remove_file(dir.path().join(KEPT_RECORD)).unwrap();
+        let err = prepare(dir.path(), &without_target(out.path()), out.path()).unwrap_err();
+        assert!(err.contains("is missing"), "{err}");
+        assert!(
+            err.ends_with(RUSTUP_COMMAND) && !err.contains('\n'),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn with_the_target_the_module_is_compiled_afresh_and_a_stale_copy_reported() {
+        let dir = copy_of_workspace();
+        append(&dir.path().join(MODULE_ROOT), "\n// a change\n");
+        let out = tempfile::tempdir().unwrap();
+        let compiler = Compiler {
+            rustc: rustc(),
+            sysroot: None,
+        };
+        match prepare(dir.path(), &compiler, out.path()) {
+            Ok(module) => {
+                assert_eq!(module.origin, Origin::Fresh);
+                assert!(module.bytes.starts_with(b"\0asm"));
+                assert_eq!(
+                    module.stale.as_deref(),
+                    Some("changed since it was kept: wasm/src/lib.rs")
+                );
+                // Nothing was written into the (copied) repository.
+                assert_eq!(
+                    fs::read(dir.path().join(KEPT_MODULE)).unwrap(),
+                    fs::read(workspace().join(KEPT_MODULE)).unwrap()
+                );
+            }
+            Err(err) if err.contains(RUSTUP_COMMAND) => {
+                eprintln!("skipped: this machine has no {TARGET} target");
+            }
+            Err(err) => panic!("{err}"),
+        }
+    }
+}
