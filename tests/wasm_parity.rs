@@ -12,13 +12,11 @@
 
 use std::path::Path;
 
+use backoff_core_testing::EDGES;
 use backoff_site::backoff::{Jitter, MAX_RETRIES, Policy, Schedule, duration_parts};
 use backoff_site::wasm_module::CALCULATOR_WASM;
 use backoff_wasm_build::{CompileError, Compiler, KEEP_COMMAND, KEPT_RECORD};
 use wasmi::{Engine, Linker, Memory, Module, Store, TypedFunc};
-
-mod common;
-use common::oracle::EDGES;
 
 /// The size budget of the module, in bytes.
 const BUDGET: usize = 6 * 1024;

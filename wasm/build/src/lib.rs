@@ -391,10 +391,17 @@ mod tests {
     /// record), to edit without touching the repository.
     fn copy_of_workspace() -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
-        for name in [CORE_ROOT, MODULE_ROOT, KEPT_MODULE, KEPT_RECORD] {
-            let to = dir.path().join(name);
+        let mut files = Vec::new();
+        for source_dir in SOURCE_DIRS {
+            collect_rs_files(&workspace().join(source_dir), &mut files).unwrap();
+        }
+        let names = files
+            .iter()
+            .map(|path| path.strip_prefix(workspace()).unwrap().to_path_buf());
+        for name in names.chain([KEPT_MODULE, KEPT_RECORD].map(PathBuf::from)) {
+            let to = dir.path().join(&name);
             fs::create_dir_all(to.parent().unwrap()).unwrap();
-            fs::copy(workspace().join(name), to).unwrap();
+            fs::copy(workspace().join(&name), to).unwrap();
         }
         dir
     }
@@ -421,19 +428,19 @@ mod tests {
     #[test]
     fn the_record_names_every_source_file_and_both_sets_of_flags() {
         let sources = current_sources(&workspace()).unwrap();
-        let kinds: Vec<String> = sources
+        let names: Vec<String> = sources
             .lines()
             .map(|line| line.split(' ').take(2).collect::<Vec<_>>().join(" "))
             .collect();
-        assert_eq!(
-            kinds,
-            [
-                "flags core",
-                "flags module",
-                "source core/src/lib.rs",
-                "source wasm/src/lib.rs"
-            ]
-        );
+        assert_eq!(names[..2], ["flags core", "flags module"]);
+        for name in ["source core/src/lib.rs", "source wasm/src/lib.rs"] {
+            assert!(names.iter().any(|n| n == name), "{name} in {sources}");
+        }
+        let mut files = Vec::new();
+        for dir in SOURCE_DIRS {
+            collect_rs_files(&workspace().join(dir), &mut files).unwrap();
+        }
+        assert_eq!(names.len(), 2 + files.len(), "{sources}");
         // CRLF line endings (a Windows checkout) hash like LF.
         let dir = copy_of_workspace();
         let lib = dir.path().join(CORE_ROOT);
