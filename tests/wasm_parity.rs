@@ -3,7 +3,7 @@
 //!
 //! The module embedded as `wasm_module::CALCULATOR_WASM` runs in the wasmi
 //! interpreter; for thousands of random policies and the edge cases of
-//! `tests/core_props.rs`, every field it writes (each row, the totals, the
+//! `core/tests/props.rs`, every field it writes (each row, the totals, the
 //! error code and the overflow retry, the duration parts) must have the same
 //! bits as the native core's. The kept module (`wasm/backoff.wasm`, which
 //! machines without the wasm32 target embed) goes through the same checks
