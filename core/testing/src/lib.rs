@@ -1,6 +1,7 @@
 //! The core's reference model and invariant checkers, for tests only: the
-//! property tests (`core/tests/props.rs`), the WebAssembly parity test and
-//! the fuzz target (`fuzz/`) all check the core with these very functions.
+//! property tests (`core/tests/props.rs`) and the fuzz target (`fuzz/`)
+//! check the core with these very functions, and the WebAssembly parity test
+//! draws on the same edge values.
 //!
 //! The reference model states each documented rule in the plainest way, on
 //! purpose differently from the code it checks: the field rules as the
