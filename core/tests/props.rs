@@ -504,3 +504,22 @@ fn capped_holds_on_every_row_when_the_base_exceeds_the_cap() {
     let capped: Vec<bool> = Schedule::new(p).unwrap().rows().map(|r| r.capped).collect();
     assert_eq!(capped, [true, true, true]);
 }
+
+/// Once a delay reaches the cap, a multiplier above one keeps the uncapped
+/// delay growing, so every later row is capped, even where floating point
+/// cannot show the growth: 5e-324 × 1.2 rounds back to 5e-324.
+#[test]
+fn capped_holds_after_the_cap_where_floating_point_stops_growing() {
+    let p = Policy {
+        base: 5e-324,
+        multiplier: 1.2,
+        max_delay: Some(5e-324),
+        retries: 3,
+        jitter: Jitter::None,
+    };
+    assert_eq!(5e-324f64 * 1.2, 5e-324);
+    let schedule = Schedule::new(p).unwrap();
+    let capped: Vec<bool> = schedule.rows().map(|r| r.capped).collect();
+    assert_eq!(capped, [false, true, true]);
+    check_schedule(&p, &schedule).unwrap_or_else(|err| panic!("{err}"));
+}
