@@ -16,7 +16,9 @@
 //!   very sources and flags of the current tree and the kept bytes' hash;
 //! - otherwise the build stops with one line naming the rustup command.
 //!
-//! It never writes into the repository except through [`keep`].
+//! It never writes into the repository except through [`keep`]. Over 500
+//! lines only because its tests, which imitate a machine without the target,
+//! sit at the end.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
