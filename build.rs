@@ -1,75 +1,89 @@
-//! Compiles the calculator's WebAssembly module.
+//! Gets the calculator's WebAssembly module into `$OUT_DIR/backoff.wasm`,
+//! which `src/wasm_module.rs` embeds with `include_bytes!`.
 //!
-//! `src/wasm.rs` (which pulls in `src/backoff.rs`) is compiled with the very
-//! `rustc` that builds this package, as a `#![no_std]` cdylib for
-//! `wasm32-unknown-unknown`, into `$OUT_DIR/backoff.wasm`; `src/wasm_module.rs`
-//! embeds it with `include_bytes!`. No nested cargo, no wasm-bindgen: one
-//! rustc call that takes a fraction of a second.
+//! The work is done by the `backoff-wasm-build` crate (`wasm/build/`): where
+//! rustc has the wasm32-unknown-unknown target, it compiles the core
+//! (`core/`) and the module (`wasm/`) with two plain rustc calls (no nested
+//! cargo, no wasm-bindgen); where the target is missing, it takes the module
+//! kept in the repository (`wasm/backoff.wasm`) as long as its record
+//! (`wasm/backoff.wasm.sources`) matches the sources; otherwise it stops with
+//! one line naming the rustup command.
 //!
-//! The script is quiet when the module compiles cleanly. When the target is
-//! missing it stops with one line naming the rustup command to run; any other
-//! failure shows rustc's own diagnostics.
+//! A build never writes into the repository: a kept copy that no longer
+//! matches the sources is reported as a warning (and `tests/wasm_parity.rs`
+//! fails on it), and `BACKOFF_SITE_KEEP_WASM=1 cargo build` refreshes it.
+//! `BACKOFF_SITE_WASM_SYSROOT` gives rustc another sysroot, so that a machine
+//! without the target can be imitated without touching the toolchain.
 
 use std::env;
 use std::ffi::OsString;
+use std::fs;
 use std::path::PathBuf;
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 
-const TARGET: &str = "wasm32-unknown-unknown";
+use backoff_wasm_build::{Compiler, Origin};
 
 fn main() -> ExitCode {
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed=src/wasm.rs");
-    println!("cargo:rerun-if-changed=src/backoff.rs");
+    println!("cargo:rerun-if-changed=core/src");
+    println!("cargo:rerun-if-changed=wasm/src");
+    println!("cargo:rerun-if-changed=wasm/backoff.wasm");
+    println!("cargo:rerun-if-changed=wasm/backoff.wasm.sources");
+    println!("cargo:rerun-if-env-changed=BACKOFF_SITE_KEEP_WASM");
+    println!("cargo:rerun-if-env-changed=BACKOFF_SITE_WASM_SYSROOT");
 
+    let root = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let out_dir = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
-    let output_path = out_dir.join("backoff.wasm");
     // Cargo hands build scripts the compiler itself in RUSTC; a wrapper it is
     // configured with (sccache, clippy-driver under `cargo clippy`) arrives
     // separately in RUSTC_WRAPPER / RUSTC_WORKSPACE_WRAPPER, and is left out
     // on purpose: the module needs a compiler, not a linter or a cache.
-    let rustc = env::var_os("RUSTC").unwrap_or_else(|| OsString::from("rustc"));
+    let compiler = Compiler {
+        rustc: PathBuf::from(env::var_os("RUSTC").unwrap_or_else(|| OsString::from("rustc"))),
+        sysroot: env::var_os("BACKOFF_SITE_WASM_SYSROOT").map(PathBuf::from),
+    };
 
-    let mut command = Command::new(&rustc);
-    command
-        .args(["--edition", "2024", "--target", TARGET])
-        .args(["--crate-type", "cdylib"])
-        .args(["-C", "opt-level=z", "-C", "lto", "-C", "panic=abort"])
-        .args(["-C", "strip=symbols"])
-        .arg("-o")
-        .arg(&output_path)
-        .arg("src/wasm.rs")
-        // The flags cargo passes to the host build (sanitizers under
-        // cargo-fuzz, coverage, target-cpu=native) do not belong in the
-        // module, and rustc must not see cargo's view of them either.
-        .env_remove("CARGO_ENCODED_RUSTFLAGS")
-        .env_remove("RUSTFLAGS");
-    if let Some(dir) = env::var_os("CARGO_MANIFEST_DIR") {
-        command.current_dir(dir);
-    }
-
-    let output = match command.output() {
-        Ok(output) => output,
-        Err(err) => {
-            eprintln!("error: could not run {}: {err}", rustc.to_string_lossy());
+    let module = match backoff_wasm_build::prepare(&root, &compiler, &out_dir) {
+        Ok(module) => module,
+        Err(message) => {
+            eprintln!("{}", message.trim_end());
             return ExitCode::FAILURE;
         }
     };
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    if !output.status.success() {
-        if stderr.contains("can't find crate for `core`")
-            || stderr.contains("target may not be installed")
-        {
-            eprintln!("error: the {TARGET} target is missing; run: rustup target add {TARGET}");
-        } else {
-            eprint!("{stderr}");
-        }
-        return ExitCode::FAILURE;
-    }
     // A clean compile prints nothing; a warning from rustc is passed on, so
     // that a change to the core that the module cannot take quietly is seen.
-    for line in stderr.lines().filter(|line| !line.trim().is_empty()) {
+    for line in &module.warnings {
         println!("cargo:warning={line}");
+    }
+    let keep = env::var_os("BACKOFF_SITE_KEEP_WASM").is_some_and(|v| v == "1");
+    if let Err(err) = fs::write(out_dir.join("backoff.wasm"), &module.bytes) {
+        eprintln!("error: {}: {err}", out_dir.join("backoff.wasm").display());
+        return ExitCode::FAILURE;
+    }
+    if !keep {
+        if let Some(why) = &module.stale {
+            println!(
+                "cargo:warning={} is stale ({why}); refresh it: {}",
+                backoff_wasm_build::KEPT_MODULE,
+                backoff_wasm_build::KEEP_COMMAND
+            );
+        }
+        return ExitCode::SUCCESS;
+    }
+    // Asked to refresh the kept copy: only a module compiled from these very
+    // sources may be kept.
+    if module.origin != Origin::Fresh {
+        eprintln!(
+            "error: BACKOFF_SITE_KEEP_WASM=1 needs a freshly compiled module; run: {}",
+            backoff_wasm_build::RUSTUP_COMMAND
+        );
+        return ExitCode::FAILURE;
+    }
+    let kept = backoff_wasm_build::rustc_version(&compiler.rustc)
+        .and_then(|version| backoff_wasm_build::keep(&root, &module.bytes, &version));
+    if let Err(err) = kept {
+        eprintln!("error: could not keep the module: {err}");
+        return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
 }

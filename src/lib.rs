@@ -4,7 +4,10 @@
 //! The binary (`src/main.rs`) is a thin command-line layer over this library;
 //! ARCHITECTURE.md has the code map.
 
-pub mod backoff;
+/// The backoff core, a crate of its own (`core/`), under the name the site's
+/// modules use.
+pub use backoff_core as backoff;
+
 pub mod diagnostics;
 pub mod report;
 pub mod serve;

@@ -2,8 +2,6 @@
 //! scratch copy of it to break, and builds into temporary folders.
 #![allow(dead_code)]
 
-pub mod oracle;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 

@@ -1,14 +1,20 @@
 //! The backoff core: every number the site shows is computed here.
 //!
-//! This module owns the arithmetic of a retry schedule and the rounding rule
+//! This crate owns the arithmetic of a retry schedule and the rounding rule
 //! for human-readable durations. It is pure: no I/O, no allocation, no
-//! dependencies and nothing from `std`, so the very same file compiles into
-//! the native binary and, under `#![no_std]`, into the calculator's
-//! WebAssembly module (`src/wasm.rs` pulls it in with `#[path]`). Build time
-//! and browser therefore agree to the last bit.
+//! dependencies and nothing from `std`, so the very same crate compiles into
+//! the site tool and, for `wasm32-unknown-unknown`, into the calculator's
+//! WebAssembly module (`wasm/`, a thin crate of exports over this one). Build
+//! time and browser therefore agree to the last bit.
 //!
 //! It never panics, never loops without bound and never returns an infinite
 //! or NaN value: every bad input is a [`PolicyError`] naming the field.
+
+#![no_std]
+
+// The unit tests collect rows into vectors; the crate itself never allocates.
+#[cfg(test)]
+extern crate std;
 
 /// How the actual delay before a retry is spread around the nominal delay `d`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -456,6 +462,7 @@ fn round_half_up(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::vec::Vec;
 
     fn policy(base: f64, multiplier: f64, max_delay: Option<f64>, retries: u32) -> Policy {
         Policy {

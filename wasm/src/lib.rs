@@ -1,11 +1,11 @@
 //! The calculator's WebAssembly module: `extern "C"` exports over the backoff
 //! core, and nothing else.
 //!
-//! This file is not part of the Cargo package's crates. `build.rs` compiles it
-//! on its own, as a `#![no_std]` cdylib for `wasm32-unknown-unknown`, and the
-//! library embeds the result as `wasm_module::CALCULATOR_WASM`. It pulls in
-//! `backoff.rs` itself, so the browser runs the very arithmetic the build
-//! runs, and `tests/wasm_parity.rs` checks that they agree bit for bit.
+//! `build.rs` compiles this crate with plain rustc, as a `#![no_std]` cdylib
+//! for `wasm32-unknown-unknown` linked against the `backoff-core` crate, and
+//! the site tool embeds the result as `wasm_module::CALCULATOR_WASM`. The
+//! browser therefore runs the very arithmetic the build runs, and
+//! `tests/wasm_parity.rs` checks that they agree bit for bit.
 //!
 //! It never formats, never allocates and never grows memory: results go into
 //! static buffers whose addresses the exports hand out, and the JavaScript
@@ -34,13 +34,7 @@
 
 #![no_std]
 
-// `pub` so that the parts of the core the exports do not use (the names, the
-// messages) are not reported as dead code; nothing outside this module can
-// reach them anyway.
-#[path = "backoff.rs"]
-pub mod backoff;
-
-use backoff::{Jitter, MAX_RETRIES, Policy, Schedule};
+use backoff_core::{Jitter, MAX_RETRIES, Policy, Schedule};
 
 /// f64 values per row: retry, delay, capped, min, mean, max, and the three
 /// cumulative values.
@@ -59,6 +53,9 @@ static mut SCHEDULE: [f64; SCHEDULE_LEN] = [0.0; SCHEDULE_LEN];
 static mut PARTS: [f64; 5] = [0.0; 5];
 static mut ERROR_RETRY: u32 = 0;
 
+// Only the module needs a panic handler: Cargo's host build of this crate (an
+// rlib, for clippy) gets std's wherever it is linked.
+#[cfg(target_arch = "wasm32")]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
     // The core never panics; should it ever, trap instead of carrying on.
@@ -149,7 +146,7 @@ pub extern "C" fn schedule_buffer() -> *const f64 {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn duration_parts(ms: f64) -> *const f64 {
-    let parts = backoff::duration_parts(ms);
+    let parts = backoff_core::duration_parts(ms);
     let out = (&raw mut PARTS).cast::<f64>();
     // SAFETY: five writes into a buffer of five; single-threaded.
     unsafe {

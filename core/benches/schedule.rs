@@ -1,13 +1,12 @@
-//! How long the core takes for the longest schedule a policy may ask for,
-//! and how long the JSON document of that schedule takes to write.
+//! How long the core takes for the longest schedule a policy may ask for.
 //!
-//! Run with `cargo bench --bench core`; for a quick look add
-//! `-- --warm-up-time 1 --measurement-time 3`.
+//! Run with `cargo bench -p backoff-core`; for a quick look add
+//! `-- --warm-up-time 1 --measurement-time 3`. The JSON document of the same
+//! schedule is measured by the site tool's `benches/report.rs`.
 
 use std::hint::black_box;
 
-use backoff_site::backoff::{Jitter, MAX_RETRIES, Policy, Retry, Schedule};
-use backoff_site::report::{self, Unit};
+use backoff_core::{Jitter, MAX_RETRIES, Policy, Retry, Schedule};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 /// The longest schedule: 1000 retries, growing for a while and then capped,
@@ -32,12 +31,5 @@ fn schedule_rows(c: &mut Criterion) {
     });
 }
 
-fn json_document(c: &mut Criterion) {
-    let schedule = Schedule::new(longest_policy()).expect("a valid policy");
-    c.bench_function("report::to_json, 1000 retries", |b| {
-        b.iter(|| black_box(report::to_json(black_box(&schedule), Unit::Ms)))
-    });
-}
-
-criterion_group!(benches, schedule_rows, json_document);
+criterion_group!(benches, schedule_rows);
 criterion_main!(benches);

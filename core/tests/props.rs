@@ -5,17 +5,22 @@
 //! multiplier of exactly one, retry counts just inside and outside the
 //! bounds), so that each run visits them often, not by luck.
 //!
-//! Each property states one invariant of `src/backoff.rs`'s documentation;
-//! a reference walk in this file (`expected_rows`) restates the growth and cap
-//! rule independently of the core's own iterator.
+//! Each property states an invariant of the core's documentation; the
+//! reference model and the checkers are `backoff_core_testing`, which the
+//! fuzz target runs too.
 
-use backoff_site::backoff::{
-    DurationTier, Jitter, MAX_RETRIES, Policy, PolicyError, Retry, Schedule, duration_parts,
+use backoff_core::{
+    DurationTier, Jitter, MAX_RETRIES, Policy, PolicyError, Schedule, duration_parts,
+};
+use backoff_core_testing::{
+    EDGES, check_duration, check_overflow, check_policy, check_schedule, first_broken_rule,
 };
 use proptest::prelude::*;
 
-mod common;
-use common::oracle::{EDGES, expected_rows, first_broken_rule, half_unit_ms, rebuilt_ms};
+/// A checker's failure as a proptest failure, so that proptest shrinks it.
+fn holds(check: Result<(), String>) -> Result<(), TestCaseError> {
+    check.map_err(TestCaseError::fail)
+}
 
 /// A modest number of cases, so that the whole suite stays quick;
 /// `PROPTEST_CASES` overrides it for a longer run.
@@ -123,144 +128,20 @@ fn valid_policy() -> impl Strategy<Value = Policy> {
         })
 }
 
-/// Checks every invariant of an accepted schedule.
-fn check_schedule(p: &Policy, schedule: &Schedule) -> Result<(), TestCaseError> {
-    prop_assert_eq!(schedule.policy(), *p);
-    let rows: Vec<Retry> = schedule.rows().collect();
-    prop_assert_eq!(rows.len(), p.retries as usize);
-    let expected = expected_rows(p);
-    let (mut sum_min, mut sum_mean, mut sum_max) = (0.0f64, 0.0f64, 0.0f64);
-    let mut previous_delay = 0.0f64;
-    for (i, row) in rows.iter().enumerate() {
-        prop_assert_eq!(row.retry as usize, i + 1);
-        for value in [
-            row.delay,
-            row.min,
-            row.mean,
-            row.max,
-            row.cumulative_min,
-            row.cumulative_mean,
-            row.cumulative_max,
-        ] {
-            prop_assert!(value.is_finite() && value >= 0.0, "row {row:?}");
-        }
-        prop_assert!(row.delay > 0.0, "row {row:?}");
-        prop_assert!(row.delay >= previous_delay, "delays decrease at {row:?}");
-        previous_delay = row.delay;
-        if let Some(cap) = p.max_delay {
-            prop_assert!(row.delay <= cap, "row {row:?} above the cap");
-        }
-        prop_assert!(row.min <= row.mean && row.mean <= row.max, "row {row:?}");
-        prop_assert_eq!(row.max.to_bits(), row.delay.to_bits(), "row {:?}", row);
-        let (want_min, want_mean) = match p.jitter {
-            Jitter::None => (row.delay, row.delay),
-            Jitter::Full => (0.0, row.delay * 0.5),
-            Jitter::Equal => (row.delay * 0.5, row.delay * 0.75),
-        };
-        prop_assert_eq!(row.min.to_bits(), want_min.to_bits(), "row {:?}", row);
-        prop_assert_eq!(row.mean.to_bits(), want_mean.to_bits(), "row {:?}", row);
-        // The core sums in order, so the running sums agree exactly.
-        sum_min += row.min;
-        sum_mean += row.mean;
-        sum_max += row.max;
-        prop_assert_eq!(
-            row.cumulative_min.to_bits(),
-            sum_min.to_bits(),
-            "row {:?}",
-            row
-        );
-        prop_assert_eq!(
-            row.cumulative_mean.to_bits(),
-            sum_mean.to_bits(),
-            "row {:?}",
-            row
-        );
-        prop_assert_eq!(
-            row.cumulative_max.to_bits(),
-            sum_max.to_bits(),
-            "row {:?}",
-            row
-        );
-        prop_assert!(
-            row.cumulative_min <= row.cumulative_mean && row.cumulative_mean <= row.cumulative_max,
-            "row {row:?}"
-        );
-        let (want_delay, want_capped) = expected[i];
-        prop_assert_eq!(row.delay.to_bits(), want_delay.to_bits(), "row {:?}", row);
-        prop_assert_eq!(row.capped, want_capped, "capped flag of row {:?}", row);
-        if p.max_delay.is_none() {
-            prop_assert!(!row.capped);
-        }
-    }
-    let totals = schedule.totals();
-    let last = rows.last().expect("at least one row");
-    prop_assert_eq!(totals.min.to_bits(), last.cumulative_min.to_bits());
-    prop_assert_eq!(totals.mean.to_bits(), last.cumulative_mean.to_bits());
-    prop_assert_eq!(totals.max.to_bits(), last.cumulative_max.to_bits());
-    prop_assert!(totals.min.is_finite() && totals.mean.is_finite() && totals.max.is_finite());
-    prop_assert!(totals.min <= totals.mean && totals.mean <= totals.max);
-    // A second walk gives the same rows: `rows` is a pure function.
-    prop_assert!(schedule.rows().eq(rows.iter().copied()));
-    Ok(())
-}
-
-/// Checks that an overflow error is genuine and names the right retry.
-fn check_overflow(p: &Policy, err: PolicyError) -> Result<(), TestCaseError> {
-    let retry = err.retry();
-    prop_assert!((2..=p.retries).contains(&retry), "{err:?} for {p:?}");
-    // Every retry before the one named is fine: the shorter policy is
-    // accepted...
-    let shorter = Policy {
-        retries: retry - 1,
-        ..*p
-    };
-    let accepted = Schedule::new(shorter);
-    prop_assert!(accepted.is_ok(), "{:?} for {:?}", accepted, shorter);
-    // ...and the policy that stops at the named retry fails the same way.
-    let exact = Policy {
-        retries: retry,
-        ..*p
-    };
-    prop_assert_eq!(Schedule::new(exact), Err(err));
-    let expected = expected_rows(&exact);
-    let (delay, _) = expected[retry as usize - 1];
-    match err {
-        PolicyError::DelayOverflow { .. } => {
-            prop_assert!(p.max_delay.is_none(), "{err:?} despite a cap: {p:?}");
-            prop_assert!(delay.is_infinite(), "{err:?} for {p:?}");
-        }
-        PolicyError::TotalOverflow { .. } => {
-            prop_assert!(delay.is_finite(), "{err:?} for {p:?}");
-            let total = accepted.expect("checked above").totals().max;
-            prop_assert!((total + delay).is_infinite(), "{err:?} for {p:?}");
-        }
-        _ => prop_assert!(false, "{err:?} is not an overflow"),
-    }
-    Ok(())
-}
-
 proptest! {
     #![proptest_config(config())]
 
     #[test]
     fn any_policy_gives_a_sound_schedule_or_the_right_error(p in policy()) {
-        match (Schedule::new(p), first_broken_rule(&p)) {
-            (Ok(schedule), None) => check_schedule(&p, &schedule)?,
-            (Ok(_), Some(rule)) => prop_assert!(false, "accepted {p:?}, which breaks {rule:?}"),
-            (Err(err), Some(rule)) => {
-                prop_assert_eq!(err, rule);
-                prop_assert_eq!(err.retry(), 0);
-            }
-            (Err(err), None) => check_overflow(&p, err)?,
-        }
+        holds(check_policy(&p))?;
     }
 
     #[test]
     fn valid_fields_give_a_sound_schedule_or_a_genuine_overflow(p in valid_policy()) {
         prop_assert_eq!(first_broken_rule(&p), None);
         match Schedule::new(p) {
-            Ok(schedule) => check_schedule(&p, &schedule)?,
-            Err(err) => check_overflow(&p, err)?,
+            Ok(schedule) => holds(check_schedule(&p, &schedule))?,
+            Err(err) => holds(check_overflow(&p, err))?,
         }
     }
 
@@ -270,7 +151,7 @@ proptest! {
     fn a_cap_prevents_delay_overflow(p in valid_policy(), cap in 1e-300..1e300f64) {
         let p = Policy { max_delay: Some(cap), ..p };
         match Schedule::new(p) {
-            Ok(schedule) => check_schedule(&p, &schedule)?,
+            Ok(schedule) => holds(check_schedule(&p, &schedule))?,
             Err(err) => prop_assert!(false, "{err:?} for {p:?}"),
         }
     }
@@ -285,6 +166,8 @@ proptest! {
         }
     }
 
+    /// Any duration at all splits into parts in range and in the shape of
+    /// their tier.
     #[test]
     fn duration_parts_never_panics_and_stays_in_range(ms in prop_oneof![
         3 => 0.0..1e12f64,
@@ -293,32 +176,12 @@ proptest! {
         1 => any::<f64>(),
         1 => any_bits(),
     ]) {
-        let parts = duration_parts(ms);
-        prop_assert!(parts.days.is_finite() && parts.days >= 0.0, "{parts:?}");
-        prop_assert_eq!(parts.days, parts.days.trunc());
-        prop_assert!(parts.hours < 24 && parts.minutes < 60, "{parts:?}");
-        prop_assert!(parts.seconds < 60 && parts.milliseconds < 1000, "{parts:?}");
-        match parts.tier() {
-            DurationTier::Seconds => prop_assert_eq!(
-                (parts.days, parts.hours, parts.minutes),
-                (0.0, 0, 0)
-            ),
-            DurationTier::MinutesAndSeconds => prop_assert_eq!(
-                (parts.days, parts.hours, parts.milliseconds),
-                (0.0, 0, 0)
-            ),
-            DurationTier::HoursAndMinutes => {
-                prop_assert_eq!((parts.seconds, parts.milliseconds), (0, 0));
-            }
-        }
-        if ms.is_nan() || ms <= 0.0 {
-            prop_assert_eq!(parts, duration_parts(0.0));
-        }
+        holds(check_duration(ms))?;
     }
 
     /// Putting the parts back together gives the input to within the
     /// rounding of the parts' tier: half a millisecond, half a second or half
-    /// a minute.
+    /// a minute; near the tiers' boundaries as often as not.
     #[test]
     fn duration_parts_reconstruct_the_input(ms in prop_oneof![
         3 => 0.0..1e12f64,
@@ -327,23 +190,7 @@ proptest! {
             &[0.0, 0.4999, 0.5, 59_999.4, 59_999.5, 60_000.0, 3_599_499.9, 3_599_500.0, 86_399_999.0, 1e12][..]
         ),
     ]) {
-        let parts = duration_parts(ms);
-        let rebuilt = rebuilt_ms(&parts);
-        let half_unit = half_unit_ms(parts.tier());
-        // The division by the unit may round by one ulp of the input.
-        let slack = ms * f64::EPSILON * 4.0;
-        prop_assert!(
-            (rebuilt - ms).abs() <= half_unit + slack,
-            "{ms} ms gives {parts:?} = {rebuilt} ms"
-        );
-        // Below a minute the rounding is to the nearest millisecond, half
-        // up: a tie goes to the larger value. (`rebuilt - ms` is exact here.)
-        if parts.tier() == DurationTier::Seconds {
-            prop_assert!(
-                rebuilt - ms > -0.5 && rebuilt - ms <= 0.5,
-                "{ms} ms gives {parts:?}"
-            );
-        }
+        holds(check_duration(ms))?;
     }
 }
 
@@ -656,4 +503,23 @@ fn capped_holds_on_every_row_when_the_base_exceeds_the_cap() {
     };
     let capped: Vec<bool> = Schedule::new(p).unwrap().rows().map(|r| r.capped).collect();
     assert_eq!(capped, [true, true, true]);
+}
+
+/// Once a delay reaches the cap, a multiplier above one keeps the uncapped
+/// delay growing, so every later row is capped, even where floating point
+/// cannot show the growth: 5e-324 × 1.2 rounds back to 5e-324.
+#[test]
+fn capped_holds_after_the_cap_where_floating_point_stops_growing() {
+    let p = Policy {
+        base: 5e-324,
+        multiplier: 1.2,
+        max_delay: Some(5e-324),
+        retries: 3,
+        jitter: Jitter::None,
+    };
+    assert_eq!(5e-324f64 * 1.2, 5e-324);
+    let schedule = Schedule::new(p).unwrap();
+    let capped: Vec<bool> = schedule.rows().map(|r| r.capped).collect();
+    assert_eq!(capped, [false, true, true]);
+    check_schedule(&p, &schedule).unwrap_or_else(|err| panic!("{err}"));
 }

@@ -1,0 +1,326 @@
+//! The core's reference model and invariant checkers, for tests only: the
+//! property tests (`core/tests/props.rs`) and the fuzz target (`fuzz/`)
+//! check the core with these very functions, and the WebAssembly parity test
+//! draws on the same edge values.
+//!
+//! The reference model states each documented rule in the plainest way, on
+//! purpose differently from the code it checks: the field rules as the
+//! intervals a field must lie in, the schedule as a formula per retry (no
+//! state carried from row to row). A checker returns `Err` with a message
+//! that names the policy or the input and the invariant it breaks, so that
+//! proptest can shrink on it and the fuzz target can panic with it. A crate
+//! of its own, so that the core stays `no_std` and a change here never
+//! touches the sources the calculator's module is compiled from.
+
+use backoff_core::{DurationParts, DurationTier, Jitter, Policy, PolicyError, Retry, Schedule};
+
+/// Values at which floating point arithmetic changes behaviour.
+pub const EDGES: &[f64] = &[
+    0.0,
+    -0.0,
+    5e-324,                                // the smallest subnormal
+    f64::from_bits(0x000f_ffff_ffff_ffff), // the largest subnormal
+    f64::MIN_POSITIVE,
+    1e-300,
+    0.5,
+    1.0 - f64::EPSILON / 2.0,
+    1.0,
+    1.0 + f64::EPSILON,
+    1.5,
+    2.0,
+    10.0,
+    1e10,
+    1e300,
+    f64::MAX / 2.0,
+    f64::MAX,
+    -1.0,
+    -1e-300,
+    f64::MIN,
+    f64::NAN,
+    f64::INFINITY,
+    f64::NEG_INFINITY,
+];
+
+/// The first field rule a policy breaks, in field order, if any. Each rule
+/// is the interval its field must lie in (NaN lies in none): the base and the
+/// cap in (0, largest finite], the multiplier in [1, largest finite], the
+/// retries in 1..=1000.
+pub fn first_broken_rule(p: &Policy) -> Option<PolicyError> {
+    let positive_finite = |x: f64| x > 0.0 && x <= f64::MAX;
+    let rules = [
+        (PolicyError::Base, positive_finite(p.base)),
+        (
+            PolicyError::Multiplier,
+            (1.0..=f64::MAX).contains(&p.multiplier),
+        ),
+        (
+            PolicyError::MaxDelay,
+            p.max_delay.is_none_or(positive_finite),
+        ),
+        (PolicyError::Retries, (1..=1000).contains(&p.retries)),
+    ];
+    rules
+        .into_iter()
+        .find(|&(_, holds)| !holds)
+        .map(|(error, _)| error)
+}
+
+/// The nominal delay and capped flag of each retry, by the documented rule
+/// stated as a formula: retry `n`'s uncapped delay is `base × multiplier^(n −
+/// 1)`, grown by one multiplication per retry as the core documents (here it
+/// may reach infinity, which the core reports as an overflow); its delay is
+/// the smaller of that and the cap; it is capped when the uncapped delay
+/// exceeds the cap. With a multiplier above one the uncapped delay grows for
+/// good, so every retry after the one that reached the cap is capped, even
+/// where floating point can no longer show the growth (subnormal delays).
+pub fn expected_rows(p: &Policy) -> Vec<(f64, bool)> {
+    let uncapped: Vec<f64> = core::iter::successors(Some(p.base), |d| Some(d * p.multiplier))
+        .take(p.retries as usize)
+        .collect();
+    let Some(cap) = p.max_delay else {
+        return uncapped.into_iter().map(|d| (d, false)).collect();
+    };
+    let reached = uncapped.iter().position(|&d| d >= cap);
+    uncapped
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| {
+            let grown_past = p.multiplier > 1.0 && reached.is_some_and(|r| r < i);
+            (d.min(cap), d > cap || grown_past)
+        })
+        .collect()
+}
+
+/// The milliseconds a duration's parts add up to.
+pub fn rebuilt_ms(parts: &DurationParts) -> f64 {
+    parts.days * 86_400_000.0
+        + f64::from(parts.hours) * 3_600_000.0
+        + f64::from(parts.minutes) * 60_000.0
+        + f64::from(parts.seconds) * 1000.0
+        + f64::from(parts.milliseconds)
+}
+
+/// Half the unit a tier rounds to, in milliseconds: the most its parts may
+/// differ from the input.
+pub fn half_unit_ms(tier: DurationTier) -> f64 {
+    match tier {
+        DurationTier::Seconds => 0.5,
+        DurationTier::MinutesAndSeconds => 500.0,
+        DurationTier::HoursAndMinutes => 30_000.0,
+    }
+}
+
+/// Returns `Err` with the formatted message when the condition fails.
+macro_rules! ensure {
+    ($condition:expr, $($message:tt)+) => {
+        let holds: bool = $condition;
+        if !holds {
+            return Err(format!($($message)+));
+        }
+    };
+}
+
+/// Checks the core's answer for any policy: a sound schedule when no field
+/// rule is broken (or a genuine overflow), else the first broken rule.
+pub fn check_policy(p: &Policy) -> Result<(), String> {
+    match (Schedule::new(*p), first_broken_rule(p)) {
+        (Ok(schedule), None) => check_schedule(p, &schedule),
+        (Ok(_), Some(rule)) => Err(format!("accepted {p:?}, which breaks {rule:?}")),
+        (Err(err), Some(rule)) => {
+            ensure!(
+                err == rule,
+                "{err:?} for {p:?}, which breaks {rule:?} first"
+            );
+            ensure!(err.retry() == 0, "{err:?} names a retry for {p:?}");
+            Ok(())
+        }
+        (Err(err), None) => check_overflow(p, err),
+    }
+}
+
+/// Checks every invariant of an accepted schedule against the reference
+/// model.
+pub fn check_schedule(p: &Policy, schedule: &Schedule) -> Result<(), String> {
+    ensure!(schedule.policy() == *p, "{schedule:?} is not of {p:?}");
+    let rows: Vec<Retry> = schedule.rows().collect();
+    ensure!(
+        rows.len() == p.retries as usize,
+        "{} rows for {p:?}",
+        rows.len()
+    );
+    let expected = expected_rows(p);
+    let (mut sum_min, mut sum_mean, mut sum_max) = (0.0f64, 0.0f64, 0.0f64);
+    let mut previous_delay = 0.0f64;
+    for (i, row) in rows.iter().enumerate() {
+        ensure!(row.retry as usize == i + 1, "{row:?} at index {i} of {p:?}");
+        let values = [
+            row.delay,
+            row.min,
+            row.mean,
+            row.max,
+            row.cumulative_min,
+            row.cumulative_mean,
+            row.cumulative_max,
+        ];
+        ensure!(
+            values.iter().all(|v| v.is_finite() && *v >= 0.0),
+            "{row:?} of {p:?} has a value that is not finite and non-negative"
+        );
+        ensure!(row.delay > 0.0, "{row:?} of {p:?} has no delay");
+        ensure!(
+            row.delay >= previous_delay,
+            "delays decrease at {row:?} of {p:?}"
+        );
+        previous_delay = row.delay;
+        if let Some(cap) = p.max_delay {
+            ensure!(row.delay <= cap, "{row:?} of {p:?} is above the cap");
+        } else {
+            ensure!(!row.capped, "{row:?} of {p:?} is capped without a cap");
+        }
+        // The spread of each jitter kind, as documented: none is exactly the
+        // delay, full is uniform on [0, d], equal on [d/2, d]; each bound and
+        // mean is `d` times a factor in [0, 1], so none can overflow.
+        let (want_min, want_mean) = match p.jitter {
+            Jitter::None => (row.delay, row.delay),
+            Jitter::Full => (0.0, row.delay * 0.5),
+            Jitter::Equal => (row.delay * 0.5, row.delay * 0.75),
+        };
+        ensure!(
+            [row.min, row.mean, row.max].map(f64::to_bits)
+                == [want_min, want_mean, row.delay].map(f64::to_bits),
+            "{row:?} of {p:?}: spread should be {want_min:e} / {want_mean:e} / {:e}",
+            row.delay
+        );
+        // The core sums in order, so the running sums agree exactly.
+        sum_min += row.min;
+        sum_mean += row.mean;
+        sum_max += row.max;
+        ensure!(
+            [row.cumulative_min, row.cumulative_mean, row.cumulative_max].map(f64::to_bits)
+                == [sum_min, sum_mean, sum_max].map(f64::to_bits),
+            "{row:?} of {p:?}: running sums should be {sum_min:e} / {sum_mean:e} / {sum_max:e}"
+        );
+        let (want_delay, want_capped) = expected[i];
+        ensure!(
+            row.delay.to_bits() == want_delay.to_bits(),
+            "{row:?} of {p:?}: the delay should be {want_delay:e}"
+        );
+        ensure!(
+            row.capped == want_capped,
+            "{row:?} of {p:?}: capped should be {want_capped}"
+        );
+    }
+    let totals = schedule.totals();
+    let Some(last) = rows.last() else {
+        return Err(format!("no rows for {p:?}"));
+    };
+    ensure!(
+        [totals.min, totals.mean, totals.max].map(f64::to_bits)
+            == [
+                last.cumulative_min,
+                last.cumulative_mean,
+                last.cumulative_max
+            ]
+            .map(f64::to_bits),
+        "{totals:?} of {p:?} are not the last row's running sums"
+    );
+    ensure!(
+        totals.min <= totals.mean && totals.mean <= totals.max,
+        "{totals:?} of {p:?} are out of order"
+    );
+    // A second walk gives the same rows: `rows` is a pure function.
+    ensure!(
+        schedule.rows().eq(rows.iter().copied()),
+        "a second walk over {p:?} differs"
+    );
+    Ok(())
+}
+
+/// Checks that an overflow error is genuine and names the right retry: the
+/// retries before it are accepted, and at it the reference model's delay is
+/// infinite (no cap) or the total max wait would be.
+pub fn check_overflow(p: &Policy, err: PolicyError) -> Result<(), String> {
+    let retry = err.retry();
+    ensure!(
+        (2..=p.retries).contains(&retry),
+        "{err:?} names no retry of {p:?}"
+    );
+    let shorter = Schedule::new(Policy {
+        retries: retry - 1,
+        ..*p
+    })
+    .map_err(|e| format!("{e:?} before the overflow {err:?} of {p:?}"))?;
+    let exact = Policy {
+        retries: retry,
+        ..*p
+    };
+    ensure!(
+        Schedule::new(exact) == Err(err),
+        "{exact:?} does not stop with {err:?}"
+    );
+    let (delay, _) = expected_rows(&exact)[retry as usize - 1];
+    match err {
+        PolicyError::DelayOverflow { .. } => {
+            ensure!(
+                p.max_delay.is_none() && delay.is_infinite(),
+                "{err:?} for {p:?}, whose delay there is {delay:e}"
+            );
+        }
+        PolicyError::TotalOverflow { .. } => {
+            let total = shorter.totals().max;
+            ensure!(
+                delay.is_finite() && (total + delay).is_infinite(),
+                "{err:?} for {p:?}: {total:e} + {delay:e} is finite"
+            );
+        }
+        _ => return Err(format!("{err:?} is not an overflow ({p:?})")),
+    }
+    Ok(())
+}
+
+/// Checks the parts of any duration: in range, in the shape of their tier,
+/// zero for nothing, and (for inputs up to 10^12 ms) adding up to the input
+/// within half the unit of their tier, ties rounding up below a minute.
+pub fn check_duration(ms: f64) -> Result<(), String> {
+    let parts = backoff_core::duration_parts(ms);
+    ensure!(
+        parts.days.is_finite() && parts.days >= 0.0 && parts.days == parts.days.trunc(),
+        "{ms:e}: {parts:?} has bad days"
+    );
+    ensure!(
+        parts.hours < 24 && parts.minutes < 60 && parts.seconds < 60 && parts.milliseconds < 1000,
+        "{ms:e}: {parts:?} is out of range"
+    );
+    let shape_holds = match parts.tier() {
+        DurationTier::Seconds => (parts.days, parts.hours, parts.minutes) == (0.0, 0, 0),
+        DurationTier::MinutesAndSeconds => {
+            (parts.days, parts.hours, parts.milliseconds) == (0.0, 0, 0)
+        }
+        DurationTier::HoursAndMinutes => (parts.seconds, parts.milliseconds) == (0, 0),
+    };
+    ensure!(shape_holds, "{ms:e}: {parts:?} mixes tiers");
+    if ms.is_nan() || ms <= 0.0 {
+        ensure!(
+            parts == backoff_core::duration_parts(0.0),
+            "{ms:e}: {parts:?} is not zero"
+        );
+    }
+    if (0.0..=1e12).contains(&ms) {
+        let rebuilt = rebuilt_ms(&parts);
+        // The division by the unit may round by one ulp of the input.
+        let slack = ms * f64::EPSILON * 4.0;
+        ensure!(
+            (rebuilt - ms).abs() <= half_unit_ms(parts.tier()) + slack,
+            "{ms:e} ms gives {parts:?} = {rebuilt:e} ms"
+        );
+        // Below a minute the rounding is to the nearest millisecond, half
+        // up: a tie goes to the larger value (`rebuilt - ms` is exact here).
+        if parts.tier() == DurationTier::Seconds {
+            ensure!(
+                rebuilt - ms > -0.5 && rebuilt - ms <= 0.5,
+                "{ms:e} ms gives {parts:?}: not the nearest millisecond, half up"
+            );
+        }
+    }
+    Ok(())
+}
