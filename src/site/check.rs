@@ -116,7 +116,9 @@ fn duplicate_ids(file: &LocaleFile, diagnostics: &mut Diagnostics) {
                     &file.path,
                     format!("message `{}` is defined twice in this file", message.id),
                 )
-                .with_hint("Fluent keeps only the last definition: delete or rename one"),
+                .with_hint(
+                    "Fluent uses the first definition and ignores the others: delete or rename one",
+                ),
                 file,
                 message,
             ));
@@ -125,8 +127,8 @@ fn duplicate_ids(file: &LocaleFile, diagnostics: &mut Diagnostics) {
 }
 
 fn at_message(diagnostic: Diagnostic, file: &LocaleFile, message: &MessageEntry) -> Diagnostic {
-    diagnostic.at(
-        file.source(),
+    file.at(
+        diagnostic,
         message.offset,
         message.offset + message.id.len(),
     )
@@ -264,7 +266,6 @@ fn plural_categories(
     required: &BTreeSet<&'static str>,
     diagnostics: &mut Diagnostics,
 ) {
-    let entries = file.messages();
     for entry in file.resource.entries() {
         let ast::Entry::Message(message) = entry else {
             continue;
@@ -290,7 +291,7 @@ fn plural_categories(
                 .filter(|c| !keys.iter().any(|k| k == c))
                 .collect();
             if !missing.is_empty() {
-                let position = entries.iter().find(|m| m.id == message.id.name);
+                let position = file.offset_of(message.id.name);
                 let diagnostic = Diagnostic::error(
                     &file.path,
                     format!(
@@ -307,7 +308,7 @@ fn plural_categories(
                 )
                 .with_hint("add the missing variants; the default one (`*[…]`) is only a fallback");
                 diagnostics.push(match position {
-                    Some(m) => at_message(diagnostic, file, m),
+                    Some(offset) => file.at(diagnostic, offset, offset + message.id.name.len()),
                     None => diagnostic,
                 });
             }
