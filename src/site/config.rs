@@ -31,12 +31,44 @@ pub struct Config {
     pub languages: Vec<LanguageIdentifier>,
 }
 
+/// The most languages a site may list. Every page links to every language
+/// (switcher, hreflang alternates, sitemap), so the output grows with the
+/// square of their number; 250 is more than any site translates into.
+pub const MAX_LANGUAGES: usize = 250;
+
+/// The error for a `languages` list longer than [`MAX_LANGUAGES`], found
+/// before the codes are checked one against another.
+fn too_many_languages(path: &Path, source: &str, languages: &[String]) -> Option<Diagnostic> {
+    if languages.len() <= MAX_LANGUAGES {
+        return None;
+    }
+    let error = Diagnostic::error(
+        path,
+        format!(
+            "{} languages are listed; a site may have at most {MAX_LANGUAGES}",
+            languages.len()
+        ),
+    )
+    .with_hint("every page links to every language: split the site, or list fewer languages");
+    // The `languages` key, at the start of its line.
+    let key = source
+        .match_indices("languages")
+        .find(|&(i, _)| i == 0 || source.as_bytes()[i - 1] == b'\n');
+    Some(match key {
+        Some((start, key)) => error.at(source, start, start + key.len()),
+        None => error,
+    })
+}
+
 /// Reads and validates `site.toml`; every problem becomes a diagnostic.
 pub fn parse(path: &Path, source: &str) -> Result<Config, Vec<Diagnostic>> {
     let raw: RawConfig = match toml::from_str(source) {
         Ok(raw) => raw,
         Err(err) => return Err(vec![toml_diagnostic(path, source, &err)]),
     };
+    if let Some(problem) = too_many_languages(path, source, &raw.languages) {
+        return Err(vec![problem]);
+    }
     let mut problems = Vec::new();
     let mut languages = Vec::new();
     for code in &raw.languages {

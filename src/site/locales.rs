@@ -430,7 +430,7 @@ fn read_bounded(root: &Path, path: &Path) -> Result<Vec<u8>, Refused> {
     let resolved = std::fs::canonicalize(path).map_err(|err| {
         refused(
             format!("cannot read the file: {err}"),
-            Some("a symbolic link must point at an existing file"),
+            Some("if it is a symbolic link, its target must exist"),
         )
     })?;
     let root = std::fs::canonicalize(root)
@@ -646,7 +646,7 @@ pub fn compare_file(
     let Some(translation) = translation else {
         // There but unreadable (encoding, BOM), or the whole language is:
         // reported while loading.
-        if !root.join(&expected).exists() {
+        if std::fs::symlink_metadata(root.join(&expected)).is_err() {
             diagnostics.push(missing(
                 &expected,
                 format!(
@@ -832,6 +832,9 @@ pub struct Texts<'a> {
     chain: Vec<&'a Bundle<'a>>,
     /// The files a message of this page may live in, for error messages.
     files: Vec<&'a LocaleFile>,
+    /// The page has no file in this language: missing, unreadable or
+    /// refused, which is reported where the files are read.
+    page_file_absent: bool,
     problems: RefCell<Vec<Diagnostic>>,
 }
 
@@ -840,8 +843,17 @@ impl<'a> Texts<'a> {
         Texts {
             chain,
             files,
+            page_file_absent: false,
             problems: RefCell::new(Vec::new()),
         }
+    }
+
+    /// Marks the page's file in this language as absent (reported where
+    /// the files are read): the messages it would hold are then not
+    /// reported one by one as well.
+    pub fn page_file_absent(mut self) -> Texts<'a> {
+        self.page_file_absent = true;
+        self
     }
 
     /// The message `id`, formatted with `args`.
@@ -884,7 +896,10 @@ impl<'a> Texts<'a> {
         }
         // Written but lost to a syntax error, or in a file that is missing or
         // unreadable: either is reported where it is, once.
-        if self.files.is_empty() || self.files.iter().any(|f| f.definition(id).is_some()) {
+        if self.page_file_absent
+            || self.files.is_empty()
+            || self.files.iter().any(|f| f.definition(id).is_some())
+        {
             return format!("[{name}]");
         }
         let files: Vec<String> = self
