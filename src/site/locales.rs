@@ -427,11 +427,15 @@ struct Refused {
 /// it reaches a diagnostic.
 fn read_bounded(root: &Path, path: &Path) -> Result<Vec<u8>, Refused> {
     let refused = |message: String, hint: Option<&'static str>| Refused { message, hint };
-    let resolved = std::fs::canonicalize(path).map_err(|err| {
-        refused(
-            format!("cannot read the file: {err}"),
-            Some("if it is a symbolic link, its target must exist"),
-        )
+    let resolved = std::fs::canonicalize(path).map_err(|err| match std::fs::read_link(path) {
+        Ok(target) => refused(
+            format!(
+                "the file is a symbolic link to `{}`, which does not exist",
+                target.display()
+            ),
+            Some("point the link at an existing file, or replace it with the file"),
+        ),
+        Err(_) => refused(format!("cannot read the file: {err}"), None),
     })?;
     let root = std::fs::canonicalize(root)
         .map_err(|err| refused(format!("cannot resolve the project folder: {err}"), None))?;
@@ -557,7 +561,15 @@ fn syntax_error(
     let entry_start = error.slice.as_ref().map_or(0, |s| s.start).min(start);
     let before = source[entry_start..start].trim_end_matches([' ', '\t', '\r', '\n']);
     let ran_past_line = source[entry_start + before.len()..start].contains('\n');
-    if ran_past_line && let Some(brace) = unclosed_brace(&source[entry_start..start]) {
+    // Or it read on into the next entry, taking its id for a reference.
+    let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+    let into_next_entry = line_start > entry_start
+        && source[line_start..]
+            .starts_with(|c: char| c.is_ascii_alphabetic() || c == '#' || c == '-');
+    if (ran_past_line || into_next_entry)
+        && let Some(brace) = unclosed_brace(&source[entry_start..start])
+        && entry_start + brace < line_start
+    {
         let brace = entry_start + brace;
         return Diagnostic::error(shown, "Fluent syntax error: this `{` is never closed")
             .at_indexed(source, lines, brace, brace + 1)
