@@ -963,3 +963,66 @@ fn describe(error: &FluentError) -> String {
         other => other.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nesting_counts_placeables_and_arguments_but_not_strings_or_comments() {
+        let levels = |open: &str, n: usize| format!("x = {}", open.repeat(n));
+        assert_eq!(too_deep(&levels("{ ", MAX_NESTING)), None);
+        assert_eq!(
+            too_deep(&levels("{ ", MAX_NESTING + 1)),
+            Some(4 + 2 * MAX_NESTING)
+        );
+        // Inside a placeable, `(` is a level too; in plain text it is not.
+        let calls = format!("x = {{ {}", "F(".repeat(MAX_NESTING));
+        assert_eq!(too_deep(&calls), Some(7 + 2 * (MAX_NESTING - 1)));
+        assert_eq!(too_deep(&format!("x = {}", "(".repeat(1000))), None);
+        // Braces in a string literal or a comment open nothing.
+        let string = format!("x = {{ \"{}\" }}", "{".repeat(1000));
+        assert_eq!(too_deep(&string), None);
+        let comment = format!("# {}\nx = y", "{".repeat(1000));
+        assert_eq!(too_deep(&comment), None);
+        // Closed levels are counted off again, and `(` left open inside a
+        // closed placeable does not carry over.
+        let closed = "x = { F( { 1 } ) }\n".repeat(1000);
+        assert_eq!(too_deep(&closed), None);
+        let unbalanced = "x = { $n -> *[a] (text }\n".repeat(1000);
+        assert_eq!(too_deep(&unbalanced), None);
+    }
+
+    #[test]
+    fn the_unclosed_brace_is_the_innermost_one_left_open() {
+        assert_eq!(unclosed_brace("a = { b } { c"), Some(10));
+        assert_eq!(unclosed_brace("a = { \"}\" "), Some(4));
+        assert_eq!(unclosed_brace("a = { b }"), None);
+    }
+
+    #[test]
+    fn control_characters_and_lone_carriage_returns_are_found() {
+        assert_eq!(control_character("a = b\r\nc = d\n\t"), None);
+        assert_eq!(control_character("a = b\rc = d"), Some((5, '\r')));
+        assert_eq!(control_character("a = b\r"), Some((5, '\r')));
+        assert_eq!(control_character("a = \u{0}"), Some((4, '\u{0}')));
+        assert_eq!(control_character("é = \u{85}"), Some((5, '\u{85}')));
+    }
+
+    #[test]
+    fn definitions_are_ids_at_the_start_of_a_line() {
+        let found = definitions("a = 1\n  b = 2\n-term = 3\nc=4\na = 5\n# d = 6\ne\n");
+        let mut ids: Vec<_> = found.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        ids.sort();
+        assert_eq!(ids, [("-term", 14), ("a", 0), ("c", 24)]);
+    }
+
+    #[test]
+    fn offsets_come_from_the_parsed_names() {
+        let resource =
+            FluentResource::try_new("# a = 0\nab = x { a }\n\na = 1\n".to_string()).unwrap();
+        let entries = message_entries(&resource);
+        let offsets: Vec<_> = entries.iter().map(|m| (m.id.as_str(), m.offset)).collect();
+        assert_eq!(offsets, [("ab", 8), ("a", 22)]);
+    }
+}
