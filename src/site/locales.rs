@@ -557,8 +557,16 @@ fn syntax_error(
     lines: &LineIndex,
     error: &fluent_syntax::parser::ParserError,
 ) -> Diagnostic {
-    let (start, end) = (error.pos.start.min(source.len()), error.pos.end);
-    let entry_start = error.slice.as_ref().map_or(0, |s| s.start).min(start);
+    // The parser counts bytes; slice only at character boundaries.
+    let floor = |mut offset: usize| {
+        offset = offset.min(source.len());
+        while !source.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
+    };
+    let (start, end) = (floor(error.pos.start), error.pos.end);
+    let entry_start = floor(error.slice.as_ref().map_or(0, |s| s.start).min(start));
     let before = source[entry_start..start].trim_end_matches([' ', '\t', '\r', '\n']);
     let ran_past_line = source[entry_start + before.len()..start].contains('\n');
     // Or it read on into the next entry, taking its id for a reference.
@@ -615,11 +623,12 @@ fn is_identifier_like(name: &str) -> bool {
 
 /// The commonest slips behind a Fluent syntax error.
 fn syntax_hint(source: &str, offset: usize) -> &'static str {
-    let line_start = source[..offset.min(source.len())]
-        .rfind('\n')
-        .map_or(0, |i| i + 1);
+    let before = source.get(..offset).unwrap_or_default();
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let line = &source[line_start..];
-    if line.starts_with(' ') {
+    if before.ends_with('$') {
+        "a variable is `$` and an ASCII name (letters, digits, hyphens), like `{ $retries }`; write words as text, outside `{ }`"
+    } else if line.starts_with(' ') {
         "continuation lines are indented; a line starting with `[`, `*` or `.` is read as Fluent syntax"
     } else if line.contains('{') {
         "`{` opens a placeable such as `{ $name }`; write a literal brace as `{\"{\"}`"
