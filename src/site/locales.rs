@@ -209,6 +209,18 @@ pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnosti
     for lang in &config.languages {
         let dir = root.join("locales").join(lang.to_string());
         let shown_dir = Path::new("locales").join(lang.to_string());
+        if !inside(root, &dir) {
+            // Not even the names of the files there are shown.
+            diagnostics.push(
+                Diagnostic::error(
+                    &shown_dir,
+                    "the folder is a symbolic link to a place outside the project, so it is not read",
+                )
+                .with_hint("keep the translations in locales/ itself"),
+            );
+            locales.unreadable.insert(lang.clone());
+            continue;
+        }
         let mut names: Vec<String> = match std::fs::read_dir(&dir) {
             Ok(entries) => entries
                 .filter_map(Result::ok)
@@ -280,6 +292,16 @@ pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnosti
         }
     }
     locales
+}
+
+/// Whether `path`, with every symbolic link resolved, is inside `root`; a
+/// path that does not resolve (it does not exist) counts as inside, and is
+/// reported as missing where it is needed.
+fn inside(root: &Path, path: &Path) -> bool {
+    match (std::fs::canonicalize(root), std::fs::canonicalize(path)) {
+        (Ok(root), Ok(path)) => path.starts_with(root),
+        _ => true,
+    }
 }
 
 /// Reads the file of page `slug` in each language, in `languages` order;
