@@ -512,11 +512,18 @@ fn read_bounded(root: &Path, path: &Path) -> Result<Vec<u8>, Refused> {
 /// next line silently joins the message).
 fn control_character(source: &str) -> Option<(usize, char)> {
     let bytes = source.as_bytes();
-    source.char_indices().find(|&(i, c)| match c {
-        '\t' | '\n' => false,
-        '\r' => bytes.get(i + 1) != Some(&b'\n'),
-        c => c.is_control(),
-    })
+    // Bytes, not characters: every file of every page passes through here.
+    // C0 and DEL are single bytes; C1 (U+0080–U+009F) is 0xC2 then 0x80–0x9F.
+    let at = bytes.iter().enumerate().position(|(i, &b)| match b {
+        b'\t' | b'\n' => false,
+        b'\r' => bytes.get(i + 1) != Some(&b'\n'),
+        0..0x20 | 0x7f => true,
+        0xc2 => bytes
+            .get(i + 1)
+            .is_some_and(|next| (0x80..0xa0).contains(next)),
+        _ => false,
+    })?;
+    source[at..].chars().next().map(|c| (at, c))
 }
 
 /// The offset of the first `{` or `(` that opens a level deeper than
