@@ -245,7 +245,7 @@ fn message_scale(root: &Path, binary: &Path, scratch: &Path) -> (String, f64) {
             for m in 0..count {
                 let _ = writeln!(
                     ftl,
-                    "bulk-message-{m} = Words of a message that no page shows, in {lang}, as many as a large product has."
+                    "bulk-message-{m} = Words of a message no page shows ({lang})."
                 );
             }
             bytes = ftl.len();
