@@ -1,6 +1,10 @@
 //! Build speed at scale: synthetic sites of N pages × L languages, built by
 //! the release binary, timed, with the peak memory of each build.
 //!
+//! Also one page whose file holds 50,000 to 200,000 messages in each of
+//! three languages, checked and built: the time must grow in proportion to
+//! the number of messages (`-- --messages` runs only this part).
+//!
 //! Run: `cargo bench --bench site_scale` (all sizes, a few minutes), or
 //! `cargo bench --bench site_scale -- --quick` (up to 1000 pages). Add
 //! `--update-readme` to write the results table into README.md between its
@@ -31,6 +35,10 @@ const THOUSAND_BY_THREE_S: f64 = 1.0;
 const TEN_THOUSAND_BY_THREE_S: f64 = 10.0;
 const TEN_THOUSAND_BY_THREE_MIB: f64 = 300.0;
 const SERVE_REBUILD_MS: f64 = 100.0;
+const TWO_HUNDRED_THOUSAND_MESSAGES_S: f64 = 10.0;
+
+/// Messages per file of the message-scale runs.
+const MESSAGE_COUNTS: [usize; 3] = [50_000, 100_000, 200_000];
 
 struct Run {
     pages: usize,
@@ -62,6 +70,11 @@ fn main() {
     }
     let binary = PathBuf::from(env!("CARGO_BIN_EXE_backoff-site"));
     let scratch = tempfile::tempdir().expect("a temporary folder");
+    if args.iter().any(|a| a == "--messages") {
+        let (report, _) = message_scale(&root, &binary, scratch.path());
+        println!("{report}");
+        return;
+    }
 
     let mut report = String::new();
     let _ = writeln!(report, "Machine: {}", machine());
@@ -145,6 +158,9 @@ fn main() {
         );
     }
 
+    let (messages_report, check_200k) = message_scale(&root, &binary, scratch.path());
+    report.push_str(&messages_report);
+
     let _ = writeln!(report, "\n| budget | limit | measured | |");
     let _ = writeln!(report, "| --- | ---: | ---: | --- |");
     let mut failed = false;
@@ -193,6 +209,13 @@ fn main() {
         "MiB",
     );
 
+    budget(
+        "200,000 messages per file × 3 languages, check",
+        TWO_HUNDRED_THOUSAND_MESSAGES_S,
+        Some(check_200k),
+        "s",
+    );
+
     println!("{report}");
     if update_readme {
         update_readme_table(&root.join("README.md"), &report);
@@ -201,6 +224,91 @@ fn main() {
         eprintln!("some budgets are exceeded");
         std::process::exit(1);
     }
+}
+
+/// One page whose file holds [`MESSAGE_COUNTS`] extra messages in each of
+/// three languages, checked and built (warm). Returns the report's table
+/// and the seconds `check` took for the largest count.
+fn message_scale(root: &Path, binary: &Path, scratch: &Path) -> (String, f64) {
+    let mut report = String::from(
+        "\n| messages per file | file size | check | build | peak memory (build) |\n| ---: | ---: | ---: | ---: | ---: |\n",
+    );
+    let mut points = Vec::new();
+    let mut largest = 0.0;
+    for count in MESSAGE_COUNTS {
+        let site = scratch.join(format!("messages-{count}"));
+        generate(root, &site, 1, &LANGUAGES[..3]);
+        let mut bytes = 0;
+        for lang in &LANGUAGES[..3] {
+            let file = site.join("locales").join(lang).join("page-00000.ftl");
+            let mut ftl = fs::read_to_string(&file).unwrap();
+            for m in 0..count {
+                let _ = writeln!(
+                    ftl,
+                    "bulk-message-{m} = Words of a message no page shows ({lang})."
+                );
+            }
+            bytes = ftl.len();
+            fs::write(&file, ftl).unwrap();
+        }
+        let root = site.to_str().unwrap();
+        let out = site.join("dist");
+        let run = |args: &[&str]| {
+            timed(binary, args);
+            timed(binary, args)
+        };
+        let (check, _) = run(&["check", "--root", root]);
+        let (build, peak_mib) = run(&["build", "--root", root, "--out", out.to_str().unwrap()]);
+        eprintln!(
+            "{count:>7} messages per file: check {:.3} s, build {:.3} s, {peak_mib:.1} MiB",
+            check.as_secs_f64(),
+            build.as_secs_f64()
+        );
+        let _ = writeln!(
+            report,
+            "| {count} | {:.1} MiB | {:.3} s | {:.3} s | {peak_mib:.1} MiB |",
+            bytes as f64 / (1024.0 * 1024.0),
+            check.as_secs_f64(),
+            build.as_secs_f64()
+        );
+        points.push((count as f64, check.as_secs_f64() * 1000.0));
+        largest = check.as_secs_f64();
+        let _ = fs::remove_dir_all(&site);
+    }
+    let (slope, intercept, r2) = linear_fit(&points);
+    let _ = writeln!(
+        report,
+        "\nLinear fit, check: time ≈ {intercept:.1} ms + {:.2} µs × messages per file (R² = {r2:.4}).",
+        slope * 1000.0
+    );
+    (report, largest)
+}
+
+/// Runs the binary with `args` (which must succeed); returns its wall time
+/// and peak memory.
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is reaped by wait4, which also reports its peak memory"
+)]
+fn timed(binary: &Path, args: &[&str]) -> (Duration, f64) {
+    let started = Instant::now();
+    let child = Command::new(binary)
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("the release binary runs");
+    let mut status = 0;
+    // SAFETY: `rusage` is plain data that wait4 fills in; the pid is our child's.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = child.id() as libc::pid_t;
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let wall = started.elapsed();
+    assert_eq!(waited, pid, "wait4 failed");
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "{args:?} failed"
+    );
+    (wall, usage.ru_maxrss as f64 / 1024.0)
 }
 
 /// Runs one build; returns its wall time and the child's peak memory.

@@ -45,6 +45,61 @@ impl Location {
     }
 }
 
+/// Where the lines of one source start, so that a file with many
+/// diagnostics (a large translation with thousands of stale messages) turns
+/// each offset into a location in time proportional to its line, not to the
+/// whole file. Gives the same results as [`Location::from_offset`].
+#[derive(Clone, Debug, Default)]
+pub struct LineIndex {
+    /// Byte offset of the start of each line; the first is 0.
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(source: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(
+            source
+                .bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        LineIndex { starts }
+    }
+
+    /// The line and column of byte `offset` in `source` (the text this
+    /// index was made from), clamped as [`Location::from_offset`] does.
+    pub fn location(&self, source: &str, offset: usize) -> Location {
+        let mut offset = offset.min(source.len());
+        while !source.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        // The last line start at or before `offset`.
+        let line = self.starts.partition_point(|&start| start <= offset) - 1;
+        Location {
+            line: line + 1,
+            column: source[self.starts[line]..offset].chars().count() + 1,
+        }
+    }
+
+    /// The text of 1-based line `line`, without its line ending, as
+    /// `str::lines` gives it.
+    fn line_text<'s>(&self, source: &'s str, line: usize) -> &'s str {
+        let Some(&start) = self.starts.get(line - 1) else {
+            return "";
+        };
+        match self.starts.get(line) {
+            // Ended by `\n`, or by `\r\n`.
+            Some(&next) => {
+                let text = &source[start..next - 1];
+                text.strip_suffix('\r').unwrap_or(text)
+            }
+            None => &source[start..],
+        }
+    }
+}
+
 /// The place of a diagnostic: line and column, the line's text for the
 /// caret display, and how many characters the caret underlines.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,9 +142,34 @@ impl Diagnostic {
     }
 
     /// Points the diagnostic at the byte range `start..end` of `source`.
-    pub fn at(mut self, source: &str, start: usize, end: usize) -> Diagnostic {
+    pub fn at(self, source: &str, start: usize, end: usize) -> Diagnostic {
         let location = Location::from_offset(source, start);
         let line = source.lines().nth(location.line - 1).unwrap_or("");
+        self.with_span(location, line, source, start, end)
+    }
+
+    /// [`Diagnostic::at`] for a source with many diagnostics: `lines` is the
+    /// [`LineIndex`] of `source`, made once.
+    pub fn at_indexed(
+        self,
+        source: &str,
+        lines: &LineIndex,
+        start: usize,
+        end: usize,
+    ) -> Diagnostic {
+        let location = lines.location(source, start);
+        let line = lines.line_text(source, location.line);
+        self.with_span(location, line, source, start, end)
+    }
+
+    fn with_span(
+        mut self,
+        location: Location,
+        line: &str,
+        source: &str,
+        start: usize,
+        end: usize,
+    ) -> Diagnostic {
         let width = source
             .get(start..end.max(start))
             .map_or(1, |s| s.lines().next().unwrap_or("").chars().count())
@@ -240,6 +320,28 @@ mod tests {
             Location::from_offset(src, 7),
             Location { line: 2, column: 1 }
         );
+    }
+
+    #[test]
+    fn the_line_index_agrees_with_from_offset_everywhere() {
+        for src in ["a = 1\r\nпривет = { $x\n\n  last\r\n", "a\rb\r", "", "\n"] {
+            let index = LineIndex::new(src);
+            for offset in 0..=src.len() + 2 {
+                assert_eq!(
+                    index.location(src, offset),
+                    Location::from_offset(src, offset),
+                    "offset {offset}"
+                );
+                let by_index = Diagnostic::error(Path::new("x"), "m").at_indexed(
+                    src,
+                    &index,
+                    offset,
+                    offset + 3,
+                );
+                let by_scan = Diagnostic::error(Path::new("x"), "m").at(src, offset, offset + 3);
+                assert_eq!(by_index, by_scan, "offset {offset}");
+            }
+        }
     }
 
     #[test]

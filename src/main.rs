@@ -149,7 +149,30 @@ enum Format {
 /// Exit code for bad command-line arguments, as clap uses.
 const USAGE_ERROR: u8 = 2;
 
+/// The long flag that takes a value but is followed by another flag, as in
+/// `--base --multiplier 2`: clap, told that numbers may start with `-`,
+/// would take `--multiplier` for the value and then complain about `2`.
+/// Returns the flag and what follows it.
+fn flag_missing_its_value(args: &[String]) -> Option<(String, String)> {
+    let command = <Cli as clap::CommandFactory>::command();
+    let subcommand = command.find_subcommand(args.get(1)?)?;
+    args.windows(2).skip(2).find_map(|pair| {
+        let name = pair[0].strip_prefix("--")?;
+        let takes_value = subcommand
+            .get_arguments()
+            .any(|a| a.get_long() == Some(name) && a.get_action().takes_values());
+        (takes_value && pair[1].starts_with("--")).then(|| (pair[0].clone(), pair[1].clone()))
+    })
+}
+
 fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    if let Some((flag, next)) = flag_missing_its_value(&args) {
+        eprintln!("error: `{flag}` needs a value, but it is followed by `{next}`");
+        return ExitCode::from(USAGE_ERROR);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) if !err.use_stderr() => {

@@ -36,12 +36,38 @@ pub struct Config {
     pub languages: Vec<LanguageIdentifier>,
 }
 
+/// The most languages a site may list. Every page links to every language
+/// (switcher, hreflang alternates, sitemap), so the output grows with the
+/// square of their number; 250 is more than any site translates into.
+pub const MAX_LANGUAGES: usize = 250;
+
+/// The error for a `languages` list longer than [`MAX_LANGUAGES`], found
+/// before the codes are checked one against another.
+fn too_many_languages(path: &Path, source: &str, languages: &[Spanned<String>]) -> Option<Diagnostic> {
+    // The first code past the limit is where the list became too long.
+    let first_extra = languages.get(MAX_LANGUAGES)?.span();
+    Some(
+        Diagnostic::error(
+            path,
+            format!(
+                "{} languages are listed; a site may have at most {MAX_LANGUAGES}",
+                languages.len()
+            ),
+        )
+        .at(source, first_extra.start, first_extra.end)
+        .with_hint("every page links to every language: split the site, or list fewer languages"),
+    )
+}
+
 /// Reads and validates `site.toml`; every problem becomes a diagnostic.
 pub fn parse(path: &Path, source: &str) -> Result<Config, Vec<Diagnostic>> {
     let raw: RawConfig = match toml::from_str(source) {
         Ok(raw) => raw,
         Err(err) => return Err(vec![toml_diagnostic(path, source, &err)]),
     };
+    if let Some(problem) = too_many_languages(path, source, &raw.languages) {
+        return Err(vec![problem]);
+    }
     let at = |message: String, span: Range<usize>| {
         Diagnostic::error(path, message).at(source, span.start, span.end)
     };

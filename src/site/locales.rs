@@ -7,9 +7,21 @@
 //! site-wide file and the page's file, with bidi isolation off (these pages
 //! are left-to-right, and the marks would only reach the HTML as noise) and
 //! numbers formatted by ICU4X (`intl::fluent_number`).
+//!
+//! A file is read only when it is a regular file inside the project (a
+//! symbolic link out of the tree is refused unread, so that no diagnostic
+//! can print another file's contents) and at most [`MAX_FILE_BYTES`] long.
+//! Before Fluent parses it, the text is checked for what would reach the
+//! HTML unseen or crash the tool: control characters (NUL, a lone carriage
+//! return) and placeables nested deeper than [`MAX_NESTING`] — Fluent's
+//! parser and resolver recurse once per level, and a few thousand levels
+//! overflow the stack. Every step is linear in the size of the file: offsets
+//! of messages come from the parsed text itself, and locations from a
+//! [`LineIndex`] made once per file.
 
 use std::cell::RefCell;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use fluent_bundle::concurrent::FluentBundle;
@@ -17,7 +29,7 @@ use fluent_bundle::{FluentArgs, FluentError, FluentResource};
 use fluent_syntax::ast;
 use unic_langid::LanguageIdentifier;
 
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{Diagnostic, Diagnostics, LineIndex};
 use crate::site::config::Config;
 use crate::site::intl;
 
@@ -28,6 +40,18 @@ pub const OPTIONAL_MESSAGES: &[&str] = &["slug"];
 /// The file every page's bundle includes besides its own.
 pub const SITE_FILE: &str = "site";
 
+/// The largest `.ftl` file read, in bytes. The largest file of this site is
+/// a few kilobytes and the largest Fluent files of big projects stay under
+/// a megabyte; 16 MiB is far above both, yet reading and checking it takes
+/// about a second.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// How deeply placeables (`{ … }`, selectors included) and function
+/// arguments (`( … )`) may nest in a `.ftl` file. Real messages nest two or
+/// three levels; the parser and the resolver recurse once per level and
+/// overflow the stack at a few thousand.
+pub const MAX_NESTING: usize = 32;
+
 /// One parsed `.ftl` file.
 pub struct LocaleFile {
     pub lang: LanguageIdentifier,
@@ -37,6 +61,12 @@ pub struct LocaleFile {
     pub resource: FluentResource,
     /// The messages, found once when the file is read.
     entries: Vec<MessageEntry>,
+    /// Every id written at the start of a line as `id =` (terms as `-id`),
+    /// parsed or not, with the offset of its first definition: a message
+    /// lost to a syntax error is still "written", and is neither missing
+    /// nor unknown.
+    definitions: HashMap<String, usize>,
+    lines: LineIndex,
 }
 
 /// A message's id and attribute names, with the byte offset of its id.
@@ -57,18 +87,40 @@ impl LocaleFile {
     pub fn messages(&self) -> &[MessageEntry] {
         &self.entries
     }
+
+    /// The offset of the first line that defines `id` (`-id` for a term),
+    /// whether it parsed or not.
+    pub fn definition(&self, id: &str) -> Option<usize> {
+        self.definitions.get(id).copied()
+    }
+
+    /// The byte offset of `part`, a piece of the parsed resource (the AST
+    /// borrows its names from the source), in the source.
+    pub fn offset_of(&self, part: &str) -> Option<usize> {
+        offset_in(self.source(), part)
+    }
+
+    /// Points `diagnostic` at `start..end` of this file, in time
+    /// proportional to the line rather than the file.
+    pub fn at(&self, diagnostic: Diagnostic, start: usize, end: usize) -> Diagnostic {
+        diagnostic.at_indexed(self.source(), &self.lines, start, end)
+    }
+}
+
+/// Where `part` starts in `source`, when it is a slice of it.
+fn offset_in(source: &str, part: &str) -> Option<usize> {
+    let start = (part.as_ptr() as usize).checked_sub(source.as_ptr() as usize)?;
+    (start + part.len() <= source.len()).then_some(start)
 }
 
 /// The messages of a resource with the offsets of their ids.
 fn message_entries(resource: &FluentResource) -> Vec<MessageEntry> {
     let source = resource.source();
-    let mut search_from = 0;
     let mut out = Vec::new();
     for entry in resource.entries() {
         if let ast::Entry::Message(message) = entry {
             let id = message.id.name;
-            let offset = find_definition(source, id, search_from).unwrap_or(search_from);
-            search_from = offset;
+            let offset = offset_in(source, id).unwrap_or(0);
             out.push(MessageEntry {
                 id: id.to_string(),
                 attributes: message
@@ -84,22 +136,27 @@ fn message_entries(resource: &FluentResource) -> Vec<MessageEntry> {
     out
 }
 
-/// The byte offset of `id` where it starts a line as a definition.
-fn find_definition(source: &str, id: &str, from: usize) -> Option<usize> {
-    if id.is_empty() {
-        return None;
-    }
-    let mut at = from;
-    while let Some(i) = source[at..].find(id) {
-        let start = at + i;
-        let line_start = start == 0 || source.as_bytes()[start - 1] == b'\n';
-        let rest = source[start + id.len()..].trim_start_matches([' ', '\t']);
-        if line_start && rest.starts_with('=') {
-            return Some(start);
+/// Every id that starts a line as `id =` or `-id =`, with the offset of its
+/// first such line; one pass over the source.
+fn definitions(source: &str) -> HashMap<String, usize> {
+    let mut out = HashMap::new();
+    let mut line_start = 0;
+    for line in source.split_inclusive('\n') {
+        let bytes = line.as_bytes();
+        let name_start = usize::from(bytes.first() == Some(&b'-'));
+        if bytes.get(name_start).is_some_and(u8::is_ascii_alphabetic) {
+            let name_end = bytes[name_start..]
+                .iter()
+                .position(|b| !(b.is_ascii_alphanumeric() || *b == b'-' || *b == b'_'))
+                .map_or(bytes.len(), |i| name_start + i);
+            if line[name_end..].trim_start_matches(' ').starts_with('=') {
+                out.entry(line[..name_end].to_string())
+                    .or_insert(line_start);
+            }
         }
-        at = start + id.len();
+        line_start += line.len();
     }
-    None
+    out
 }
 
 /// All the parsed files of all languages.
@@ -137,9 +194,33 @@ impl Locales {
 /// so that later checks report everything at once.
 pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnostics) -> Locales {
     let mut locales = Locales::default();
+    if !root.join("locales").is_dir() {
+        // One error, rather than one per language, page and message.
+        diagnostics.push(
+            Diagnostic::error(Path::new("locales"), "the folder of translations is missing")
+                .with_hint(format!(
+                    "create locales/<language>/ for each language of site.toml, starting with locales/{}/site.ftl",
+                    config.reference
+                )),
+        );
+        locales.unreadable.extend(config.languages.iter().cloned());
+        return locales;
+    }
     for lang in &config.languages {
         let dir = root.join("locales").join(lang.to_string());
         let shown_dir = Path::new("locales").join(lang.to_string());
+        if !inside(root, &dir) {
+            // Not even the names of the files there are shown.
+            diagnostics.push(
+                Diagnostic::error(
+                    &shown_dir,
+                    "the folder is a symbolic link to a place outside the project, so it is not read",
+                )
+                .with_hint("keep the translations in locales/ itself"),
+            );
+            locales.unreadable.insert(lang.clone());
+            continue;
+        }
         let mut names: Vec<String> = match std::fs::read_dir(&dir) {
             Ok(entries) => entries
                 .filter_map(Result::ok)
@@ -172,6 +253,16 @@ pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnosti
                     )),
             );
             locales.unreadable.insert(lang.clone());
+        } else if *lang == config.reference && !names.iter().any(|n| n == SITE_FILE) {
+            // Other languages' site files are compared with this one; its
+            // absence is said once here, not as every message it lacks.
+            diagnostics.push(
+                Diagnostic::error(
+                    &shown_dir.join(format!("{SITE_FILE}.ftl")),
+                    "the site-wide file of the reference language is missing",
+                )
+                .with_hint("it holds the text every page shares: navigation, footer, calculator"),
+            );
         }
         for name in names {
             let shown = shown_dir.join(format!("{name}.ftl"));
@@ -187,6 +278,7 @@ pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnosti
             }
             if name == SITE_FILE
                 && let Some(file) = read_file(
+                    root,
                     &dir.join(format!("{name}.ftl")),
                     &shown,
                     lang,
@@ -200,6 +292,16 @@ pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnosti
         }
     }
     locales
+}
+
+/// Whether `path`, with every symbolic link resolved, is inside `root`; a
+/// path that does not resolve (it does not exist) counts as inside, and is
+/// reported as missing where it is needed.
+fn inside(root: &Path, path: &Path) -> bool {
+    match (std::fs::canonicalize(root), std::fs::canonicalize(path)) {
+        (Ok(root), Ok(path)) => path.starts_with(root),
+        _ => true,
+    }
 }
 
 /// Reads the file of page `slug` in each language, in `languages` order;
@@ -218,31 +320,33 @@ pub fn load_page_files(
                 .join("locales")
                 .join(lang.to_string())
                 .join(format!("{slug}.ftl"));
-            if !path.is_file() {
-                return None;
-            }
+            // Anything of that name, even a folder or a broken link, is
+            // read (and refused there); only nothing at all is "missing".
+            std::fs::symlink_metadata(&path).ok()?;
             let shown = Path::new("locales")
                 .join(lang.to_string())
                 .join(format!("{slug}.ftl"));
-            read_file(&path, &shown, lang, slug.to_string(), diagnostics)
+            read_file(root, &path, &shown, lang, slug.to_string(), diagnostics)
         })
         .collect()
 }
 
 fn read_file(
+    root: &Path,
     path: &Path,
     shown: &Path,
     lang: &LanguageIdentifier,
     name: String,
     diagnostics: &mut Diagnostics,
 ) -> Option<LocaleFile> {
-    let bytes = match std::fs::read(path) {
+    let bytes = match read_bounded(root, path) {
         Ok(bytes) => bytes,
-        Err(err) => {
-            diagnostics.push(Diagnostic::error(
-                shown,
-                format!("cannot read the file: {err}"),
-            ));
+        Err(Refused { message, hint }) => {
+            let diagnostic = Diagnostic::error(shown, message);
+            diagnostics.push(match hint {
+                Some(hint) => diagnostic.with_hint(hint),
+                None => diagnostic,
+            });
             return None;
         }
     };
@@ -279,16 +383,45 @@ fn read_file(
         );
         return None;
     }
+    if let Some((offset, c)) = control_character(&source) {
+        let (message, hint) = if c == '\r' {
+            (
+                "a carriage return (CR) without a line feed: Fluent reads the next line as part of this one".to_string(),
+                "save the file with LF (or CRLF) line endings",
+            )
+        } else {
+            (
+                format!(
+                    "the control character U+{:04X} is not allowed",
+                    u32::from(c)
+                ),
+                "delete it: it is invisible here and would reach the page's HTML",
+            )
+        };
+        diagnostics.push(
+            Diagnostic::error(shown, message)
+                .at(&source, offset, offset + c.len_utf8())
+                .with_hint(hint),
+        );
+        return None;
+    }
+    if let Some(offset) = too_deep(&source) {
+        diagnostics.push(
+            Diagnostic::error(
+                shown,
+                format!("placeables are nested too deeply here (more than {MAX_NESTING} levels of `{{` and `(`)"),
+            )
+            .at(&source, offset, offset + 1)
+            .with_hint("split the message, or select on fewer variables at once"),
+        );
+        return None;
+    }
     let resource = match FluentResource::try_new(source) {
         Ok(resource) => resource,
         Err((resource, errors)) => {
+            let lines = LineIndex::new(resource.source());
             for error in errors {
-                let (start, end) = (error.pos.start, error.pos.end);
-                diagnostics.push(
-                    Diagnostic::error(shown, format!("Fluent syntax error: {}", error.kind))
-                        .at(resource.source(), start, end)
-                        .with_hint(syntax_hint(resource.source(), start)),
-                );
+                diagnostics.push(syntax_error(shown, resource.source(), &lines, &error));
             }
             resource
         }
@@ -298,8 +431,219 @@ fn read_file(
         name,
         path: shown.to_path_buf(),
         entries: message_entries(&resource),
+        definitions: definitions(resource.source()),
+        lines: LineIndex::new(resource.source()),
         resource,
     })
+}
+
+/// Why a file was not read.
+struct Refused {
+    message: String,
+    hint: Option<&'static str>,
+}
+
+/// The bytes of the `.ftl` file at `path`, read only when it is a regular
+/// file inside `root` (after following every symbolic link) and at most
+/// [`MAX_FILE_BYTES`] long. A refused file is never opened, so nothing of
+/// it reaches a diagnostic.
+fn read_bounded(root: &Path, path: &Path) -> Result<Vec<u8>, Refused> {
+    let refused = |message: String, hint: Option<&'static str>| Refused { message, hint };
+    let resolved = std::fs::canonicalize(path).map_err(|err| match std::fs::read_link(path) {
+        Ok(target) => refused(
+            format!(
+                "the file is a symbolic link to `{}`, which does not exist",
+                target.display()
+            ),
+            Some("point the link at an existing file, or replace it with the file"),
+        ),
+        Err(_) => refused(format!("cannot read the file: {err}"), None),
+    })?;
+    let root = std::fs::canonicalize(root)
+        .map_err(|err| refused(format!("cannot resolve the project folder: {err}"), None))?;
+    if !resolved.starts_with(&root) {
+        return Err(refused(
+            "the file is a symbolic link to a place outside the project, so it is not read"
+                .to_string(),
+            Some("copy the file into locales/ instead of linking to it"),
+        ));
+    }
+    let metadata = std::fs::metadata(&resolved)
+        .map_err(|err| refused(format!("cannot read the file: {err}"), None))?;
+    if !metadata.is_file() {
+        let kind = if metadata.is_dir() {
+            "a folder"
+        } else {
+            "a device, socket or pipe"
+        };
+        return Err(refused(
+            format!("this is {kind}, not a regular file"),
+            Some("a translation is a plain text file"),
+        ));
+    }
+    if metadata.len() > MAX_FILE_BYTES {
+        return Err(refused(
+            format!(
+                "the file is {} bytes long; the limit is {MAX_FILE_BYTES} ({} MiB)",
+                metadata.len(),
+                MAX_FILE_BYTES / (1024 * 1024)
+            ),
+            Some("split it: a page's file holds only that page's messages"),
+        ));
+    }
+    let mut bytes = Vec::with_capacity(metadata.len() as usize);
+    // The limit holds even if the file grows after the check.
+    std::fs::File::open(&resolved)
+        .and_then(|file| file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|err| refused(format!("cannot read the file: {err}"), None))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(refused(
+            format!("the file is longer than the limit of {MAX_FILE_BYTES} bytes"),
+            Some("split it: a page's file holds only that page's messages"),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// The first character that Fluent would accept but no page should carry,
+/// with its offset: a control character other than tab and line endings
+/// (HTML forbids them, and they are invisible in an editor), or a carriage
+/// return not followed by a line feed (Fluent takes it for text, so the
+/// next line silently joins the message).
+fn control_character(source: &str) -> Option<(usize, char)> {
+    let bytes = source.as_bytes();
+    // Bytes, not characters: every file of every page passes through here.
+    // C0 and DEL are single bytes; C1 (U+0080–U+009F) is 0xC2 then 0x80–0x9F.
+    let at = bytes.iter().enumerate().position(|(i, &b)| match b {
+        b'\t' | b'\n' => false,
+        b'\r' => bytes.get(i + 1) != Some(&b'\n'),
+        0..0x20 | 0x7f => true,
+        0xc2 => bytes
+            .get(i + 1)
+            .is_some_and(|next| (0x80..0xa0).contains(next)),
+        _ => false,
+    })?;
+    source[at..].chars().next().map(|c| (at, c))
+}
+
+/// The offset of the first `{` or `(` that opens a level deeper than
+/// [`MAX_NESTING`], if any. This scan stands in for the parser, which would
+/// recurse into the levels: it counts every open `{` and, inside a
+/// placeable, every open `(` (function arguments), skipping comments and
+/// string literals. It never counts fewer levels than the parser reaches,
+/// so whatever passes it parses and formats within the stack.
+fn too_deep(source: &str) -> Option<usize> {
+    let bytes = source.as_bytes();
+    // For each open `{`: the open `(` of the placeable around it.
+    let mut braces: Vec<usize> = Vec::new();
+    let mut parens = 0;
+    let mut in_string = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let line_start = i == 0 || bytes[i - 1] == b'\n';
+        if in_string {
+            match b {
+                b'\\' => i += 1,
+                b'"' | b'\n' => in_string = false,
+                _ => {}
+            }
+        } else if braces.is_empty() && line_start && b == b'#' {
+            // A comment: to the end of the line.
+            i = bytes[i..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |n| i + n);
+            continue;
+        } else {
+            match b {
+                b'{' => {
+                    braces.push(parens);
+                    parens = 0;
+                }
+                b'}' => parens = braces.pop().unwrap_or(0),
+                b'(' if !braces.is_empty() => parens += 1,
+                b')' if !braces.is_empty() => parens = parens.saturating_sub(1),
+                b'"' if !braces.is_empty() => in_string = true,
+                _ => {}
+            }
+            if braces.len() + parens > MAX_NESTING {
+                return Some(i);
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+/// A Fluent syntax error as a diagnostic. When the parser ran past the end
+/// of a line looking for the rest of a placeable (an unclosed `{`), it
+/// stops on a later line, an empty one or the next comment; the diagnostic
+/// then points at the `{` that was never closed instead.
+fn syntax_error(
+    shown: &Path,
+    source: &str,
+    lines: &LineIndex,
+    error: &fluent_syntax::parser::ParserError,
+) -> Diagnostic {
+    // The parser counts bytes; slice only at character boundaries.
+    let floor = |mut offset: usize| {
+        offset = offset.min(source.len());
+        while !source.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
+    };
+    let (start, end) = (floor(error.pos.start), error.pos.end);
+    let entry_start = floor(error.slice.as_ref().map_or(0, |s| s.start).min(start));
+    let before = source[entry_start..start].trim_end_matches([' ', '\t', '\r', '\n']);
+    let ran_past_line = source[entry_start + before.len()..start].contains('\n');
+    // Or it read on into the next entry, taking its id for a reference.
+    let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+    let into_next_entry = line_start > entry_start
+        && source[line_start..]
+            .starts_with(|c: char| c.is_ascii_alphabetic() || c == '#' || c == '-');
+    if (ran_past_line || into_next_entry)
+        && let Some(brace) = unclosed_brace(&source[entry_start..start])
+        && entry_start + brace < line_start
+    {
+        let brace = entry_start + brace;
+        return Diagnostic::error(shown, "Fluent syntax error: this `{` is never closed")
+            .at_indexed(source, lines, brace, brace + 1)
+            .with_hint("end the placeable with `}` (as in `{ $name }`), or write a literal brace as `{\"{\"}`");
+    }
+    Diagnostic::error(shown, format!("Fluent syntax error: {}", error.kind))
+        .at_indexed(source, lines, start, end)
+        .with_hint(syntax_hint(source, start))
+}
+
+/// The offset of the innermost `{` of `text` left open at its end
+/// (string literals inside placeables skipped).
+fn unclosed_brace(text: &str) -> Option<usize> {
+    let mut open = Vec::new();
+    let mut in_string = false;
+    let mut chars = text.char_indices();
+    while let Some((i, c)) = chars.next() {
+        if in_string {
+            match c {
+                '\\' => {
+                    chars.next();
+                }
+                '"' | '\n' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '{' => open.push(i),
+            '}' => {
+                open.pop();
+            }
+            '"' if !open.is_empty() => in_string = true,
+            _ => {}
+        }
+    }
+    open.last().copied()
 }
 
 fn is_identifier_like(name: &str) -> bool {
@@ -308,11 +652,12 @@ fn is_identifier_like(name: &str) -> bool {
 
 /// The commonest slips behind a Fluent syntax error.
 fn syntax_hint(source: &str, offset: usize) -> &'static str {
-    let line_start = source[..offset.min(source.len())]
-        .rfind('\n')
-        .map_or(0, |i| i + 1);
+    let before = source.get(..offset).unwrap_or_default();
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let line = &source[line_start..];
-    if line.starts_with(' ') {
+    if before.ends_with('$') {
+        "a variable is `$` and an ASCII name (letters, digits, hyphens), like `{ $retries }`; write words as text, outside `{ }`"
+    } else if line.starts_with(' ') {
         "continuation lines are indented; a line starting with `[`, `*` or `.` is read as Fluent syntax"
     } else if line.contains('{') {
         "`{` opens a placeable such as `{ $name }`; write a literal brace as `{\"{\"}`"
@@ -351,7 +696,7 @@ pub fn compare_file(
     let Some(translation) = translation else {
         // There but unreadable (encoding, BOM), or the whole language is:
         // reported while loading.
-        if !root.join(&expected).exists() {
+        if std::fs::symlink_metadata(root.join(&expected)).is_err() {
             diagnostics.push(missing(
                 &expected,
                 format!(
@@ -364,18 +709,29 @@ pub fn compare_file(
     };
     let theirs = translation.messages();
     let ours = reference.messages();
+    // By id, the first definition (a second one is the duplicate lint's).
+    let mut their_ids: HashMap<&str, &MessageEntry> = HashMap::with_capacity(theirs.len());
+    for message in theirs {
+        their_ids.entry(message.id.as_str()).or_insert(message);
+    }
     for message in ours {
-        match theirs.iter().find(|m| m.id == message.id) {
+        match their_ids.get(message.id.as_str()) {
             // Written, but lost to a syntax error reported already.
-            None if find_definition(translation.source(), &message.id, 0).is_some() => {}
-            None => diagnostics.push(missing(
-                &translation.path,
-                format!(
-                    "message `{}` is missing (see {})",
-                    message.id,
-                    reference.path.display()
-                ),
-            )),
+            None if translation.definition(&message.id).is_some() => {}
+            None => {
+                let line = reference
+                    .lines
+                    .location(reference.source(), message.offset)
+                    .line;
+                diagnostics.push(missing(
+                    &translation.path,
+                    format!(
+                        "message `{}` is missing (see {}:{line})",
+                        message.id,
+                        reference.path.display()
+                    ),
+                ));
+            }
             Some(translated) => {
                 for attribute in &message.attributes {
                     if !translated.attributes.contains(attribute) {
@@ -388,25 +744,28 @@ pub fn compare_file(
             }
         }
     }
-    let known: BTreeSet<&str> = ours.iter().map(|m| m.id.as_str()).collect();
+    let known: HashSet<&str> = ours.iter().map(|m| m.id.as_str()).collect();
     for message in theirs {
-        if !known.contains(message.id.as_str()) && !OPTIONAL_MESSAGES.contains(&message.id.as_str())
-        {
+        // A reference message lost to a syntax error still exists: the
+        // error is reported there, and the translations are not stale.
+        let in_reference =
+            known.contains(message.id.as_str()) || reference.definition(&message.id).is_some();
+        if !in_reference && !OPTIONAL_MESSAGES.contains(&message.id.as_str()) {
             diagnostics.push(
-                Diagnostic::warning(
-                    &translation.path,
-                    format!(
-                        "message `{}` is not in {} (stale)",
-                        message.id,
-                        reference.path.display()
-                    ),
-                )
-                .at(
-                    translation.source(),
-                    message.offset,
-                    message.offset + message.id.len(),
-                )
-                .with_hint("delete it, or rename it to the reference id"),
+                translation
+                    .at(
+                        Diagnostic::warning(
+                            &translation.path,
+                            format!(
+                                "message `{}` is not in {} (stale)",
+                                message.id,
+                                reference.path.display()
+                            ),
+                        ),
+                        message.offset,
+                        message.offset + message.id.len(),
+                    )
+                    .with_hint("delete it, or rename it to the reference id"),
             );
         }
     }
@@ -474,19 +833,41 @@ pub fn bundle<'a>(
     let mut bundle = FluentBundle::new_concurrent(vec![lang.clone()]);
     bundle.set_use_isolating(false);
     bundle.set_formatter(Some(intl::fluent_number));
-    for file in files {
+    for (i, file) in files.iter().enumerate() {
         if let Err(errors) = bundle.add_resource(&file.resource) {
             for error in errors {
-                if let FluentError::Overriding { id, .. } = error {
-                    let offset = find_definition(file.source(), &id, 0).unwrap_or(0);
-                    diagnostics.push(
+                let FluentError::Overriding { id, .. } = error else {
+                    continue;
+                };
+                // Messages and terms (`-id`) share the bundle's names. One
+                // defined twice in this file alone is the duplicate lint's.
+                let Some(written) = [format!("-{id}"), id]
+                    .into_iter()
+                    .rfind(|w| files[..i].iter().any(|f| f.definition(w).is_some()))
+                else {
+                    continue;
+                };
+                let offset = file.definition(&written).unwrap_or(0);
+                diagnostics.push(
+                    file.at(
                         Diagnostic::error(
                             &file.path,
-                            format!("message `{id}` is defined in another file of this page too"),
+                            format!(
+                                "{} `{written}` is defined in another file of this page too",
+                                if written.starts_with('-') {
+                                    "term"
+                                } else {
+                                    "message"
+                                }
+                            ),
                         )
-                        .at(file.source(), offset, offset + id.len()),
-                    );
-                }
+                        .with_hint(
+                            "each id is used once per page: the site-wide file's definition wins",
+                        ),
+                        offset,
+                        offset + written.len(),
+                    ),
+                );
             }
         }
     }
@@ -501,6 +882,9 @@ pub struct Texts<'a> {
     chain: Vec<&'a Bundle<'a>>,
     /// The files a message of this page may live in, for error messages.
     files: Vec<&'a LocaleFile>,
+    /// The page has no file in this language: missing, unreadable or
+    /// refused, which is reported where the files are read.
+    page_file_absent: bool,
     problems: RefCell<Vec<Diagnostic>>,
 }
 
@@ -509,8 +893,17 @@ impl<'a> Texts<'a> {
         Texts {
             chain,
             files,
+            page_file_absent: false,
             problems: RefCell::new(Vec::new()),
         }
+    }
+
+    /// Marks the page's file in this language as absent (reported where
+    /// the files are read): the messages it would hold are then not
+    /// reported one by one as well.
+    pub fn page_file_absent(mut self) -> Texts<'a> {
+        self.page_file_absent = true;
+        self
     }
 
     /// The message `id`, formatted with `args`.
@@ -551,6 +944,14 @@ impl<'a> Texts<'a> {
             }
             return text;
         }
+        // Written but lost to a syntax error, or in a file that is missing or
+        // unreadable: either is reported where it is, once.
+        if self.page_file_absent
+            || self.files.is_empty()
+            || self.files.iter().any(|f| f.definition(id).is_some())
+        {
+            return format!("[{name}]");
+        }
         let files: Vec<String> = self
             .files
             .iter()
@@ -571,11 +972,13 @@ impl<'a> Texts<'a> {
         let found = self
             .files
             .iter()
-            .find_map(|file| find_definition(file.source(), &id, 0).map(|offset| (file, offset)));
+            .find_map(|file| file.definition(&id).map(|offset| (file, offset)));
         let diagnostic = match (found, id.is_empty()) {
-            (Some((file, offset)), false) => {
-                Diagnostic::error(&file.path, message).at(file.source(), offset, offset + id.len())
-            }
+            (Some((file, offset)), false) => file.at(
+                Diagnostic::error(&file.path, message),
+                offset,
+                offset + id.len(),
+            ),
             _ => Diagnostic::error(
                 self.files
                     .last()
@@ -596,5 +999,68 @@ fn describe(error: &FluentError) -> String {
     match error {
         FluentError::ResolverError(e) => e.to_string(),
         other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nesting_counts_placeables_and_arguments_but_not_strings_or_comments() {
+        let levels = |open: &str, n: usize| format!("x = {}", open.repeat(n));
+        assert_eq!(too_deep(&levels("{ ", MAX_NESTING)), None);
+        assert_eq!(
+            too_deep(&levels("{ ", MAX_NESTING + 1)),
+            Some(4 + 2 * MAX_NESTING)
+        );
+        // Inside a placeable, `(` is a level too; in plain text it is not.
+        let calls = format!("x = {{ {}", "F(".repeat(MAX_NESTING));
+        assert_eq!(too_deep(&calls), Some(7 + 2 * (MAX_NESTING - 1)));
+        assert_eq!(too_deep(&format!("x = {}", "(".repeat(1000))), None);
+        // Braces in a string literal or a comment open nothing.
+        let string = format!("x = {{ \"{}\" }}", "{".repeat(1000));
+        assert_eq!(too_deep(&string), None);
+        let comment = format!("# {}\nx = y", "{".repeat(1000));
+        assert_eq!(too_deep(&comment), None);
+        // Closed levels are counted off again, and `(` left open inside a
+        // closed placeable does not carry over.
+        let closed = "x = { F( { 1 } ) }\n".repeat(1000);
+        assert_eq!(too_deep(&closed), None);
+        let unbalanced = "x = { $n -> *[a] (text }\n".repeat(1000);
+        assert_eq!(too_deep(&unbalanced), None);
+    }
+
+    #[test]
+    fn the_unclosed_brace_is_the_innermost_one_left_open() {
+        assert_eq!(unclosed_brace("a = { b } { c"), Some(10));
+        assert_eq!(unclosed_brace("a = { \"}\" "), Some(4));
+        assert_eq!(unclosed_brace("a = { b }"), None);
+    }
+
+    #[test]
+    fn control_characters_and_lone_carriage_returns_are_found() {
+        assert_eq!(control_character("a = b\r\nc = d\n\t"), None);
+        assert_eq!(control_character("a = b\rc = d"), Some((5, '\r')));
+        assert_eq!(control_character("a = b\r"), Some((5, '\r')));
+        assert_eq!(control_character("a = \u{0}"), Some((4, '\u{0}')));
+        assert_eq!(control_character("é = \u{85}"), Some((5, '\u{85}')));
+    }
+
+    #[test]
+    fn definitions_are_ids_at_the_start_of_a_line() {
+        let found = definitions("a = 1\n  b = 2\n-term = 3\nc=4\na = 5\n# d = 6\ne\n");
+        let mut ids: Vec<_> = found.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        ids.sort();
+        assert_eq!(ids, [("-term", 14), ("a", 0), ("c", 24)]);
+    }
+
+    #[test]
+    fn offsets_come_from_the_parsed_names() {
+        let resource =
+            FluentResource::try_new("# a = 0\nab = x { a }\n\na = 1\n".to_string()).unwrap();
+        let entries = message_entries(&resource);
+        let offsets: Vec<_> = entries.iter().map(|m| (m.id.as_str(), m.offset)).collect();
+        assert_eq!(offsets, [("ab", 8), ("a", 22)]);
     }
 }

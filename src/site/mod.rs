@@ -545,7 +545,14 @@ impl<'a> Renderer<'a> {
         let files =
             locales::load_page_files(&self.site.root, &config.languages, &page.slug, &mut found);
         let formulas: Vec<String> = page.formulas.iter().map(|(name, _)| name.clone()).collect();
+        let reference_path = Path::new("locales")
+            .join(config.reference.to_string())
+            .join(format!("{}.ftl", page.slug));
         match &files[self.reference_index] {
+            // The folder is missing, or the file is there but was refused:
+            // reported while loading.
+            None if self.site.locales.unreadable.contains(&config.reference)
+                || std::fs::symlink_metadata(self.site.root.join(&reference_path)).is_ok() => {}
             None => found.push(
                 Diagnostic::error(
                     &page.path,
@@ -628,7 +635,12 @@ impl<'a> Renderer<'a> {
             .into_iter()
             .chain(unit.files[language].as_ref())
             .collect();
-        Texts::new(chain, files)
+        let texts = Texts::new(chain, files);
+        if unit.files[language].is_none() {
+            texts.page_file_absent()
+        } else {
+            texts
+        }
     }
 
     /// Message lookup for the site-wide messages of one language.

@@ -7,7 +7,7 @@
 //! message's time is the latest of its lines (uncommitted lines count as
 //! now). Outside a git checkout staleness is unknown, and said to be.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 use std::process::Command;
 
@@ -80,6 +80,7 @@ fn add_group(site: &Site, group: &[Option<&LocaleFile>], rows: &mut [LanguageSta
         return;
     };
     let ours = reference_file.messages();
+    let our_ids: HashSet<&str> = ours.iter().map(|m| m.id.as_str()).collect();
     let our_times = message_times(&site.root, reference_file);
     for (l, lang) in site.config.languages.iter().enumerate() {
         let row = &mut rows[l];
@@ -103,8 +104,9 @@ fn add_group(site: &Site, group: &[Option<&LocaleFile>], rows: &mut [LanguageSta
         if lang != reference && (their_times.is_none() || our_times.is_none()) {
             row.stale_known = false;
         }
+        let their_ids: HashSet<&str> = theirs.iter().map(|m| m.id.as_str()).collect();
         for message in ours {
-            if !theirs.iter().any(|m| m.id == message.id) {
+            if !their_ids.contains(message.id.as_str()) {
                 row.missing
                     .push(format!("{}: {}", translation.path.display(), message.id));
                 continue;
@@ -121,7 +123,7 @@ fn add_group(site: &Site, group: &[Option<&LocaleFile>], rows: &mut [LanguageSta
             }
         }
         for message in theirs {
-            if !ours.iter().any(|m| m.id == message.id)
+            if !our_ids.contains(message.id.as_str())
                 && !OPTIONAL_MESSAGES.contains(&message.id.as_str())
             {
                 row.extra
@@ -148,8 +150,12 @@ fn message_times(root: &Path, file: &LocaleFile) -> Option<BTreeMap<String, i64>
     let source = file.source();
     let lines: Vec<&str> = source.lines().collect();
     let mut times = BTreeMap::new();
+    // Messages come in source order: count lines from one to the next.
+    let (mut first, mut counted_to) = (0, 0);
     for message in file.messages() {
-        let first = source[..message.offset].matches('\n').count();
+        let offset = message.offset.max(counted_to);
+        first += source[counted_to..offset].matches('\n').count();
+        counted_to = offset;
         // The message is its id line and the indented lines that follow.
         let mut last = first;
         while last + 1 < lines.len()
