@@ -36,6 +36,9 @@ cargo test
 
 if [ -d tests/e2e ]; then
   step "browser tests against a fresh build"
+  # A folder left by an older build has no record of what it wrote, and the
+  # build refuses folders it cannot prove it owns: start from nothing.
+  rm -rf target/e2e-dist target/.e2e-dist.*
   cargo run --quiet -- build --out target/e2e-dist
   DIST=target/e2e-dist npm run --silent e2e
 fi
