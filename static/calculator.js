@@ -25,16 +25,18 @@ function el(tag, text, attrs = {}, ns) {
 }
 
 // Intl::number's rule: String(x) rounded half away from zero to 3 decimals
-// as a decimal string, as ICU4X does (floats would round 2.0005 down).
+// as a decimal string, as ICU4X does (floats would round 2.0005 down); from
+// sym.scientific_from up, m × 10ⁿ as src/site/intl.rs writes it.
 export function formatNumber(x, sym) {
   if (!Number.isFinite(x)) return '—';
+  if (Math.abs(x) >= sym.scientific_from) return scientific(x, sym);
   const s = String(Math.abs(x));
   const dot = s.indexOf('.');
   const e = s.indexOf('e');
   let int = dot < 0 ? s : s.slice(0, dot);
   let frac = dot < 0 ? '' : s.slice(dot + 1);
   if (e > 0) {
-    // 1e21 and up, 1e-7 and down: into plain digits.
+    // 1e-7 and down: into plain digits.
     const digits = s.slice(0, e).replace('.', '');
     const point = (dot < 0 ? e : dot) + Number(s.slice(e + 1));
     int = point > 0 ? digits.padEnd(point, '0') : '0';
@@ -56,11 +58,45 @@ export function formatNumber(x, sym) {
   return (x < 0 ? '-' : '') + int + (frac ? sym.decimal + frac : '');
 }
 
-// "." or "," as the decimal separator, an optional exponent, else NaN.
-export function parseNumber(text) {
-  const t = text.trim();
-  const x = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)(e[+-]?\d+)?$/i.test(t) ? Number(t.replace(',', '.')) : NaN;
-  return Number.isFinite(x) ? x : NaN;
+// The mantissa from the shortest digits (toExponential() without argument),
+// rounded half up to thousandths on the digits themselves.
+function scientific(x, sym) {
+  const [m, e] = Math.abs(x).toExponential().split('e');
+  const digits = m.replace('.', '').padEnd(4, '0');
+  let kept = Number(digits.slice(0, 4)) + (digits[4] >= '5' ? 1 : 0);
+  let exponent = Number(e);
+  if (kept === 10000) [kept, exponent] = [1000, exponent + 1];
+  const sup = String(exponent).replace(/./g, (c) => '⁻⁰¹²³⁴⁵⁶⁷⁸⁹'['-0123456789'.indexOf(c)]);
+  return `${x < 0 ? '-' : ''}${formatNumber(kept / 1000, sym)}\u202f×\u202f10${sup}`;
+}
+
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// A number as a reader of the page's language types it, by this rule (the
+// one place it lives; README "Numbers in the calculator" states it):
+// - the page's notation is read: its decimal separator, and digit groups of
+//   three split by its group separator (any space where it groups with a
+//   space), or no grouping at all; an exponent (`1e300`) is allowed;
+// - U+2212 (−) is a minus, so `−5` is read, then refused as not above zero;
+// - any other mix of digits, points, commas and spaces is ambiguous (`1,5`
+//   on an English page, `2.5` on a German one, `10,00`) and refused with a
+//   message showing the page's notation, rather than guessed;
+// - beyond `largest` (`1e999`, `Infinity`, a 400-digit number) is too large.
+// Returns the number, or the key of the error: 'not_a_number', 'notation',
+// 'too_large'.
+export function parseNumber(text, sym, largest = Number.MAX_VALUE) {
+  const t = text.replace(/\u2212/g, '-').trim();
+  const group = `(?:${sym.group_accepted.map(escape).join('|')})`;
+  const decimal = escape(sym.decimal);
+  const page = new RegExp(`^[+-]?(?:(?:\\d{1,3}(?:${group}\\d{3})+|\\d+)(?:${decimal}\\d*)?|${decimal}\\d+)(?:e[+-]?\\d+)?$`, 'i');
+  if (page.test(t)) {
+    let plain = t;
+    for (const g of sym.group_accepted) plain = plain.split(g).join('');
+    const x = Number(plain.replace(sym.decimal, '.'));
+    return Math.abs(x) > largest ? 'too_large' : x;
+  }
+  if (/^[+-]?(infinity|∞)$/i.test(t)) return 'too_large';
+  return /^[+-]?[\d.,\s]*\d[\d.,\s]*(e[+-]?\d+)?$/i.test(t) ? 'notation' : 'not_a_number';
 }
 
 // Streaming needs the application/wasm type; compiling the bytes does not.
@@ -72,14 +108,17 @@ async function loadWasm(url) {
 
 // The policy, keys as in src/report.rs for the JSON, and errors by field.
 function readForm() {
-  const values = FIELDS.map((f) => parseNumber($(f).value));
+  const parsed = FIELDS.map((f) => parseNumber($(f).value, data.number, data.largest_input));
+  const values = parsed.map((x) => (typeof x === 'number' ? x : NaN));
   const [base, multiplier, max, retries] = values;
   const unlimited = data.zero_max === 'unlimited';
   const ok = [base > 0, multiplier >= 1, unlimited ? max >= 0 : max > 0,
     Number.isInteger(retries) && retries >= data.min_retries && retries <= data.max_retries];
+  // Delays below the smallest figure the table shows would all read "0".
+  const tiny = (i) => (i === 0 || i === 2) && values[i] > 0 && values[i] < data.smallest_input;
   let errors = null;
   FIELDS.forEach((f, i) => {
-    const key = Number.isNaN(values[i]) ? 'not_a_number' : !ok[i] && CODES[i];
+    const key = typeof parsed[i] === 'string' ? parsed[i] : !ok[i] ? CODES[i] : tiny(i) && 'too_small';
     if (key) (errors ??= {})[f] = data.text[`error_${key}`];
   });
   const policy = { base, multiplier, max_delay: unlimited && max === 0 ? null : max, retries,
@@ -111,8 +150,11 @@ function update(fromUser) {
     $(`${f}-error`).textContent = errors?.[f] ?? '';
     $(f)[errors?.[f] ? 'setAttribute' : 'removeAttribute']('aria-invalid', 'true');
   }
+  // Everything that shows the last good result says it is out of date, and
+  // nothing copies it as if it were the input's.
   $('stale').hidden = !errors;
-  $('output').classList.toggle('is-stale', !!errors);
+  for (const id of ['output', 'chart']) $(id).classList.toggle('is-stale', !!errors);
+  for (const id of ['copy', 'download']) $(id).disabled = !!errors;
   $('copied').textContent = '';
   performance.measure('calc-render', 'calc-render-start');
   // The URL follows when typing pauses: Chrome throttles frequent updates.
@@ -120,20 +162,42 @@ function update(fromUser) {
   if (fromUser) timer = setTimeout(writeUrl, 300);
 }
 
-// As typed: a shared link shows what its sender saw.
+// Valid figures in the URL are written as JavaScript writes numbers (`0.5`),
+// whatever the page's notation, so that a link works on every language's
+// page; anything else goes as typed, to be shown as bad input. Other keys
+// of the query (utm_*, …) stay.
 function writeUrl() {
-  const query = new URLSearchParams();
-  for (const f of [...FIELDS, 'jitter', 'unit']) if ($(f)) query.set(f, $(f).value);
+  const query = new URLSearchParams(location.search);
+  for (const f of FIELDS) {
+    const x = parseNumber($(f).value, data.number, data.largest_input);
+    query.set(f, typeof x === 'number' ? String(x) : $(f).value);
+  }
+  for (const f of ['jitter', 'unit']) if ($(f)) query.set(f, $(f).value);
   history.replaceState(history.state, '', `?${query}${location.hash}`);
+  carryQuery();
 }
 
-// Bad values from the URL stay, to be shown as bad input.
+// The language switcher leads to the same inputs on the other page.
+function carryQuery() {
+  for (const a of document.querySelectorAll('.language-switcher a:not([aria-current])')) {
+    a.search = location.search;
+  }
+}
+
+// Figures written as JavaScript writes them are shown in the page's
+// notation; anything else stays as it is, and bad values are shown as bad.
 function readUrl() {
   const query = new URLSearchParams(location.search);
-  for (const f of FIELDS) if (query.has(f)) $(f).value = query.get(f);
+  for (const f of FIELDS) {
+    if (!query.has(f)) continue;
+    const value = query.get(f);
+    const plain = /^-?(\d+(\.\d+)?)(e[+-]\d+)?$/.test(value);
+    $(f).value = plain ? value.replace('.', data.number.decimal) : value;
+  }
   for (const f of ['jitter', 'unit']) {
     if ([...($(f)?.options ?? [])].some((o) => o.value === query.get(f))) $(f).value = query.get(f);
   }
+  carryQuery();
 }
 
 function render(p) {

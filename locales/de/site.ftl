@@ -236,3 +236,17 @@ not-found-title = Seite nicht gefunden
 
 # Text of the 404 page (Markdown). The template adds a link to the home page; do not write URLs.
 not-found-text = Unter dieser Adresse gibt es keine Seite. Vielleicht wurde sie verschoben, oder die Adresse enthält einen Tippfehler.
+
+## Calculator: reading numbers as typed
+
+# A figure written in another notation than the page's, or ambiguously (a comma or point where this language does not put one).
+# $example - a figure in this page's notation, with digit groups and decimals.
+error-notation = Schreiben Sie die Zahl wie auf dieser Seite: mit Komma vor den Nachkommastellen und, wenn Sie möchten, Punkten zwischen den Tausendern, etwa { $example }.
+
+# A figure too large to compute with.
+# $max - the largest figure accepted.
+error-too-large = Diese Zahl ist zu groß: Geben Sie höchstens { $max } ein.
+
+# A delay smaller than the smallest figure the table can show.
+# $min - the smallest delay accepted (other than zero where zero means no limit).
+error-too-small = Diese Zahl ist zu klein: Die Tabelle zeigt Verzögerungen ab { $min }.

@@ -236,3 +236,17 @@ not-found-title = Page not found
 
 # Text of the 404 page (Markdown). The template adds a link to the home page; do not write URLs.
 not-found-text = There is no page at this address. It may have been moved, or the address may be mistyped.
+
+## Calculator: reading numbers as typed
+
+# A figure written in another notation than the page's, or ambiguously (a comma or point where this language does not put one).
+# $example - a figure in this page's notation, with digit groups and decimals.
+error-notation = Write the number as on this page: a point before the decimals and, if you like, commas between thousands, as in { $example }.
+
+# A figure too large to compute with.
+# $max - the largest figure accepted.
+error-too-large = This number is too large: enter at most { $max }.
+
+# A delay smaller than the smallest figure the table can show.
+# $min - the smallest delay accepted (other than zero where zero means no limit).
+error-too-small = This number is too small: the table shows delays from { $min }.

@@ -238,3 +238,17 @@ not-found-title = Страница не найдена
 
 # Text of the 404 page (Markdown). The template adds a link to the home page; do not write URLs.
 not-found-text = По этому адресу страницы нет. Возможно, её перенесли или в адресе есть опечатка.
+
+## Calculator: reading numbers as typed
+
+# A figure written in another notation than the page's, or ambiguously (a comma or point where this language does not put one).
+# $example - a figure in this page's notation, with digit groups and decimals.
+error-notation = Запишите число так, как на этой странице: дробную часть отделяйте запятой, разряды — при желании пробелом, например { $example }.
+
+# A figure too large to compute with.
+# $max - the largest figure accepted.
+error-too-large = Слишком большое число: введите не больше { $max }.
+
+# A delay smaller than the smallest figure the table can show.
+# $min - the smallest delay accepted (other than zero where zero means no limit).
+error-too-small = Слишком малое число: таблица показывает задержки от { $min }.

@@ -16,7 +16,7 @@ use unic_langid::LanguageIdentifier;
 use crate::backoff::{Jitter, MAX_RETRIES, MIN_RETRIES, Schedule};
 use crate::site::content::{Page, ZeroMax};
 use crate::site::figures::{self, TableRow};
-use crate::site::intl::{Intl, MAX_FRACTION_DIGITS, NumberSymbols};
+use crate::site::intl::{Intl, LARGEST_INPUT, MAX_FRACTION_DIGITS, NumberSymbols, SMALLEST_INPUT};
 use crate::site::locales::Texts;
 use crate::site::render;
 
@@ -88,6 +88,10 @@ struct Island {
     units: BTreeMap<&'static str, String>,
     number: NumberSymbols,
     max_fraction_digits: i16,
+    /// Larger inputs are refused as too large.
+    largest_input: f64,
+    /// Smaller non-zero delays are refused as too small.
+    smallest_input: f64,
     min_retries: u32,
     max_retries: u32,
     /// Humanized-duration patterns with `{days}`, `{hours}`, `{minutes}`,
@@ -109,6 +113,10 @@ struct Defaults {
     jitter: &'static str,
     unit: &'static str,
 }
+
+/// The figure the notation error writes as an example of the page's
+/// notation: digit groups and a fraction.
+const NOTATION_EXAMPLE: f64 = 12_345.5;
 
 /// Builds the calculator's section for `page` in one language. `root` is the
 /// way from the page to the site's root; `wasm` and `script` the assets'
@@ -277,6 +285,14 @@ fn island(
     let mut retries_args = FluentArgs::new();
     retries_args.set("min", intl.number(MIN_RETRIES as f64));
     retries_args.set("max", intl.number(MAX_RETRIES as f64));
+    // The notation of the page, shown by example: grouped, with a fraction.
+    let mut notation_args = FluentArgs::new();
+    notation_args.set("example", intl.number(NOTATION_EXAMPLE));
+    let limit_args = |name: &'static str, x: f64| {
+        let mut args = FluentArgs::new();
+        args.set(name, intl.number(x));
+        args
+    };
     let text = BTreeMap::from([
         ("retry", headers.retry.clone()),
         ("delay", headers.delay.clone()),
@@ -289,6 +305,18 @@ fn island(
         ("copied", texts.get("calc-copied", None)),
         ("chart", texts.get("calc-chart-label", None)),
         ("error_not_a_number", texts.get("error-not-a-number", None)),
+        (
+            "error_notation",
+            texts.get("error-notation", Some(&notation_args)),
+        ),
+        (
+            "error_too_large",
+            texts.get("error-too-large", Some(&limit_args("max", LARGEST_INPUT))),
+        ),
+        (
+            "error_too_small",
+            texts.get("error-too-small", Some(&limit_args("min", SMALLEST_INPUT))),
+        ),
         ("error_base", texts.get("error-base", None)),
         ("error_multiplier", texts.get("error-multiplier", None)),
         (
@@ -336,6 +364,8 @@ fn island(
             .collect(),
         number: intl.number_symbols().clone(),
         max_fraction_digits: MAX_FRACTION_DIGITS,
+        largest_input: LARGEST_INPUT,
+        smallest_input: SMALLEST_INPUT,
         min_retries: MIN_RETRIES,
         max_retries: MAX_RETRIES,
         duration,
@@ -370,15 +400,23 @@ mod tests {
     use super::*;
     use crate::report::js_number;
 
-    /// The cases the browser tests use to hold `static/calculator.js`'s
-    /// number rule to [`Intl::number`]: this test checks every expected
-    /// figure against the Rust side, so the JavaScript side is never compared
-    /// with hand-made expectations. `UPDATE_NUMBER_CASES=1 cargo test` writes
-    /// the figures Rust gives for the inputs listed in the file.
+    /// The cases the browser tests hold `static/calculator.js`'s number rule
+    /// and reader to (`tests/e2e/number.test.js`). These tests check the same
+    /// cases against the Rust side: every expected figure against
+    /// [`Intl::number`], and every reading of typed text against the notation
+    /// data the island gives the script, so the script is never compared with
+    /// hand-made expectations alone. `UPDATE_NUMBER_CASES=1 cargo test`
+    /// writes the figures Rust gives for the inputs of `format`.
     const NUMBER_CASES: &str = "tests/e2e/number-cases.json";
 
     #[derive(serde::Deserialize, serde::Serialize)]
-    struct NumberCase {
+    struct NumberCases {
+        format: Vec<FormatCase>,
+        parse: Vec<ParseCase>,
+    }
+
+    #[derive(serde::Deserialize, serde::Serialize)]
+    struct FormatCase {
         lang: String,
         /// The input as ECMAScript's `String(x)` writes it, so that both
         /// sides parse the very same double.
@@ -386,17 +424,33 @@ mod tests {
         want: String,
     }
 
-    #[test]
-    fn number_cases_for_the_script_match_intl_number() {
+    /// Typed text and what the script reads: a number, or the key of the
+    /// error (`notation`, `too_large`, `not_a_number`).
+    #[derive(serde::Deserialize, serde::Serialize)]
+    struct ParseCase {
+        lang: String,
+        text: String,
+        want: serde_json::Value,
+    }
+
+    fn cases() -> (std::path::PathBuf, NumberCases) {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(NUMBER_CASES);
         let text = std::fs::read_to_string(&path).expect("the number cases");
-        let mut cases: Vec<NumberCase> = serde_json::from_str(&text).expect("valid cases");
+        (path, serde_json::from_str(&text).expect("valid cases"))
+    }
+
+    fn intl(lang: &str) -> Intl {
+        Intl::new(&lang.parse().expect("a language")).expect("ICU4X data")
+    }
+
+    #[test]
+    fn number_cases_for_the_script_match_intl_number() {
+        let (path, mut cases) = cases();
         let update = std::env::var_os("UPDATE_NUMBER_CASES").is_some();
-        for case in &mut cases {
+        for case in &mut cases.format {
             let x: f64 = case.x.parse().expect("a number");
             assert_eq!(js_number(x), case.x, "inputs are written as String(x)");
-            let lang: LanguageIdentifier = case.lang.parse().expect("a language");
-            let got = Intl::new(&lang).expect("ICU4X data").number(x);
+            let got = intl(&case.lang).number(x);
             if update {
                 case.want = got;
             } else {
@@ -406,6 +460,123 @@ mod tests {
         if update {
             let json = serde_json::to_string_pretty(&cases).expect("serializable");
             std::fs::write(&path, json + "\n").expect("writable cases");
+        }
+    }
+
+    /// `text` with every group separator a reader may type written as the
+    /// one the page prints.
+    fn as_printed(text: &str, symbols: &NumberSymbols) -> String {
+        symbols
+            .group_accepted
+            .iter()
+            .fold(text.to_string(), |t, g| {
+                t.replace(g.as_str(), &symbols.group)
+            })
+    }
+
+    /// What the page itself writes for `x`: grouped, and as the form shows
+    /// it, without groups.
+    fn page_forms(intl: &Intl, x: f64) -> [String; 2] {
+        let printed = intl.number(x);
+        let plain = printed.replace(&intl.number_symbols().group, "");
+        [printed, plain]
+    }
+
+    #[test]
+    fn typed_numbers_read_as_the_pages_own_notation() {
+        let (_, cases) = cases();
+        let langs: BTreeMap<&str, Intl> = ["en", "ru", "de"].map(|l| (l, intl(l))).into();
+        for lang in langs.keys() {
+            assert!(
+                cases.parse.iter().filter(|c| c.lang == *lang).count() >= 30,
+                "every language has its cases: {lang}"
+            );
+        }
+        for case in &cases.parse {
+            let intl = &langs[case.lang.as_str()];
+            let symbols = intl.number_symbols();
+            let at = format!("{:?} in {}", case.text, case.lang);
+            // The text with the page's separators made plain for Rust's parser.
+            let plain = as_printed(case.text.trim(), symbols)
+                .replace(&symbols.group, "")
+                .replace(&symbols.decimal, ".")
+                .replace('\u{2212}', "-");
+            match &case.want {
+                serde_json::Value::Number(want) => {
+                    let want = want.as_f64().expect("a double");
+                    let read: f64 = plain.parse().unwrap_or_else(|_| panic!("{at}: unreadable"));
+                    assert_eq!(read, want, "{at}");
+                    assert!(read.abs() <= LARGEST_INPUT, "{at}: within the limit");
+                    // Without sign, exponent or a bare separator, the text is
+                    // what the page writes for that number.
+                    let bare = case.text.trim();
+                    if bare.chars().next().is_some_and(|c| c.is_ascii_digit())
+                        && !bare.contains(['e', 'E'])
+                        && !bare.ends_with(symbols.decimal.as_str())
+                    {
+                        // Trailing zeros of a fraction change nothing.
+                        let mut bare = as_printed(bare, symbols);
+                        if bare.contains(symbols.decimal.as_str()) {
+                            bare = bare.trim_end_matches('0').to_string();
+                            bare = bare.trim_end_matches(symbols.decimal.as_str()).to_string();
+                        }
+                        let forms = page_forms(intl, want);
+                        assert!(forms.contains(&bare), "{at}: {forms:?}");
+                    }
+                }
+                serde_json::Value::String(key) if key == "too_large" => {
+                    let read: f64 = plain
+                        .replace('∞', "inf")
+                        .parse()
+                        .unwrap_or_else(|_| panic!("{at}: unreadable"));
+                    assert!(read.abs() > LARGEST_INPUT, "{at}: beyond the limit");
+                }
+                serde_json::Value::String(key) if key == "notation" => {
+                    // Read either way, with the point or the comma as the
+                    // decimal mark or as a group, the text is never a form
+                    // the page writes: the notation data does not accept it.
+                    let digits = |decimal: char| -> f64 {
+                        let mut seen = false;
+                        let kept: String = case
+                            .text
+                            .chars()
+                            .rev()
+                            .filter_map(|c| match c {
+                                d if d.is_ascii_digit() => Some(d),
+                                c if c == decimal && !seen => {
+                                    seen = true;
+                                    Some('.')
+                                }
+                                _ => None,
+                            })
+                            .collect();
+                        kept.chars()
+                            .rev()
+                            .collect::<String>()
+                            .parse()
+                            .unwrap_or(0.0)
+                    };
+                    for reading in [digits('.'), digits(','), digits('#')] {
+                        let forms = page_forms(intl, reading);
+                        assert!(
+                            !forms.contains(&as_printed(case.text.trim(), symbols)),
+                            "{at}: the page writes {reading} so"
+                        );
+                    }
+                }
+                serde_json::Value::String(key) if key == "not_a_number" => {
+                    assert!(
+                        plain.parse::<f64>().is_err() || plain.contains("NaN"),
+                        "{at}"
+                    );
+                    assert!(
+                        case.text.trim().is_empty()
+                            || case.text.chars().any(|c| !c.is_ascii_digit()),
+                        "{at}"
+                    );
+                }
+                other => panic!("{at}: unknown expectation {other}"),
+            }
         }
     }
 }

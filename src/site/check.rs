@@ -37,6 +37,9 @@ pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
         "table-caption" => &["retries"],
         "error-retries" => &["min", "max"],
         "error-delay-overflow" | "error-total-overflow" => &["retry"],
+        "error-notation" => &["example"],
+        "error-too-large" => &["max"],
+        "error-too-small" => &["min"],
         _ => &[],
     };
     names.iter().map(|n| n.to_string()).collect()

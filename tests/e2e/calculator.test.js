@@ -15,6 +15,13 @@ import { after, before, describe, test } from 'node:test';
 import { LANGS, PAGES, SCREENSHOTS, cliJson, island, launch, open, serve, tableCells, type } from './support.js';
 
 const NBSP = '\u00a0';
+
+/** How a reader of each language types figures, and strings that are ambiguous there. */
+const NOTATION = {
+  en: { thousand: '1,000', max: '30,000', ambiguous: ['1,5', '1,000,5'] },
+  de: { thousand: '1.000', max: '30.000', ambiguous: ['2.5', '1,000.5'] },
+  ru: { thousand: `1${NBSP}000`, max: '30 000', ambiguous: ['0.5', '1.000'] },
+};
 let browser;
 let server;
 
@@ -195,7 +202,37 @@ for (const lang of LANGS) {
           // The URL follows once typing pauses.
           await page.waitForURL((url) => url.searchParams.get('retries') === '12');
           const search = new URL(page.url()).searchParams;
-          assert.equal(search.get('base'), typed(data, policy.base));
+          // Figures as JavaScript writes them, so that the link works on
+          // every language's page.
+          assert.equal(search.get('base'), String(policy.base));
+        });
+      });
+
+      test("figures typed in the page's own notation are read as its readers mean them", async () => {
+        await withPage(lang, pageName, {}, async (page) => {
+          const { thousand, max } = NOTATION[lang];
+          const policy = { ...examplePolicy(data, pageName), jitter: 'none', max: 30000, retries: 1000 };
+          await fillForm(page, data, { ...policy, retries: 8 });
+          await type(page, 'max', max);
+          await type(page, 'retries', thousand);
+          assert.deepEqual(await shownErrors(page), {});
+          const cells = await tableCells(page);
+          assert.equal(cells.length, 1000);
+          assert.deepEqual(cells.at(-1).slice(0, 3),
+            [figure(lang, 1000), `${figure(lang, 30000)}${policy.unit === 'units' ? '' : NBSP + data.units[policy.unit]}`,
+              data.text.yes]);
+          if (lang === 'ru') {
+            // Every space a keyboard makes groups digits.
+            for (const space of [' ', NBSP, '\u202f']) {
+              await type(page, 'retries', `1${space}000`);
+              assert.deepEqual(await shownErrors(page), {}, JSON.stringify(space));
+            }
+          }
+          // What is ambiguous here is refused with the page's notation shown.
+          await type(page, 'retries', NOTATION[lang].ambiguous[0]);
+          const message = (await shownErrors(page)).retries;
+          assert.equal(message, data.text.error_notation);
+          assert.ok(message.includes(figure(lang, 12345.5)), message);
         });
       });
 
@@ -211,19 +248,23 @@ for (const lang of LANGS) {
             ['base', '', t.error_not_a_number],
             ['base', 'abc', t.error_not_a_number],
             ['base', 'NaN', t.error_not_a_number],
-            ['base', 'Infinity', t.error_not_a_number],
-            ['base', '1e309', t.error_not_a_number],
-            ['base', '1,000.5', t.error_not_a_number],
-            ['base', `1${NBSP}000`, t.error_not_a_number],
+            ['base', 'Infinity', t.error_too_large],
+            ['base', '1e309', t.error_too_large],
+            ['base', '1'.padEnd(10_000, '0'), t.error_too_large],
+            ['base', '1e-320', t.error_too_small],
+            ['max', '0.0001'.replace('.', data.number.decimal), t.error_too_small],
+            ['base', NOTATION[lang].ambiguous[0], t.error_notation],
+            ['base', NOTATION[lang].ambiguous[1], t.error_notation],
+            ['base', '\u22125', t.error_base],
             ['base', '-5', t.error_base],
             ['base', '0', t.error_base],
-            ['multiplier', '0,5', t.error_multiplier],
+            ['multiplier', typed(data, 0.5), t.error_multiplier],
             ['multiplier', '-2', t.error_multiplier],
             ['multiplier', 'zwei', t.error_not_a_number],
             ['max', '-1', t.error_max_delay],
             ['max', '', t.error_not_a_number],
             ['retries', '1001', t.error_retries],
-            ['retries', '1.5', t.error_retries],
+            ['retries', typed(data, 1.5), t.error_retries],
             ['retries', '0', t.error_retries],
             ['retries', '-3', t.error_retries],
             ['retries', 'eight', t.error_not_a_number],
@@ -235,17 +276,21 @@ for (const lang of LANGS) {
             assert.equal(await page.getAttribute(`#calc-${field}`, 'aria-invalid'), 'true');
             assert.ok(await page.isVisible('#calc-stale'));
             assert.ok(await page.$eval('#calc-output', (e) => e.classList.contains('is-stale')));
+            assert.ok(await page.$eval('#calc-chart', (e) => e.classList.contains('is-stale')));
+            assert.ok(await page.isDisabled('#calc-copy'));
             assert.equal(await outer(page, '#calc-table'), before, `${field} = ${value}`);
             await type(page, field, good[field]);
             assert.deepEqual(await shownErrors(page), {});
             assert.equal(await page.getAttribute(`#calc-${field}`, 'aria-invalid'), null);
             assert.ok(await page.isHidden('#calc-stale'));
+            assert.ok(!(await page.$eval('#calc-chart', (e) => e.classList.contains('is-stale'))));
+            assert.ok(await page.isEnabled('#calc-copy'));
           }
           assert.equal(await outer(page, '#calc-totals'), beforeTotals);
 
           // Two bad fields at once: both messages.
           await type(page, 'base', 'x');
-          await type(page, 'retries', '1.5');
+          await type(page, 'retries', typed(data, 1.5));
           assert.deepEqual(await shownErrors(page), { base: t.error_not_a_number, retries: t.error_retries });
           await type(page, 'base', good.base);
           await type(page, 'retries', good.retries);
@@ -279,7 +324,7 @@ for (const lang of LANGS) {
           while (Number.isFinite(sum)) sum += base, retry++;
           assert.equal(retry, 1000);
           await overflow(
-            { multiplier: '1', max: refused ? '1e308' : '0', retries: '1000', base: String(base) },
+            { multiplier: '1', max: refused ? '1e308' : '0', retries: '1000', base: typed(data, base) },
             'error_total_overflow',
             retry,
           );
@@ -339,8 +384,11 @@ for (const lang of LANGS) {
           const want = cliJson(policy);
           assert.equal(await copied(), want);
           assert.equal(await downloaded(), want);
-          // A stale result still copies as the result shown.
-          await type(page, 'base', '-1');
+          // A stale result cannot be copied as if it were the input's.
+          await type(page, 'base', '7x');
+          assert.ok(await page.isDisabled('#calc-copy'));
+          assert.ok(await page.isDisabled('#calc-download'));
+          await type(page, 'base', typed(data, policy.base));
           assert.equal(await downloaded(), want);
         });
       });
