@@ -144,6 +144,12 @@ function update(fromUser) {
   performance.clearMeasures('calc-render');
   performance.mark('calc-render-start');
   const form = readForm();
+  // The delay fields' labels name the unit chosen, none for plain numbers.
+  const chosen = form.policy.unit;
+  for (const tag of document.querySelectorAll('.calc-unit-tag')) {
+    tag.hidden = chosen === 'units';
+    if (chosen !== 'units') tag.textContent = ` (${data.units[chosen]})`;
+  }
   const errors = form.errors ?? compute(form.policy);
   if (!errors) render((good = form.policy));
   for (const f of FIELDS) {
@@ -274,15 +280,16 @@ function humanize(x, unitName) {
 }
 
 // Each retry's min-max band and mean; attributes only, as the CSP allows no
-// inline style, and CSS classes for colour.
+// inline style, and CSS classes for colour. As figures::chart_svg draws it.
 function renderChart(p, buf) {
   const [W, H, X, T, B] = [640, 240, 16, 24, 28];
   const n = p.retries;
   let top = 0;
   for (let r = 5; r < n * ROW; r += ROW) top = Math.max(top, buf[r]);
-  const x = (i) => (n === 1 ? W / 2 : X + (i * (W - 2 * X)) / (n - 1)).toFixed(1);
+  const fix = (v) => String(Math.round(v * 10) / 10);
+  const x = (i) => fix(n === 1 ? W / 2 : X + (i * (W - 2 * X)) / (n - 1));
   const line = (k, order) =>
-    order.map((i) => `${x(i)},${(H - B - (buf[i * ROW + k] / top) * (H - T - B)).toFixed(1)}`).join(' ');
+    order.map((i) => `${x(i)},${fix(H - B - (buf[i * ROW + k] / top) * (H - T - B))}`).join(' ');
   const order = [...Array(n).keys()];
   const ns = 'http://www.w3.org/2000/svg';
   const svg = el('svg', null, { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': data.text.chart }, ns);
@@ -291,8 +298,7 @@ function renderChart(p, buf) {
   add('polyline', 'mean', { points: line(4, order) });
   add('path', 'axis', { d: `M${X} ${T}V${H - B}H${W - X}` });
   add('text', 'label', { x: X, y: T - 8 }, unit(num(top)));
-  chart?.remove();
-  $('chart').append((chart = svg));
+  chart.replaceWith((chart = svg));
 }
 
 // src/report.rs's document of the last good result (a refused policy leaves
@@ -324,6 +330,7 @@ function downloadJson() {
 
 async function start() {
   data = JSON.parse($('data').textContent);
+  chart = $('chart').querySelector('svg');
   wasm = await loadWasm(new URL(data.wasm, location.href));
   plural = new Intl.PluralRules(data.lang);
   // The built table shows the defaults: the last good result so far.

@@ -250,3 +250,6 @@ error-too-large = Diese Zahl ist zu groß: Geben Sie höchstens { $max } ein.
 # A delay smaller than the smallest figure the table can show.
 # $min - the smallest delay accepted (other than zero where zero means no limit).
 error-too-small = Diese Zahl ist zu klein: Die Tabelle zeigt Verzögerungen ab { $min }.
+
+# Name of the region in which the calculator's table scrolls sideways on narrow screens (plain text).
+calc-table-label = Tabelle des Zeitplans der Wiederholungen

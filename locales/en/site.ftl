@@ -250,3 +250,6 @@ error-too-large = This number is too large: enter at most { $max }.
 # A delay smaller than the smallest figure the table can show.
 # $min - the smallest delay accepted (other than zero where zero means no limit).
 error-too-small = This number is too small: the table shows delays from { $min }.
+
+# Name of the region in which the calculator's table scrolls sideways on narrow screens (plain text).
+calc-table-label = Retry schedule table

@@ -252,3 +252,6 @@ error-too-large = Слишком большое число: введите не 
 # A delay smaller than the smallest figure the table can show.
 # $min - the smallest delay accepted (other than zero where zero means no limit).
 error-too-small = Слишком малое число: таблица показывает задержки от { $min }.
+
+# Name of the region in which the calculator's table scrolls sideways on narrow screens (plain text).
+calc-table-label = Таблица расписания повторов

@@ -14,6 +14,7 @@ use serde::Serialize;
 use unic_langid::LanguageIdentifier;
 
 use crate::backoff::{Jitter, MAX_RETRIES, MIN_RETRIES, Schedule};
+use crate::report::Unit;
 use crate::site::content::{Page, ZeroMax};
 use crate::site::figures::{self, TableRow};
 use crate::site::intl::{Intl, LARGEST_INPUT, MAX_FRACTION_DIGITS, NumberSymbols, SMALLEST_INPUT};
@@ -41,6 +42,11 @@ pub struct TotalView {
 pub struct Field {
     pub name: &'static str,
     pub label: String,
+    /// Whether the label carries the unit (`First delay (ms)`).
+    pub has_unit: bool,
+    /// `numeric` opens a whole-number keypad on phones, `decimal` one with
+    /// the decimal separator.
+    pub inputmode: &'static str,
     pub hint: String,
     pub value: String,
 }
@@ -61,12 +67,18 @@ pub struct CalculatorView {
     pub jitter_label: String,
     pub jitters: Vec<Choice>,
     pub unit_label: String,
+    /// The unit the delay fields' labels carry; empty for plain numbers.
+    pub unit_shown: String,
+    /// The name of the table's scrolling region.
+    pub table_label: String,
     /// Empty when the page offers one unit only.
     pub units: Vec<Choice>,
     pub stale: String,
     pub copy_json: String,
     pub download_json: String,
     pub chart_label: String,
+    /// The chart of the default inputs, as the script draws it.
+    pub chart_svg: String,
     pub caption: String,
     pub headers: Headers,
     pub jittered: bool,
@@ -152,24 +164,32 @@ pub fn view(
     let fields = vec![
         Field {
             name: "base",
+            has_unit: true,
+            inputmode: "decimal",
             label: texts.get("calc-base-label", None),
             hint: texts.get("calc-base-hint", None),
             value: input(defaults.base),
         },
         Field {
             name: "multiplier",
+            has_unit: false,
+            inputmode: "decimal",
             label: texts.get("calc-multiplier-label", None),
             hint: texts.get("calc-multiplier-hint", None),
             value: input(defaults.multiplier),
         },
         Field {
             name: "max",
+            has_unit: true,
+            inputmode: "decimal",
             label: texts.get("calc-max-label", None),
             hint: texts.get(max_hint, None),
             value: input(defaults.max_delay.unwrap_or(0.0)),
         },
         Field {
             name: "retries",
+            has_unit: false,
+            inputmode: "numeric",
             label: texts.get("calc-retries-label", None),
             hint: texts.get("calc-retries-hint", None),
             value: defaults.retries.to_string(),
@@ -219,11 +239,23 @@ pub fn view(
         jitter_label: texts.get("calc-jitter-label", None),
         jitters,
         unit_label: texts.get("calc-unit-label", None),
+        unit_shown: match profile.unit {
+            Unit::Units => String::new(),
+            _ => unit_label.clone(),
+        },
+        table_label: texts.get("calc-table-label", None),
         units,
         stale: texts.get("calc-stale", None),
         copy_json: texts.get("calc-copy-json", None),
         download_json: texts.get("calc-download-json", None),
         chart_label: texts.get("calc-chart-label", None),
+        chart_svg: figures::chart_svg(
+            &schedule,
+            intl,
+            &unit_label,
+            profile.unit,
+            &texts.get("calc-chart-label", None),
+        ),
         caption: texts.get("table-caption", Some(&caption_args)),
         headers,
         jittered: defaults.jitter != Jitter::None,

@@ -177,3 +177,76 @@ pub fn table_rows(schedule: &Schedule, intl: &Intl, unit_label: &str, unit: Unit
         })
         .collect()
 }
+
+/// The chart's drawing: width, height, side margin, top and bottom margins.
+const W: f64 = 640.0;
+const H: f64 = 240.0;
+const X: f64 = 16.0;
+const T: f64 = 24.0;
+const B: f64 = 28.0;
+
+/// The chart of each retry's delay: the band from the shortest to the
+/// longest delay under the jitter, the mean as a line, an axis, and the
+/// largest delay as a label. Attributes only, as the CSP allows no inline
+/// style; CSS classes give the colours. `static/calculator.js`'s
+/// `renderChart` draws the very same markup, so the two must change
+/// together (the browser tests compare them for the default inputs).
+pub fn chart_svg(
+    schedule: &Schedule,
+    intl: &Intl,
+    unit_label: &str,
+    unit: Unit,
+    label: &str,
+) -> String {
+    let rows: Vec<_> = schedule.rows().collect();
+    let n = rows.len();
+    let top = rows.iter().map(|r| r.max).fold(0.0, f64::max);
+    // One decimal, written as JavaScript writes the same double.
+    let fix = |v: f64| crate::report::js_number((v * 10.0).round() / 10.0);
+    let x = |i: usize| {
+        if n == 1 {
+            fix(W / 2.0)
+        } else {
+            fix(X + (i as f64 * (W - 2.0 * X)) / (n - 1) as f64)
+        }
+    };
+    let y = |v: f64| fix(H - B - (v / top) * (H - T - B));
+    let line = |value: &dyn Fn(usize) -> f64, order: &mut dyn Iterator<Item = usize>| {
+        order
+            .map(|i| format!("{},{}", x(i), y(value(i))))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let band = format!(
+        "{} {}",
+        line(&|i| rows[i].max, &mut (0..n)),
+        line(&|i| rows[i].min, &mut (0..n).rev())
+    );
+    let mean = line(&|i| rows[i].mean, &mut (0..n));
+    let escape = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+    };
+    format!(
+        concat!(
+            r#"<svg viewBox="0 0 {w} {h}" role="img" aria-label="{label}">"#,
+            r#"<polygon points="{band}" class="chart-band"></polygon>"#,
+            r#"<polyline points="{mean}" class="chart-mean"></polyline>"#,
+            r#"<path d="M{x} {t}V{bottom}H{right}" class="chart-axis"></path>"#,
+            r#"<text x="{x}" y="{ty}" class="chart-label">{top}</text></svg>"#
+        ),
+        w = W,
+        h = H,
+        label = escape(label),
+        band = band,
+        mean = mean,
+        x = X,
+        t = T,
+        bottom = H - B,
+        right = W - X,
+        ty = T - 8.0,
+        top = escape(&with_unit(&intl.number(top), unit, unit_label)),
+    )
+}

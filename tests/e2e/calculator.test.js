@@ -393,18 +393,83 @@ for (const lang of LANGS) {
         });
       });
 
-      test('screenshots in light and dark mode', async () => {
-        for (const colorScheme of ['light', 'dark']) {
-          await withPage(lang, pageName, { colorScheme }, async (page) => {
-            const name = `${lang}-${pageName}-${colorScheme}`;
-            await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-            // The calculator with a jitter band and one field in error.
-            await page.selectOption('#calc-jitter', 'full');
-            await type(page, 'multiplier', '0,5');
-            await page.locator('#calculator').screenshot({
-              path: path.join(SCREENSHOTS, `${name}-calculator.png`),
+      test('phones: the page never scrolls sideways, whatever the input', async () => {
+        // The defaults, the widest table (1000 rows with ranges) and the
+        // largest figures.
+        const huge = `?base=1e300&max=${data.zero_max === 'refused' ? '1e308' : '0'}`;
+        for (const width of [320, 375]) {
+          for (const query of ['', '?retries=1000&jitter=full', huge, `${huge}&jitter=equal`]) {
+            await withPage(lang, pageName, { width, query }, async (page) => {
+              assert.deepEqual(await shownErrors(page), {}, query);
+              const { scroll, client, region } = await page.evaluate(() => ({
+                scroll: document.documentElement.scrollWidth,
+                client: document.documentElement.clientWidth,
+                region: document.querySelector('.table-scroll').getBoundingClientRect().right,
+              }));
+              assert.ok(scroll <= client, `${width} px ${query}: the page is ${scroll} px wide`);
+              assert.ok(region <= client, `${width} px ${query}: the table's region ends at ${region} px`);
             });
-          });
+          }
+        }
+      });
+
+      test('labels carry the unit, the retries field opens a number keypad, and nothing moves on load', async () => {
+        await withPage(lang, pageName, {}, async (page) => {
+          // The cumulative layout shift from the start of loading until the
+          // script has taken over, before any input.
+          const shift = await page.evaluate(() => new Promise((resolve) => {
+            let sum = 0;
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries()) if (!e.hadRecentInput) sum += e.value;
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(sum), 300);
+          }));
+          assert.equal(shift, 0, 'layout shift');
+          const label = (f) => page.$eval(`label[for="calc-${f}"]`, (e) => e.innerText);
+          // Plain numbers have no unit to carry.
+          const unitName = data.defaults.unit === 'units' ? null : data.units[data.defaults.unit];
+          for (const f of ['base', 'max']) {
+            const text = await label(f);
+            assert.ok(unitName ? text.endsWith(`(${unitName})`) : !text.includes('('), text);
+          }
+          for (const f of ['multiplier', 'retries']) assert.ok(!(await label(f)).includes('('), await label(f));
+          assert.equal(await page.getAttribute('#calc-retries', 'inputmode'), 'numeric');
+          assert.equal(await page.getAttribute('#calc-base', 'inputmode'), 'decimal');
+          if (await page.$('#calc-unit')) {
+            await page.selectOption('#calc-unit', 'ms');
+            assert.ok((await label('base')).endsWith(`(${data.units.ms})`));
+            await page.selectOption('#calc-unit', 'units');
+            assert.ok(!(await label('base')).includes('('));
+            // Each unit's name shows whole in its select on a desktop screen.
+            for (const unit of ['ms', 's', 'units']) {
+              await page.selectOption('#calc-unit', unit);
+              const [text, room] = await page.$eval('#calc-unit', (select) => {
+                const context = document.createElement('canvas').getContext('2d');
+                context.font = getComputedStyle(select).font;
+                return [context.measureText(select.selectedOptions[0].text).width, select.clientWidth];
+              });
+              // Chromium gives the arrow and the padding 36 px: a select as
+              // wide as its widest option has exactly that to spare.
+              assert.ok(text + 32 <= room, `${unit}: ${text} px of text in ${room} px`);
+            }
+          }
+        });
+      });
+
+      test('screenshots at 320, 375 and 1280 px, light and dark', async () => {
+        for (const width of [320, 375, 1280]) {
+          for (const colorScheme of ['light', 'dark']) {
+            await withPage(lang, pageName, { colorScheme, width }, async (page) => {
+              const name = `${lang}-${pageName}-${width}-${colorScheme}`;
+              await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+              // The calculator with a jitter band and one field in error.
+              await page.selectOption('#calc-jitter', 'full');
+              await type(page, 'multiplier', '0,5');
+              await page.locator('#calculator').screenshot({
+                path: path.join(SCREENSHOTS, `${name}-calculator.png`),
+              });
+            });
+          }
         }
       });
     });
