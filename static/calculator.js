@@ -258,25 +258,33 @@ function renderTable(p, buf) {
   shown = rows;
 }
 
-// The labels stay as built and the list stays the live region.
+// The labels stay as built. Under a second, words would only repeat the
+// figure: none (as calculator::view's totals).
 function renderTotals(p, buf) {
   $('totals').querySelectorAll('dd').forEach((dd, i) => {
-    const human = humanize(buf[TOTALS + i], p.unit);
-    dd.replaceChildren(unit(num(buf[TOTALS + i])) + (human ? ' ' : ''));
+    const x = buf[TOTALS + i];
+    const ms = p.unit === 's' ? x * 1000 : x;
+    const human = ms >= 1000 ? humanize(ms, p.unit) : null;
+    dd.replaceChildren(unit(num(x)) + (human ? ' ' : ''));
     if (human) dd.append(el('span', `(${human})`, { class: 'human' }));
   });
 }
 
-// As figures::humanize; none for plain numbers.
-function humanize(x, unitName) {
+// As figures::humanize, of milliseconds; none for plain numbers.
+function humanize(ms, unitName) {
   if (unitName === 'units') return null;
-  const [days, hours, minutes, seconds, ms] = view(wasm.duration_parts(unitName === 's' ? x * 1000 : x), 5);
+  const [days, hours, minutes, seconds, milli] = view(wasm.duration_parts(ms), 5);
   const d = data.duration;
   const fill = (pattern, args) => pattern.replace(/\{(\w+)\}/g, (_, k) => num(args[k]));
+  if (days >= 365) {
+    // A calendar year; from a thousand years, the years alone.
+    const years = Math.floor(days / 365);
+    return years >= 1000 ? fill(d.years, { years }) : fill(d.years_days, { years, days: days - years * 365 });
+  }
   if (days > 0) return fill(d.days_hours_minutes, { days, hours, minutes });
   if (hours > 0) return fill(d.hours_minutes, { hours, minutes });
   if (minutes > 0) return fill(d.minutes_seconds, { minutes, seconds });
-  return fill(d.seconds, { seconds: seconds + ms / 1000 });
+  return fill(d.seconds, { seconds: seconds + milli / 1000 });
 }
 
 // Each retry's min-max band and mean; attributes only, as the CSP allows no

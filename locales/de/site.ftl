@@ -253,3 +253,11 @@ error-too-small = Diese Zahl ist zu klein: Die Tabelle zeigt Verzögerungen ab {
 
 # Name of the region in which the calculator's table scrolls sideways on narrow screens (plain text).
 calc-table-label = Tabelle des Zeitplans der Wiederholungen
+
+# A duration of one year (365 days) or more, under a thousand years.
+# $years (number), $days (number) - e.g. 2 and 45
+duration-years-days = { $years } J. { $days } T.
+
+# A duration of a thousand years or more.
+# $years (number) - e.g. 3170
+duration-years = { $years } J.

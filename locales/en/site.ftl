@@ -253,3 +253,11 @@ error-too-small = This number is too small: the table shows delays from { $min }
 
 # Name of the region in which the calculator's table scrolls sideways on narrow screens (plain text).
 calc-table-label = Retry schedule table
+
+# A duration of one year (365 days) or more, under a thousand years.
+# $years (number), $days (number) - e.g. 2 and 45
+duration-years-days = { $years } y { $days } d
+
+# A duration of a thousand years or more.
+# $years (number) - e.g. 3170
+duration-years = { $years } y

@@ -255,3 +255,11 @@ error-too-small = Слишком малое число: таблица пока�
 
 # Name of the region in which the calculator's table scrolls sideways on narrow screens (plain text).
 calc-table-label = Таблица расписания повторов
+
+# A duration of one year (365 days) or more, under a thousand years.
+# $years (number), $days (number) - e.g. 2 and 45
+duration-years-days = { $years } г. { $days } дн.
+
+# A duration of a thousand years or more.
+# $years (number) - e.g. 3170
+duration-years = { $years } г.

@@ -152,7 +152,7 @@ pub fn view(
     let total_view = |id: &str, value: f64| TotalView {
         label: texts.get(id, None),
         figure: figures::with_unit(&intl.number(value), profile.unit, &unit_label),
-        human: figures::humanize(value, profile.unit, texts),
+        human: figures::humanize_total(value, profile.unit, texts),
     };
     let max_hint = match profile.zero_max {
         ZeroMax::Unlimited => "calc-max-hint-unlimited",
@@ -306,6 +306,14 @@ fn island(
                 Some(&placeholder(&["hours", "minutes"])),
             ),
         ),
+        (
+            "years_days",
+            texts.get(
+                "duration-years-days",
+                Some(&placeholder(&["years", "days"])),
+            ),
+        ),
+        ("years", texts.get("duration-years", Some(&placeholder(&["years"])))),
         (
             "days_hours_minutes",
             texts.get(

@@ -34,6 +34,8 @@ pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
         "duration-minutes-seconds" => &["minutes", "seconds"],
         "duration-hours-minutes" => &["hours", "minutes"],
         "duration-days-hours-minutes" => &["days", "hours", "minutes"],
+        "duration-years-days" => &["years", "days"],
+        "duration-years" => &["years"],
         "table-caption" => &["retries"],
         "error-retries" => &["min", "max"],
         "error-delay-overflow" | "error-total-overflow" => &["retry"],

@@ -14,6 +14,12 @@ use crate::site::locales::Texts;
 /// No-break space: between a figure and its unit.
 const NBSP: char = '\u{a0}';
 
+/// The days of a year in humanized durations: a calendar year, not leap.
+const DAYS_PER_YEAR: f64 = 365.0;
+
+/// From this many years, a duration shows years alone.
+const YEARS_ALONE: f64 = 1000.0;
+
 /// A duration in words, by the core's rounding rule and the language's
 /// `duration-*` messages. `None` for unitless figures.
 pub fn humanize(value: f64, unit: Unit, texts: &Texts) -> Option<String> {
@@ -33,6 +39,18 @@ pub fn humanize(value: f64, unit: Unit, texts: &Texts) -> Option<String> {
             args.set("seconds", parts.seconds);
             "duration-minutes-seconds"
         }
+        // From a year (365 days) on, years and days; from a thousand years
+        // on, hours and days are noise beside the years.
+        DurationTier::HoursAndMinutes if parts.days >= DAYS_PER_YEAR => {
+            let years = (parts.days / DAYS_PER_YEAR).floor();
+            args.set("years", years);
+            if years >= YEARS_ALONE {
+                "duration-years"
+            } else {
+                args.set("days", parts.days - years * DAYS_PER_YEAR);
+                "duration-years-days"
+            }
+        }
         DurationTier::HoursAndMinutes if parts.days > 0.0 => {
             args.set("days", parts.days);
             args.set("hours", parts.hours);
@@ -46,6 +64,16 @@ pub fn humanize(value: f64, unit: Unit, texts: &Texts) -> Option<String> {
         }
     };
     Some(texts.get(id, Some(&args)))
+}
+
+/// A total of the calculator in words: as [`humanize`], but none under a
+/// second, where the words would only repeat the figure (`500 ms (0.5 s)`).
+pub fn humanize_total(value: f64, unit: Unit, texts: &Texts) -> Option<String> {
+    let ms = value * unit.milliseconds()?;
+    if ms < 1000.0 {
+        return None;
+    }
+    humanize(value, unit, texts)
 }
 
 /// The unit's abbreviation in the page's language (`мс`, `s`, …).

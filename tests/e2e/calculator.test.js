@@ -73,7 +73,9 @@ function expected(lang, data, policy) {
     );
   }
   const totals = sum.map((x) => {
-    const human = unit === 'units' ? null : humanize(lang, data, unit === 's' ? x * 1000 : x);
+    const ms = unit === 's' ? x * 1000 : x;
+    // Under a second, the words would only repeat the figure.
+    const human = unit === 'units' || ms < 1000 ? null : humanize(lang, data, ms);
     return u(f(x)) + (human ? ` (${human})` : '');
   });
   return { cells, totals };
@@ -91,6 +93,11 @@ function humanize(lang, data, ms) {
   }
   const wholeMin = Math.round(ms / 60_000);
   const days = Math.floor(wholeMin / 1440);
+  if (days >= 365) {
+    const years = Math.floor(days / 365);
+    if (years >= 1000) return fill(data.duration.years, { years });
+    return fill(data.duration.years_days, { years, days: days - years * 365 });
+  }
   const args = { days, hours: Math.floor((wholeMin % 1440) / 60), minutes: wholeMin % 60 };
   return fill(days > 0 ? data.duration.days_hours_minutes : data.duration.hours_minutes, args);
 }
@@ -390,6 +397,32 @@ for (const lang of LANGS) {
           assert.ok(await page.isDisabled('#calc-download'));
           await type(page, 'base', typed(data, policy.base));
           assert.equal(await downloaded(), want);
+        });
+      });
+
+      test('totals: no words under a second, years from a year, huge figures in scientific notation', async () => {
+        await withPage(lang, pageName, {}, async (page) => {
+          const unit = pageName === 'calculator' ? 'ms' : 's';
+          const inUnit = (ms) => (unit === 's' ? ms / 1000 : ms);
+          const base = { multiplier: 1, max: null, retries: 1, jitter: 'full', unit };
+          if (data.zero_max === 'refused') base.max = 1e308;
+          const day = 86_400_000;
+          for (const ms of [400, 1500, 400 * day, 2_000_000 * day]) {
+            const policy = { ...base, base: inUnit(ms) };
+            await fillForm(page, data, policy);
+            await assertShows(page, lang, data, policy);
+          }
+          const dds = await page.$$eval('#calc-totals dd', (els) => els.map((e) => e.textContent));
+          // 2,000,000 days are 5479 years, shown alone.
+          assert.ok(dds[2].includes(data.duration.years.replace('{years}', figure(lang, 5479))), dds[2]);
+          // The shortest total under full jitter is 0: no "(0 s)".
+          assert.ok(!dds[0].includes('('), dds[0]);
+          // Huge figures in the table, the totals and the chart, in the page's notation.
+          await type(page, 'base', '1e300');
+          const sci = '1\u202f×\u202f10³⁰⁰';
+          assert.ok((await tableCells(page))[0][1].includes(sci), (await tableCells(page))[0][1]);
+          assert.ok((await page.textContent('#calc-totals')).includes(sci));
+          assert.ok((await page.textContent('#calc-chart svg')).includes(sci));
         });
       });
 
