@@ -162,10 +162,23 @@ function update(fromUser) {
   for (const id of ['output', 'chart']) $(id).classList.toggle('is-stale', !!errors);
   for (const id of ['copy', 'download']) $(id).disabled = !!errors;
   $('copied').textContent = '';
+  // Each error is heard once, as it appears, not again per keystroke.
+  const heard = Object.values(errors ?? {}).join(' ');
+  if ($('errors-live').textContent !== heard) $('errors-live').textContent = heard;
   performance.measure('calc-render', 'calc-render-start');
-  // The URL follows when typing pauses: Chrome throttles frequent updates.
+  // The URL and the summary follow when typing pauses: Chrome throttles
+  // frequent URL updates, and a summary per keystroke drowns the reader.
   clearTimeout(timer);
-  if (fromUser) timer = setTimeout(writeUrl, 300);
+  if (fromUser) timer = setTimeout(() => paused(!errors), 500);
+}
+
+function paused(ok) {
+  writeUrl();
+  // "Schedule for 8 retries. Longest total wait: 1 min 32 s."
+  const longest = $('totals').querySelectorAll('div')[2];
+  const summary = `${$('table').caption.textContent}. ${longest.querySelector('dt').textContent}: ` +
+    `${longest.querySelector('dd').textContent}.`;
+  $('announce').textContent = ok ? summary : '';
 }
 
 // Valid figures in the URL are written as JavaScript writes numbers (`0.5`),

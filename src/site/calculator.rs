@@ -313,7 +313,10 @@ fn island(
                 Some(&placeholder(&["years", "days"])),
             ),
         ),
-        ("years", texts.get("duration-years", Some(&placeholder(&["years"])))),
+        (
+            "years",
+            texts.get("duration-years", Some(&placeholder(&["years"]))),
+        ),
         (
             "days_hours_minutes",
             texts.get(

@@ -426,6 +426,78 @@ for (const lang of LANGS) {
         });
       });
 
+      test('screen readers: a summary once typing pauses, each error as it appears, named tab stops', async () => {
+        await withPage(lang, pageName, {}, async (page) => {
+          // Count what the live regions say while the reader types.
+          await page.evaluate(() => {
+            window.heard = { announce: [], errors: [] };
+            for (const [id, list] of [['calc-announce', 'announce'], ['calc-errors-live', 'errors']]) {
+              const region = document.getElementById(id);
+              new MutationObserver(() => window.heard[list].push(region.textContent))
+                .observe(region, { childList: true, characterData: true, subtree: true });
+            }
+          });
+          await page.locator('#calc-retries').fill('');
+          await page.locator('#calc-retries').pressSequentially('123', { delay: 50 });
+          await page.waitForFunction(() => window.heard.announce.length > 0);
+          await page.waitForTimeout(700);
+          const heard = await page.evaluate(() => window.heard);
+          // One summary for the whole burst of keys, naming the count and the longest total.
+          assert.equal(heard.announce.length, 1, String(heard.announce));
+          const longest = await page.textContent('#calc-totals div:nth-child(3) dd');
+          assert.ok(heard.announce[0].includes(figure(lang, 123)), heard.announce[0]);
+          assert.ok(heard.announce[0].includes(longest), heard.announce[0]);
+          // The empty field's error, said once, then silence when it clears.
+          assert.deepEqual(heard.errors.filter(Boolean), [data.text.error_not_a_number]);
+          // Typing on in error says the error once, at once.
+          await page.evaluate(() => { window.heard.errors = []; });
+          await page.locator('#calc-base').pressSequentially('xy');
+          assert.deepEqual(await page.evaluate(() => window.heard.errors), [data.text.error_not_a_number]);
+          // Every tab stop has a name: no bare formula or scroller.
+          for (const width of [1280, 320]) {
+            await page.setViewportSize({ width, height: 800 });
+            await page.focus('#calc-retries');
+            for (let i = 0; i < 30; i++) {
+              await page.keyboard.press('Tab');
+              const stop = await page.evaluate(() => {
+                const e = document.activeElement;
+                const named = e.matches('a, input, select, button') || e.hasAttribute('aria-label') ||
+                  e.hasAttribute('aria-labelledby');
+                return { tag: e.tagName, named };
+              });
+              // Past the last stop, focus leaves the document.
+              if (stop.tag === 'BODY') break;
+              assert.notEqual(stop.tag, 'math', `${width} px`);
+              assert.ok(stop.named, `${width} px: ${stop.tag} has no name`);
+            }
+          }
+        });
+      });
+
+      test('the language switcher carries the inputs and other query keys to every language', async () => {
+        await withPage(lang, pageName, { query: '?utm_source=newsletter' }, async (page) => {
+          await type(page, 'base', typed(data, 0.5));
+          await type(page, 'retries', '3');
+          await page.waitForURL((url) => url.searchParams.get('retries') === '3');
+          const links = await page.$$eval('.language-switcher a:not([aria-current])', (as) => as.map((a) => a.href));
+          assert.equal(links.length, LANGS.length - 1);
+          for (const href of links) {
+            const query = new URL(href).searchParams;
+            assert.equal(query.get('utm_source'), 'newsletter', href);
+            assert.equal(query.get('base'), '0.5', href);
+            assert.equal(query.get('retries'), '3', href);
+          }
+          // The other page shows the same figures in its own notation.
+          const other = LANGS.find((l) => l !== lang);
+          await page.click(`.language-switcher a[hreflang="${other}"]`);
+          await page.waitForSelector('#calc-form:not([hidden])');
+          const otherData = island(other, pageName);
+          assert.equal(await page.inputValue('#calc-base'), typed(otherData, 0.5));
+          assert.equal((await tableCells(page)).length, 3);
+          assert.equal(await page.textContent('#calc-base-error'), '');
+        });
+      });
+
       test('phones: the page never scrolls sideways, whatever the input', async () => {
         // The defaults, the widest table (1000 rows with ranges) and the
         // largest figures.
