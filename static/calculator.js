@@ -14,7 +14,7 @@ const CODES = ['base', 'multiplier', 'max_delay', 'retries', 'delay_overflow', '
 const $ = (name) => document.getElementById(`calc-${name}`);
 
 // Set once loaded; then the last good policy and what shows it.
-let data, wasm, plural, good, heads, shown, cells, chart, timer;
+let data, wasm, plural, good, heads, shown, cells, timer;
 
 // Text is set as text, never parsed as markup.
 function el(tag, text, attrs = {}, ns) {
@@ -300,26 +300,102 @@ function humanize(ms, unitName) {
   return fill(d.seconds, { seconds: seconds + milli / 1000 });
 }
 
-// Each retry's min-max band and mean; attributes only, as the CSP allows no
-// inline style, and CSS classes for colour. As figures::chart_svg draws it.
+// 10^k by repeated exact steps, as figures::pow10: the same double on both
+// sides, where Math.pow and powi may differ in the last bit.
+function pow10(k) {
+  let p = 1;
+  for (let i = 0; i < Math.abs(k); i++) p *= 10;
+  return k < 0 ? 1 / p : p;
+}
+
+// The power of ten at or below x (x > 0), as an exponent.
+function decade(x) {
+  let k = 0;
+  while (pow10(k + 1) <= x) k++;
+  while (pow10(k) > x) k--;
+  return k;
+}
+
+// A round step (1, 2 or 5 × 10^k) at least `raw`.
+function niceStep(raw) {
+  const p = pow10(decade(raw));
+  return [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw);
+}
+
+// The chart as figures::chart_html draws it, element for element: a scroll
+// region holding the SVG (ticks, grid, band, line, cap), an HTML legend and
+// a summary in words. Text sits at 14 of 640 units and the drawing is never
+// narrower than 560 px (style.css), so it is never under 12 CSS px.
 function renderChart(p, buf) {
-  const [W, H, X, T, B] = [640, 240, 16, 24, 28];
+  const [W, H, L, R, T, B] = [640, 320, 100, 16, 16, 56];
   const n = p.retries;
+  const at = (i, k) => buf[i * ROW + k];
   let top = 0;
-  for (let r = 5; r < n * ROW; r += ROW) top = Math.max(top, buf[r]);
+  let low = Infinity;
+  for (let i = 0; i < n; i++) [top, low] = [Math.max(top, at(i, 5)), Math.min(low, at(i, 1))];
+  // A log scale once the delays span more than two decades.
+  const log = top / low > 100;
   const fix = (v) => String(Math.round(v * 10) / 10);
-  const x = (i) => fix(n === 1 ? W / 2 : X + (i * (W - 2 * X)) / (n - 1));
-  const line = (k, order) =>
-    order.map((i) => `${x(i)},${fix(H - B - (buf[i * ROW + k] / top) * (H - T - B))}`).join(' ');
+  const x = (i) => fix(n === 1 ? (L + W - R) / 2 : L + (i * (W - L - R)) / (n - 1));
+  const bottom = H - B;
+  let y;
+  const ticks = [];
+  if (log) {
+    const [lo, hi] = [decade(low), decade(top) + (pow10(decade(top)) < top ? 1 : 0)];
+    const span = Math.max(hi - lo, 1);
+    const every = Math.ceil(span / 5);
+    for (let k = lo; k <= hi; k += every) ticks.push(pow10(k));
+    y = (v) => bottom - ((Math.log10(Math.max(v, pow10(lo))) - lo) / span) * (bottom - T);
+  } else {
+    const step = niceStep(top / 4);
+    const ceiling = Math.ceil(top / step) * step;
+    for (let k = 0; k * step <= ceiling; k++) ticks.push(k * step);
+    y = (v) => bottom - (v / ceiling) * (bottom - T);
+  }
+  const parts = [];
+  const add = (tag, attrs, text) => parts.push([tag, attrs, text]);
+  for (const v of ticks) {
+    const ty = fix(y(v));
+    add('path', { d: `M${L} ${ty}H${W - R}`, class: 'chart-grid' });
+    add('text', { x: L - 6, y: fix(y(v) + 5), 'text-anchor': 'end', class: 'chart-tick' }, unit(num(v)));
+  }
+  const xStep = n <= 6 ? 1 : niceStep(n / 6);
+  for (let r = 1; r <= n; r = r === 1 && xStep > 1 ? xStep : r + xStep) {
+    add('text', { x: x(r - 1), y: bottom + 22, 'text-anchor': 'middle', class: 'chart-tick' }, num(r));
+  }
+  add('text', { x: fix((L + W - R) / 2), y: H - 8, 'text-anchor': 'middle', class: 'chart-title' }, data.text.retry);
   const order = [...Array(n).keys()];
+  const line = (k, list) => list.map((i) => `${x(i)},${fix(y(at(i, k)))}`).join(' ');
+  const jittered = p.jitter !== 'none';
+  if (jittered) add('polygon', { points: `${line(5, order)} ${line(3, [...order].reverse())}`, class: 'chart-band' });
+  add('polyline', { points: line(4, order), class: 'chart-mean' });
+  let firstCapped = 0;
+  for (let i = n - 1; i >= 0; i--) if (at(i, 2)) firstCapped = i + 1;
+  if (firstCapped) {
+    add('path', { d: `M${L} ${fix(y(at(firstCapped - 1, 1)))}H${W - R}`, class: 'chart-cap' });
+  }
+  add('path', { d: `M${L} ${T}V${bottom}H${W - R}`, class: 'chart-axis' });
   const ns = 'http://www.w3.org/2000/svg';
   const svg = el('svg', null, { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': data.text.chart }, ns);
-  const add = (tag, part, attrs, text) => svg.append(el(tag, text, { ...attrs, class: `chart-${part}` }, ns));
-  add('polygon', 'band', { points: `${line(5, order)} ${line(3, [...order].reverse())}` });
-  add('polyline', 'mean', { points: line(4, order) });
-  add('path', 'axis', { d: `M${X} ${T}V${H - B}H${W - X}` });
-  add('text', 'label', { x: X, y: T - 8 }, unit(num(top)));
-  chart.replaceWith((chart = svg));
+  svg.append(...parts.map(([tag, attrs, text]) => el(tag, text, attrs, ns)));
+  const t = data.text;
+  const legend = el('ul', null, { class: 'chart-legend' });
+  const item = (kind, text) => {
+    const li = el('li', null);
+    li.append(el('span', null, { class: `swatch swatch-${kind}` }), text);
+    legend.append(li);
+  };
+  if (jittered) item('band', t.chart_band);
+  item('mean', jittered ? t.chart_mean : t.delay);
+  if (firstCapped) item('cap', `${t.chart_cap}: ${unit(num(at(firstCapped - 1, 1)))}`);
+  const fill = (pattern, args) => pattern.replace(/\{(\w+)\}/g, (_, k) => args[k]);
+  const args = { first: unit(num(at(0, 1))), last: unit(num(at(n - 1, 1))), retry: num(firstCapped) };
+  const summary = fill(firstCapped ? t.chart_summary_capped : t.chart_summary, args) + (log ? ` ${t.chart_log}` : '');
+  const region = el('div', null, { class: 'chart-scroll', role: 'region', 'aria-label': t.chart, tabindex: '0' });
+  region.append(svg);
+  const body = el('div', null, { class: 'chart-body', id: 'calc-chart-body' });
+  body.append(region, legend, el('p', summary, { class: 'chart-summary' }));
+  $('chart-body').replaceWith(body);
 }
 
 // src/report.rs's document of the last good result (a refused policy leaves
@@ -351,7 +427,6 @@ function downloadJson() {
 
 async function start() {
   data = JSON.parse($('data').textContent);
-  chart = $('chart').querySelector('svg');
   wasm = await loadWasm(new URL(data.wasm, location.href));
   plural = new Intl.PluralRules(data.lang);
   // The built table shows the defaults: the last good result so far.

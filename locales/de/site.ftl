@@ -261,3 +261,22 @@ duration-years-days = { $years } J. { $days } T.
 # A duration of a thousand years or more.
 # $years (number) - e.g. 3170
 duration-years = { $years } J.
+
+## Calculator chart
+
+# Legend: the shaded band from the shortest to the longest delay under jitter.
+calc-chart-band = Spanne der Verzögerung mit Jitter
+
+# Legend: the line of the mean delay under jitter.
+calc-chart-mean = Mittlere Verzögerung
+
+# Said after the chart's summary when its vertical scale is logarithmic (one sentence).
+calc-chart-log = Die senkrechte Achse ist logarithmisch, damit Wachstum und Plateau beide sichtbar sind.
+
+# The chart in words, when no delay reaches the maximum.
+# $first - the first delay with its unit; $last - the last delay with its unit.
+calc-chart-summary = Die Verzögerungen wachsen von { $first } auf { $last }.
+
+# The chart in words, when the maximum cuts the delays.
+# $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
+calc-chart-summary-capped = Die Verzögerungen wachsen von { $first } auf { $last } und werden ab Wiederholung { $retry } durch das Maximum begrenzt.

@@ -261,3 +261,22 @@ duration-years-days = { $years } y { $days } d
 # A duration of a thousand years or more.
 # $years (number) - e.g. 3170
 duration-years = { $years } y
+
+## Calculator chart
+
+# Legend: the shaded band from the shortest to the longest delay under jitter.
+calc-chart-band = Range of the delay with jitter
+
+# Legend: the line of the mean delay under jitter.
+calc-chart-mean = Mean delay
+
+# Said after the chart's summary when its vertical scale is logarithmic (one sentence).
+calc-chart-log = The vertical scale is logarithmic, so that growth and plateau both show.
+
+# The chart in words, when no delay reaches the maximum.
+# $first - the first delay with its unit; $last - the last delay with its unit.
+calc-chart-summary = Delays grow from { $first } to { $last }.
+
+# The chart in words, when the maximum cuts the delays.
+# $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
+calc-chart-summary-capped = Delays grow from { $first } to { $last }, capped from retry { $retry } on.

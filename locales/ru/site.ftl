@@ -263,3 +263,22 @@ duration-years-days = { $years } г. { $days } дн.
 # A duration of a thousand years or more.
 # $years (number) - e.g. 3170
 duration-years = { $years } г.
+
+## Calculator chart
+
+# Legend: the shaded band from the shortest to the longest delay under jitter.
+calc-chart-band = Разброс задержки с джиттером
+
+# Legend: the line of the mean delay under jitter.
+calc-chart-mean = Средняя задержка
+
+# Said after the chart's summary when its vertical scale is logarithmic (one sentence).
+calc-chart-log = Вертикальная шкала логарифмическая, чтобы были видны и рост, и выход на максимум.
+
+# The chart in words, when no delay reaches the maximum.
+# $first - the first delay with its unit; $last - the last delay with its unit.
+calc-chart-summary = Задержки растут от { $first } до { $last }.
+
+# The chart in words, when the maximum cuts the delays.
+# $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
+calc-chart-summary-capped = Задержки растут от { $first } до { $last }; начиная с повтора № { $retry } их ограничивает максимум.

@@ -78,7 +78,7 @@ pub struct CalculatorView {
     pub download_json: String,
     pub chart_label: String,
     /// The chart of the default inputs, as the script draws it.
-    pub chart_svg: String,
+    pub chart_html: String,
     pub caption: String,
     pub headers: Headers,
     pub jittered: bool,
@@ -249,12 +249,12 @@ pub fn view(
         copy_json: texts.get("calc-copy-json", None),
         download_json: texts.get("calc-download-json", None),
         chart_label: texts.get("calc-chart-label", None),
-        chart_svg: figures::chart_svg(
+        chart_html: figures::chart_html(
             &schedule,
             intl,
             &unit_label,
             profile.unit,
-            &texts.get("calc-chart-label", None),
+            &chart_words(texts),
         ),
         caption: texts.get("table-caption", Some(&caption_args)),
         headers,
@@ -267,6 +267,32 @@ pub fn view(
         ],
         data_json: island_json(&island),
         script_src: format!("{root}{script}"),
+    }
+}
+
+/// The chart's words, with `{first}`, `{last}` and `{retry}` where the
+/// summary's figures go.
+fn chart_words(texts: &Texts) -> figures::ChartWords {
+    let placeholder = |names: &[&'static str]| {
+        let mut args = FluentArgs::new();
+        for name in names {
+            args.set(*name, format!("{{{name}}}"));
+        }
+        args
+    };
+    figures::ChartWords {
+        label: texts.get("calc-chart-label", None),
+        retry: texts.get("table-retry", None),
+        delay: texts.get("table-delay", None),
+        band: texts.get("calc-chart-band", None),
+        mean: texts.get("calc-chart-mean", None),
+        cap: texts.get("calc-max-label", None),
+        log: texts.get("calc-chart-log", None),
+        summary: texts.get("calc-chart-summary", Some(&placeholder(&["first", "last"]))),
+        summary_capped: texts.get(
+            "calc-chart-summary-capped",
+            Some(&placeholder(&["first", "last", "retry"])),
+        ),
     }
 }
 
@@ -336,6 +362,7 @@ fn island(
         args.set(name, intl.number(x));
         args
     };
+    let chart = chart_words(texts);
     let text = BTreeMap::from([
         ("retry", headers.retry.clone()),
         ("delay", headers.delay.clone()),
@@ -347,6 +374,12 @@ fn island(
         ("no", headers.no.clone()),
         ("copied", texts.get("calc-copied", None)),
         ("chart", texts.get("calc-chart-label", None)),
+        ("chart_band", chart.band),
+        ("chart_mean", chart.mean),
+        ("chart_cap", chart.cap),
+        ("chart_log", chart.log),
+        ("chart_summary", chart.summary),
+        ("chart_summary_capped", chart.summary_capped),
         ("error_not_a_number", texts.get("error-not-a-number", None)),
         (
             "error_notation",

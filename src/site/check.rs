@@ -40,6 +40,8 @@ pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
         "error-retries" => &["min", "max"],
         "error-delay-overflow" | "error-total-overflow" => &["retry"],
         "error-notation" => &["example"],
+        "calc-chart-summary" => &["first", "last"],
+        "calc-chart-summary-capped" => &["first", "last", "retry"],
         "error-too-large" => &["max"],
         "error-too-small" => &["min"],
         _ => &[],

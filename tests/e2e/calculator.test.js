@@ -168,7 +168,14 @@ for (const lang of LANGS) {
           assert.ok(await page.isHidden('#calc-form'));
           assert.ok(await page.isHidden('#calc-actions'));
           await assertShows(page, lang, data, defaults(data));
-          noJs = { table: await outer(page, '#calc-table'), totals: await outer(page, '#calc-totals') };
+          noJs = {
+            table: await outer(page, '#calc-table'),
+            totals: await outer(page, '#calc-totals'),
+            chart: await outer(page, '#calc-chart'),
+          };
+          // The chart reads without the script: drawn, with its legend and summary.
+          assert.ok(await page.isVisible('#calc-chart svg'));
+          assert.ok((await page.textContent('#calc-chart .chart-summary')).length > 0);
         });
       });
 
@@ -179,6 +186,7 @@ for (const lang of LANGS) {
           assert.ok(await page.isVisible('#calc-chart svg'));
           assert.equal(await outer(page, '#calc-table'), noJs.table);
           assert.equal(await outer(page, '#calc-totals'), noJs.totals);
+          assert.equal(await outer(page, '#calc-chart'), noJs.chart);
           assert.equal(await page.getAttribute('#calc-chart svg', 'role'), 'img');
           assert.equal(await page.getAttribute('#calc-chart svg', 'aria-label'), data.text.chart);
           // Nothing is stale, and the URL is left alone until the reader acts.
@@ -495,6 +503,44 @@ for (const lang of LANGS) {
           assert.equal(await page.inputValue('#calc-base'), typed(otherData, 0.5));
           assert.equal((await tableCells(page)).length, 3);
           assert.equal(await page.textContent('#calc-base-error'), '');
+        });
+      });
+
+      test('the chart: ticks in the page notation, retry numbers, legend, cap, scale said, summary', async () => {
+        const t = data.text;
+        const unitOf = pageName === 'calculator' ? 'ms' : 's';
+        const withUnit = (x) => `${figure(lang, x)}${NBSP}${data.units[unitOf]}`;
+        const noCap = data.zero_max === 'refused' ? '1e308' : '0';
+        const chart = async (page) => ({
+          ticks: await page.$$eval('#calc-chart .chart-tick', (els) => els.map((e) => e.textContent)),
+          legend: await page.$$eval('#calc-chart .chart-legend li', (els) => els.map((e) => e.textContent)),
+          summary: await page.textContent('#calc-chart .chart-summary'),
+          caps: (await page.$$('#calc-chart .chart-cap')).length,
+        });
+        // Linear: growth to a cap, with jitter.
+        const linear = `?base=100&multiplier=2&max=500&retries=6&jitter=full&unit=${unitOf}`;
+        await withPage(lang, pageName, { query: linear, width: 320 }, async (page) => {
+          const c = await chart(page);
+          for (const v of [0, 200, 400]) assert.ok(c.ticks.includes(withUnit(v)), `${v} in ${c.ticks}`);
+          for (const r of [1, 2, 6]) assert.ok(c.ticks.includes(figure(lang, r)), `retry ${r} in ${c.ticks}`);
+          assert.deepEqual(c.legend, [t.chart_band, t.chart_mean, `${t.chart_cap}: ${withUnit(500)}`]);
+          assert.equal(c.caps, 1);
+          assert.equal(c.summary, t.chart_summary_capped.replace('{first}', withUnit(100))
+            .replace('{last}', withUnit(500)).replace('{retry}', figure(lang, 4)));
+          // Text of at least 12 CSS px on a phone.
+          const px = await page.$eval('#calc-chart svg', (svg) => (svg.getBoundingClientRect().width / 640) * 14);
+          assert.ok(px >= 12, `${px} px`);
+        });
+        // Wide range: a log scale, said in the summary; no cap, no band.
+        const wide = `?base=1&multiplier=10&max=${noCap}&retries=6&jitter=none&unit=${unitOf}`;
+        await withPage(lang, pageName, { query: wide }, async (page) => {
+          const c = await chart(page);
+          for (const v of [1, 10, 1000, 100000]) assert.ok(c.ticks.includes(withUnit(v)), `${v} in ${c.ticks}`);
+          assert.deepEqual(c.legend, [t.delay]);
+          assert.equal(c.caps, 0);
+          assert.ok(c.summary.endsWith(t.chart_log), c.summary);
+          assert.ok(c.summary.startsWith(t.chart_summary.replace('{first}', withUnit(1))
+            .replace('{last}', withUnit(100000))), c.summary);
         });
       });
 
