@@ -644,9 +644,9 @@ describe('behaviour common to every page', () => {
     await withPage('en', 'schedule', {}, async (page) => {
       await page.focus('#calc-base');
       const order = [];
-      for (let i = 0; i < 7; i++) {
+      for (let i = 0; i < 9; i++) {
         await page.keyboard.press('Tab');
-        order.push(await page.evaluate(() => document.activeElement.id));
+        order.push(await page.evaluate(() => document.activeElement.id || document.activeElement.className));
       }
       assert.deepEqual(order, [
         'calc-multiplier',
@@ -654,6 +654,9 @@ describe('behaviour common to every page', () => {
         'calc-retries',
         'calc-jitter',
         'calc-unit',
+        // The table's and the chart's regions, which scroll on narrow screens.
+        'table-scroll',
+        'chart-scroll',
         'calc-copy',
         'calc-download',
       ]);
