@@ -72,18 +72,12 @@ function scientific(x, sym) {
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-// A number as a reader of the page's language types it, by this rule (the
-// one place it lives; README "Numbers in the calculator" states it):
-// - the page's notation is read: its decimal separator, and digit groups of
-//   three split by its group separator (any space where it groups with a
-//   space), or no grouping at all; an exponent (`1e300`) is allowed;
-// - U+2212 (−) is a minus, so `−5` is read, then refused as not above zero;
-// - any other mix of digits, points, commas and spaces is ambiguous (`1,5`
-//   on an English page, `2.5` on a German one, `10,00`) and refused with a
-//   message showing the page's notation, rather than guessed;
-// - beyond `largest` (`1e999`, `Infinity`, a 400-digit number) is too large.
-// Returns the number, or the key of the error: 'not_a_number', 'notation',
-// 'too_large'.
+// A number as the page's readers type it; this is the one place of the rule
+// that README's "Numbers in the calculator" states: the page's notation
+// (groups of three optional, any space where it groups with spaces, an
+// exponent allowed, U+2212 a minus); any other mix of digits, points, commas
+// and spaces is ambiguous ('notation'); beyond `largest`, 'too_large'.
+// Returns the number or the error's key.
 export function parseNumber(text, sym, largest = Number.MAX_VALUE) {
   const t = text.replace(/\u2212/g, '-').trim();
   const group = `(?:${sym.group_accepted.map(escape).join('|')})`;
