@@ -142,7 +142,8 @@ function update(fromUser) {
   const chosen = form.policy.unit;
   for (const tag of document.querySelectorAll('.calc-unit-tag')) {
     tag.hidden = chosen === 'units';
-    if (chosen !== 'units') tag.textContent = ` (${data.units[chosen]})`;
+    const text = ` (${data.units[chosen]})`;
+    if (chosen !== 'units' && tag.textContent !== text) tag.textContent = text;
   }
   const errors = form.errors ?? compute(form.policy);
   if (!errors) render((good = form.policy));
