@@ -14,7 +14,7 @@ const CODES = ['base', 'multiplier', 'max_delay', 'retries', 'delay_overflow', '
 const $ = (name) => document.getElementById(`calc-${name}`);
 
 // Set once loaded; then the last good policy and what shows it.
-let data, wasm, plural, good, heads, shown, cells, chart, timer;
+let data, wasm, plural, good, heads, shown, cells, timer;
 
 // Text is set as text, never parsed as markup.
 function el(tag, text, attrs = {}, ns) {
@@ -25,16 +25,18 @@ function el(tag, text, attrs = {}, ns) {
 }
 
 // Intl::number's rule: String(x) rounded half away from zero to 3 decimals
-// as a decimal string, as ICU4X does (floats would round 2.0005 down).
+// as a decimal string, as ICU4X does (floats would round 2.0005 down); from
+// sym.scientific_from up, m × 10ⁿ as src/site/intl.rs writes it.
 export function formatNumber(x, sym) {
   if (!Number.isFinite(x)) return '—';
+  if (Math.abs(x) >= sym.scientific_from) return scientific(x, sym);
   const s = String(Math.abs(x));
   const dot = s.indexOf('.');
   const e = s.indexOf('e');
   let int = dot < 0 ? s : s.slice(0, dot);
   let frac = dot < 0 ? '' : s.slice(dot + 1);
   if (e > 0) {
-    // 1e21 and up, 1e-7 and down: into plain digits.
+    // 1e-7 and down: into plain digits.
     const digits = s.slice(0, e).replace('.', '');
     const point = (dot < 0 ? e : dot) + Number(s.slice(e + 1));
     int = point > 0 ? digits.padEnd(point, '0') : '0';
@@ -56,11 +58,39 @@ export function formatNumber(x, sym) {
   return (x < 0 ? '-' : '') + int + (frac ? sym.decimal + frac : '');
 }
 
-// "." or "," as the decimal separator, an optional exponent, else NaN.
-export function parseNumber(text) {
-  const t = text.trim();
-  const x = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)(e[+-]?\d+)?$/i.test(t) ? Number(t.replace(',', '.')) : NaN;
-  return Number.isFinite(x) ? x : NaN;
+// The mantissa from the shortest digits (toExponential() without argument),
+// rounded half up to thousandths on the digits themselves.
+function scientific(x, sym) {
+  const [m, e] = Math.abs(x).toExponential().split('e');
+  const digits = m.replace('.', '').padEnd(4, '0');
+  let kept = Number(digits.slice(0, 4)) + (digits[4] >= '5' ? 1 : 0);
+  let exponent = Number(e);
+  if (kept === 10000) [kept, exponent] = [1000, exponent + 1];
+  const sup = String(exponent).replace(/./g, (c) => '⁻⁰¹²³⁴⁵⁶⁷⁸⁹'['-0123456789'.indexOf(c)]);
+  return `${x < 0 ? '-' : ''}${formatNumber(kept / 1000, sym)}\u202f×\u202f10${sup}`;
+}
+
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// A number as the page's readers type it; this is the one place of the rule
+// that README's "Numbers in the calculator" states: the page's notation
+// (groups of three optional, any space where it groups with spaces, an
+// exponent allowed, U+2212 a minus); any other mix of digits, points, commas
+// and spaces is ambiguous ('notation'); beyond `largest`, 'too_large'.
+// Returns the number or the error's key.
+export function parseNumber(text, sym, largest = Number.MAX_VALUE) {
+  const t = text.replace(/\u2212/g, '-').trim();
+  const group = `(?:${sym.group_accepted.map(escape).join('|')})`;
+  const decimal = escape(sym.decimal);
+  const page = new RegExp(`^[+-]?(?:(?:\\d{1,3}(?:${group}\\d{3})+|\\d+)(?:${decimal}\\d*)?|${decimal}\\d+)(?:e[+-]?\\d+)?$`, 'i');
+  if (page.test(t)) {
+    let plain = t;
+    for (const g of sym.group_accepted) plain = plain.split(g).join('');
+    const x = Number(plain.replace(sym.decimal, '.'));
+    return Math.abs(x) > largest ? 'too_large' : x;
+  }
+  if (/^[+-]?(infinity|∞)$/i.test(t)) return 'too_large';
+  return /^[+-]?[\d.,\s]*\d[\d.,\s]*(e[+-]?\d+)?$/i.test(t) ? 'notation' : 'not_a_number';
 }
 
 // Streaming needs the application/wasm type; compiling the bytes does not.
@@ -72,14 +102,17 @@ async function loadWasm(url) {
 
 // The policy, keys as in src/report.rs for the JSON, and errors by field.
 function readForm() {
-  const values = FIELDS.map((f) => parseNumber($(f).value));
+  const parsed = FIELDS.map((f) => parseNumber($(f).value, data.number, data.largest_input));
+  const values = parsed.map((x) => (typeof x === 'number' ? x : NaN));
   const [base, multiplier, max, retries] = values;
   const unlimited = data.zero_max === 'unlimited';
   const ok = [base > 0, multiplier >= 1, unlimited ? max >= 0 : max > 0,
     Number.isInteger(retries) && retries >= data.min_retries && retries <= data.max_retries];
+  // Delays below the smallest figure the table shows would all read "0".
+  const tiny = (i) => (i === 0 || i === 2) && values[i] > 0 && values[i] < data.smallest_input;
   let errors = null;
   FIELDS.forEach((f, i) => {
-    const key = Number.isNaN(values[i]) ? 'not_a_number' : !ok[i] && CODES[i];
+    const key = typeof parsed[i] === 'string' ? parsed[i] : !ok[i] ? CODES[i] : tiny(i) && 'too_small';
     if (key) (errors ??= {})[f] = data.text[`error_${key}`];
   });
   const policy = { base, multiplier, max_delay: unlimited && max === 0 ? null : max, retries,
@@ -105,35 +138,80 @@ function update(fromUser) {
   performance.clearMeasures('calc-render');
   performance.mark('calc-render-start');
   const form = readForm();
+  // The delay fields' labels name the unit chosen, none for plain numbers.
+  const chosen = form.policy.unit;
+  for (const tag of document.querySelectorAll('.calc-unit-tag')) {
+    tag.hidden = chosen === 'units';
+    const text = ` (${data.units[chosen]})`;
+    if (chosen !== 'units' && tag.textContent !== text) tag.textContent = text;
+  }
   const errors = form.errors ?? compute(form.policy);
   if (!errors) render((good = form.policy));
   for (const f of FIELDS) {
     $(`${f}-error`).textContent = errors?.[f] ?? '';
     $(f)[errors?.[f] ? 'setAttribute' : 'removeAttribute']('aria-invalid', 'true');
   }
+  // Everything that shows the last good result says it is out of date, and
+  // nothing copies it as if it were the input's.
   $('stale').hidden = !errors;
-  $('output').classList.toggle('is-stale', !!errors);
+  for (const id of ['output', 'chart']) $(id).classList.toggle('is-stale', !!errors);
+  for (const id of ['copy', 'download']) $(id).disabled = !!errors;
   $('copied').textContent = '';
+  // Each error is heard once, as it appears, not again per keystroke.
+  const heard = Object.values(errors ?? {}).join(' ');
+  if ($('errors-live').textContent !== heard) $('errors-live').textContent = heard;
   performance.measure('calc-render', 'calc-render-start');
-  // The URL follows when typing pauses: Chrome throttles frequent updates.
+  // The URL and the summary follow when typing pauses: Chrome throttles
+  // frequent URL updates, and a summary per keystroke drowns the reader.
   clearTimeout(timer);
-  if (fromUser) timer = setTimeout(writeUrl, 300);
+  if (fromUser) timer = setTimeout(() => paused(!errors), 500);
 }
 
-// As typed: a shared link shows what its sender saw.
+function paused(ok) {
+  writeUrl();
+  // "Schedule for 8 retries. Longest total wait: 1 min 32 s."
+  const longest = $('totals').querySelectorAll('div')[2];
+  const summary = `${$('table').caption.textContent}. ${longest.querySelector('dt').textContent}: ` +
+    `${longest.querySelector('dd').textContent}.`;
+  $('announce').textContent = ok ? summary : '';
+}
+
+// Valid figures in the URL are written as JavaScript writes numbers (`0.5`),
+// whatever the page's notation, so that a link works on every language's
+// page; anything else goes as typed, to be shown as bad input. Other keys
+// of the query (utm_*, …) stay.
 function writeUrl() {
-  const query = new URLSearchParams();
-  for (const f of [...FIELDS, 'jitter', 'unit']) if ($(f)) query.set(f, $(f).value);
+  const query = new URLSearchParams(location.search);
+  for (const f of FIELDS) {
+    const x = parseNumber($(f).value, data.number, data.largest_input);
+    query.set(f, typeof x === 'number' ? String(x) : $(f).value);
+  }
+  for (const f of ['jitter', 'unit']) if ($(f)) query.set(f, $(f).value);
   history.replaceState(history.state, '', `?${query}${location.hash}`);
+  carryQuery();
 }
 
-// Bad values from the URL stay, to be shown as bad input.
+// The language switcher leads to the same inputs on the other page.
+function carryQuery() {
+  for (const a of document.querySelectorAll('.language-switcher a:not([aria-current])')) {
+    a.search = location.search;
+  }
+}
+
+// Figures written as JavaScript writes them are shown in the page's
+// notation; anything else stays as it is, and bad values are shown as bad.
 function readUrl() {
   const query = new URLSearchParams(location.search);
-  for (const f of FIELDS) if (query.has(f)) $(f).value = query.get(f);
+  for (const f of FIELDS) {
+    if (!query.has(f)) continue;
+    const value = query.get(f);
+    const plain = /^-?(\d+(\.\d+)?)(e[+-]\d+)?$/.test(value);
+    $(f).value = plain ? value.replace('.', data.number.decimal) : value;
+  }
   for (const f of ['jitter', 'unit']) {
     if ([...($(f)?.options ?? [])].some((o) => o.value === query.get(f))) $(f).value = query.get(f);
   }
+  carryQuery();
 }
 
 function render(p) {
@@ -188,47 +266,131 @@ function renderTable(p, buf) {
   shown = rows;
 }
 
-// The labels stay as built and the list stays the live region.
+// The labels stay as built. Under a second, words would only repeat the
+// figure: none (as calculator::view's totals).
 function renderTotals(p, buf) {
   $('totals').querySelectorAll('dd').forEach((dd, i) => {
-    const human = humanize(buf[TOTALS + i], p.unit);
-    dd.replaceChildren(unit(num(buf[TOTALS + i])) + (human ? ' ' : ''));
+    const x = buf[TOTALS + i];
+    const ms = p.unit === 's' ? x * 1000 : x;
+    const human = ms >= 1000 ? humanize(ms, p.unit) : null;
+    dd.replaceChildren(unit(num(x)) + (human ? ' ' : ''));
     if (human) dd.append(el('span', `(${human})`, { class: 'human' }));
   });
 }
 
-// As figures::humanize; none for plain numbers.
-function humanize(x, unitName) {
+// As figures::humanize, of milliseconds; none for plain numbers.
+function humanize(ms, unitName) {
   if (unitName === 'units') return null;
-  const [days, hours, minutes, seconds, ms] = view(wasm.duration_parts(unitName === 's' ? x * 1000 : x), 5);
+  const [days, hours, minutes, seconds, milli] = view(wasm.duration_parts(ms), 5);
   const d = data.duration;
   const fill = (pattern, args) => pattern.replace(/\{(\w+)\}/g, (_, k) => num(args[k]));
+  if (days >= 365) {
+    // A calendar year; from a thousand years, the years alone.
+    const years = Math.floor(days / 365);
+    return years >= 1000 ? fill(d.years, { years }) : fill(d.years_days, { years, days: days - years * 365 });
+  }
   if (days > 0) return fill(d.days_hours_minutes, { days, hours, minutes });
   if (hours > 0) return fill(d.hours_minutes, { hours, minutes });
   if (minutes > 0) return fill(d.minutes_seconds, { minutes, seconds });
-  return fill(d.seconds, { seconds: seconds + ms / 1000 });
+  return fill(d.seconds, { seconds: seconds + milli / 1000 });
 }
 
-// Each retry's min-max band and mean; attributes only, as the CSP allows no
-// inline style, and CSS classes for colour.
+// 10^k by repeated exact steps, as figures::pow10: the same double on both
+// sides, where Math.pow and powi may differ in the last bit.
+function pow10(k) {
+  let p = 1;
+  for (let i = 0; i < Math.abs(k); i++) p *= 10;
+  return k < 0 ? 1 / p : p;
+}
+
+// The power of ten at or below x (x > 0), as an exponent.
+function decade(x) {
+  let k = 0;
+  while (pow10(k + 1) <= x) k++;
+  while (pow10(k) > x) k--;
+  return k;
+}
+
+// A round step (1, 2 or 5 × 10^k) at least `raw`.
+function niceStep(raw) {
+  const p = pow10(decade(raw));
+  return [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw);
+}
+
+// The chart as figures::chart_html draws it, element for element: a scroll
+// region holding the SVG (ticks, grid, band, line, cap), an HTML legend and
+// a summary in words. Text sits at 14 of 640 units and the drawing is never
+// narrower than 560 px (style.css), so it is never under 12 CSS px.
 function renderChart(p, buf) {
-  const [W, H, X, T, B] = [640, 240, 16, 24, 28];
+  const [W, H, L, R, T, B] = [640, 320, 100, 16, 16, 56];
   const n = p.retries;
+  const at = (i, k) => buf[i * ROW + k];
   let top = 0;
-  for (let r = 5; r < n * ROW; r += ROW) top = Math.max(top, buf[r]);
-  const x = (i) => (n === 1 ? W / 2 : X + (i * (W - 2 * X)) / (n - 1)).toFixed(1);
-  const line = (k, order) =>
-    order.map((i) => `${x(i)},${(H - B - (buf[i * ROW + k] / top) * (H - T - B)).toFixed(1)}`).join(' ');
+  let low = Infinity;
+  for (let i = 0; i < n; i++) [top, low] = [Math.max(top, at(i, 5)), Math.min(low, at(i, 1))];
+  // A log scale once the delays span more than two decades.
+  const log = top / low > 100;
+  const fix = (v) => String(Math.round(v * 10) / 10);
+  const x = (i) => fix(n === 1 ? (L + W - R) / 2 : L + (i * (W - L - R)) / (n - 1));
+  const bottom = H - B;
+  let y;
+  const ticks = [];
+  if (log) {
+    const [lo, hi] = [decade(low), decade(top) + (pow10(decade(top)) < top ? 1 : 0)];
+    const span = Math.max(hi - lo, 1);
+    const every = Math.ceil(span / 5);
+    for (let k = lo; k <= hi; k += every) ticks.push(pow10(k));
+    y = (v) => bottom - ((Math.log10(Math.max(v, pow10(lo))) - lo) / span) * (bottom - T);
+  } else {
+    const step = niceStep(top / 4);
+    const ceiling = Math.ceil(top / step) * step;
+    for (let k = 0; k * step <= ceiling; k++) ticks.push(k * step);
+    y = (v) => bottom - (v / ceiling) * (bottom - T);
+  }
+  const parts = [];
+  const add = (tag, attrs, text) => parts.push([tag, attrs, text]);
+  for (const v of ticks) {
+    const ty = fix(y(v));
+    add('path', { d: `M${L} ${ty}H${W - R}`, class: 'chart-grid' });
+    add('text', { x: L - 6, y: fix(y(v) + 5), 'text-anchor': 'end', class: 'chart-tick' }, unit(num(v)));
+  }
+  const xStep = n <= 6 ? 1 : niceStep(n / 6);
+  for (let r = 1; r <= n; r = r === 1 && xStep > 1 ? xStep : r + xStep) {
+    add('text', { x: x(r - 1), y: bottom + 22, 'text-anchor': 'middle', class: 'chart-tick' }, num(r));
+  }
+  add('text', { x: fix((L + W - R) / 2), y: H - 8, 'text-anchor': 'middle', class: 'chart-title' }, data.text.retry);
   const order = [...Array(n).keys()];
+  const line = (k, list) => list.map((i) => `${x(i)},${fix(y(at(i, k)))}`).join(' ');
+  const jittered = p.jitter !== 'none';
+  if (jittered) add('polygon', { points: `${line(5, order)} ${line(3, [...order].reverse())}`, class: 'chart-band' });
+  add('polyline', { points: line(4, order), class: 'chart-mean' });
+  let firstCapped = 0;
+  for (let i = n - 1; i >= 0; i--) if (at(i, 2)) firstCapped = i + 1;
+  if (firstCapped) {
+    add('path', { d: `M${L} ${fix(y(at(firstCapped - 1, 1)))}H${W - R}`, class: 'chart-cap' });
+  }
+  add('path', { d: `M${L} ${T}V${bottom}H${W - R}`, class: 'chart-axis' });
   const ns = 'http://www.w3.org/2000/svg';
   const svg = el('svg', null, { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': data.text.chart }, ns);
-  const add = (tag, part, attrs, text) => svg.append(el(tag, text, { ...attrs, class: `chart-${part}` }, ns));
-  add('polygon', 'band', { points: `${line(5, order)} ${line(3, [...order].reverse())}` });
-  add('polyline', 'mean', { points: line(4, order) });
-  add('path', 'axis', { d: `M${X} ${T}V${H - B}H${W - X}` });
-  add('text', 'label', { x: X, y: T - 8 }, unit(num(top)));
-  chart?.remove();
-  $('chart').append((chart = svg));
+  svg.append(...parts.map(([tag, attrs, text]) => el(tag, text, attrs, ns)));
+  const t = data.text;
+  const legend = el('ul', null, { class: 'chart-legend' });
+  const item = (kind, text) => {
+    const li = el('li', null);
+    li.append(el('span', null, { class: `swatch swatch-${kind}` }), text);
+    legend.append(li);
+  };
+  if (jittered) item('band', t.chart_band);
+  item('mean', jittered ? t.chart_mean : t.delay);
+  if (firstCapped) item('cap', `${t.chart_cap}: ${unit(num(at(firstCapped - 1, 1)))}`);
+  const fill = (pattern, args) => pattern.replace(/\{(\w+)\}/g, (_, k) => args[k]);
+  const args = { first: unit(num(at(0, 1))), last: unit(num(at(n - 1, 1))), retry: num(firstCapped) };
+  const summary = fill(firstCapped ? t.chart_summary_capped : t.chart_summary, args) + (log ? ` ${t.chart_log}` : '');
+  const region = el('div', null, { class: 'chart-scroll', role: 'region', 'aria-label': t.chart, tabindex: '0' });
+  region.append(svg);
+  const body = el('div', null, { class: 'chart-body', id: 'calc-chart-body' });
+  body.append(region, legend, el('p', summary, { class: 'chart-summary' }));
+  $('chart-body').replaceWith(body);
 }
 
 // src/report.rs's document of the last good result (a refused policy leaves

@@ -236,3 +236,47 @@ not-found-title = Seite nicht gefunden
 
 # Text of the 404 page (Markdown). The template adds a link to the home page; do not write URLs.
 not-found-text = Unter dieser Adresse gibt es keine Seite. Vielleicht wurde sie verschoben, oder die Adresse enthält einen Tippfehler.
+
+## Calculator: reading numbers as typed
+
+# A figure written in another notation than the page's, or ambiguously (a comma or point where this language does not put one).
+# $example - a figure in this page's notation, with digit groups and decimals.
+error-notation = Schreiben Sie die Zahl wie auf dieser Seite: mit Komma vor den Nachkommastellen und, wenn Sie möchten, Punkten zwischen den Tausendern, etwa { $example }.
+
+# A figure too large to compute with.
+# $max - the largest figure accepted.
+error-too-large = Diese Zahl ist zu groß: Geben Sie höchstens { $max } ein.
+
+# A delay smaller than the smallest figure the table can show.
+# $min - the smallest delay accepted (other than zero where zero means no limit).
+error-too-small = Diese Zahl ist zu klein: Die Tabelle zeigt Verzögerungen ab { $min }.
+
+# Name of the region in which the calculator's table scrolls sideways on narrow screens (plain text).
+calc-table-label = Tabelle des Zeitplans der Wiederholungen
+
+# A duration of one year (365 days) or more, under a thousand years.
+# $years (number), $days (number) - e.g. 2 and 45
+duration-years-days = { $years } J. { $days } T.
+
+# A duration of a thousand years or more.
+# $years (number) - e.g. 3170
+duration-years = { $years } J.
+
+## Calculator chart
+
+# Legend: the shaded band from the shortest to the longest delay under jitter.
+calc-chart-band = Spanne der Verzögerung mit Jitter
+
+# Legend: the line of the mean delay under jitter.
+calc-chart-mean = Mittlere Verzögerung
+
+# Said after the chart's summary when its vertical scale is logarithmic (one sentence).
+calc-chart-log = Die senkrechte Achse ist logarithmisch, damit Wachstum und Plateau beide sichtbar sind.
+
+# The chart in words, when no delay reaches the maximum.
+# $first - the first delay with its unit; $last - the last delay with its unit.
+calc-chart-summary = Die Verzögerungen wachsen von { $first } auf { $last }.
+
+# The chart in words, when the maximum cuts the delays.
+# $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
+calc-chart-summary-capped = Die Verzögerungen wachsen von { $first } auf { $last } und werden ab Wiederholung { $retry } durch das Maximum begrenzt.

@@ -236,3 +236,47 @@ not-found-title = Page not found
 
 # Text of the 404 page (Markdown). The template adds a link to the home page; do not write URLs.
 not-found-text = There is no page at this address. It may have been moved, or the address may be mistyped.
+
+## Calculator: reading numbers as typed
+
+# A figure written in another notation than the page's, or ambiguously (a comma or point where this language does not put one).
+# $example - a figure in this page's notation, with digit groups and decimals.
+error-notation = Write the number as on this page: a point before the decimals and, if you like, commas between thousands, as in { $example }.
+
+# A figure too large to compute with.
+# $max - the largest figure accepted.
+error-too-large = This number is too large: enter at most { $max }.
+
+# A delay smaller than the smallest figure the table can show.
+# $min - the smallest delay accepted (other than zero where zero means no limit).
+error-too-small = This number is too small: the table shows delays from { $min }.
+
+# Name of the region in which the calculator's table scrolls sideways on narrow screens (plain text).
+calc-table-label = Retry schedule table
+
+# A duration of one year (365 days) or more, under a thousand years.
+# $years (number), $days (number) - e.g. 2 and 45
+duration-years-days = { $years } y { $days } d
+
+# A duration of a thousand years or more.
+# $years (number) - e.g. 3170
+duration-years = { $years } y
+
+## Calculator chart
+
+# Legend: the shaded band from the shortest to the longest delay under jitter.
+calc-chart-band = Range of the delay with jitter
+
+# Legend: the line of the mean delay under jitter.
+calc-chart-mean = Mean delay
+
+# Said after the chart's summary when its vertical scale is logarithmic (one sentence).
+calc-chart-log = The vertical scale is logarithmic, so that growth and plateau both show.
+
+# The chart in words, when no delay reaches the maximum.
+# $first - the first delay with its unit; $last - the last delay with its unit.
+calc-chart-summary = Delays grow from { $first } to { $last }.
+
+# The chart in words, when the maximum cuts the delays.
+# $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
+calc-chart-summary-capped = Delays grow from { $first } to { $last }, capped from retry { $retry } on.

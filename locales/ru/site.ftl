@@ -238,3 +238,47 @@ not-found-title = Страница не найдена
 
 # Text of the 404 page (Markdown). The template adds a link to the home page; do not write URLs.
 not-found-text = По этому адресу страницы нет. Возможно, её перенесли или в адресе есть опечатка.
+
+## Calculator: reading numbers as typed
+
+# A figure written in another notation than the page's, or ambiguously (a comma or point where this language does not put one).
+# $example - a figure in this page's notation, with digit groups and decimals.
+error-notation = Запишите число так, как на этой странице: дробную часть отделяйте запятой, разряды — при желании пробелом, например { $example }.
+
+# A figure too large to compute with.
+# $max - the largest figure accepted.
+error-too-large = Слишком большое число: введите не больше { $max }.
+
+# A delay smaller than the smallest figure the table can show.
+# $min - the smallest delay accepted (other than zero where zero means no limit).
+error-too-small = Слишком малое число: таблица показывает задержки от { $min }.
+
+# Name of the region in which the calculator's table scrolls sideways on narrow screens (plain text).
+calc-table-label = Таблица расписания повторов
+
+# A duration of one year (365 days) or more, under a thousand years.
+# $years (number), $days (number) - e.g. 2 and 45
+duration-years-days = { $years } г. { $days } дн.
+
+# A duration of a thousand years or more.
+# $years (number) - e.g. 3170
+duration-years = { $years } г.
+
+## Calculator chart
+
+# Legend: the shaded band from the shortest to the longest delay under jitter.
+calc-chart-band = Разброс задержки с джиттером
+
+# Legend: the line of the mean delay under jitter.
+calc-chart-mean = Средняя задержка
+
+# Said after the chart's summary when its vertical scale is logarithmic (one sentence).
+calc-chart-log = Вертикальная шкала логарифмическая, чтобы были видны и рост, и выход на максимум.
+
+# The chart in words, when no delay reaches the maximum.
+# $first - the first delay with its unit; $last - the last delay with its unit.
+calc-chart-summary = Задержки растут от { $first } до { $last }.
+
+# The chart in words, when the maximum cuts the delays.
+# $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
+calc-chart-summary-capped = Задержки растут от { $first } до { $last }; начиная с повтора № { $retry } их ограничивает максимум.

@@ -14,9 +14,10 @@ use serde::Serialize;
 use unic_langid::LanguageIdentifier;
 
 use crate::backoff::{Jitter, MAX_RETRIES, MIN_RETRIES, Schedule};
+use crate::report::Unit;
 use crate::site::content::{Page, ZeroMax};
 use crate::site::figures::{self, TableRow};
-use crate::site::intl::{Intl, MAX_FRACTION_DIGITS, NumberSymbols};
+use crate::site::intl::{Intl, LARGEST_INPUT, MAX_FRACTION_DIGITS, NumberSymbols, SMALLEST_INPUT};
 use crate::site::locales::Texts;
 use crate::site::render;
 
@@ -41,6 +42,11 @@ pub struct TotalView {
 pub struct Field {
     pub name: &'static str,
     pub label: String,
+    /// Whether the label carries the unit (`First delay (ms)`).
+    pub has_unit: bool,
+    /// `numeric` opens a whole-number keypad on phones, `decimal` one with
+    /// the decimal separator.
+    pub inputmode: &'static str,
     pub hint: String,
     pub value: String,
 }
@@ -61,12 +67,18 @@ pub struct CalculatorView {
     pub jitter_label: String,
     pub jitters: Vec<Choice>,
     pub unit_label: String,
+    /// The unit the delay fields' labels carry; empty for plain numbers.
+    pub unit_shown: String,
+    /// The name of the table's scrolling region.
+    pub table_label: String,
     /// Empty when the page offers one unit only.
     pub units: Vec<Choice>,
     pub stale: String,
     pub copy_json: String,
     pub download_json: String,
     pub chart_label: String,
+    /// The chart of the default inputs, as the script draws it.
+    pub chart_html: String,
     pub caption: String,
     pub headers: Headers,
     pub jittered: bool,
@@ -88,6 +100,10 @@ struct Island {
     units: BTreeMap<&'static str, String>,
     number: NumberSymbols,
     max_fraction_digits: i16,
+    /// Larger inputs are refused as too large.
+    largest_input: f64,
+    /// Smaller non-zero delays are refused as too small.
+    smallest_input: f64,
     min_retries: u32,
     max_retries: u32,
     /// Humanized-duration patterns with `{days}`, `{hours}`, `{minutes}`,
@@ -109,6 +125,10 @@ struct Defaults {
     jitter: &'static str,
     unit: &'static str,
 }
+
+/// The figure the notation error writes as an example of the page's
+/// notation: digit groups and a fraction.
+const NOTATION_EXAMPLE: f64 = 12_345.5;
 
 /// Builds the calculator's section for `page` in one language. `root` is the
 /// way from the page to the site's root; `wasm` and `script` the assets'
@@ -132,7 +152,7 @@ pub fn view(
     let total_view = |id: &str, value: f64| TotalView {
         label: texts.get(id, None),
         figure: figures::with_unit(&intl.number(value), profile.unit, &unit_label),
-        human: figures::humanize(value, profile.unit, texts),
+        human: figures::humanize_total(value, profile.unit, texts),
     };
     let max_hint = match profile.zero_max {
         ZeroMax::Unlimited => "calc-max-hint-unlimited",
@@ -144,24 +164,32 @@ pub fn view(
     let fields = vec![
         Field {
             name: "base",
+            has_unit: true,
+            inputmode: "decimal",
             label: texts.get("calc-base-label", None),
             hint: texts.get("calc-base-hint", None),
             value: input(defaults.base),
         },
         Field {
             name: "multiplier",
+            has_unit: false,
+            inputmode: "decimal",
             label: texts.get("calc-multiplier-label", None),
             hint: texts.get("calc-multiplier-hint", None),
             value: input(defaults.multiplier),
         },
         Field {
             name: "max",
+            has_unit: true,
+            inputmode: "decimal",
             label: texts.get("calc-max-label", None),
             hint: texts.get(max_hint, None),
             value: input(defaults.max_delay.unwrap_or(0.0)),
         },
         Field {
             name: "retries",
+            has_unit: false,
+            inputmode: "numeric",
             label: texts.get("calc-retries-label", None),
             hint: texts.get("calc-retries-hint", None),
             value: defaults.retries.to_string(),
@@ -211,11 +239,23 @@ pub fn view(
         jitter_label: texts.get("calc-jitter-label", None),
         jitters,
         unit_label: texts.get("calc-unit-label", None),
+        unit_shown: match profile.unit {
+            Unit::Units => String::new(),
+            _ => unit_label.clone(),
+        },
+        table_label: texts.get("calc-table-label", None),
         units,
         stale: texts.get("calc-stale", None),
         copy_json: texts.get("calc-copy-json", None),
         download_json: texts.get("calc-download-json", None),
         chart_label: texts.get("calc-chart-label", None),
+        chart_html: figures::chart_html(
+            &schedule,
+            intl,
+            &unit_label,
+            profile.unit,
+            &chart_words(texts),
+        ),
         caption: texts.get("table-caption", Some(&caption_args)),
         headers,
         jittered: defaults.jitter != Jitter::None,
@@ -227,6 +267,32 @@ pub fn view(
         ],
         data_json: island_json(&island),
         script_src: format!("{root}{script}"),
+    }
+}
+
+/// The chart's words, with `{first}`, `{last}` and `{retry}` where the
+/// summary's figures go.
+fn chart_words(texts: &Texts) -> figures::ChartWords {
+    let placeholder = |names: &[&'static str]| {
+        let mut args = FluentArgs::new();
+        for name in names {
+            args.set(*name, format!("{{{name}}}"));
+        }
+        args
+    };
+    figures::ChartWords {
+        label: texts.get("calc-chart-label", None),
+        retry: texts.get("table-retry", None),
+        delay: texts.get("table-delay", None),
+        band: texts.get("calc-chart-band", None),
+        mean: texts.get("calc-chart-mean", None),
+        cap: texts.get("calc-max-label", None),
+        log: texts.get("calc-chart-log", None),
+        summary: texts.get("calc-chart-summary", Some(&placeholder(&["first", "last"]))),
+        summary_capped: texts.get(
+            "calc-chart-summary-capped",
+            Some(&placeholder(&["first", "last", "retry"])),
+        ),
     }
 }
 
@@ -267,6 +333,17 @@ fn island(
             ),
         ),
         (
+            "years_days",
+            texts.get(
+                "duration-years-days",
+                Some(&placeholder(&["years", "days"])),
+            ),
+        ),
+        (
+            "years",
+            texts.get("duration-years", Some(&placeholder(&["years"]))),
+        ),
+        (
             "days_hours_minutes",
             texts.get(
                 "duration-days-hours-minutes",
@@ -277,6 +354,15 @@ fn island(
     let mut retries_args = FluentArgs::new();
     retries_args.set("min", intl.number(MIN_RETRIES as f64));
     retries_args.set("max", intl.number(MAX_RETRIES as f64));
+    // The notation of the page, shown by example: grouped, with a fraction.
+    let mut notation_args = FluentArgs::new();
+    notation_args.set("example", intl.number(NOTATION_EXAMPLE));
+    let limit_args = |name: &'static str, x: f64| {
+        let mut args = FluentArgs::new();
+        args.set(name, intl.number(x));
+        args
+    };
+    let chart = chart_words(texts);
     let text = BTreeMap::from([
         ("retry", headers.retry.clone()),
         ("delay", headers.delay.clone()),
@@ -288,7 +374,25 @@ fn island(
         ("no", headers.no.clone()),
         ("copied", texts.get("calc-copied", None)),
         ("chart", texts.get("calc-chart-label", None)),
+        ("chart_band", chart.band),
+        ("chart_mean", chart.mean),
+        ("chart_cap", chart.cap),
+        ("chart_log", chart.log),
+        ("chart_summary", chart.summary),
+        ("chart_summary_capped", chart.summary_capped),
         ("error_not_a_number", texts.get("error-not-a-number", None)),
+        (
+            "error_notation",
+            texts.get("error-notation", Some(&notation_args)),
+        ),
+        (
+            "error_too_large",
+            texts.get("error-too-large", Some(&limit_args("max", LARGEST_INPUT))),
+        ),
+        (
+            "error_too_small",
+            texts.get("error-too-small", Some(&limit_args("min", SMALLEST_INPUT))),
+        ),
         ("error_base", texts.get("error-base", None)),
         ("error_multiplier", texts.get("error-multiplier", None)),
         (
@@ -336,6 +440,8 @@ fn island(
             .collect(),
         number: intl.number_symbols().clone(),
         max_fraction_digits: MAX_FRACTION_DIGITS,
+        largest_input: LARGEST_INPUT,
+        smallest_input: SMALLEST_INPUT,
         min_retries: MIN_RETRIES,
         max_retries: MAX_RETRIES,
         duration,
@@ -370,15 +476,23 @@ mod tests {
     use super::*;
     use crate::report::js_number;
 
-    /// The cases the browser tests use to hold `static/calculator.js`'s
-    /// number rule to [`Intl::number`]: this test checks every expected
-    /// figure against the Rust side, so the JavaScript side is never compared
-    /// with hand-made expectations. `UPDATE_NUMBER_CASES=1 cargo test` writes
-    /// the figures Rust gives for the inputs listed in the file.
+    /// The cases the browser tests hold `static/calculator.js`'s number rule
+    /// and reader to (`tests/e2e/number.test.js`). These tests check the same
+    /// cases against the Rust side: every expected figure against
+    /// [`Intl::number`], and every reading of typed text against the notation
+    /// data the island gives the script, so the script is never compared with
+    /// hand-made expectations alone. `UPDATE_NUMBER_CASES=1 cargo test`
+    /// writes the figures Rust gives for the inputs of `format`.
     const NUMBER_CASES: &str = "tests/e2e/number-cases.json";
 
     #[derive(serde::Deserialize, serde::Serialize)]
-    struct NumberCase {
+    struct NumberCases {
+        format: Vec<FormatCase>,
+        parse: Vec<ParseCase>,
+    }
+
+    #[derive(serde::Deserialize, serde::Serialize)]
+    struct FormatCase {
         lang: String,
         /// The input as ECMAScript's `String(x)` writes it, so that both
         /// sides parse the very same double.
@@ -386,17 +500,33 @@ mod tests {
         want: String,
     }
 
-    #[test]
-    fn number_cases_for_the_script_match_intl_number() {
+    /// Typed text and what the script reads: a number, or the key of the
+    /// error (`notation`, `too_large`, `not_a_number`).
+    #[derive(serde::Deserialize, serde::Serialize)]
+    struct ParseCase {
+        lang: String,
+        text: String,
+        want: serde_json::Value,
+    }
+
+    fn cases() -> (std::path::PathBuf, NumberCases) {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(NUMBER_CASES);
         let text = std::fs::read_to_string(&path).expect("the number cases");
-        let mut cases: Vec<NumberCase> = serde_json::from_str(&text).expect("valid cases");
+        (path, serde_json::from_str(&text).expect("valid cases"))
+    }
+
+    fn intl(lang: &str) -> Intl {
+        Intl::new(&lang.parse().expect("a language")).expect("ICU4X data")
+    }
+
+    #[test]
+    fn number_cases_for_the_script_match_intl_number() {
+        let (path, mut cases) = cases();
         let update = std::env::var_os("UPDATE_NUMBER_CASES").is_some();
-        for case in &mut cases {
+        for case in &mut cases.format {
             let x: f64 = case.x.parse().expect("a number");
             assert_eq!(js_number(x), case.x, "inputs are written as String(x)");
-            let lang: LanguageIdentifier = case.lang.parse().expect("a language");
-            let got = Intl::new(&lang).expect("ICU4X data").number(x);
+            let got = intl(&case.lang).number(x);
             if update {
                 case.want = got;
             } else {
@@ -406,6 +536,123 @@ mod tests {
         if update {
             let json = serde_json::to_string_pretty(&cases).expect("serializable");
             std::fs::write(&path, json + "\n").expect("writable cases");
+        }
+    }
+
+    /// `text` with every group separator a reader may type written as the
+    /// one the page prints.
+    fn as_printed(text: &str, symbols: &NumberSymbols) -> String {
+        symbols
+            .group_accepted
+            .iter()
+            .fold(text.to_string(), |t, g| {
+                t.replace(g.as_str(), &symbols.group)
+            })
+    }
+
+    /// What the page itself writes for `x`: grouped, and as the form shows
+    /// it, without groups.
+    fn page_forms(intl: &Intl, x: f64) -> [String; 2] {
+        let printed = intl.number(x);
+        let plain = printed.replace(&intl.number_symbols().group, "");
+        [printed, plain]
+    }
+
+    #[test]
+    fn typed_numbers_read_as_the_pages_own_notation() {
+        let (_, cases) = cases();
+        let langs: BTreeMap<&str, Intl> = ["en", "ru", "de"].map(|l| (l, intl(l))).into();
+        for lang in langs.keys() {
+            assert!(
+                cases.parse.iter().filter(|c| c.lang == *lang).count() >= 30,
+                "every language has its cases: {lang}"
+            );
+        }
+        for case in &cases.parse {
+            let intl = &langs[case.lang.as_str()];
+            let symbols = intl.number_symbols();
+            let at = format!("{:?} in {}", case.text, case.lang);
+            // The text with the page's separators made plain for Rust's parser.
+            let plain = as_printed(case.text.trim(), symbols)
+                .replace(&symbols.group, "")
+                .replace(&symbols.decimal, ".")
+                .replace('\u{2212}', "-");
+            match &case.want {
+                serde_json::Value::Number(want) => {
+                    let want = want.as_f64().expect("a double");
+                    let read: f64 = plain.parse().unwrap_or_else(|_| panic!("{at}: unreadable"));
+                    assert_eq!(read, want, "{at}");
+                    assert!(read.abs() <= LARGEST_INPUT, "{at}: within the limit");
+                    // Without sign, exponent or a bare separator, the text is
+                    // what the page writes for that number.
+                    let bare = case.text.trim();
+                    if bare.chars().next().is_some_and(|c| c.is_ascii_digit())
+                        && !bare.contains(['e', 'E'])
+                        && !bare.ends_with(symbols.decimal.as_str())
+                    {
+                        // Trailing zeros of a fraction change nothing.
+                        let mut bare = as_printed(bare, symbols);
+                        if bare.contains(symbols.decimal.as_str()) {
+                            bare = bare.trim_end_matches('0').to_string();
+                            bare = bare.trim_end_matches(symbols.decimal.as_str()).to_string();
+                        }
+                        let forms = page_forms(intl, want);
+                        assert!(forms.contains(&bare), "{at}: {forms:?}");
+                    }
+                }
+                serde_json::Value::String(key) if key == "too_large" => {
+                    let read: f64 = plain
+                        .replace('∞', "inf")
+                        .parse()
+                        .unwrap_or_else(|_| panic!("{at}: unreadable"));
+                    assert!(read.abs() > LARGEST_INPUT, "{at}: beyond the limit");
+                }
+                serde_json::Value::String(key) if key == "notation" => {
+                    // Read either way, with the point or the comma as the
+                    // decimal mark or as a group, the text is never a form
+                    // the page writes: the notation data does not accept it.
+                    let digits = |decimal: char| -> f64 {
+                        let mut seen = false;
+                        let kept: String = case
+                            .text
+                            .chars()
+                            .rev()
+                            .filter_map(|c| match c {
+                                d if d.is_ascii_digit() => Some(d),
+                                c if c == decimal && !seen => {
+                                    seen = true;
+                                    Some('.')
+                                }
+                                _ => None,
+                            })
+                            .collect();
+                        kept.chars()
+                            .rev()
+                            .collect::<String>()
+                            .parse()
+                            .unwrap_or(0.0)
+                    };
+                    for reading in [digits('.'), digits(','), digits('#')] {
+                        let forms = page_forms(intl, reading);
+                        assert!(
+                            !forms.contains(&as_printed(case.text.trim(), symbols)),
+                            "{at}: the page writes {reading} so"
+                        );
+                    }
+                }
+                serde_json::Value::String(key) if key == "not_a_number" => {
+                    assert!(
+                        plain.parse::<f64>().is_err() || plain.contains("NaN"),
+                        "{at}"
+                    );
+                    assert!(
+                        case.text.trim().is_empty()
+                            || case.text.chars().any(|c| !c.is_ascii_digit()),
+                        "{at}"
+                    );
+                }
+                other => panic!("{at}: unknown expectation {other}"),
+            }
         }
     }
 }

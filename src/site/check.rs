@@ -34,9 +34,16 @@ pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
         "duration-minutes-seconds" => &["minutes", "seconds"],
         "duration-hours-minutes" => &["hours", "minutes"],
         "duration-days-hours-minutes" => &["days", "hours", "minutes"],
+        "duration-years-days" => &["years", "days"],
+        "duration-years" => &["years"],
         "table-caption" => &["retries"],
         "error-retries" => &["min", "max"],
         "error-delay-overflow" | "error-total-overflow" => &["retry"],
+        "error-notation" => &["example"],
+        "calc-chart-summary" => &["first", "last"],
+        "calc-chart-summary-capped" => &["first", "last", "retry"],
+        "error-too-large" => &["max"],
+        "error-too-small" => &["min"],
         _ => &[],
     };
     names.iter().map(|n| n.to_string()).collect()

@@ -14,6 +14,12 @@ use crate::site::locales::Texts;
 /// No-break space: between a figure and its unit.
 const NBSP: char = '\u{a0}';
 
+/// The days of a year in humanized durations: a calendar year, not leap.
+const DAYS_PER_YEAR: f64 = 365.0;
+
+/// From this many years, a duration shows years alone.
+const YEARS_ALONE: f64 = 1000.0;
+
 /// A duration in words, by the core's rounding rule and the language's
 /// `duration-*` messages. `None` for unitless figures.
 pub fn humanize(value: f64, unit: Unit, texts: &Texts) -> Option<String> {
@@ -33,6 +39,18 @@ pub fn humanize(value: f64, unit: Unit, texts: &Texts) -> Option<String> {
             args.set("seconds", parts.seconds);
             "duration-minutes-seconds"
         }
+        // From a year (365 days) on, years and days; from a thousand years
+        // on, hours and days are noise beside the years.
+        DurationTier::HoursAndMinutes if parts.days >= DAYS_PER_YEAR => {
+            let years = (parts.days / DAYS_PER_YEAR).floor();
+            args.set("years", years);
+            if years >= YEARS_ALONE {
+                "duration-years"
+            } else {
+                args.set("days", parts.days - years * DAYS_PER_YEAR);
+                "duration-years-days"
+            }
+        }
         DurationTier::HoursAndMinutes if parts.days > 0.0 => {
             args.set("days", parts.days);
             args.set("hours", parts.hours);
@@ -46,6 +64,16 @@ pub fn humanize(value: f64, unit: Unit, texts: &Texts) -> Option<String> {
         }
     };
     Some(texts.get(id, Some(&args)))
+}
+
+/// A total of the calculator in words: as [`humanize`], but none under a
+/// second, where the words would only repeat the figure (`500 ms (0.5 s)`).
+pub fn humanize_total(value: f64, unit: Unit, texts: &Texts) -> Option<String> {
+    let ms = value * unit.milliseconds()?;
+    if ms < 1000.0 {
+        return None;
+    }
+    humanize(value, unit, texts)
 }
 
 /// The unit's abbreviation in the page's language (`мс`, `s`, …).
@@ -176,4 +204,285 @@ pub fn table_rows(schedule: &Schedule, intl: &Intl, unit_label: &str, unit: Unit
             },
         })
         .collect()
+}
+
+/// The words of the chart, in the page's language. `summary` and
+/// `summary_capped` hold `{first}`, `{last}` and `{retry}` where the figures
+/// go, as the script receives them.
+pub struct ChartWords {
+    pub label: String,
+    pub retry: String,
+    pub delay: String,
+    pub band: String,
+    pub mean: String,
+    pub cap: String,
+    pub log: String,
+    pub summary: String,
+    pub summary_capped: String,
+}
+
+/// The chart's drawing: width, height, and the left, right, top and bottom
+/// margins around the plot.
+const W: f64 = 640.0;
+const H: f64 = 320.0;
+const L: f64 = 100.0;
+const R: f64 = 16.0;
+const T: f64 = 16.0;
+const B: f64 = 56.0;
+
+/// 10^k by repeated exact steps, as the script computes it: the same double
+/// on both sides, where `powi` and `Math.pow` may differ in the last bit.
+fn pow10(k: i32) -> f64 {
+    let p = (0..k.unsigned_abs()).fold(1.0, |p, _| p * 10.0);
+    if k < 0 { 1.0 / p } else { p }
+}
+
+/// The power of ten at or below `x` (> 0), as an exponent.
+fn decade(x: f64) -> i32 {
+    let mut k = 0;
+    while pow10(k + 1) <= x {
+        k += 1;
+    }
+    while pow10(k) > x {
+        k -= 1;
+    }
+    k
+}
+
+/// A round step (1, 2 or 5 × 10^k) at least `raw`.
+fn nice_step(raw: f64) -> f64 {
+    let p = pow10(decade(raw));
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * p)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * p)
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The chart of each retry's delay: in a scroll region, an SVG with value
+/// ticks in the page's notation (a log scale once the delays span more than
+/// two decades), retry numbers, the band from the shortest to the longest
+/// delay under jitter, the mean (or the delay) as a line and the cap; then an
+/// HTML legend and a summary in words. Attributes only, as the CSP allows no
+/// inline style; CSS classes give the colours. `static/calculator.js`'s
+/// `renderChart` draws the very same markup, so the two must change together
+/// (the browser tests compare them for the default inputs).
+pub fn chart_html(
+    schedule: &Schedule,
+    intl: &Intl,
+    unit_label: &str,
+    unit: Unit,
+    words: &ChartWords,
+) -> String {
+    let rows: Vec<_> = schedule.rows().collect();
+    let n = rows.len();
+    let top = rows.iter().map(|r| r.max).fold(0.0, f64::max);
+    let low = rows.iter().map(|r| r.delay).fold(f64::INFINITY, f64::min);
+    let log = top / low > 100.0;
+    let figure = |v: f64| with_unit(&intl.number(v), unit, unit_label);
+    // One decimal, written as JavaScript writes the same double.
+    let fix = |v: f64| crate::report::js_number((v * 10.0).round() / 10.0);
+    let x = |i: usize| {
+        if n == 1 {
+            fix((L + W - R) / 2.0)
+        } else {
+            fix(L + (i as f64 * (W - L - R)) / (n - 1) as f64)
+        }
+    };
+    let bottom = H - B;
+    let mut ticks = Vec::new();
+    let y: Box<dyn Fn(f64) -> f64> = if log {
+        let lo = decade(low);
+        let hi = decade(top) + i32::from(pow10(decade(top)) < top);
+        let span = (hi - lo).max(1);
+        let every = (span + 4) / 5;
+        let mut k = lo;
+        while k <= hi {
+            ticks.push(pow10(k));
+            k += every;
+        }
+        Box::new(move |v: f64| {
+            bottom - ((v.max(pow10(lo)).log10() - lo as f64) / span as f64) * (bottom - T)
+        })
+    } else {
+        let step = nice_step(top / 4.0);
+        let ceiling = (top / step).ceil() * step;
+        let mut k = 0.0;
+        while k * step <= ceiling {
+            ticks.push(k * step);
+            k += 1.0;
+        }
+        Box::new(move |v: f64| bottom - (v / ceiling) * (bottom - T))
+    };
+    let mut svg = String::new();
+    let mut add = |tag: &str, attrs: &[(&str, String)], text: Option<String>| {
+        svg.push('<');
+        svg.push_str(tag);
+        for (name, value) in attrs {
+            svg.push_str(&format!(" {name}=\"{}\"", escape(value)));
+        }
+        svg.push('>');
+        svg.push_str(&escape(&text.unwrap_or_default()));
+        svg.push_str(&format!("</{tag}>"));
+    };
+    let num = crate::report::js_number;
+    for &v in &ticks {
+        let ty = fix(y(v));
+        add(
+            "path",
+            &[
+                ("d", format!("M{} {ty}H{}", num(L), num(W - R))),
+                ("class", "chart-grid".into()),
+            ],
+            None,
+        );
+        add(
+            "text",
+            &[
+                ("x", num(L - 6.0)),
+                ("y", fix(y(v) + 5.0)),
+                ("text-anchor", "end".into()),
+                ("class", "chart-tick".into()),
+            ],
+            Some(figure(v)),
+        );
+    }
+    let x_step = if n <= 6 {
+        1
+    } else {
+        nice_step(n as f64 / 6.0) as usize
+    };
+    let mut r = 1;
+    while r <= n {
+        add(
+            "text",
+            &[
+                ("x", x(r - 1)),
+                ("y", num(bottom + 22.0)),
+                ("text-anchor", "middle".into()),
+                ("class", "chart-tick".into()),
+            ],
+            Some(intl.number(r as f64)),
+        );
+        r = if r == 1 && x_step > 1 {
+            x_step
+        } else {
+            r + x_step
+        };
+    }
+    add(
+        "text",
+        &[
+            ("x", fix((L + W - R) / 2.0)),
+            ("y", num(H - 8.0)),
+            ("text-anchor", "middle".into()),
+            ("class", "chart-title".into()),
+        ],
+        Some(words.retry.clone()),
+    );
+    let line = |value: &dyn Fn(usize) -> f64, order: &mut dyn Iterator<Item = usize>| {
+        order
+            .map(|i| format!("{},{}", x(i), fix(y(value(i)))))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let jittered = schedule.policy().jitter != Jitter::None;
+    if jittered {
+        let band = format!(
+            "{} {}",
+            line(&|i| rows[i].max, &mut (0..n)),
+            line(&|i| rows[i].min, &mut (0..n).rev())
+        );
+        add(
+            "polygon",
+            &[("points", band), ("class", "chart-band".into())],
+            None,
+        );
+    }
+    add(
+        "polyline",
+        &[
+            ("points", line(&|i| rows[i].mean, &mut (0..n))),
+            ("class", "chart-mean".into()),
+        ],
+        None,
+    );
+    let first_capped = rows.iter().find(|r| r.capped);
+    if let Some(row) = first_capped {
+        add(
+            "path",
+            &[
+                (
+                    "d",
+                    format!("M{} {}H{}", num(L), fix(y(row.delay)), num(W - R)),
+                ),
+                ("class", "chart-cap".into()),
+            ],
+            None,
+        );
+    }
+    add(
+        "path",
+        &[
+            (
+                "d",
+                format!("M{} {}V{}H{}", num(L), num(T), num(bottom), num(W - R)),
+            ),
+            ("class", "chart-axis".into()),
+        ],
+        None,
+    );
+    let mut legend = String::new();
+    let mut item = |kind: &str, text: &str| {
+        legend.push_str(&format!(
+            r#"<li><span class="swatch swatch-{kind}"></span>{}</li>"#,
+            escape(text)
+        ));
+    };
+    if jittered {
+        item("band", &words.band);
+    }
+    item("mean", if jittered { &words.mean } else { &words.delay });
+    if let Some(row) = first_capped {
+        item("cap", &format!("{}: {}", words.cap, figure(row.delay)));
+    }
+    let pattern = if first_capped.is_some() {
+        &words.summary_capped
+    } else {
+        &words.summary
+    };
+    let mut summary = pattern
+        .replace("{first}", &figure(rows[0].delay))
+        .replace("{last}", &figure(rows[n - 1].delay))
+        .replace(
+            "{retry}",
+            &intl.number(first_capped.map_or(0, |r| r.retry) as f64),
+        );
+    if log {
+        summary.push(' ');
+        summary.push_str(&words.log);
+    }
+    let label = escape(&words.label);
+    format!(
+        concat!(
+            r#"<div class="chart-body" id="calc-chart-body">"#,
+            r#"<div class="chart-scroll" role="region" aria-label="{label}" tabindex="0">"#,
+            r#"<svg viewBox="0 0 {w} {h}" role="img" aria-label="{label}">{svg}</svg></div>"#,
+            r#"<ul class="chart-legend">{legend}</ul>"#,
+            r#"<p class="chart-summary">{summary}</p></div>"#
+        ),
+        label = label,
+        w = num(W),
+        h = num(H),
+        svg = svg,
+        legend = legend,
+        summary = escape(&summary),
+    )
 }

@@ -8,6 +8,15 @@
 //! same rule with the separators this module reports, so that the table it
 //! renders matches the one the build wrote.
 //!
+//! From [`SCIENTIFIC_FROM`] up, a figure is written in scientific notation
+//! instead (`1.5 × 10³⁰⁰`, `1,5 × 10³⁰⁰`): a double can hold 309 digits,
+//! which no reader counts.
+//!
+//! The same separators tell the script how a reader of the language types a
+//! number ([`NumberSymbols`]); the rule that reads them is the script's
+//! `parseNumber`, and `tests/e2e/number-cases.json` holds the cases both
+//! sides are tested on.
+//!
 //! Fluent numbers go through the same formatter: [`fluent_number`] is
 //! installed as each bundle's formatter.
 
@@ -28,6 +37,22 @@ use unic_langid::LanguageIdentifier;
 
 /// The most fraction digits a figure shows.
 pub const MAX_FRACTION_DIGITS: i16 = 3;
+
+/// From this magnitude up, figures are written in scientific notation.
+pub const SCIENTIFIC_FROM: f64 = 1e15;
+
+/// The largest number the calculator accepts as input: a round limit just
+/// under the largest double (about 1.8 × 10³⁰⁸).
+pub const LARGEST_INPUT: f64 = 1e308;
+
+/// The smallest non-zero delay the calculator accepts: the smallest figure
+/// its table can show (one unit of the last of [`MAX_FRACTION_DIGITS`]).
+pub const SMALLEST_INPUT: f64 = 0.001;
+
+/// The no-break spaces a reader may type as a digit group separator where the
+/// language groups digits with a space: the plain space, the no-break space
+/// and the narrow no-break space (what French and newer CLDR data use).
+const SPACE_SEPARATORS: [&str; 3] = [" ", "\u{a0}", "\u{202f}"];
 
 /// The formatters of one language, created once per language and build.
 pub struct Intl {
@@ -68,6 +93,8 @@ impl Intl {
                 group: String::new(),
                 decimal: String::new(),
                 group_four_digits: false,
+                group_accepted: Vec::new(),
+                scientific_from: SCIENTIFIC_FROM,
             },
             count_samples,
         };
@@ -108,10 +135,19 @@ impl Intl {
         let group = between(&big, "1", "234");
         let decimal = between(&big, "567", "5");
         let four = self.number(1234.0);
+        // A reader cannot tell one space from another on the keyboard: where
+        // the language groups with a space, every space is a group separator.
+        let group_accepted = if group.chars().all(char::is_whitespace) {
+            SPACE_SEPARATORS.map(String::from).to_vec()
+        } else {
+            vec![group.clone()]
+        };
         NumberSymbols {
             group,
             decimal,
             group_four_digits: four != "1234",
+            group_accepted,
+            scientific_from: SCIENTIFIC_FROM,
         }
     }
 }
@@ -133,13 +169,18 @@ pub fn og_locale(lang: &LanguageIdentifier) -> String {
 }
 
 /// What separates digit groups and the fraction, in one language.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct NumberSymbols {
     pub group: String,
     pub decimal: String,
     /// Whether a four-digit integer part is grouped (`1,234` in en, `1234`
     /// in languages whose minimum grouping is two).
     pub group_four_digits: bool,
+    /// Every separator a reader may type between digit groups: `group`, and
+    /// for languages that group with a space, every kind of space.
+    pub group_accepted: Vec<String>,
+    /// [`SCIENTIFIC_FROM`], for the script.
+    pub scientific_from: f64,
 }
 
 fn between(text: &str, before: &str, after: &str) -> String {
@@ -151,6 +192,9 @@ fn between(text: &str, before: &str, after: &str) -> String {
 
 /// The rounding rule of this module, applied by `formatter`.
 fn format_decimal(formatter: &DecimalFormatter, x: f64) -> String {
+    if x.is_finite() && x.abs() >= SCIENTIFIC_FROM {
+        return scientific(formatter, x);
+    }
     let Ok(mut decimal) = Decimal::try_from_f64(x, FloatPrecision::RoundTrip) else {
         // Only NaN and infinities fail, and the core never returns them.
         return String::from("—");
@@ -161,6 +205,38 @@ fn format_decimal(formatter: &DecimalFormatter, x: f64) -> String {
     );
     decimal.absolute.trim_end();
     formatter.format(&decimal).to_string()
+}
+
+/// `x` as `m × 10ⁿ` with 1 ≤ m < 10, m rounded half up to three fraction
+/// digits on the shortest decimal of `x` (the digits JavaScript's
+/// `toExponential()` gives, so that the script writes the same), m in the
+/// language's notation, n in superscript digits.
+fn scientific(formatter: &DecimalFormatter, x: f64) -> String {
+    // `{:e}` is the shortest round-trip decimal: `1.5e300`, `1e15`.
+    let written = format!("{:e}", x.abs());
+    let (mantissa, exponent) = written.split_once('e').expect("`{:e}` writes an exponent");
+    let mut exponent: i32 = exponent.parse().expect("an integer exponent");
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    // Thousandths of the mantissa, rounded half up on the digits themselves.
+    let mut kept: u32 = format!("{digits:0<4}")[..4].parse().expect("digits");
+    if digits.as_bytes().get(4).is_some_and(|&d| d >= b'5') {
+        kept += 1;
+    }
+    if kept == 10_000 {
+        kept = 1000;
+        exponent += 1;
+    }
+    let mantissa = format_decimal(formatter, f64::from(kept) / 1000.0);
+    let sign = if x < 0.0 { "-" } else { "" };
+    let superscript: String = exponent
+        .to_string()
+        .chars()
+        .map(|c| match c {
+            '-' => '⁻',
+            d => ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'][d as usize - '0' as usize],
+        })
+        .collect();
+    format!("{sign}{mantissa}\u{202f}×\u{202f}10{superscript}")
 }
 
 /// The name CLDR gives a plural category.

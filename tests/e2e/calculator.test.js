@@ -15,6 +15,13 @@ import { after, before, describe, test } from 'node:test';
 import { LANGS, PAGES, SCREENSHOTS, cliJson, island, launch, open, serve, tableCells, type } from './support.js';
 
 const NBSP = '\u00a0';
+
+/** How a reader of each language types figures, and strings that are ambiguous there. */
+const NOTATION = {
+  en: { thousand: '1,000', max: '30,000', ambiguous: ['1,5', '1,000,5'] },
+  de: { thousand: '1.000', max: '30.000', ambiguous: ['2.5', '1,000.5'] },
+  ru: { thousand: `1${NBSP}000`, max: '30 000', ambiguous: ['0.5', '1.000'] },
+};
 let browser;
 let server;
 
@@ -66,7 +73,9 @@ function expected(lang, data, policy) {
     );
   }
   const totals = sum.map((x) => {
-    const human = unit === 'units' ? null : humanize(lang, data, unit === 's' ? x * 1000 : x);
+    const ms = unit === 's' ? x * 1000 : x;
+    // Under a second, the words would only repeat the figure.
+    const human = unit === 'units' || ms < 1000 ? null : humanize(lang, data, ms);
     return u(f(x)) + (human ? ` (${human})` : '');
   });
   return { cells, totals };
@@ -84,6 +93,11 @@ function humanize(lang, data, ms) {
   }
   const wholeMin = Math.round(ms / 60_000);
   const days = Math.floor(wholeMin / 1440);
+  if (days >= 365) {
+    const years = Math.floor(days / 365);
+    if (years >= 1000) return fill(data.duration.years, { years });
+    return fill(data.duration.years_days, { years, days: days - years * 365 });
+  }
   const args = { days, hours: Math.floor((wholeMin % 1440) / 60), minutes: wholeMin % 60 };
   return fill(days > 0 ? data.duration.days_hours_minutes : data.duration.hours_minutes, args);
 }
@@ -154,7 +168,14 @@ for (const lang of LANGS) {
           assert.ok(await page.isHidden('#calc-form'));
           assert.ok(await page.isHidden('#calc-actions'));
           await assertShows(page, lang, data, defaults(data));
-          noJs = { table: await outer(page, '#calc-table'), totals: await outer(page, '#calc-totals') };
+          noJs = {
+            table: await outer(page, '#calc-table'),
+            totals: await outer(page, '#calc-totals'),
+            chart: await outer(page, '#calc-chart'),
+          };
+          // The chart reads without the script: drawn, with its legend and summary.
+          assert.ok(await page.isVisible('#calc-chart svg'));
+          assert.ok((await page.textContent('#calc-chart .chart-summary')).length > 0);
         });
       });
 
@@ -165,6 +186,7 @@ for (const lang of LANGS) {
           assert.ok(await page.isVisible('#calc-chart svg'));
           assert.equal(await outer(page, '#calc-table'), noJs.table);
           assert.equal(await outer(page, '#calc-totals'), noJs.totals);
+          assert.equal(await outer(page, '#calc-chart'), noJs.chart);
           assert.equal(await page.getAttribute('#calc-chart svg', 'role'), 'img');
           assert.equal(await page.getAttribute('#calc-chart svg', 'aria-label'), data.text.chart);
           // Nothing is stale, and the URL is left alone until the reader acts.
@@ -195,7 +217,37 @@ for (const lang of LANGS) {
           // The URL follows once typing pauses.
           await page.waitForURL((url) => url.searchParams.get('retries') === '12');
           const search = new URL(page.url()).searchParams;
-          assert.equal(search.get('base'), typed(data, policy.base));
+          // Figures as JavaScript writes them, so that the link works on
+          // every language's page.
+          assert.equal(search.get('base'), String(policy.base));
+        });
+      });
+
+      test("figures typed in the page's own notation are read as its readers mean them", async () => {
+        await withPage(lang, pageName, {}, async (page) => {
+          const { thousand, max } = NOTATION[lang];
+          const policy = { ...examplePolicy(data, pageName), jitter: 'none', max: 30000, retries: 1000 };
+          await fillForm(page, data, { ...policy, retries: 8 });
+          await type(page, 'max', max);
+          await type(page, 'retries', thousand);
+          assert.deepEqual(await shownErrors(page), {});
+          const cells = await tableCells(page);
+          assert.equal(cells.length, 1000);
+          assert.deepEqual(cells.at(-1).slice(0, 3),
+            [figure(lang, 1000), `${figure(lang, 30000)}${policy.unit === 'units' ? '' : NBSP + data.units[policy.unit]}`,
+              data.text.yes]);
+          if (lang === 'ru') {
+            // Every space a keyboard makes groups digits.
+            for (const space of [' ', NBSP, '\u202f']) {
+              await type(page, 'retries', `1${space}000`);
+              assert.deepEqual(await shownErrors(page), {}, JSON.stringify(space));
+            }
+          }
+          // What is ambiguous here is refused with the page's notation shown.
+          await type(page, 'retries', NOTATION[lang].ambiguous[0]);
+          const message = (await shownErrors(page)).retries;
+          assert.equal(message, data.text.error_notation);
+          assert.ok(message.includes(figure(lang, 12345.5)), message);
         });
       });
 
@@ -211,19 +263,23 @@ for (const lang of LANGS) {
             ['base', '', t.error_not_a_number],
             ['base', 'abc', t.error_not_a_number],
             ['base', 'NaN', t.error_not_a_number],
-            ['base', 'Infinity', t.error_not_a_number],
-            ['base', '1e309', t.error_not_a_number],
-            ['base', '1,000.5', t.error_not_a_number],
-            ['base', `1${NBSP}000`, t.error_not_a_number],
+            ['base', 'Infinity', t.error_too_large],
+            ['base', '1e309', t.error_too_large],
+            ['base', '1'.padEnd(10_000, '0'), t.error_too_large],
+            ['base', '1e-320', t.error_too_small],
+            ['max', '0.0001'.replace('.', data.number.decimal), t.error_too_small],
+            ['base', NOTATION[lang].ambiguous[0], t.error_notation],
+            ['base', NOTATION[lang].ambiguous[1], t.error_notation],
+            ['base', '\u22125', t.error_base],
             ['base', '-5', t.error_base],
             ['base', '0', t.error_base],
-            ['multiplier', '0,5', t.error_multiplier],
+            ['multiplier', typed(data, 0.5), t.error_multiplier],
             ['multiplier', '-2', t.error_multiplier],
             ['multiplier', 'zwei', t.error_not_a_number],
             ['max', '-1', t.error_max_delay],
             ['max', '', t.error_not_a_number],
             ['retries', '1001', t.error_retries],
-            ['retries', '1.5', t.error_retries],
+            ['retries', typed(data, 1.5), t.error_retries],
             ['retries', '0', t.error_retries],
             ['retries', '-3', t.error_retries],
             ['retries', 'eight', t.error_not_a_number],
@@ -235,17 +291,21 @@ for (const lang of LANGS) {
             assert.equal(await page.getAttribute(`#calc-${field}`, 'aria-invalid'), 'true');
             assert.ok(await page.isVisible('#calc-stale'));
             assert.ok(await page.$eval('#calc-output', (e) => e.classList.contains('is-stale')));
+            assert.ok(await page.$eval('#calc-chart', (e) => e.classList.contains('is-stale')));
+            assert.ok(await page.isDisabled('#calc-copy'));
             assert.equal(await outer(page, '#calc-table'), before, `${field} = ${value}`);
             await type(page, field, good[field]);
             assert.deepEqual(await shownErrors(page), {});
             assert.equal(await page.getAttribute(`#calc-${field}`, 'aria-invalid'), null);
             assert.ok(await page.isHidden('#calc-stale'));
+            assert.ok(!(await page.$eval('#calc-chart', (e) => e.classList.contains('is-stale'))));
+            assert.ok(await page.isEnabled('#calc-copy'));
           }
           assert.equal(await outer(page, '#calc-totals'), beforeTotals);
 
           // Two bad fields at once: both messages.
           await type(page, 'base', 'x');
-          await type(page, 'retries', '1.5');
+          await type(page, 'retries', typed(data, 1.5));
           assert.deepEqual(await shownErrors(page), { base: t.error_not_a_number, retries: t.error_retries });
           await type(page, 'base', good.base);
           await type(page, 'retries', good.retries);
@@ -279,7 +339,7 @@ for (const lang of LANGS) {
           while (Number.isFinite(sum)) sum += base, retry++;
           assert.equal(retry, 1000);
           await overflow(
-            { multiplier: '1', max: refused ? '1e308' : '0', retries: '1000', base: String(base) },
+            { multiplier: '1', max: refused ? '1e308' : '0', retries: '1000', base: typed(data, base) },
             'error_total_overflow',
             retry,
           );
@@ -339,24 +399,228 @@ for (const lang of LANGS) {
           const want = cliJson(policy);
           assert.equal(await copied(), want);
           assert.equal(await downloaded(), want);
-          // A stale result still copies as the result shown.
-          await type(page, 'base', '-1');
+          // A stale result cannot be copied as if it were the input's.
+          await type(page, 'base', '7x');
+          assert.ok(await page.isDisabled('#calc-copy'));
+          assert.ok(await page.isDisabled('#calc-download'));
+          await type(page, 'base', typed(data, policy.base));
           assert.equal(await downloaded(), want);
         });
       });
 
-      test('screenshots in light and dark mode', async () => {
-        for (const colorScheme of ['light', 'dark']) {
-          await withPage(lang, pageName, { colorScheme }, async (page) => {
-            const name = `${lang}-${pageName}-${colorScheme}`;
-            await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-            // The calculator with a jitter band and one field in error.
-            await page.selectOption('#calc-jitter', 'full');
-            await type(page, 'multiplier', '0,5');
-            await page.locator('#calculator').screenshot({
-              path: path.join(SCREENSHOTS, `${name}-calculator.png`),
-            });
+      test('totals: no words under a second, years from a year, huge figures in scientific notation', async () => {
+        await withPage(lang, pageName, {}, async (page) => {
+          const unit = pageName === 'calculator' ? 'ms' : 's';
+          const inUnit = (ms) => (unit === 's' ? ms / 1000 : ms);
+          const base = { multiplier: 1, max: null, retries: 1, jitter: 'full', unit };
+          if (data.zero_max === 'refused') base.max = 1e308;
+          const day = 86_400_000;
+          for (const ms of [400, 1500, 400 * day, 2_000_000 * day]) {
+            const policy = { ...base, base: inUnit(ms) };
+            await fillForm(page, data, policy);
+            await assertShows(page, lang, data, policy);
+          }
+          const dds = await page.$$eval('#calc-totals dd', (els) => els.map((e) => e.textContent));
+          // 2,000,000 days are 5479 years, shown alone.
+          assert.ok(dds[2].includes(data.duration.years.replace('{years}', figure(lang, 5479))), dds[2]);
+          // The shortest total under full jitter is 0: no "(0 s)".
+          assert.ok(!dds[0].includes('('), dds[0]);
+          // Huge figures in the table, the totals and the chart, in the page's notation.
+          await type(page, 'base', '1e300');
+          const sci = '1\u202f×\u202f10³⁰⁰';
+          assert.ok((await tableCells(page))[0][1].includes(sci), (await tableCells(page))[0][1]);
+          assert.ok((await page.textContent('#calc-totals')).includes(sci));
+          assert.ok((await page.textContent('#calc-chart svg')).includes(sci));
+        });
+      });
+
+      test('screen readers: a summary once typing pauses, each error as it appears, named tab stops', async () => {
+        await withPage(lang, pageName, {}, async (page) => {
+          // Count what the live regions say while the reader types.
+          await page.evaluate(() => {
+            window.heard = { announce: [], errors: [] };
+            for (const [id, list] of [['calc-announce', 'announce'], ['calc-errors-live', 'errors']]) {
+              const region = document.getElementById(id);
+              new MutationObserver(() => window.heard[list].push(region.textContent))
+                .observe(region, { childList: true, characterData: true, subtree: true });
+            }
           });
+          await page.locator('#calc-retries').fill('');
+          await page.locator('#calc-retries').pressSequentially('123', { delay: 50 });
+          await page.waitForFunction(() => window.heard.announce.length > 0);
+          await page.waitForTimeout(700);
+          const heard = await page.evaluate(() => window.heard);
+          // One summary for the whole burst of keys, naming the count and the longest total.
+          assert.equal(heard.announce.length, 1, String(heard.announce));
+          const longest = await page.textContent('#calc-totals div:nth-child(3) dd');
+          assert.ok(heard.announce[0].includes(figure(lang, 123)), heard.announce[0]);
+          assert.ok(heard.announce[0].includes(longest), heard.announce[0]);
+          // The empty field's error, said once, then silence when it clears.
+          assert.deepEqual(heard.errors.filter(Boolean), [data.text.error_not_a_number]);
+          // Typing on in error says the error once, at once.
+          await page.evaluate(() => { window.heard.errors = []; });
+          await page.locator('#calc-base').pressSequentially('xy');
+          assert.deepEqual(await page.evaluate(() => window.heard.errors), [data.text.error_not_a_number]);
+          // Every tab stop has a name: no bare formula or scroller.
+          for (const width of [1280, 320]) {
+            await page.setViewportSize({ width, height: 800 });
+            await page.focus('#calc-retries');
+            for (let i = 0; i < 30; i++) {
+              await page.keyboard.press('Tab');
+              const stop = await page.evaluate(() => {
+                const e = document.activeElement;
+                const named = e.matches('a, input, select, button') || e.hasAttribute('aria-label') ||
+                  e.hasAttribute('aria-labelledby');
+                return { tag: e.tagName, named };
+              });
+              // Past the last stop, focus leaves the document.
+              if (stop.tag === 'BODY') break;
+              assert.notEqual(stop.tag, 'math', `${width} px`);
+              assert.ok(stop.named, `${width} px: ${stop.tag} has no name`);
+            }
+          }
+        });
+      });
+
+      test('the language switcher carries the inputs and other query keys to every language', async () => {
+        await withPage(lang, pageName, { query: '?utm_source=newsletter' }, async (page) => {
+          await type(page, 'base', typed(data, 0.5));
+          await type(page, 'retries', '3');
+          await page.waitForURL((url) => url.searchParams.get('retries') === '3');
+          const links = await page.$$eval('.language-switcher a:not([aria-current])', (as) => as.map((a) => a.href));
+          assert.equal(links.length, LANGS.length - 1);
+          for (const href of links) {
+            const query = new URL(href).searchParams;
+            assert.equal(query.get('utm_source'), 'newsletter', href);
+            assert.equal(query.get('base'), '0.5', href);
+            assert.equal(query.get('retries'), '3', href);
+          }
+          // The other page shows the same figures in its own notation.
+          const other = LANGS.find((l) => l !== lang);
+          await page.click(`.language-switcher a[hreflang="${other}"]`);
+          await page.waitForSelector('#calc-form:not([hidden])');
+          const otherData = island(other, pageName);
+          assert.equal(await page.inputValue('#calc-base'), typed(otherData, 0.5));
+          assert.equal((await tableCells(page)).length, 3);
+          assert.equal(await page.textContent('#calc-base-error'), '');
+        });
+      });
+
+      test('the chart: ticks in the page notation, retry numbers, legend, cap, scale said, summary', async () => {
+        const t = data.text;
+        const unitOf = pageName === 'calculator' ? 'ms' : 's';
+        const withUnit = (x) => `${figure(lang, x)}${NBSP}${data.units[unitOf]}`;
+        const noCap = data.zero_max === 'refused' ? '1e308' : '0';
+        const chart = async (page) => ({
+          ticks: await page.$$eval('#calc-chart .chart-tick', (els) => els.map((e) => e.textContent)),
+          legend: await page.$$eval('#calc-chart .chart-legend li', (els) => els.map((e) => e.textContent)),
+          summary: await page.textContent('#calc-chart .chart-summary'),
+          caps: (await page.$$('#calc-chart .chart-cap')).length,
+        });
+        // Linear: growth to a cap, with jitter.
+        const linear = `?base=100&multiplier=2&max=500&retries=6&jitter=full&unit=${unitOf}`;
+        await withPage(lang, pageName, { query: linear, width: 320 }, async (page) => {
+          const c = await chart(page);
+          for (const v of [0, 200, 400]) assert.ok(c.ticks.includes(withUnit(v)), `${v} in ${c.ticks}`);
+          for (const r of [1, 2, 6]) assert.ok(c.ticks.includes(figure(lang, r)), `retry ${r} in ${c.ticks}`);
+          assert.deepEqual(c.legend, [t.chart_band, t.chart_mean, `${t.chart_cap}: ${withUnit(500)}`]);
+          assert.equal(c.caps, 1);
+          assert.equal(c.summary, t.chart_summary_capped.replace('{first}', withUnit(100))
+            .replace('{last}', withUnit(500)).replace('{retry}', figure(lang, 4)));
+          // Text of at least 12 CSS px on a phone.
+          const px = await page.$eval('#calc-chart svg', (svg) => (svg.getBoundingClientRect().width / 640) * 14);
+          assert.ok(px >= 12, `${px} px`);
+        });
+        // Wide range: a log scale, said in the summary; no cap, no band.
+        const wide = `?base=1&multiplier=10&max=${noCap}&retries=6&jitter=none&unit=${unitOf}`;
+        await withPage(lang, pageName, { query: wide }, async (page) => {
+          const c = await chart(page);
+          for (const v of [1, 10, 1000, 100000]) assert.ok(c.ticks.includes(withUnit(v)), `${v} in ${c.ticks}`);
+          assert.deepEqual(c.legend, [t.delay]);
+          assert.equal(c.caps, 0);
+          assert.ok(c.summary.endsWith(t.chart_log), c.summary);
+          assert.ok(c.summary.startsWith(t.chart_summary.replace('{first}', withUnit(1))
+            .replace('{last}', withUnit(100000))), c.summary);
+        });
+      });
+
+      test('phones: the page never scrolls sideways, whatever the input', async () => {
+        // The defaults, the widest table (1000 rows with ranges) and the
+        // largest figures.
+        const huge = `?base=1e300&max=${data.zero_max === 'refused' ? '1e308' : '0'}`;
+        for (const width of [320, 375]) {
+          for (const query of ['', '?retries=1000&jitter=full', huge, `${huge}&jitter=equal`]) {
+            await withPage(lang, pageName, { width, query }, async (page) => {
+              assert.deepEqual(await shownErrors(page), {}, query);
+              const { scroll, client, region } = await page.evaluate(() => ({
+                scroll: document.documentElement.scrollWidth,
+                client: document.documentElement.clientWidth,
+                region: document.querySelector('.table-scroll').getBoundingClientRect().right,
+              }));
+              assert.ok(scroll <= client, `${width} px ${query}: the page is ${scroll} px wide`);
+              assert.ok(region <= client, `${width} px ${query}: the table's region ends at ${region} px`);
+            });
+          }
+        }
+      });
+
+      test('labels carry the unit, the retries field opens a number keypad, and nothing moves on load', async () => {
+        await withPage(lang, pageName, {}, async (page) => {
+          // The cumulative layout shift from the start of loading until the
+          // script has taken over, before any input.
+          const shift = await page.evaluate(() => new Promise((resolve) => {
+            let sum = 0;
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries()) if (!e.hadRecentInput) sum += e.value;
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(sum), 300);
+          }));
+          assert.equal(shift, 0, 'layout shift');
+          const label = (f) => page.$eval(`label[for="calc-${f}"]`, (e) => e.innerText);
+          // Plain numbers have no unit to carry.
+          const unitName = data.defaults.unit === 'units' ? null : data.units[data.defaults.unit];
+          for (const f of ['base', 'max']) {
+            const text = await label(f);
+            assert.ok(unitName ? text.endsWith(`(${unitName})`) : !text.includes('('), text);
+          }
+          for (const f of ['multiplier', 'retries']) assert.ok(!(await label(f)).includes('('), await label(f));
+          assert.equal(await page.getAttribute('#calc-retries', 'inputmode'), 'numeric');
+          assert.equal(await page.getAttribute('#calc-base', 'inputmode'), 'decimal');
+          if (await page.$('#calc-unit')) {
+            await page.selectOption('#calc-unit', 'ms');
+            assert.ok((await label('base')).endsWith(`(${data.units.ms})`));
+            await page.selectOption('#calc-unit', 'units');
+            assert.ok(!(await label('base')).includes('('));
+            // Each unit's name shows whole in its select on a desktop screen.
+            for (const unit of ['ms', 's', 'units']) {
+              await page.selectOption('#calc-unit', unit);
+              const [text, room] = await page.$eval('#calc-unit', (select) => {
+                const context = document.createElement('canvas').getContext('2d');
+                context.font = getComputedStyle(select).font;
+                return [context.measureText(select.selectedOptions[0].text).width, select.clientWidth];
+              });
+              // Chromium gives the arrow and the padding 36 px: a select as
+              // wide as its widest option has exactly that to spare.
+              assert.ok(text + 32 <= room, `${unit}: ${text} px of text in ${room} px`);
+            }
+          }
+        });
+      });
+
+      test('screenshots at 320, 375 and 1280 px, light and dark', async () => {
+        for (const width of [320, 375, 1280]) {
+          for (const colorScheme of ['light', 'dark']) {
+            await withPage(lang, pageName, { colorScheme, width }, async (page) => {
+              const name = `${lang}-${pageName}-${width}-${colorScheme}`;
+              await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+              // The calculator with a jitter band and one field in error.
+              await page.selectOption('#calc-jitter', 'full');
+              await type(page, 'multiplier', '0,5');
+              await page.locator('#calculator').screenshot({
+                path: path.join(SCREENSHOTS, `${name}-calculator.png`),
+              });
+            });
+          }
         }
       });
     });
@@ -380,9 +644,9 @@ describe('behaviour common to every page', () => {
     await withPage('en', 'schedule', {}, async (page) => {
       await page.focus('#calc-base');
       const order = [];
-      for (let i = 0; i < 7; i++) {
+      for (let i = 0; i < 9; i++) {
         await page.keyboard.press('Tab');
-        order.push(await page.evaluate(() => document.activeElement.id));
+        order.push(await page.evaluate(() => document.activeElement.id || document.activeElement.className));
       }
       assert.deepEqual(order, [
         'calc-multiplier',
@@ -390,6 +654,9 @@ describe('behaviour common to every page', () => {
         'calc-retries',
         'calc-jitter',
         'calc-unit',
+        // The table's and the chart's regions, which scroll on narrow screens.
+        'table-scroll',
+        'chart-scroll',
         'calc-copy',
         'calc-download',
       ]);

@@ -90,12 +90,12 @@ export function launch() {
  * `problems`: console errors, page errors and CSP violations, as strings.
  */
 export async function open(browser, origin, lang, page, options = {}) {
-  const { js = true, query = '', colorScheme = 'light' } = options;
+  const { js = true, query = '', colorScheme = 'light', width = 1000 } = options;
   const context = await browser.newContext({
     javaScriptEnabled: js,
     colorScheme,
     acceptDownloads: true,
-    viewport: { width: 1000, height: 800 },
+    viewport: { width, height: 800 },
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   const problems = [];
@@ -116,6 +116,7 @@ export async function open(browser, origin, lang, page, options = {}) {
   const response = await tab.goto(`${origin}/${lang}/${page}/${query}`);
   if (!response.ok()) throw new Error(`${lang}/${page}: HTTP ${response.status()}`);
   if (js) await tab.waitForSelector('#calc-form:not([hidden])', { timeout: 10_000 });
+  else await tab.waitForLoadState('load');
   return { page: tab, context, problems };
 }
 
