@@ -142,30 +142,30 @@ fn worked_examples_use_each_languages_notation() {
             "ru",
             "calculator",
             vec![
-                "0,5, 1, 2, 4, 8 и 16 с".into(),
-                "0,5 + 1 + 2 + 4 + 8 + 16 + 30 + 30 = 91,5 с".into(),
-                "1 мин 32 с".into(),
-                "45,75 с".into(),
+                format!("0,5, 1, 2, 4, 8 и 16{nb}с"),
+                format!("0,5 + 1 + 2 + 4 + 8 + 16 + 30 + 30 = 91,5{nb}с"),
+                format!("1{nb}мин{nb}32{nb}с"),
+                format!("45,75{nb}с"),
             ],
         ),
         (
             "de",
             "calculator",
             vec![
-                "91,5 s".into(),
-                "1 Min. 32 s".into(),
-                "45,75 s".into(),
-                "0,5, 1, 2, 4, 8 und 16 s".into(),
+                format!("91,5{nb}s"),
+                format!("1{nb}min{nb}32{nb}s"),
+                format!("45,75{nb}s"),
+                format!("0,5, 1, 2, 4, 8 und 16{nb}s"),
             ],
         ),
         (
             "en",
             "calculator",
             vec![
-                "91.5 s".into(),
-                "1 min 32 s".into(),
-                "45.75 s".into(),
-                "0.5, 1, 2, 4, 8, and 16 s".into(),
+                format!("91.5{nb}s"),
+                format!("1{nb}min{nb}32{nb}s"),
+                format!("45.75{nb}s"),
+                format!("0.5, 1, 2, 4, 8, and 16{nb}s"),
             ],
         ),
         (
@@ -203,6 +203,31 @@ fn worked_examples_use_each_languages_notation() {
             );
         }
     }
+}
+
+/// A figure and its unit, or `№` and its number, never break across lines:
+/// the space between them is a no-break space in every language.
+#[test]
+fn no_ordinary_space_between_a_figure_and_its_unit() {
+    const UNITS: [&str; 12] = [
+        "ms", "s", "min", "h", "d", "y", "a", "мс", "с", "мин", "ч", "дн.",
+    ];
+    let mut found = Vec::new();
+    for (path, html) in all_html() {
+        let body = between(&html, "<main", "</main>");
+        let text = text_of(body);
+        let words: Vec<&str> = text.split(' ').collect();
+        for pair in words.windows(2) {
+            let (before, after) = (pair[0], pair[1]);
+            let unit = after.trim_end_matches([',', ';', ':', ')', '.']);
+            let is_unit = UNITS.contains(&unit) || UNITS.contains(&after);
+            if (is_unit && before.ends_with(|c: char| c.is_ascii_digit())) || before.ends_with('№')
+            {
+                found.push(format!("{path}: \"{before} {after}\""));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
 #[test]

@@ -3,21 +3,22 @@
 ### The calculator on this page works in milliseconds, and a maximum delay
 ### of zero means "no limit". Messages are Markdown unless noted otherwise;
 ### figures always come from variables formatted by the build.
-### Terms: "voller Jitter" = full jitter, "hälftiger Jitter" = equal jitter
+### Terms: "Full Jitter" = full jitter, "Equal Jitter" = equal jitter (English
+### terms, as German documentation uses them; explained once on the page)
 ### (matching the option labels jitter-full / jitter-equal in site.ftl).
 
 # The page's H1 and <title>.
 title = Rechner für exponentiellen Backoff
 
 # Meta description: plain text, one sentence.
-description = Berechnen Sie im Browser einen Wiederholungsplan mit exponentiellem Backoff: die Verzögerung vor jeder Wiederholung, die Gesamtwartezeit und wie voller oder hälftiger Jitter sie verändert.
+description = Berechnen Sie im Browser einen Wiederholungsplan mit exponentiellem Backoff: die Verzögerung vor jeder Wiederholung, die Gesamtwartezeit und wie Full oder Equal Jitter sie verändert.
 
 # Short label for links to this page.
 nav-label = Backoff-Rechner
 
 # Introduction (Markdown).
 intro =
-    Geben Sie Basisverzögerung, Multiplikator, maximale Verzögerung und Anzahl der Wiederholungen ein – und Sie sehen den Zeitplan, dem Ihre Wiederholungsschleife folgt, wie lange eine Anfrage insgesamt warten kann und wie voller oder hälftiger Jitter das verändert.
+    Geben Sie Basisverzögerung, Multiplikator, maximale Verzögerung und Anzahl der Wiederholungen ein – und Sie sehen den Zeitplan, dem Ihre Wiederholungsschleife folgt, wie lange eine Anfrage insgesamt warten kann und wie Full oder Equal Jitter das verändert.
 
     Der Rechner läuft in Ihrem Browser: Nichts, was Sie eingeben, wird irgendwohin gesendet.
 
@@ -42,7 +43,7 @@ formula-heading = Formel
 formula =
     { $delay-formula }
 
-    Mit vollem Jitter ist die tatsächliche Verzögerung zufällig im Bereich $[0, d(n)]$, mit hälftigem Jitter im Bereich $[d(n)/2, d(n)]$; dabei ist $d(n)$ die Verzögerung vor Wiederholung $n$ nach der Formel oben. Eine maximale Verzögerung von null bedeutet keine Obergrenze: Die Verzögerung wird dann nie gekürzt, wie groß sie auch wird.
+    Mit Full Jitter ist die tatsächliche Verzögerung zufällig im Bereich $[0, d(n)]$, mit Equal Jitter im Bereich $[d(n)/2, d(n)]$; dabei ist $d(n)$ die Verzögerung vor Wiederholung $n$ nach der Formel oben. Eine maximale Verzögerung von null bedeutet keine Obergrenze: Die Verzögerung wird dann nie gekürzt, wie groß sie auch wird.
 
     Die Summen addieren jeweils den kürzesten, den mittleren und den längsten Wert jeder Wiederholung.
 
@@ -70,18 +71,18 @@ example-heading = Rechenbeispiel
 # $total-human - that total, rounded and humanized in this language
 # $mean-total-full - the mean total wait with full jitter
 example-main =
-    Basisverzögerung { $base } s, Multiplikator { $multiplier }, Maximum { $max } s, { $retries ->
+    Basisverzögerung { $base } s, Multiplikator { $multiplier }, Maximum { $max } s, { $retries ->
         [one] { $retries } Wiederholung
        *[other] { $retries } Wiederholungen
     }: { $uncapped-count ->
         [one] Die erste Verzögerung beträgt
        *[other] Die Verzögerungen betragen
-    } { $uncapped-delays } s; { $capped-count ->
+    } { $uncapped-delays } s; { $capped-count ->
         [one] vor Wiederholung { $capped-retries } wird die Verzögerung
        *[other] vor den Wiederholungen { $capped-retries } werden die Verzögerungen
-    } auf { $max } s gekürzt.
+    } auf { $max } s gekürzt.
 
-    Die längste Gesamtwartezeit beträgt { $sum } = { $total } s und wird gerundet als { $total-human } angezeigt. Mit vollem Jitter ist die mittlere Gesamtwartezeit halb so lang: { $mean-total-full } s.
+    Die längste Gesamtwartezeit beträgt { $sum } = { $total } s und wird gerundet als { $total-human } angezeigt. Mit Full Jitter ist die mittlere Gesamtwartezeit halb so lang: { $mean-total-full } s.
 
 # Heading of the tips section.
 tips-heading = Tipps
@@ -107,7 +108,7 @@ faq-why-jitter = Warum Jitter hinzufügen?
     .answer =
         Erhalten viele Clients gleichzeitig einen Fehler, lässt ein identischer Zeitplan sie auch gleichzeitig wiederholen. Jitter (eine zufällige Streuung) verteilt sie zeitlich.
 
-        Voller Jitter wählt eine zufällige Verzögerung zwischen null und dem berechneten Wert; hälftiger Jitter behält die Hälfte der berechneten Verzögerung bei und macht die andere Hälfte zufällig.
+        Full Jitter wählt eine zufällige Verzögerung zwischen null und dem berechneten Wert; Equal Jitter behält die Hälfte der berechneten Verzögerung bei und macht die andere Hälfte zufällig.
 
 # FAQ question; .answer is the answer (Markdown).
 faq-which-max-delay = Welche maximale Verzögerung sollte ich wählen?

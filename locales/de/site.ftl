@@ -104,19 +104,19 @@ unit-units-name = Einheiten (ohne Maßeinheit)
 
 # A duration under one minute.
 # $seconds (number, may be fractional) - e.g. 45,75
-duration-seconds = { $seconds } s
+duration-seconds = { $seconds } s
 
 # A duration from one minute to under one hour.
 # $minutes (number), $seconds (number) - e.g. 1 and 32
-duration-minutes-seconds = { $minutes } Min. { $seconds } s
+duration-minutes-seconds = { $minutes } min { $seconds } s
 
 # A duration from one hour to under one day.
 # $hours (number), $minutes (number) - e.g. 2 and 5
-duration-hours-minutes = { $hours } Std. { $minutes } Min.
+duration-hours-minutes = { $hours } h { $minutes } min
 
 # A duration of one day or more.
 # $days (number), $hours (number), $minutes (number) - e.g. 3, 0 and 7
-duration-days-hours-minutes = { $days } T. { $hours } Std. { $minutes } Min.
+duration-days-hours-minutes = { $days } d { $hours } h { $minutes } min
 
 ## Calculator widget
 
@@ -157,13 +157,13 @@ calc-retries-hint = Wiederholungen nach der ursprünglichen Anfrage: eine ganze 
 calc-jitter-label = Jitter
 
 # Jitter option: no randomness, every delay is exactly the computed one.
-jitter-none = Keiner
+jitter-none = Ohne
 
 # Jitter option ("full jitter"): random delay between zero and the computed delay.
-jitter-full = Voll
+jitter-full = Full Jitter
 
 # Jitter option ("equal jitter"): half of the computed delay is kept, the other half is random.
-jitter-equal = Hälftig
+jitter-equal = Equal Jitter
 
 # Label of the unit selector.
 calc-unit-label = Einheit
@@ -256,11 +256,11 @@ calc-table-label = Tabelle des Zeitplans der Wiederholungen
 
 # A duration of one year (365 days) or more, under a thousand years.
 # $years (number), $days (number) - e.g. 2 and 45
-duration-years-days = { $years } J. { $days } T.
+duration-years-days = { $years } a { $days } d
 
 # A duration of a thousand years or more.
 # $years (number) - e.g. 3170
-duration-years = { $years } J.
+duration-years = { $years } a
 
 ## Calculator chart
 

@@ -68,18 +68,18 @@ example-heading = Worked example
 # $total-human - that total, rounded and humanized in this language
 # $mean-total-full - the mean total wait with full jitter
 example-main =
-    With a first delay of { $base } s, a multiplier of { $multiplier }, a maximum of { $max } s and { $retries ->
+    With a first delay of { $base } s, a multiplier of { $multiplier }, a maximum of { $max } s and { $retries ->
         [one] { $retries } retry
        *[other] { $retries } retries
     }, { $uncapped-count ->
         [one] the first delay is
        *[other] the delays are
-    } { $uncapped-delays } s, and { $capped-count ->
+    } { $uncapped-delays } s, and { $capped-count ->
         [one] the delay before retry { $capped-retries } is
        *[other] the delays before retries { $capped-retries } are
-    } cut to { $max } s.
+    } cut to { $max } s.
 
-    The longest total wait is { $sum } = { $total } s; it is shown rounded as { $total-human }. With full jitter the mean total wait is half of that: { $mean-total-full } s.
+    The longest total wait is { $sum } = { $total } s; it is shown rounded as { $total-human }. With full jitter the mean total wait is half of that: { $mean-total-full } s.
 
 # Heading of the tips section.
 tips-heading = Tips

@@ -96,7 +96,7 @@ unit-ms-name = milliseconds
 unit-s-name = seconds
 
 # Option label in the unit selector: figures without a unit.
-unit-units-name = units (no unit)
+unit-units-name = plain numbers (no unit)
 
 ## Humanized durations
 ## All variables are numbers already formatted by the build. Keep the
@@ -104,19 +104,19 @@ unit-units-name = units (no unit)
 
 # A duration under one minute.
 # $seconds (number, may be fractional) - e.g. 45.75
-duration-seconds = { $seconds } s
+duration-seconds = { $seconds } s
 
 # A duration from one minute to under one hour.
 # $minutes (number), $seconds (number) - e.g. 1 and 32
-duration-minutes-seconds = { $minutes } min { $seconds } s
+duration-minutes-seconds = { $minutes } min { $seconds } s
 
 # A duration from one hour to under one day.
 # $hours (number), $minutes (number) - e.g. 2 and 5
-duration-hours-minutes = { $hours } h { $minutes } min
+duration-hours-minutes = { $hours } h { $minutes } min
 
 # A duration of one day or more.
 # $days (number), $hours (number), $minutes (number) - e.g. 3, 0 and 7
-duration-days-hours-minutes = { $days } d { $hours } h { $minutes } min
+duration-days-hours-minutes = { $days } d { $hours } h { $minutes } min
 
 ## Calculator widget
 
@@ -256,11 +256,11 @@ calc-table-label = Retry schedule table
 
 # A duration of one year (365 days) or more, under a thousand years.
 # $years (number), $days (number) - e.g. 2 and 45
-duration-years-days = { $years } y { $days } d
+duration-years-days = { $years } y { $days } d
 
 # A duration of a thousand years or more.
 # $years (number) - e.g. 3170
-duration-years = { $years } y
+duration-years = { $years } y
 
 ## Calculator chart
 

@@ -69,7 +69,7 @@ example-heading = Разобранный пример
 # $total-human - that total, rounded and humanized in this language
 # $mean-total-full - the mean total wait with full jitter
 example-main =
-    Первая задержка { $base } с, множитель { $multiplier }, максимум { $max } с, { $retries ->
+    Первая задержка { $base } с, множитель { $multiplier }, максимум { $max } с, { $retries ->
         [one] { $retries } повтор
         [few] { $retries } повтора
         [many] { $retries } повторов
@@ -77,12 +77,12 @@ example-main =
     }: { $uncapped-count ->
         [1] задержка
        *[other] задержки
-    } — { $uncapped-delays } с, а { $capped-count ->
+    } — { $uncapped-delays } с, а { $capped-count ->
         [1] перед повтором { $capped-retries } расчётная задержка превышает максимум и обрезается
        *[other] перед повторами { $capped-retries } расчётные задержки превышают максимум и обрезаются
-    } до { $max } с.
+    } до { $max } с.
 
-    Самое долгое общее ожидание — { $sum } = { $total } с, оно показывается округлённо: { $total-human }. С полным джиттером среднее общее ожидание вдвое меньше — { $mean-total-full } с.
+    Самое долгое общее ожидание — { $sum } = { $total } с, оно показывается округлённо: { $total-human }. С полным джиттером среднее общее ожидание вдвое меньше — { $mean-total-full } с.
 
 # Heading of the tips section.
 tips-heading = Советы
@@ -117,6 +117,6 @@ faq-which-max-delay = Какую максимальную задержку вы�
 # FAQ question; .answer is the answer (Markdown). The HTTP status codes stay as digits.
 faq-retry-every-error = Нужно ли повторять запрос при любой ошибке?
     .answer =
-        Нет. Повторяйте при тайм-аутах, ошибках соединения и ответах вроде 429 или 503, которые говорят о временной проблеме. Ошибки вроде 400 или 404 просто повторятся снова.
+        Нет. Повторяйте при тайм-аутах, ошибках соединения и ответах вроде 429 или 503, которые говорят о временной проблеме. На ошибки вроде 400 или 404 повтор ответит той же ошибкой.
 
         Повторяйте только операции, которые безопасно выполнить ещё раз, или сначала сделайте их идемпотентными.

@@ -106,19 +106,19 @@ unit-units-name = условные единицы (без размерности
 
 # A duration under one minute.
 # $seconds (number, may be fractional) - e.g. 45,75
-duration-seconds = { $seconds } с
+duration-seconds = { $seconds } с
 
 # A duration from one minute to under one hour.
 # $minutes (number), $seconds (number) - e.g. 1 and 32
-duration-minutes-seconds = { $minutes } мин { $seconds } с
+duration-minutes-seconds = { $minutes } мин { $seconds } с
 
 # A duration from one hour to under one day.
 # $hours (number), $minutes (number) - e.g. 2 and 5
-duration-hours-minutes = { $hours } ч { $minutes } мин
+duration-hours-minutes = { $hours } ч { $minutes } мин
 
 # A duration of one day or more.
 # $days (number), $hours (number), $minutes (number) - e.g. 3, 0 and 7
-duration-days-hours-minutes = { $days } д { $hours } ч { $minutes } мин
+duration-days-hours-minutes = { $days } дн. { $hours } ч { $minutes } мин
 
 ## Calculator widget
 
@@ -217,11 +217,11 @@ error-retries = Введите целое число от { $min } до { $max }
 
 # Without a maximum, a delay grew too large to compute.
 # $retry (number) - the retry at which it happened ("повтор № 7" avoids ordinal endings).
-error-delay-overflow = Задержка перед повтором № { $retry } становится слишком большой для расчёта. Задайте максимальную задержку.
+error-delay-overflow = Задержка перед повтором № { $retry } становится слишком большой для расчёта. Задайте максимальную задержку.
 
 # The total wait grew too large to compute.
 # $retry (number) - the retry at which it happened.
-error-total-overflow = Общее ожидание до повтора № { $retry } слишком велико для расчёта. Уменьшите максимальную задержку.
+error-total-overflow = Общее ожидание до повтора № { $retry } слишком велико для расчёта. Уменьшите максимальную задержку.
 
 ## Footer
 
@@ -258,11 +258,11 @@ calc-table-label = Таблица расписания повторов
 
 # A duration of one year (365 days) or more, under a thousand years.
 # $years (number), $days (number) - e.g. 2 and 45
-duration-years-days = { $years } г. { $days } дн.
+duration-years-days = { $years } г. { $days } дн.
 
 # A duration of a thousand years or more.
 # $years (number) - e.g. 3170
-duration-years = { $years } г.
+duration-years = { $years } г.
 
 ## Calculator chart
 
@@ -281,4 +281,4 @@ calc-chart-summary = Задержки растут от { $first } до { $last 
 
 # The chart in words, when the maximum cuts the delays.
 # $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
-calc-chart-summary-capped = Задержки растут от { $first } до { $last }; начиная с повтора № { $retry } их ограничивает максимум.
+calc-chart-summary-capped = Задержки растут от { $first } до { $last }; начиная с повтора № { $retry } их ограничивает максимум.
