@@ -142,7 +142,7 @@ fn worked_examples_use_each_languages_notation() {
             "ru",
             "calculator",
             vec![
-                format!("0,5, 1, 2, 4, 8 и 16{nb}с"),
+                format!("0,5; 1; 2; 4; 8 и 16{nb}с"),
                 format!("0,5 + 1 + 2 + 4 + 8 + 16 + 30 + 30 = 91,5{nb}с"),
                 format!("1{nb}мин{nb}32{nb}с"),
                 format!("45,75{nb}с"),
@@ -155,7 +155,7 @@ fn worked_examples_use_each_languages_notation() {
                 format!("91,5{nb}s"),
                 format!("1{nb}min{nb}32{nb}s"),
                 format!("45,75{nb}s"),
-                format!("0,5, 1, 2, 4, 8 und 16{nb}s"),
+                format!("0,5; 1; 2; 4; 8 und 16{nb}s"),
             ],
         ),
         (
@@ -188,7 +188,7 @@ fn worked_examples_use_each_languages_notation() {
             "en",
             "schedule",
             vec![
-                "250, 500, 1,000, 2,000, and 2,000".into(),
+                "250; 500; 1,000; 2,000; and 2,000".into(),
                 "3, 3, and 3".into(),
             ],
         ),

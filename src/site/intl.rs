@@ -114,11 +114,35 @@ impl Intl {
         format_decimal(&self.decimal, x)
     }
 
-    /// `a, b and c` in this language.
+    /// `a, b and c` in this language; `a; b and c` where an item holds a
+    /// comma of its own.
+    ///
+    /// A comma inside a figure (the decimal mark in ru and de, the group
+    /// separator in en) makes a comma-separated list ambiguous: "0,5, 1, 2"
+    /// or "1,000, 2,000". Editors then separate the items with semicolons,
+    /// which CLDR's list patterns do not offer, so the list is formatted
+    /// over placeholders and its commas become semicolons.
     pub fn and_list(&self, items: &[String]) -> String {
-        self.list
-            .format(items.iter().map(String::as_str))
+        if !items.iter().any(|item| item.contains(',')) {
+            return self
+                .list
+                .format(items.iter().map(String::as_str))
+                .to_string();
+        }
+        // Private-use marks that no figure contains, fenced on both sides
+        // so that mark 1 is not found inside mark 10.
+        let marks: Vec<String> = (0..items.len())
+            .map(|i| format!("\u{e000}{i}\u{e001}"))
+            .collect();
+        let mut list = self
+            .list
+            .format(marks.iter().map(String::as_str))
             .to_string()
+            .replace(',', ";");
+        for (mark, item) in marks.iter().zip(items) {
+            list = list.replace(mark.as_str(), item);
+        }
+        list
     }
 
     /// The separators the calculator's script needs to write numbers exactly
@@ -353,9 +377,12 @@ mod tests {
     #[test]
     fn lists_use_the_languages_conjunction() {
         let items: Vec<String> = ["0,5", "1", "2", "4", "8", "16"].map(String::from).to_vec();
-        assert_eq!(intl("ru").and_list(&items), "0,5, 1, 2, 4, 8 и 16");
-        assert_eq!(intl("de").and_list(&items[..3]), "0,5, 1 und 2");
-        assert_eq!(intl("en").and_list(&items[..3]), "0,5, 1, and 2");
+        assert_eq!(intl("ru").and_list(&items), "0,5; 1; 2; 4; 8 и 16");
+        assert_eq!(intl("de").and_list(&items[..3]), "0,5; 1 und 2");
+        assert_eq!(intl("de").and_list(&items[1..4]), "1, 2 und 4");
+        let grouped: Vec<String> = ["250", "1,000", "2,000"].map(String::from).to_vec();
+        assert_eq!(intl("en").and_list(&grouped), "250; 1,000; and 2,000");
+        assert_eq!(intl("en").and_list(&items[1..4]), "1, 2, and 4");
     }
 
     #[test]
