@@ -230,6 +230,25 @@ fn no_ordinary_space_between_a_figure_and_its_unit() {
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
+/// Search engines cut a description after about 160 characters and a title
+/// after about 70; every page stays within both in every language.
+#[test]
+fn titles_and_descriptions_fit_search_results() {
+    for (path, html) in all_html() {
+        let title = text_of(between(&html, "<title>", "</title>"));
+        assert!(
+            title.chars().count() <= 72,
+            "{path}: title of {} characters: {title}",
+            title.chars().count()
+        );
+        if html.contains("<meta name=\"description\"") {
+            let description = between(&html, "<meta name=\"description\" content=\"", "\"");
+            let length = text_of(description).chars().count();
+            assert!(length <= 160, "{path}: description of {length} characters");
+        }
+    }
+}
+
 #[test]
 fn plurals_follow_each_language() {
     // The calculator's table caption counts eight retries, the schedule's five.

@@ -11,7 +11,7 @@
 title = Rechner für exponentiellen Backoff
 
 # Meta description: plain text, one sentence.
-description = Berechnen Sie im Browser einen Wiederholungsplan mit exponentiellem Backoff: die Verzögerung vor jeder Wiederholung, die Gesamtwartezeit und wie Full oder Equal Jitter sie verändert.
+description = Verzögerung vor jeder Wiederholung, Gesamtwartezeit und die Wirkung von Full oder Equal Jitter: ein Rechner für exponentiellen Backoff im Browser.
 
 # Short label for links to this page.
 nav-label = Backoff-Rechner

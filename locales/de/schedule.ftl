@@ -8,10 +8,10 @@
 ### terms, as German documentation uses them; explained once in the formula section).
 
 # The page's H1 and <title>.
-title = Exponentiellen Backoff-Zeitplan für Wiederholungen berechnen
+title = Exponentiellen Backoff-Zeitplan berechnen
 
 # Meta description: plain text, one sentence.
-description = Berechnen Sie einen deterministischen Backoff-Zeitplan in beliebiger Zeiteinheit: die Wartezeit vor jeder Wiederholung, begrenzt durch eine maximale Verzögerung.
+description = Deterministischer Backoff-Zeitplan in beliebiger Zeiteinheit: die Wartezeit vor jeder Wiederholung, begrenzt durch eine maximale Verzögerung.
 
 # Short label for links to this page.
 nav-label = Wiederholungsplan

@@ -8,7 +8,7 @@
 title = Exponential backoff calculator
 
 # Meta description: plain text, one sentence.
-description = Compute an exponential backoff retry schedule in your browser: the delay before each retry, the total wait, and how full or equal jitter changes them.
+description = See the delay before each retry, the total wait and the effect of full or equal jitter: an exponential backoff calculator that runs in your browser.
 
 # Short label for links to this page.
 nav-label = Backoff calculator

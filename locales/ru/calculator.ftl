@@ -5,10 +5,10 @@
 ### figures always come from variables formatted by the build.
 
 # The page's H1 and <title>.
-title = Калькулятор экспоненциальной задержки (backoff)
+title = Калькулятор экспоненциальной задержки
 
 # Meta description: plain text, one sentence.
-description = Рассчитайте прямо в браузере расписание повторов с экспоненциальной задержкой: задержку перед каждым повтором, общее ожидание и то, как их меняет полный или равный джиттер.
+description = Задержка перед каждым повтором, общее ожидание и влияние полного или равного джиттера: калькулятор экспоненциальной задержки прямо в браузере.
 
 # Short label for links to this page.
 nav-label = Калькулятор задержки
