@@ -124,7 +124,7 @@ duration-days-hours-minutes = { $days } d { $hours } h { $minutes } min
 calculator-heading = Rechner
 
 # Shown instead of the calculator when JavaScript or WebAssembly is unavailable.
-calculator-needs-js = Der Rechner benötigt JavaScript und WebAssembly. Das Rechenbeispiel auf dieser Seite zeigt trotzdem einen vollständigen Zeitplan.
+calculator-needs-js = Der Rechner benötigt JavaScript und WebAssembly; ohne sie zeigt die Tabelle unten den Zeitplan seiner Standardwerte.
 
 # Field label: the delay before the first retry.
 calc-base-label = Basisverzögerung

@@ -124,7 +124,7 @@ duration-days-hours-minutes = { $days } d { $hours } h { $minutes } min
 calculator-heading = Calculator
 
 # Shown instead of the calculator when JavaScript or WebAssembly is unavailable.
-calculator-needs-js = The calculator needs JavaScript and WebAssembly. The worked example on this page still shows a complete schedule.
+calculator-needs-js = The calculator needs JavaScript and WebAssembly; without them, the table below shows the schedule of its default inputs.
 
 # Field label: the delay before the first retry.
 calc-base-label = First delay

@@ -126,7 +126,7 @@ duration-days-hours-minutes = { $days } дн. { $hours } ч { $minutes } м
 calculator-heading = Калькулятор
 
 # Shown instead of the calculator when JavaScript or WebAssembly is unavailable.
-calculator-needs-js = Для калькулятора нужны JavaScript и WebAssembly. Разобранный пример на этой странице всё равно показывает полное расписание.
+calculator-needs-js = Для калькулятора нужны JavaScript и WebAssembly; без них таблица ниже показывает расписание для значений по умолчанию.
 
 # Field label: the delay before the first retry.
 calc-base-label = Первая задержка
