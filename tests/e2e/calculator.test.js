@@ -167,6 +167,10 @@ for (const lang of LANGS) {
           assert.ok(await page.isVisible('#calc-table'));
           assert.ok(await page.isHidden('#calc-form'));
           assert.ok(await page.isHidden('#calc-actions'));
+          // Where no script runs, the form and buttons hold no empty place.
+          for (const id of ['#calc-form', '#calc-actions']) {
+            assert.equal(await page.$eval(id, (e) => getComputedStyle(e).display), 'none', id);
+          }
           await assertShows(page, lang, data, defaults(data));
           noJs = {
             table: await outer(page, '#calc-table'),
