@@ -16,6 +16,7 @@
 #[cfg(test)]
 extern crate std;
 
+pub mod contention;
 pub mod math;
 pub mod rng;
 
