@@ -436,6 +436,27 @@ mod tests {
     }
 
     #[test]
+    fn a_stopped_case_is_the_error_first_in_order() {
+        // One write per client: with several clients some write fails, and
+        // every case stops; the first case's error is reported.
+        let e = Experiment {
+            model: Model {
+                max_attempts: 1,
+                ..Model::AWS
+            },
+            ..small()
+        };
+        match e.run() {
+            Err(ExperimentError::Case {
+                strategy: Strategy::Full,
+                clients: 5,
+                error: SimError::TooManyAttempts { attempts: 1, .. },
+            }) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
     fn json_holds_every_documented_field() {
         let e = small();
         let results = e.run().unwrap();
