@@ -1,6 +1,6 @@
-//! The command line: `build`, `schedule`, `simulate`, and the tools for translators and
-//! authors. Each subcommand parses its flags here and hands over to the
-//! library; errors are reported here, once, with their context.
+//! The command line: `build`, `schedule`, `simulate`, and the tools for
+//! translators and authors. Each subcommand parses its flags here and hands
+//! over to the library; errors are reported here, once, with their context.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
