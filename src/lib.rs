@@ -11,5 +11,6 @@ pub use backoff_core as backoff;
 pub mod diagnostics;
 pub mod report;
 pub mod serve;
+pub mod simulation;
 pub mod site;
 pub mod wasm_module;

@@ -1,6 +1,6 @@
-//! The command line: `build`, `schedule`, and the tools for translators and
-//! authors. Each subcommand parses its flags here and hands over to the
-//! library; errors are reported here, once, with their context.
+//! The command line: `build`, `schedule`, `simulate`, and the tools for
+//! translators and authors. Each subcommand parses its flags here and hands
+//! over to the library; errors are reported here, once, with their context.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -9,9 +9,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use std::path::PathBuf;
 
+use backoff_site::backoff::contention::{Model, Strategy};
 use backoff_site::backoff::{Jitter, Policy, PolicyError, Schedule};
 use backoff_site::diagnostics::Diagnostics;
 use backoff_site::report::{self, Unit};
+use backoff_site::simulation::{self, Experiment, ExperimentError};
 use backoff_site::site::{self, BuildOptions};
 
 /// Rendering thousands of pages is mostly many small allocations on two or
@@ -39,6 +41,9 @@ enum Command {
     Serve(ServeArgs),
     /// Print the retry schedule of a policy as JSON (or as a table).
     Schedule(ScheduleArgs),
+    /// Run the contention experiment (many clients, one row) and print its
+    /// results as JSON (or as a table).
+    Simulate(SimulateArgs),
 }
 
 #[derive(clap::Args)]
@@ -124,6 +129,44 @@ struct ScheduleArgs {
     /// The output format.
     #[arg(long, value_enum, default_value_t = Format::Json)]
     format: Format,
+}
+
+#[derive(clap::Args)]
+struct SimulateArgs {
+    /// Client counts, comma-separated (each 1 to 10,000).
+    #[arg(long, value_delimiter = ',', allow_hyphen_values = true,
+          default_values_t = simulation::DEFAULT_CLIENTS)]
+    clients: Vec<u32>,
+    /// Runs per strategy and client count (1 to 10,000).
+    #[arg(long, allow_hyphen_values = true, default_value_t = simulation::DEFAULT_RUNS)]
+    runs: u32,
+    /// The seed of every random draw (0 to 2^64 - 1).
+    #[arg(long, allow_hyphen_values = true, default_value_t = simulation::DEFAULT_SEED)]
+    seed: u64,
+    /// A strategy to simulate; repeat the flag for several. Default: all five.
+    #[arg(long = "strategy", value_enum)]
+    strategies: Vec<StrategyArg>,
+    /// The base delay in ms (> 0); the first sleep is base × multiplier.
+    #[arg(long, allow_hyphen_values = true, default_value_t = Model::AWS.base_ms)]
+    base: f64,
+    /// The largest sleep in ms (> 0).
+    #[arg(long, allow_hyphen_values = true, default_value_t = Model::AWS.cap_ms)]
+    max: f64,
+    /// The growth of the exponential kinds per failure (>= 1).
+    #[arg(long, allow_hyphen_values = true, default_value_t = Model::AWS.multiplier)]
+    multiplier: f64,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    format: Format,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum StrategyArg {
+    None,
+    Exponential,
+    Equal,
+    Full,
+    Decorrelated,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -222,6 +265,7 @@ fn main() -> ExitCode {
             }
         }
         Command::Schedule(args) => schedule(args),
+        Command::Simulate(args) => simulate(args),
     }
 }
 
@@ -377,4 +421,66 @@ fn policy_error_line(err: PolicyError, has_max: bool) -> String {
         _ => "--max",
     };
     format!("{flag}: {err}")
+}
+
+fn simulate(args: SimulateArgs) -> ExitCode {
+    let strategies = if args.strategies.is_empty() {
+        Strategy::ALL.to_vec()
+    } else {
+        let by_name = |s: StrategyArg| match s {
+            StrategyArg::None => Strategy::None,
+            StrategyArg::Exponential => Strategy::Exponential,
+            StrategyArg::Equal => Strategy::Equal,
+            StrategyArg::Full => Strategy::Full,
+            StrategyArg::Decorrelated => Strategy::Decorrelated,
+        };
+        args.strategies.iter().map(|&s| by_name(s)).collect()
+    };
+    let experiment = Experiment {
+        model: Model {
+            base_ms: args.base,
+            cap_ms: args.max,
+            multiplier: args.multiplier,
+            ..Model::AWS
+        },
+        strategies,
+        clients: args.clients,
+        runs: args.runs,
+        seed: args.seed,
+    };
+    if let Err(err) = experiment.validate() {
+        eprintln!("error: {}: {err}", experiment_flag(&err));
+        return ExitCode::from(USAGE_ERROR);
+    }
+    match experiment.run() {
+        Ok(results) => match args.format {
+            Format::Json => {
+                write_stdout(&format!("{}\n", simulation::to_json(&experiment, &results)))
+            }
+            Format::Table => write_stdout(&simulation::to_table(&experiment, &results)),
+        },
+        // A case that stops is not a usage error: the flags were valid.
+        Err(err) => {
+            eprintln!("error: {err}");
+            ExitCode::from(SITE_ERROR)
+        }
+    }
+}
+
+/// The flag behind a refused experiment.
+fn experiment_flag(err: &ExperimentError) -> &'static str {
+    match err {
+        ExperimentError::Strategies { .. } => "--strategy",
+        ExperimentError::Clients { .. } => "--clients",
+        ExperimentError::Runs { .. } => "--runs",
+        ExperimentError::Work { .. } => "--clients/--runs/--strategy",
+        ExperimentError::Model { field, .. } => match *field {
+            "base_ms" => "--base",
+            "cap_ms" => "--max",
+            "multiplier" => "--multiplier",
+            // The other fields have no flag: they are the post's.
+            _ => "--base",
+        },
+        ExperimentError::Case { .. } => "--clients",
+    }
 }

@@ -16,6 +16,10 @@
 #[cfg(test)]
 extern crate std;
 
+pub mod contention;
+pub mod math;
+pub mod rng;
+
 /// How the actual delay before a retry is spread around the nominal delay `d`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Jitter {

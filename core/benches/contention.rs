@@ -1,12 +1,15 @@
 //! The post's whole experiment, timed: 5 strategies × 10..50 clients × 100
-//! runs. `cargo run --release --example experiment [runs]`.
+//! runs, the default of `backoff-site simulate`, best of five rounds.
+//! `cargo bench -p backoff-core --bench contention [-- RUNS]`.
 
-use contention_draft::sim::{Model, Simulator, Slot, Strategy};
+use backoff_core::contention::{Model, Simulator, Slot, Strategy};
 use std::time::Instant;
 
 fn main() {
     let runs: u32 = std::env::args()
-        .nth(1)
+        .skip(1)
+        // `cargo bench` passes `--bench`; a plain number is the run count.
+        .find(|arg| !arg.starts_with('-'))
         .map_or(100, |r| r.parse().expect("runs: a whole number"));
     let mut slots = [Slot::EMPTY; 50];
     let mut scratch = vec![0.0; 2 * runs as usize];

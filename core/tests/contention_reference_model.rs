@@ -6,9 +6,9 @@
 //! agree in distribution, not run by run: mean calls and mean completion
 //! must match within four standard errors for every strategy.
 
-use contention_draft::normal::Normal;
-use contention_draft::rng::Xoshiro256;
-use contention_draft::sim::{Model, Simulator, Slot, Strategy};
+use backoff_core::contention::normal::Normal;
+use backoff_core::contention::{Model, Simulator, Slot, Strategy};
+use backoff_core::rng::Xoshiro256;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -87,11 +87,11 @@ fn reference_run(strategy: Strategy, clients: usize, rng: &mut Xoshiro256) -> (u
                 let sleep = match strategy {
                     Strategy::None => 0.0,
                     Strategy::Exponential => expo(n),
-                    Strategy::Equal => expo(n) / 2.0 + rng.uniform() * (expo(n) / 2.0),
-                    Strategy::Full => rng.uniform() * expo(n),
+                    Strategy::Equal => expo(n) / 2.0 + rng.next_unit() * (expo(n) / 2.0),
+                    Strategy::Full => rng.next_unit() * expo(n),
                     Strategy::Decorrelated => {
                         let s = &mut decorrelated_sleep[m.client];
-                        *s = cap.min(base + rng.uniform() * (*s * 3.0 - base));
+                        *s = cap.min(base + rng.next_unit() * (*s * 3.0 - base));
                         *s
                     }
                 };
@@ -123,7 +123,7 @@ fn the_library_agrees_with_a_literal_port_of_the_reference() {
     const RUNS: u32 = 400;
     let simulator = Simulator::new(Model::AWS).unwrap();
     let mut slots = [Slot::EMPTY; CLIENTS as usize];
-    let mut rng = Xoshiro256::from_seed(99);
+    let mut rng = Xoshiro256::new(99);
     for strategy in Strategy::ALL {
         let (mut calls, mut times) = ((Vec::new(), Vec::new()), (Vec::new(), Vec::new()));
         for run in 0..RUNS {

@@ -1,10 +1,10 @@
 //! Agreement with the published experiment ("Exponential Backoff And
 //! Jitter", AWS Architecture Blog, 2015): its qualitative conclusions must
 //! hold for 50 clients, for more than one seed. The figures for 10 to 50
-//! clients are printed as the Markdown table of RESULTS.md:
-//! `cargo test --release --test published -- --nocapture`.
+//! clients are printed as a Markdown table:
+//! `cargo test --release -p backoff-core --test contention_published -- --nocapture`.
 
-use contention_draft::sim::{Herd, Model, Simulator, Slot, Strategy, Summary};
+use backoff_core::contention::{Herd, Model, Simulator, Slot, Strategy, Summary};
 
 const RUNS: u32 = 100;
 const CLIENTS: [u32; 5] = [10, 20, 30, 40, 50];

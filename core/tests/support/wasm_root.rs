@@ -1,21 +1,13 @@
-//! The crate's modules compiled for wasm32 by plain `rustc`, exporting the
-//! sample fingerprints (see `tests/wasm.rs`). The harness uses only part of
-//! the API.
+//! The core's contention modules for wasm32, exporting the sample
+//! fingerprints and timing cases (linked by plain `rustc`, see
+//! `core/tests/contention_wasm.rs`). The harness uses only part of the API.
 #![allow(dead_code)]
 #![no_std]
 
-#[path = "../../src/normal.rs"]
-mod normal;
-#[path = "../../src/rng.rs"]
-mod rng;
-#[path = "../../src/sim.rs"]
-mod sim;
-#[path = "../../src/spread.rs"]
-mod spread;
 mod sample;
 
-use sim::{Herd, Model, Simulator, Slot, Strategy, Summary};
-use spread::{Delay, retry_starts};
+use backoff_core::contention::spread::{self, Delay, retry_starts};
+use backoff_core::contention::{Herd, Model, Simulator, Slot, Strategy, Summary};
 
 #[unsafe(no_mangle)]
 pub extern "C" fn fingerprint(seed: u64) -> u64 {

@@ -1,7 +1,7 @@
 //! The contention experiment as a whole: repeatable bit for bit, obeying its
 //! conservation laws, and agreeing with the published results.
 
-use contention_draft::sim::{Herd, Model, Run, SimError, Simulator, Slot, Strategy};
+use backoff_core::contention::{Herd, Model, Run, SimError, Simulator, Slot, Strategy};
 use proptest::prelude::*;
 
 const SEED: u64 = 2015;
@@ -11,8 +11,8 @@ fn simulator() -> Simulator {
 }
 
 mod support {
-    pub use contention_draft::sim::{Herd, Model, Simulator, Slot, Strategy, Summary};
-    pub use contention_draft::spread::{Delay, retry_starts};
+    pub use backoff_core::contention::spread::{Delay, retry_starts};
+    pub use backoff_core::contention::{Herd, Model, Simulator, Slot, Strategy, Summary};
     // tests/support/sample.rs, shared with the wasm32 build.
     pub mod sample;
 }
@@ -27,7 +27,7 @@ fn the_same_seed_gives_the_same_bits() {
 }
 
 /// The fingerprints for seed 2015. Every platform reproduces them, wasm32
-/// included (`tests/wasm.rs` checks that one): the generator, the normal
+/// included (`core/tests/contention_wasm.rs` checks that one): the generator, the normal
 /// sampler and the simulation use only operations IEEE 754 defines exactly.
 /// A change here is a change of every published figure.
 #[test]

@@ -1,7 +1,7 @@
 //! The many-clients view: every retry counted once, in the bucket of its
 //! start; fixed delays make one spike per retry, jitter spreads them.
 
-use contention_draft::spread::{
+use backoff_core::contention::spread::{
     Delay, MAX_CLIENTS, MAX_DRAWS, MAX_RETRIES, SpreadError, retry_starts,
 };
 use proptest::prelude::*;
@@ -180,7 +180,7 @@ fn bad_inputs_are_refused_by_name() {
     assert_eq!(err(&huge, 5, &mut buckets), SpreadError::Span);
 }
 
-/// Native timings of the view (`cargo test --release --test spread -- --nocapture`).
+/// Native timings of the view (`cargo test --release --test contention_spread -- --nocapture`).
 #[test]
 fn timing_of_the_calculator_cases() {
     for (clients, retries) in [(1000, 20), (10_000, 20), (10_000, 1000)] {

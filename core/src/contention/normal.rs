@@ -1,24 +1,16 @@
 //! Normal deviates with the same bits on every platform: a ziggurat sampler
-//! and the three elementary functions it needs, written with IEEE-exact
-//! operations only.
-//!
-//! Why not `f64::ln` and friends: they are not in `core`, and the platform's
-//! versions may differ in the last bit between machines and wasm32. Why not
-//! the `libm` crate: the site's core has no dependencies and its WebAssembly
-//! module is compiled by plain `rustc`; three short functions keep it so.
-//! `ln`, `exp` and `sqrt` below use only `+ - * /`, comparisons and bit
-//! operations on `f64`, which IEEE 754 defines exactly and Rust never fuses,
-//! so every platform computes the same bits. They are accurate to a few ulp
-//! (tested against `std`), which is far more than a sampler needs.
+//! over the core's generator ([`crate::rng`]) and its exact elementary
+//! functions ([`crate::math`]). It owns the sampler's tables and nothing else.
 //!
 //! Why a ziggurat (Marsaglia and Tsang, "The Ziggurat Method for Generating
 //! Random Variables", J. Stat. Softw. 5(8), 2000, with 256 layers): about 99%
 //! of draws cost one 64-bit random number, a multiplication and a comparison;
 //! only the rest evaluate `exp` or `ln`. The simulation draws one normal per
 //! message, millions per experiment, so this is where its time goes. The
-//! layer tables are computed once per [`Normal`] by the functions below, from
-//! the published `R` and `V`.
+//! layer tables are computed once per [`Normal`] from the published `R` and
+//! `V`.
 
+use crate::math::{exp_neg, ln, sqrt};
 use crate::rng::Xoshiro256;
 
 /// Layers of the ziggurat.
@@ -27,76 +19,6 @@ const LAYERS: usize = 256;
 const R: f64 = 3.654_152_885_361_009;
 /// The area of each layer under `exp(-x²/2)` for 256 layers.
 const V: f64 = 0.004_928_673_233_99;
-
-const LN_2: f64 = core::f64::consts::LN_2;
-/// ln 2 in two parts whose sum is ln 2 to 2^-80 (the split of fdlibm),
-/// given by their bits: the high part ends in 21 zero bits.
-const LN_2_HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
-const LN_2_LO: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
-
-/// Natural logarithm of a positive, finite, normal (not subnormal) `x`;
-/// the samplers only pass uniform deviates in `(0, 1]` and table values.
-pub fn ln(x: f64) -> f64 {
-    debug_assert!(x.is_normal() && x > 0.0);
-    let bits = x.to_bits();
-    let mut exponent = ((bits >> 52) & 0x7ff) as i64 - 1023;
-    // The mantissa as a number in [1, 2), then moved to [√½, √2) so that
-    // the series below converges fast.
-    let mut m = f64::from_bits((bits & 0x000f_ffff_ffff_ffff) | 0x3ff0_0000_0000_0000);
-    if m > core::f64::consts::SQRT_2 {
-        m *= 0.5;
-        exponent += 1;
-    }
-    // ln m = 2 atanh(s) = 2 (s + s³/3 + s⁵/5 + …), |s| ≤ 0.172, so s² ≤ 0.0295
-    // and 13 terms reach below 2^-60.
-    let s = (m - 1.0) / (m + 1.0);
-    let s2 = s * s;
-    let mut series = 0.0;
-    let mut k = 25.0;
-    while k > 1.0 {
-        series = (series + 1.0 / k) * s2;
-        k -= 2.0;
-    }
-    exponent as f64 * LN_2 + 2.0 * s * (1.0 + series)
-}
-
-/// `e^x` for `x ≤ 0` (the samplers only need `exp(-x²/2)` with `|x|` below
-/// 4); below -708, where the result would be subnormal, it returns 0.
-pub fn exp_neg(x: f64) -> f64 {
-    debug_assert!(x <= 0.0);
-    if x < -708.0 {
-        return 0.0;
-    }
-    // x = k ln 2 + r with |r| ≤ ln2/2, then e^x = 2^k e^r. The product
-    // k ln 2 is taken in two parts (Cody and Waite): `LN_2_HI` has its low
-    // bits zero, so `k * LN_2_HI` is exact for |k| < 2^11.
-    let k = (x / LN_2 - 0.5) as i64; // x ≤ 0: truncation toward zero rounds
-    let r = (x - k as f64 * LN_2_HI) - k as f64 * LN_2_LO;
-    // Taylor series of e^r: |r| ≤ 0.35, 18 terms reach below 2^-60.
-    let mut sum = 1.0;
-    let mut n = 18.0;
-    while n >= 1.0 {
-        sum = 1.0 + sum * r / n;
-        n -= 1.0;
-    }
-    // 2^k as bits; k ≥ -1022 here since x ≥ -708.
-    sum * f64::from_bits(((k + 1023) as u64) << 52)
-}
-
-/// Square root of a non-negative finite `x` by Newton's method from a
-/// bit-level first guess. Only the tables use it.
-pub fn sqrt(x: f64) -> f64 {
-    debug_assert!(x >= 0.0 && x.is_finite());
-    if x == 0.0 {
-        return 0.0;
-    }
-    // Halving the exponent gives a guess within a factor of two.
-    let mut y = f64::from_bits((x.to_bits() >> 1) + (0x3ff0_0000_0000_0000 >> 1));
-    for _ in 0..8 {
-        y = 0.5 * (y + x / y);
-    }
-    y
-}
 
 /// The standard normal density without its constant, `exp(-x²/2)`.
 fn density(x: f64) -> f64 {
@@ -175,7 +97,7 @@ impl Normal {
                 return self.tail(rng, x < 0.0);
             }
             // The wedge between the layer's rectangle and the curve.
-            let y = self.f[layer] + (self.f[layer + 1] - self.f[layer]) * rng.uniform();
+            let y = self.f[layer] + (self.f[layer + 1] - self.f[layer]) * rng.next_unit();
             if y < density(x) {
                 return x;
             }
@@ -188,8 +110,8 @@ impl Normal {
     fn tail(&self, rng: &mut Xoshiro256, negative: bool) -> f64 {
         loop {
             // 1 - u lies in (0, 1], so ln never sees zero.
-            let a = -ln(1.0 - rng.uniform()) / R;
-            let b = -ln(1.0 - rng.uniform());
+            let a = -ln(1.0 - rng.next_unit()) / R;
+            let b = -ln(1.0 - rng.next_unit());
             if 2.0 * b >= a * a {
                 return if negative { -(R + a) } else { R + a };
             }
@@ -207,52 +129,6 @@ impl Default for Normal {
 mod tests {
     extern crate std;
     use super::*;
-
-    fn ulps(a: f64, b: f64) -> u64 {
-        (a.to_bits() as i64 - b.to_bits() as i64).unsigned_abs()
-    }
-
-    #[test]
-    fn ln_is_within_a_few_ulp_of_std() {
-        let mut rng = Xoshiro256::from_seed(1);
-        for i in 0..100_000 {
-            let x = if i % 2 == 0 {
-                1.0 - rng.uniform()
-            } else {
-                (rng.uniform() * 1400.0 - 700.0).exp2()
-            };
-            let (mine, std) = (ln(x), x.ln());
-            assert!(
-                (mine - std).abs() <= 4.0 * f64::EPSILON * std.abs().max(1e-300)
-                    || ulps(mine, std) <= 4,
-                "ln({x:e}) = {mine:e}, std {std:e}"
-            );
-        }
-        assert_eq!(ln(1.0), 0.0);
-    }
-
-    #[test]
-    fn exp_neg_is_within_a_few_ulp_of_std() {
-        let mut rng = Xoshiro256::from_seed(2);
-        for _ in 0..100_000 {
-            let x = -rng.uniform() * 700.0 * rng.uniform();
-            let (mine, std) = (exp_neg(x), x.exp());
-            assert!(ulps(mine, std) <= 4, "exp({x}) = {mine:e}, std {std:e}");
-        }
-        assert_eq!(exp_neg(0.0), 1.0);
-        assert_eq!(exp_neg(-800.0), 0.0);
-    }
-
-    #[test]
-    fn sqrt_is_within_one_ulp_of_std() {
-        let mut rng = Xoshiro256::from_seed(3);
-        for _ in 0..100_000 {
-            let x = (rng.uniform() * 200.0 - 100.0).exp2();
-            assert!(ulps(sqrt(x), x.sqrt()) <= 1, "sqrt({x:e})");
-        }
-        assert_eq!(sqrt(0.0), 0.0);
-        assert_eq!(sqrt(4.0), 2.0);
-    }
 
     #[test]
     fn tables_decrease_from_the_base_to_zero() {
@@ -279,7 +155,7 @@ mod tests {
     #[test]
     fn samples_follow_the_standard_normal() {
         let normal = Normal::new();
-        let mut rng = Xoshiro256::from_seed(4);
+        let mut rng = Xoshiro256::new(4);
         let n = 2_000_000;
         let (mut sum, mut sum2, mut sum4) = (0.0, 0.0, 0.0);
         let mut below = [0u32; 6];
