@@ -88,7 +88,34 @@ fn retries() -> impl Strategy<Value = u32> {
 }
 
 fn jitter() -> impl Strategy<Value = Jitter> {
-    prop_oneof![Just(Jitter::None), Just(Jitter::Full), Just(Jitter::Equal)]
+    prop_oneof![
+        Just(Jitter::None),
+        Just(Jitter::Full),
+        Just(Jitter::Equal),
+        Just(Jitter::Decorrelated),
+        // Factors inside (0, 1], and at and beyond its ends.
+        prop_oneof![
+            4 => 1e-9f64..=1.0,
+            1 => Just(1.0),
+            1 => Just(0.0),
+            1 => -1.0f64..0.0,
+            1 => 1.0f64..3.0,
+            1 => Just(f64::NAN),
+        ]
+        .prop_map(|factor| Jitter::Proportional { factor }),
+    ]
+}
+
+/// Every kind, with factors in (0, 1] only.
+fn valid_jitter() -> impl Strategy<Value = Jitter> {
+    prop_oneof![
+        Just(Jitter::None),
+        Just(Jitter::Full),
+        Just(Jitter::Equal),
+        Just(Jitter::Decorrelated),
+        prop_oneof![3 => 1e-9f64..=1.0, 1 => Just(0.2), 1 => Just(1.0)]
+            .prop_map(|factor| Jitter::Proportional { factor }),
+    ]
 }
 
 fn policy() -> impl Strategy<Value = Policy> {
@@ -117,7 +144,7 @@ fn valid_policy() -> impl Strategy<Value = Policy> {
         prop_oneof![3 => 1.0..4.0f64, 1 => Just(1.0), 1 => 1.0..f64::MAX],
         prop_oneof![1 => Just(None), 2 => positive.prop_map(Some)],
         prop_oneof![3 => 1u32..=60, 1 => Just(MAX_RETRIES), 1 => 1..=MAX_RETRIES],
-        jitter(),
+        valid_jitter(),
     )
         .prop_map(|(base, multiplier, max_delay, retries, jitter)| Policy {
             base,

@@ -58,6 +58,10 @@ pub fn first_broken_rule(p: &Policy) -> Option<PolicyError> {
             p.max_delay.is_none_or(positive_finite),
         ),
         (PolicyError::Retries, (1..=1000).contains(&p.retries)),
+        (
+            PolicyError::JitterFactor,
+            p.jitter.factor().is_none_or(|f| f > 0.0 && f <= 1.0),
+        ),
     ];
     rules
         .into_iter()
@@ -73,8 +77,15 @@ pub fn first_broken_rule(p: &Policy) -> Option<PolicyError> {
 /// exceeds the cap. With a multiplier above one the uncapped delay grows for
 /// good, so every retry after the one that reached the cap is capped, even
 /// where floating point can no longer show the growth (subnormal delays).
+///
+/// Decorrelated jitter's nominal delay is its longest, `base × 3^n`, capped
+/// by the same rule.
 pub fn expected_rows(p: &Policy) -> Vec<(f64, bool)> {
-    let uncapped: Vec<f64> = core::iter::successors(Some(p.base), |d| Some(d * p.multiplier))
+    let (first, growth) = match p.jitter {
+        Jitter::Decorrelated => (p.base * 3.0, 3.0),
+        _ => (p.base, p.multiplier),
+    };
+    let uncapped: Vec<f64> = core::iter::successors(Some(first), |d| Some(d * growth))
         .take(p.retries as usize)
         .collect();
     let Some(cap) = p.max_delay else {
@@ -85,7 +96,7 @@ pub fn expected_rows(p: &Policy) -> Vec<(f64, bool)> {
         .iter()
         .enumerate()
         .map(|(i, &d)| {
-            let grown_past = p.multiplier > 1.0 && reached.is_some_and(|r| r < i);
+            let grown_past = growth > 1.0 && reached.is_some_and(|r| r < i);
             (d.min(cap), d > cap || grown_past)
         })
         .collect()
@@ -177,19 +188,18 @@ pub fn check_schedule(p: &Policy, schedule: &Schedule) -> Result<(), String> {
         } else {
             ensure!(!row.capped, "{row:?} of {p:?} is capped without a cap");
         }
-        // The spread of each jitter kind, as documented: none is exactly the
-        // delay, full is uniform on [0, d], equal on [d/2, d]; each bound and
-        // mean is `d` times a factor in [0, 1], so none can overflow.
-        let (want_min, want_mean) = match p.jitter {
-            Jitter::None => (row.delay, row.delay),
-            Jitter::Full => (0.0, row.delay * 0.5),
-            Jitter::Equal => (row.delay * 0.5, row.delay * 0.75),
-        };
+        let (want_min, want_mean, want_max) = want_spread(p, row.delay);
+        // Decorrelated jitter's mean is a bound from a recurrence: it only
+        // has to lie between the extremes (checked below for every kind).
+        let want_mean = want_mean.unwrap_or(row.mean);
         ensure!(
             [row.min, row.mean, row.max].map(f64::to_bits)
-                == [want_min, want_mean, row.delay].map(f64::to_bits),
-            "{row:?} of {p:?}: spread should be {want_min:e} / {want_mean:e} / {:e}",
-            row.delay
+                == [want_min, want_mean, want_max].map(f64::to_bits),
+            "{row:?} of {p:?}: spread should be {want_min:e} / {want_mean:e} / {want_max:e}"
+        );
+        ensure!(
+            row.min <= row.mean && row.mean <= row.max,
+            "{row:?} of {p:?}: min, mean and max out of order"
         );
         // The core sums in order, so the running sums agree exactly.
         sum_min += row.min;
@@ -236,20 +246,43 @@ pub fn check_schedule(p: &Policy, schedule: &Schedule) -> Result<(), String> {
     Ok(())
 }
 
+/// The spread of each jitter kind around the nominal delay `d`, as
+/// documented: none is exactly `d`, full is uniform on `[0, d]`, equal on
+/// `[d/2, d]`, proportional on `[d(1 − f), d(1 + f)]`; decorrelated runs
+/// from `min(base, cap)` to `d` (its longest delay), its mean not stated
+/// (`None`).
+pub fn want_spread(p: &Policy, d: f64) -> (f64, Option<f64>, f64) {
+    match p.jitter {
+        Jitter::None => (d, Some(d), d),
+        Jitter::Full => (0.0, Some(d * 0.5), d),
+        Jitter::Equal => (d * 0.5, Some(d * 0.75), d),
+        Jitter::Proportional { factor } => (d - d * factor, Some(d), d + d * factor),
+        Jitter::Decorrelated => (p.base.min(d), None, d),
+    }
+}
+
 /// Checks that an overflow error is genuine and names the right retry: the
 /// retries before it are accepted, and at it the reference model's delay is
 /// infinite (no cap) or the total max wait would be.
 pub fn check_overflow(p: &Policy, err: PolicyError) -> Result<(), String> {
     let retry = err.retry();
+    // Retry 1 may overflow only through jitter that stretches the base
+    // (proportional's `base(1 + f)`, decorrelated's `3·base`).
     ensure!(
-        (2..=p.retries).contains(&retry),
+        (1..=p.retries).contains(&retry),
         "{err:?} names no retry of {p:?}"
     );
-    let shorter = Schedule::new(Policy {
-        retries: retry - 1,
-        ..*p
-    })
-    .map_err(|e| format!("{e:?} before the overflow {err:?} of {p:?}"))?;
+    let total_before = if retry == 1 {
+        0.0
+    } else {
+        Schedule::new(Policy {
+            retries: retry - 1,
+            ..*p
+        })
+        .map_err(|e| format!("{e:?} before the overflow {err:?} of {p:?}"))?
+        .totals()
+        .max
+    };
     let exact = Policy {
         retries: retry,
         ..*p
@@ -261,15 +294,20 @@ pub fn check_overflow(p: &Policy, err: PolicyError) -> Result<(), String> {
     let (delay, _) = expected_rows(&exact)[retry as usize - 1];
     match err {
         PolicyError::DelayOverflow { .. } => {
+            // The nominal delay overflows without a cap, or proportional
+            // jitter's longest delay `d(1 + f)` does.
+            let longest = want_spread(p, delay).2;
             ensure!(
-                p.max_delay.is_none() && delay.is_infinite(),
+                (p.max_delay.is_none() && delay.is_infinite())
+                    || (delay.is_finite() && longest.is_infinite()),
                 "{err:?} for {p:?}, whose delay there is {delay:e}"
             );
         }
         PolicyError::TotalOverflow { .. } => {
-            let total = shorter.totals().max;
+            let total = total_before;
+            let longest = want_spread(p, delay).2;
             ensure!(
-                delay.is_finite() && (total + delay).is_infinite(),
+                longest.is_finite() && (total + longest).is_infinite(),
                 "{err:?} for {p:?}: {total:e} + {delay:e} is finite"
             );
         }

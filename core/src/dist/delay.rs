@@ -7,7 +7,7 @@
 //! the draw, whose delay is a *mixed* distribution: a density on
 //! `[lo, cap)` and an atom at `cap`.
 
-use crate::{DistError, MAX_RETRIES, MIN_RETRIES};
+use super::{DistError, MAX_RETRIES, MIN_RETRIES};
 
 /// Retry `k`'s delay: `min(X, cap)` with `X` uniform on `[lo, hi]`.
 ///
@@ -153,7 +153,7 @@ pub enum Jitter {
 }
 
 /// An exponential retry policy, as the core defines it (decorrelated jitter
-/// has its own entry point, [`crate::decorrelated`]).
+/// has its own entry point, [`super::decorrelated`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Policy {
     /// The nominal delay before retry 1: finite and greater than zero.

@@ -18,11 +18,11 @@
 //!   the mean is the sample mean, with its 99 % confidence half-width.
 
 use crate::math::sqrt;
-use crate::order::{rank_index, sample_percentiles, select};
+use super::order::{rank_index, sample_percentiles, select};
 use crate::rng::{GENERATOR, Xoshiro256};
-use crate::sum::Summary;
-use crate::timeline::{self, DeadlineFit, Limits};
-use crate::{DistError, MAX_RETRIES, MIN_RETRIES};
+use super::sum::Summary;
+use super::timeline::{self, DeadlineFit, Limits};
+use super::{DistError, MAX_RETRIES, MIN_RETRIES};
 
 /// The fewest Monte Carlo paths accepted.
 pub const MIN_SAMPLES: u32 = 100;
