@@ -8,7 +8,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-const WASM_BUDGET: u64 = 2 * 1024;
+const WASM_BUDGET: u64 = 6 * 1024;
 const SCRIPT_BUDGET: u64 = 12 * 1024;
 const PAGE_BUDGET: u64 = 60 * 1024;
 

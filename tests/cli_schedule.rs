@@ -92,7 +92,7 @@ fn keys(value: &Value) -> Vec<&str> {
 #[test]
 fn json_of_the_german_example() {
     let doc = json_of(EXAMPLE);
-    assert_eq!(keys(&doc), ["policy", "retries", "total"]);
+    assert_eq!(keys(&doc), ["policy", "retries", "total", "distribution"]);
     assert_eq!(keys(&doc["policy"]), POLICY_FIELDS);
     assert_eq!(
         doc["policy"],
@@ -168,7 +168,7 @@ fn no_max_writes_null() {
 fn table_of_the_german_example() {
     let out = stdout_of(&[EXAMPLE, &["--format", "table"]].concat());
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 1 + 5 + 1, "{out}");
+    assert_eq!(lines.len(), 1 + 5 + 2, "{out}");
     let header: Vec<&str> = lines[0]
         .split("  ")
         .map(str::trim)
@@ -185,28 +185,37 @@ fn table_of_the_german_example() {
             "max",
             "cumulative min",
             "cumulative mean",
-            "cumulative max"
+            "cumulative max",
+            "cumulative P50",
+            "cumulative P90",
+            "cumulative P99"
         ]
     );
     let cells =
         |line: &str| -> Vec<String> { line.split_whitespace().map(str::to_string).collect() };
     assert_eq!(
         cells(lines[1]),
-        ["1", "250", "no", "250", "250", "250", "250", "250", "250"]
+        ["1", "250", "no", "250", "250", "250", "250", "250", "250", "250", "250", "250"]
     );
     assert_eq!(
         cells(lines[4]),
         [
-            "4", "2000", "no", "2000", "2000", "2000", "3750", "3750", "3750"
+            "4", "2000", "no", "2000", "2000", "2000", "3750", "3750", "3750", "3750", "3750",
+            "3750"
         ]
     );
     assert_eq!(
         cells(lines[5]),
         [
-            "5", "2000", "yes", "2000", "2000", "2000", "5750", "5750", "5750"
+            "5", "2000", "yes", "2000", "2000", "2000", "5750", "5750", "5750", "5750", "5750",
+            "5750"
         ]
     );
-    assert_eq!(lines[6], "total wait (ms): min 5750, mean 5750, max 5750");
+    assert_eq!(
+        lines[6],
+        "total wait (ms): min 5750, mean 5750, max 5750; P50 5750, P90 5750, P99 5750"
+    );
+    assert!(lines[7].starts_with("percentiles: exact convolution on a grid"));
     // Right-aligned columns: every row is as wide as the header, and no line
     // ends in a space.
     for line in &lines[..6] {
