@@ -139,8 +139,7 @@ impl Distribution {
         limits.validate()?;
         let policy = schedule.policy();
         let n = policy.retries as usize;
-        let (method, cumulative, total, delay_means, deadline) = match Input::from_policy(&policy)
-        {
+        let (method, cumulative, total, delay_means, deadline) = match Input::from_policy(&policy) {
             Input::Independent(p) => {
                 let mut delays = vec![Delay::fixed(0.0); n];
                 let delays = dist::delays(&p, &mut delays)?;
@@ -168,7 +167,13 @@ impl Distribution {
                 };
                 let cumulative = rows.iter().map(|r| r.cumulative).collect();
                 let means = rows.iter().map(|r| r.delay_mean).collect();
-                (method, cumulative, report.total, Some(means), report.deadline)
+                (
+                    method,
+                    cumulative,
+                    report.total,
+                    Some(means),
+                    report.deadline,
+                )
             }
         };
         let attempts = (limits.timeout.is_some() || limits.deadline.is_some()).then(|| {
@@ -561,5 +566,27 @@ mod tests {
         // Re-serialized by serde_json with the same layout, only the number
         // spelling could differ, and these numbers are all integers.
         assert_eq!(serde_json::to_string_pretty(&value).unwrap(), json);
+    }
+
+    #[test]
+    fn the_document_with_figures_begins_with_the_schedule_document() {
+        for jitter in [Jitter::None, Jitter::Full, Jitter::Equal] {
+            let schedule = Schedule::new(Policy {
+                base: 250.0,
+                multiplier: 2.0,
+                max_delay: Some(2000.0),
+                retries: 6,
+                jitter,
+            })
+            .unwrap();
+            let figures = Distribution::new(&schedule, Limits::default()).unwrap();
+            let alone = to_json(&schedule, Unit::Ms);
+            let with = to_json_with(&schedule, &figures, Unit::Ms);
+            let head = alone.strip_suffix("\n}").unwrap();
+            assert!(with.starts_with(head), "{jitter:?}");
+            assert!(with[head.len()..].starts_with(",\n  \"distribution\": {\n"));
+            let value: serde_json::Value = serde_json::from_str(&with).unwrap();
+            assert_eq!(value["distribution"]["method"], "grid");
+        }
     }
 }

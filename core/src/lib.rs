@@ -730,7 +730,10 @@ mod tests {
         assert_eq!((rows[0].min, rows[0].mean, rows[0].max), (0.8, 1.0, 1.2));
         // The nominal delay is capped at 4, then spread: up to 4.8.
         assert_eq!((rows[3].delay, rows[3].min, rows[3].max), (4.0, 3.2, 4.8));
-        assert_eq!(Schedule::new(p).unwrap().totals().mean, 1.0 + 2.0 + 4.0 + 4.0);
+        assert_eq!(
+            Schedule::new(p).unwrap().totals().mean,
+            1.0 + 2.0 + 4.0 + 4.0
+        );
     }
 
     #[test]
@@ -784,7 +787,10 @@ mod tests {
 
     #[test]
     fn names_round_trip_and_proportional_needs_its_factor() {
-        assert_eq!(Jitter::from_name("decorrelated"), Some(Jitter::Decorrelated));
+        assert_eq!(
+            Jitter::from_name("decorrelated"),
+            Some(Jitter::Decorrelated)
+        );
         assert_eq!(Jitter::from_name("proportional"), None);
         assert_eq!(
             Jitter::from_name_and_factor("proportional", Some(0.5)),
