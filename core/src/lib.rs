@@ -17,7 +17,7 @@
 extern crate std;
 
 pub mod dist;
-pub(crate) mod math;
+pub mod math;
 pub mod rng;
 
 /// How the actual delay before a retry is spread around the nominal delay `d`.
