@@ -9,11 +9,13 @@
 //! reference model and the checkers are `backoff_core_testing`, which the
 //! fuzz target runs too.
 
+use backoff_core::dist::Limits;
 use backoff_core::{
     DurationTier, Jitter, MAX_RETRIES, Policy, PolicyError, Schedule, duration_parts,
 };
 use backoff_core_testing::{
-    EDGES, check_duration, check_overflow, check_policy, check_schedule, first_broken_rule,
+    EDGES, check_distribution, check_duration, check_overflow, check_policy, check_schedule,
+    first_broken_rule,
 };
 use proptest::prelude::*;
 
@@ -549,4 +551,34 @@ fn capped_holds_after_the_cap_where_floating_point_stops_growing() {
     let capped: Vec<bool> = schedule.rows().map(|r| r.capped).collect();
     assert_eq!(capped, [false, true, true]);
     check_schedule(&p, &schedule).unwrap_or_else(|err| panic!("{err}"));
+}
+
+/// A timeout or deadline: mostly ordinary, sometimes at or beyond the ends
+/// of its rule.
+fn limit() -> impl Strategy<Value = Option<f64>> {
+    prop_oneof![
+        2 => Just(None),
+        4 => (1e-3..1e5f64).prop_map(Some),
+        1 => proptest::sample::select(
+            &[0.0, -1.0, f64::NAN, f64::INFINITY, 1e300, f64::MAX][..]
+        )
+        .prop_map(Some),
+    ]
+}
+
+proptest! {
+    // The distribution figures take a grid or Monte Carlo run per case.
+    #![proptest_config(ProptestConfig { cases: 300, ..config() })]
+
+    /// Any accepted policy under any limits gives sound distribution figures
+    /// or the error of the limit that breaks its rule.
+    #[test]
+    fn distribution_figures_are_sound_or_the_limit_is_named(
+        p in valid_policy(),
+        timeout in limit(),
+        deadline in limit(),
+    ) {
+        let p = Policy { retries: p.retries.min(60), ..p };
+        holds(check_distribution(&p, Limits { timeout, deadline }))?;
+    }
 }

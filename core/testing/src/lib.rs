@@ -12,6 +12,8 @@
 //! of its own, so that the core stays `no_std` and a change here never
 //! touches the sources the calculator's module is compiled from.
 
+use backoff_core::dist::decorrelated::{self, MonteCarlo};
+use backoff_core::dist::{self, AttemptStart, Delay, DistError, Input, Limits, Summary};
 use backoff_core::{DurationParts, DurationTier, Jitter, Policy, PolicyError, Retry, Schedule};
 
 /// Values at which floating point arithmetic changes behaviour.
@@ -359,6 +361,164 @@ pub fn check_duration(ms: f64) -> Result<(), String> {
                 "{ms:e} ms gives {parts:?}: not the nearest millisecond, half up"
             );
         }
+    }
+    Ok(())
+}
+
+/// Whether limits keep the documented rules: a timeout finite and at least
+/// 0, a deadline finite, above 0 and not below the timeout.
+pub fn limits_hold(limits: &Limits) -> bool {
+    let timeout = limits.timeout.unwrap_or(0.0);
+    let timeout_ok = (0.0..=f64::MAX).contains(&timeout);
+    let deadline_ok = limits
+        .deadline
+        .is_none_or(|d| d > 0.0 && d <= f64::MAX && d >= timeout);
+    timeout_ok && deadline_ok
+}
+
+/// The Monte Carlo paths the checker draws: few, so that a fuzz run stays
+/// fast; the figures' invariants hold for any count.
+pub const CHECK_SAMPLES: u32 = 128;
+
+/// Checks the distribution figures of any accepted policy under any limits:
+/// refused exactly when a limit breaks its rule (or the latest attempt start
+/// would overflow); otherwise every figure finite, each summary ordered
+/// `min <= P50 <= P90 <= P99 <= max` and `min <= mean <= max`, the extremes
+/// the schedule's running sums (to rounding), cumulative waits growing, the
+/// attempt starts growing, and the deadline fit ordered with a probability
+/// in `[0, 1]`.
+pub fn check_distribution(p: &Policy, limits: Limits) -> Result<(), String> {
+    let Ok(schedule) = Schedule::new(*p) else {
+        return Ok(());
+    };
+    let rows: Vec<Retry> = schedule.rows().collect();
+    let n = rows.len();
+    let result = match Input::from_policy(p) {
+        Input::Independent(dp) => {
+            let mut delays = vec![Delay::fixed(0.0); n];
+            let mut work = vec![0.0; dist::sum::work_len(dist::sum::CELLS)];
+            let mut out = vec![Summary::default(); n];
+            dist::delays(&dp, &mut delays)
+                .and_then(|ds| dist::independent(ds, limits, &mut work, &mut out))
+                .map(|r| (out, r.total, r.deadline))
+        }
+        Input::Decorrelated(dp) => {
+            let mc = MonteCarlo {
+                seed: decorrelated::DEFAULT_SEED,
+                samples: CHECK_SAMPLES,
+            };
+            let mut work = vec![0.0; decorrelated::work_len(mc.samples)];
+            let mut out = vec![decorrelated::Row::default(); n];
+            decorrelated::decorrelated(&dp, mc, limits, &mut work, &mut out).map(|r| {
+                (
+                    out.iter().map(|row| row.cumulative).collect(),
+                    r.total,
+                    r.deadline,
+                )
+            })
+        }
+    };
+    let holds = limits_hold(&limits);
+    let (cumulative, total, fit) = match result {
+        Err(DistError::TotalOverflow { .. }) if holds => {
+            let latest = n as f64 * limits.timeout.unwrap_or(0.0) + schedule.totals().max;
+            ensure!(
+                !latest.is_finite(),
+                "overflow for {p:?} under {limits:?}, whose latest start {latest:e} is finite"
+            );
+            return Ok(());
+        }
+        Err(err) => {
+            ensure!(
+                !holds,
+                "{err:?} for {p:?} under {limits:?}, which keep the rules"
+            );
+            ensure!(
+                ["timeout", "deadline"].contains(&err.field()),
+                "{err:?} for {p:?} under {limits:?} names no limit"
+            );
+            return Ok(());
+        }
+        Ok(figures) => figures,
+    };
+    ensure!(holds, "accepted {limits:?}, which break a rule ({p:?})");
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs()) + f64::MIN_POSITIVE;
+    let mut previous = Summary::default();
+    for (k, (s, row)) in cumulative.iter().zip(&rows).enumerate() {
+        let values = [s.min, s.mean, s.max, s.p50, s.p90, s.p99];
+        ensure!(
+            values.iter().all(|v| v.is_finite() && *v >= 0.0),
+            "retry {} of {p:?}: {s:?} not finite",
+            k + 1
+        );
+        ensure!(
+            s.min <= s.p50 && s.p50 <= s.p90 && s.p90 <= s.p99 && s.p99 <= s.max,
+            "retry {} of {p:?}: percentiles out of order in {s:?}",
+            k + 1
+        );
+        ensure!(
+            s.min <= s.mean && s.mean <= s.max,
+            "retry {} of {p:?}: mean outside the extremes in {s:?}",
+            k + 1
+        );
+        ensure!(
+            close(s.min, row.cumulative_min) && close(s.max, row.cumulative_max),
+            "retry {} of {p:?}: extremes {s:?} are not the schedule's {row:?}",
+            k + 1
+        );
+        ensure!(
+            s.min >= previous.min && s.max >= previous.max,
+            "retry {} of {p:?}: the cumulative wait shrinks",
+            k + 1
+        );
+        previous = *s;
+    }
+    ensure!(
+        cumulative.last() == Some(&total),
+        "{p:?}: the total {total:?} is not the last retry's cumulative wait"
+    );
+    let timeout = limits.timeout.unwrap_or(0.0);
+    let starts: Vec<AttemptStart> =
+        dist::attempt_starts(cumulative.iter().copied(), timeout).collect();
+    ensure!(
+        starts.len() == n + 1,
+        "{p:?}: {} attempt starts",
+        starts.len()
+    );
+    for pair in starts.windows(2) {
+        ensure!(
+            pair[1].min >= pair[0].min && pair[1].max >= pair[0].max && pair[1].max.is_finite(),
+            "{p:?} under {limits:?}: attempt starts {pair:?} do not grow"
+        );
+    }
+    match (limits.deadline, fit) {
+        (None, None) => {}
+        (Some(_), Some(f)) => {
+            ensure!(
+                f.retries_worst <= f.retries_p50
+                    && f.retries_p50 <= f.retries_best
+                    && f.retries_best as usize <= n,
+                "{p:?} under {limits:?}: {f:?} out of order"
+            );
+            ensure!(
+                (0.0..=1.0).contains(&f.last_retry_probability),
+                "{p:?} under {limits:?}: {f:?} has no probability"
+            );
+            // All retries start in time in the worst case: surely the last.
+            if f.retries_worst as usize == n {
+                ensure!(
+                    f.last_retry_probability == 1.0,
+                    "{p:?} under {limits:?}: {f:?}"
+                );
+            }
+            if (f.retries_best as usize) < n {
+                ensure!(
+                    f.last_retry_probability == 0.0,
+                    "{p:?} under {limits:?}: {f:?}"
+                );
+            }
+        }
+        (d, f) => return Err(format!("deadline {d:?} but fit {f:?} for {p:?}")),
     }
     Ok(())
 }
