@@ -1,5 +1,5 @@
-//! The bits of three figures, pinned: `wasm-check/run.mjs` checks that the
-//! WebAssembly build computes the very same, and a change of method, grid,
+//! The bits of three figures, pinned (`tests/dist_wasm_parity.rs` checks
+//! that WebAssembly computes the very same as native code), and a change of method, grid,
 //! generator or draw order shows here first.
 
 use backoff_core::dist::decorrelated::{self, MonteCarlo, Row};
