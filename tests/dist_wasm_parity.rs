@@ -232,15 +232,15 @@ fn distribution_figures_agree_bit_for_bit() {
             base: pick.log_uniform(1e-3, 1e6),
             multiplier: 1.0 + 3.0 * pick.unit(),
             cap: pick.log_uniform(1e-3, 1e7),
-            has_cap: (pick.next() % 4 != 0) as u32,
+            has_cap: !pick.next().is_multiple_of(4) as u32,
             retries,
             kind: (pick.next() % 5) as u32,
-            factor: if pick.next() % 8 == 0 {
+            factor: if pick.next().is_multiple_of(8) {
                 1.5
             } else {
                 pick.unit().max(1e-3)
             },
-            timeout: if pick.next() % 10 == 0 {
+            timeout: if pick.next().is_multiple_of(10) {
                 -1.0
             } else {
                 pick.log_uniform(1e-3, 1e4)
