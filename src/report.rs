@@ -7,7 +7,9 @@
 //! (`250`, not `250.0`; `1e+300`, not `1e300`). `static/calculator.js`
 //! mirrors this module; the browser tests compare the two.
 //!
-//! Field names are stable and documented in README.md. The figures come
+//! Field names are stable and documented in README.md. Over 500 lines with
+//! its tests: the JSON document and the tables share their layout helpers
+//! and are read together. The figures come
 //! from the core (`Schedule` and `backoff::dist`); this module only lays
 //! them out and never computes a figure of its own.
 

@@ -1,6 +1,7 @@
 //! The `schedule` subcommand as a script sees it: the JSON document and the
 //! table on success, and on bad arguments exit code 2, nothing on stdout and
-//! exactly one line on stderr that names the offending flag.
+//! exactly one line on stderr that names the offending flag. Over 500 lines:
+//! one file for the one command, each flag's cases next to the others.
 
 use assert_cmd::Command;
 use assert_cmd::cargo::cargo_bin_cmd;

@@ -9,6 +9,9 @@
 //!
 //! It never panics, never loops without bound and never returns an infinite
 //! or NaN value: every bad input is a [`PolicyError`] naming the field.
+//! The distribution of the waits (percentiles, the attempt timeline) lives
+//! in [`dist`]. Over 500 lines with its unit tests: the schedule's walk and
+//! the tests of each of its rules belong together.
 
 #![no_std]
 
@@ -166,7 +169,9 @@ impl PolicyError {
             PolicyError::Retries => 4,
             PolicyError::DelayOverflow { .. } => 5,
             PolicyError::TotalOverflow { .. } => 6,
-            PolicyError::JitterFactor => 7,
+            // 7 is taken: the WebAssembly module's code for a jitter kind
+            // it does not know.
+            PolicyError::JitterFactor => 8,
         }
     }
 
