@@ -10,9 +10,10 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 use backoff_site::backoff::contention::{Model, Strategy};
+use backoff_site::backoff::dist::{DistError, Limits};
 use backoff_site::backoff::{Jitter, Policy, PolicyError, Schedule};
 use backoff_site::diagnostics::Diagnostics;
-use backoff_site::report::{self, Unit};
+use backoff_site::report::{self, Distribution, Unit};
 use backoff_site::simulation::{self, Experiment, ExperimentError};
 use backoff_site::site::{self, BuildOptions};
 
@@ -123,6 +124,25 @@ struct ScheduleArgs {
     /// How the actual delays are spread around the nominal delay.
     #[arg(long, value_enum, default_value_t = JitterArg::None)]
     jitter: JitterArg,
+    /// The factor of proportional jitter (greater than 0, at most 1): the
+    /// delay is uniform on [d(1 - F), d(1 + F)]. Only with `--jitter
+    /// proportional`, which requires it.
+    #[arg(long, allow_hyphen_values = true)]
+    jitter_factor: Option<f64>,
+    /// How long each attempt runs before it counts as failed (>= 0), for
+    /// the attempt timeline.
+    #[arg(long, allow_hyphen_values = true)]
+    timeout: Option<f64>,
+    /// The overall deadline from the start of the first attempt (> 0, not
+    /// shorter than the timeout), for the attempt timeline.
+    #[arg(long, allow_hyphen_values = true)]
+    deadline: Option<f64>,
+    /// Adds the distribution of the waits (percentiles) to the JSON. Always
+    /// on for proportional and decorrelated jitter and with a timeout or a
+    /// deadline; without it the JSON is the calculator's Copy JSON document,
+    /// byte for byte.
+    #[arg(long)]
+    percentiles: bool,
     /// The unit of every figure; it only labels the output.
     #[arg(long, value_enum, default_value_t = UnitArg::Ms)]
     unit: UnitArg,
@@ -174,6 +194,8 @@ enum JitterArg {
     None,
     Full,
     Equal,
+    Proportional,
+    Decorrelated,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -366,18 +388,30 @@ fn status(args: StatusArgs) -> ExitCode {
 }
 
 fn schedule(args: ScheduleArgs) -> ExitCode {
+    let limits = Limits {
+        timeout: args.timeout,
+        deadline: args.deadline,
+    };
     match schedule_policy(&args)
         .and_then(|p| Schedule::new(p).map_err(|e| policy_error_line(e, args.max.is_some())))
-    {
-        Ok(schedule) => {
+        .and_then(|schedule| {
+            Distribution::new(&schedule, limits)
+                .map(|figures| (schedule, figures))
+                .map_err(|e| dist_error_line(e, &args))
+        }) {
+        Ok((schedule, figures)) => {
             let unit = match args.unit {
                 UnitArg::Ms => Unit::Ms,
                 UnitArg::S => Unit::S,
                 UnitArg::Units => Unit::Units,
             };
             match args.format {
+                Format::Json if wants_distribution(&args) => write_stdout(&format!(
+                    "{}\n",
+                    report::to_json_with(&schedule, &figures, unit)
+                )),
                 Format::Json => write_stdout(&format!("{}\n", report::to_json(&schedule, unit))),
-                Format::Table => write_stdout(&report::to_table(&schedule, unit)),
+                Format::Table => write_stdout(&report::to_table(&schedule, &figures, unit)),
             }
         }
         Err(line) => {
@@ -385,6 +419,19 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
             ExitCode::from(USAGE_ERROR)
         }
     }
+}
+
+/// Whether the JSON carries the `distribution` (and `timeline`) objects: the
+/// calculator's Copy JSON has the schedule alone for the jitter kinds it
+/// offers, and the two documents stay the same byte for byte.
+fn wants_distribution(args: &ScheduleArgs) -> bool {
+    args.percentiles
+        || matches!(
+            args.jitter,
+            JitterArg::Proportional | JitterArg::Decorrelated
+        )
+        || args.timeout.is_some()
+        || args.deadline.is_some()
 }
 
 /// Turns the flags into a policy; the checks the core does not make (a
@@ -397,17 +444,46 @@ fn schedule_policy(args: &ScheduleArgs) -> Result<Policy, String> {
     }
     let retries = u32::try_from(args.retries)
         .map_err(|_| policy_error_line(PolicyError::Retries, args.max.is_some()))?;
+    let jitter = match (args.jitter, args.jitter_factor) {
+        (JitterArg::Proportional, Some(factor)) => Jitter::Proportional { factor },
+        (JitterArg::Proportional, None) => {
+            return Err(
+                "--jitter-factor: proportional jitter needs a factor greater than 0 and at most 1"
+                    .into(),
+            );
+        }
+        (_, Some(_)) => {
+            return Err("--jitter-factor: a factor applies only to --jitter proportional".into());
+        }
+        (JitterArg::None, None) => Jitter::None,
+        (JitterArg::Full, None) => Jitter::Full,
+        (JitterArg::Equal, None) => Jitter::Equal,
+        (JitterArg::Decorrelated, None) => Jitter::Decorrelated,
+    };
     Ok(Policy {
         base: args.base,
         multiplier: args.multiplier,
         max_delay: args.max,
         retries,
-        jitter: match args.jitter {
-            JitterArg::None => Jitter::None,
-            JitterArg::Full => Jitter::Full,
-            JitterArg::Equal => Jitter::Equal,
-        },
+        jitter,
     })
+}
+
+/// One line naming the flag behind an error of the distribution figures.
+/// The policy was accepted already, so only the limits and an overflow of
+/// the latest attempt start (`retries × timeout + total`) remain.
+fn dist_error_line(err: DistError, args: &ScheduleArgs) -> String {
+    let flag = match err.field() {
+        "timeout" => "--timeout",
+        "deadline" => "--deadline",
+        _ if matches!(err, DistError::TotalOverflow { .. }) && args.timeout.is_some() => {
+            "--timeout"
+        }
+        "base" => "--base",
+        "retries" => "--retries",
+        _ => "--max",
+    };
+    format!("{flag}: {err}")
 }
 
 /// One line naming the flag behind a policy error and the rule it breaks.
@@ -417,6 +493,7 @@ fn policy_error_line(err: PolicyError, has_max: bool) -> String {
         "base" => "--base",
         "multiplier" => "--multiplier",
         "retries" => "--retries",
+        "jitter_factor" => "--jitter-factor",
         _ if matches!(err, PolicyError::TotalOverflow { .. }) && !has_max => "--base",
         _ => "--max",
     };

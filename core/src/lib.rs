@@ -9,6 +9,9 @@
 //!
 //! It never panics, never loops without bound and never returns an infinite
 //! or NaN value: every bad input is a [`PolicyError`] naming the field.
+//! The distribution of the waits (percentiles, the attempt timeline) lives
+//! in [`dist`]. Over 500 lines with its unit tests: the schedule's walk and
+//! the tests of each of its rules belong together.
 
 #![no_std]
 
@@ -17,11 +20,12 @@
 extern crate std;
 
 pub mod contention;
+pub mod dist;
 pub mod math;
 pub mod rng;
 
 /// How the actual delay before a retry is spread around the nominal delay `d`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Jitter {
     /// The delay is exactly `d`.
     None,
@@ -29,6 +33,18 @@ pub enum Jitter {
     Full,
     /// The delay is uniform on `[d/2, d]`.
     Equal,
+    /// The delay is uniform on `[d(1 − factor), d(1 + factor)]`, with
+    /// `0 < factor <= 1`. The nominal delay is capped *before* the jitter,
+    /// as in gRPC's connection backoff (factor 0.2) and cenkalti/backoff
+    /// (0.5), so a delay may exceed the cap by the factor (`core/METHOD.md`
+    /// cites both).
+    Proportional { factor: f64 },
+    /// AWS's decorrelated jitter: `sleep = min(cap, U[base, 3·sleep])`, with
+    /// `sleep` starting at `base`. The multiplier plays no part; the policy's
+    /// `base` (the "first delay") is the formula's `base`, the least delay,
+    /// so the first actual delay is uniform on `[base, 3·base]` (cut at the
+    /// cap). Each delay depends on the previous one: see [`Retry::mean`].
+    Decorrelated,
 }
 
 impl Jitter {
@@ -38,28 +54,54 @@ impl Jitter {
             Jitter::None => "none",
             Jitter::Full => "full",
             Jitter::Equal => "equal",
+            Jitter::Proportional { .. } => "proportional",
+            Jitter::Decorrelated => "decorrelated",
         }
     }
 
-    /// The inverse of [`Jitter::name`].
+    /// The jitter factor of proportional jitter, `None` for the other kinds.
+    pub const fn factor(self) -> Option<f64> {
+        match self {
+            Jitter::Proportional { factor } => Some(factor),
+            _ => None,
+        }
+    }
+
+    /// The inverse of [`Jitter::name`]. `proportional` needs its factor:
+    /// it is `Some` only when `factor` is given (its range is checked by
+    /// [`Schedule::new`]); the factor is ignored for the other kinds.
+    pub fn from_name_and_factor(name: &str, factor: Option<f64>) -> Option<Jitter> {
+        match (name, factor) {
+            ("proportional", Some(factor)) => Some(Jitter::Proportional { factor }),
+            ("proportional", None) => None,
+            _ => Jitter::from_name(name),
+        }
+    }
+
+    /// The inverse of [`Jitter::name`] for the kinds without a parameter;
+    /// `proportional` needs [`Jitter::from_name_and_factor`].
     pub fn from_name(name: &str) -> Option<Jitter> {
         match name {
             "none" => Some(Jitter::None),
             "full" => Some(Jitter::Full),
             "equal" => Some(Jitter::Equal),
+            "decorrelated" => Some(Jitter::Decorrelated),
             _ => None,
         }
     }
 
     /// Shortest, mean and longest delay for a nominal delay `d`.
     ///
-    /// Each is `d` times a factor in `[0, 1]`, so the order
-    /// `min <= mean <= max` survives rounding and nothing can overflow.
+    /// Each is `d` times a factor in `[0, 2]`, so the order
+    /// `min <= mean <= max` survives rounding; `d(1 + factor)` may overflow,
+    /// which the caller checks. Decorrelated jitter is not a spread of `d`
+    /// ([`Rows::step`] handles it) and gets `d` for all three.
     const fn spread(self, d: f64) -> (f64, f64, f64) {
         match self {
-            Jitter::None => (d, d, d),
+            Jitter::None | Jitter::Decorrelated => (d, d, d),
             Jitter::Full => (0.0, d * 0.5, d),
             Jitter::Equal => (d * 0.5, d * 0.75, d),
+            Jitter::Proportional { factor } => (d - d * factor, d, d + d * factor),
         }
     }
 }
@@ -97,6 +139,8 @@ pub enum PolicyError {
     MaxDelay,
     /// `retries` is not in `MIN_RETRIES..=MAX_RETRIES`.
     Retries,
+    /// The factor of proportional jitter is not in `(0, 1]`.
+    JitterFactor,
     /// Without a maximum delay, the delay before this retry would exceed the
     /// largest finite number.
     DelayOverflow { retry: u32 },
@@ -112,6 +156,7 @@ impl PolicyError {
             PolicyError::Multiplier => "multiplier",
             PolicyError::MaxDelay | PolicyError::DelayOverflow { .. } => "max_delay",
             PolicyError::Retries => "retries",
+            PolicyError::JitterFactor => "jitter_factor",
             PolicyError::TotalOverflow { .. } => "max_delay",
         }
     }
@@ -125,6 +170,9 @@ impl PolicyError {
             PolicyError::Retries => 4,
             PolicyError::DelayOverflow { .. } => 5,
             PolicyError::TotalOverflow { .. } => 6,
+            // 7 is taken: the WebAssembly module's code for a jitter kind
+            // it does not know.
+            PolicyError::JitterFactor => 8,
         }
     }
 
@@ -153,6 +201,9 @@ impl core::fmt::Display for PolicyError {
                 f,
                 "the number of retries must be a whole number from {MIN_RETRIES} to {MAX_RETRIES}"
             ),
+            PolicyError::JitterFactor => {
+                f.write_str("the jitter factor must be greater than 0 and at most 1")
+            }
             PolicyError::DelayOverflow { retry } => write!(
                 f,
                 "the delay before retry {retry} grows beyond the largest finite number; set a maximum delay"
@@ -262,6 +313,12 @@ fn validate_fields(policy: &Policy) -> Result<(), PolicyError> {
     if !(MIN_RETRIES..=MAX_RETRIES).contains(&policy.retries) {
         return Err(PolicyError::Retries);
     }
+    // Written so that NaN fails too.
+    if let Some(factor) = policy.jitter.factor()
+        && !(factor > 0.0 && factor <= 1.0)
+    {
+        return Err(PolicyError::JitterFactor);
+    }
     Ok(())
 }
 
@@ -275,17 +332,32 @@ struct Rows {
     at_cap: bool,
     /// Whether the delay that reached the cap was above it.
     first_capped: bool,
+    /// The growth factor: the policy's multiplier, or 3 for decorrelated
+    /// jitter, whose longest delay `min(cap, base·3^k)` this walk follows.
+    growth: f64,
+    /// Decorrelated jitter only: the previous retry's mean bound (`base`
+    /// before retry 1).
+    mean_bound: f64,
     cumulative: (f64, f64, f64),
 }
 
 impl Rows {
     fn start(policy: Policy) -> Rows {
+        let decorrelated = policy.jitter == Jitter::Decorrelated;
         Rows {
             policy,
             next_retry: 1,
-            delay: policy.base,
+            // An overflow to infinity here is clamped by a cap or reported
+            // by `step` like any other.
+            delay: if decorrelated {
+                policy.base * 3.0
+            } else {
+                policy.base
+            },
             at_cap: false,
             first_capped: false,
+            growth: if decorrelated { 3.0 } else { policy.multiplier },
+            mean_bound: policy.base,
             cumulative: (0.0, 0.0, 0.0),
         }
     }
@@ -296,13 +368,13 @@ impl Rows {
             return Ok(None);
         }
         if retry > 1 && !self.at_cap {
-            self.delay *= self.policy.multiplier;
+            self.delay *= self.growth;
         }
         // Once at the cap, growth has stopped. The uncapped delay would be
         // larger still whenever the multiplier is; with a multiplier of
         // exactly one it stays the base, which the cap limited if it was
         // lower (`first_capped`).
-        let mut capped = self.at_cap && (self.policy.multiplier > 1.0 || self.first_capped);
+        let mut capped = self.at_cap && (self.growth > 1.0 || self.first_capped);
         if let Some(cap) = self.policy.max_delay {
             // `delay` may be infinite here only if the multiplication just
             // overflowed; the cap is finite, so the comparison clamps it.
@@ -316,7 +388,13 @@ impl Rows {
         if !self.delay.is_finite() {
             return Err(PolicyError::DelayOverflow { retry });
         }
-        let (min, mean, max) = self.policy.jitter.spread(self.delay);
+        let (min, mean, max) = match self.policy.jitter {
+            Jitter::Decorrelated => self.decorrelated_spread(),
+            jitter => jitter.spread(self.delay),
+        };
+        if !max.is_finite() {
+            return Err(PolicyError::DelayOverflow { retry });
+        }
         let cumulative = (
             self.cumulative.0 + min,
             self.cumulative.1 + mean,
@@ -340,6 +418,26 @@ impl Rows {
             cumulative_mean: cumulative.1,
             cumulative_max: cumulative.2,
         }))
+    }
+
+    /// Decorrelated jitter's shortest, mean and longest delay at the current
+    /// retry, whose longest delay `min(cap, base·3^k)` is `self.delay`.
+    ///
+    /// The shortest is `min(cap, base)`. For the mean, `E[sleep_k] =
+    /// E[min(cap, U[base, 3·sleep_{k−1}])] <= min(cap, (base +
+    /// 3·E[sleep_{k−1}]) / 2)` (the minimum is concave), with equality while
+    /// the cap cannot bind: the recurrence gives the exact mean there and an
+    /// upper bound after. [`dist::decorrelated`] gives the sample mean.
+    fn decorrelated_spread(&mut self) -> (f64, f64, f64) {
+        let base = self.policy.base;
+        let max = self.delay;
+        let min = if base < max { base } else { max };
+        // The previous bound is finite; should `1.5 ×` it overflow, the
+        // clamp brings the infinity back to the finite `max`.
+        let next = base * 0.5 + self.mean_bound * 1.5;
+        let mean = next.clamp(min, max);
+        self.mean_bound = mean;
+        (min, mean, max)
     }
 }
 
@@ -627,6 +725,84 @@ mod tests {
         for (p, want) in cases {
             assert_eq!(Schedule::new(p), Err(want), "{p:?}");
         }
+    }
+
+    #[test]
+    fn proportional_jitter_caps_before_the_jitter() {
+        // gRPC's connection backoff: factor 0.2.
+        let mut p = policy(1.0, 2.0, Some(4.0), 4);
+        p.jitter = Jitter::Proportional { factor: 0.2 };
+        let rows: Vec<Retry> = Schedule::new(p).unwrap().rows().collect();
+        assert_eq!((rows[0].min, rows[0].mean, rows[0].max), (0.8, 1.0, 1.2));
+        // The nominal delay is capped at 4, then spread: up to 4.8.
+        assert_eq!((rows[3].delay, rows[3].min, rows[3].max), (4.0, 3.2, 4.8));
+        assert_eq!(
+            Schedule::new(p).unwrap().totals().mean,
+            1.0 + 2.0 + 4.0 + 4.0
+        );
+    }
+
+    #[test]
+    fn proportional_longest_delay_overflow_names_the_retry() {
+        let mut p = policy(f64::MAX, 1.0, None, 2);
+        p.jitter = Jitter::Proportional { factor: 1.0 };
+        assert_eq!(
+            Schedule::new(p),
+            Err(PolicyError::DelayOverflow { retry: 1 })
+        );
+    }
+
+    #[test]
+    fn jitter_factor_outside_zero_to_one_is_refused() {
+        for factor in [0.0, -0.5, 1.000_000_1, f64::NAN, f64::INFINITY] {
+            let mut p = policy(1.0, 2.0, None, 3);
+            p.jitter = Jitter::Proportional { factor };
+            let err = Schedule::new(p).unwrap_err();
+            assert_eq!(err, PolicyError::JitterFactor, "{factor}");
+            assert_eq!(err.field(), "jitter_factor");
+        }
+        let mut p = policy(1.0, 2.0, None, 3);
+        p.jitter = Jitter::Proportional { factor: 1.0 };
+        assert!(Schedule::new(p).is_ok());
+    }
+
+    #[test]
+    fn decorrelated_rows_run_from_base_to_base_times_three_to_the_k() {
+        // The multiplier plays no part.
+        let mut p = policy(1.0, 7.0, Some(20.0), 4);
+        p.jitter = Jitter::Decorrelated;
+        let rows: Vec<Retry> = Schedule::new(p).unwrap().rows().collect();
+        let bounds: Vec<(f64, f64)> = rows.iter().map(|r| (r.min, r.max)).collect();
+        assert_eq!(bounds, [(1.0, 3.0), (1.0, 9.0), (1.0, 20.0), (1.0, 20.0)]);
+        let capped: Vec<bool> = rows.iter().map(|r| r.capped).collect();
+        assert_eq!(capped, [false, false, true, true]);
+        // Exact while the cap cannot bind: E[s1] = (1 + 3) / 2, E[s2] =
+        // (1 + 3 × 2) / 2; then the bound min(cap, ·) = min(20, 5.75).
+        let means: Vec<f64> = rows.iter().map(|r| r.mean).collect();
+        assert_eq!(means, [2.0, 3.5, 5.75, 9.125]);
+        // A cap below base: every delay is the cap.
+        let mut low = policy(10.0, 2.0, Some(3.0), 2);
+        low.jitter = Jitter::Decorrelated;
+        assert!(
+            Schedule::new(low)
+                .unwrap()
+                .rows()
+                .all(|r| (r.min, r.mean, r.max) == (3.0, 3.0, 3.0))
+        );
+    }
+
+    #[test]
+    fn names_round_trip_and_proportional_needs_its_factor() {
+        assert_eq!(
+            Jitter::from_name("decorrelated"),
+            Some(Jitter::Decorrelated)
+        );
+        assert_eq!(Jitter::from_name("proportional"), None);
+        assert_eq!(
+            Jitter::from_name_and_factor("proportional", Some(0.5)),
+            Some(Jitter::Proportional { factor: 0.5 })
+        );
+        assert_eq!(Jitter::Proportional { factor: 0.5 }.name(), "proportional");
     }
 
     #[test]

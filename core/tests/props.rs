@@ -7,13 +7,16 @@
 //!
 //! Each property states an invariant of the core's documentation; the
 //! reference model and the checkers are `backoff_core_testing`, which the
-//! fuzz target runs too.
+//! fuzz target runs too. Over 500 lines: the schedule's and the
+//! distribution's properties share the strategies.
 
+use backoff_core::dist::Limits;
 use backoff_core::{
     DurationTier, Jitter, MAX_RETRIES, Policy, PolicyError, Schedule, duration_parts,
 };
 use backoff_core_testing::{
-    EDGES, check_duration, check_overflow, check_policy, check_schedule, first_broken_rule,
+    EDGES, check_distribution, check_duration, check_overflow, check_policy, check_schedule,
+    first_broken_rule,
 };
 use proptest::prelude::*;
 
@@ -88,7 +91,34 @@ fn retries() -> impl Strategy<Value = u32> {
 }
 
 fn jitter() -> impl Strategy<Value = Jitter> {
-    prop_oneof![Just(Jitter::None), Just(Jitter::Full), Just(Jitter::Equal)]
+    prop_oneof![
+        Just(Jitter::None),
+        Just(Jitter::Full),
+        Just(Jitter::Equal),
+        Just(Jitter::Decorrelated),
+        // Factors inside (0, 1], and at and beyond its ends.
+        prop_oneof![
+            4 => 1e-9f64..=1.0,
+            1 => Just(1.0),
+            1 => Just(0.0),
+            1 => -1.0f64..0.0,
+            1 => 1.0f64..3.0,
+            1 => Just(f64::NAN),
+        ]
+        .prop_map(|factor| Jitter::Proportional { factor }),
+    ]
+}
+
+/// Every kind, with factors in (0, 1] only.
+fn valid_jitter() -> impl Strategy<Value = Jitter> {
+    prop_oneof![
+        Just(Jitter::None),
+        Just(Jitter::Full),
+        Just(Jitter::Equal),
+        Just(Jitter::Decorrelated),
+        prop_oneof![3 => 1e-9f64..=1.0, 1 => Just(0.2), 1 => Just(1.0)]
+            .prop_map(|factor| Jitter::Proportional { factor }),
+    ]
 }
 
 fn policy() -> impl Strategy<Value = Policy> {
@@ -117,7 +147,7 @@ fn valid_policy() -> impl Strategy<Value = Policy> {
         prop_oneof![3 => 1.0..4.0f64, 1 => Just(1.0), 1 => 1.0..f64::MAX],
         prop_oneof![1 => Just(None), 2 => positive.prop_map(Some)],
         prop_oneof![3 => 1u32..=60, 1 => Just(MAX_RETRIES), 1 => 1..=MAX_RETRIES],
-        jitter(),
+        valid_jitter(),
     )
         .prop_map(|(base, multiplier, max_delay, retries, jitter)| Policy {
             base,
@@ -522,4 +552,34 @@ fn capped_holds_after_the_cap_where_floating_point_stops_growing() {
     let capped: Vec<bool> = schedule.rows().map(|r| r.capped).collect();
     assert_eq!(capped, [false, true, true]);
     check_schedule(&p, &schedule).unwrap_or_else(|err| panic!("{err}"));
+}
+
+/// A timeout or deadline: mostly ordinary, sometimes at or beyond the ends
+/// of its rule.
+fn limit() -> impl Strategy<Value = Option<f64>> {
+    prop_oneof![
+        2 => Just(None),
+        4 => (1e-3..1e5f64).prop_map(Some),
+        1 => proptest::sample::select(
+            &[0.0, -1.0, f64::NAN, f64::INFINITY, 1e300, f64::MAX][..]
+        )
+        .prop_map(Some),
+    ]
+}
+
+proptest! {
+    // The distribution figures take a grid or Monte Carlo run per case.
+    #![proptest_config(ProptestConfig { cases: 300, ..config() })]
+
+    /// Any accepted policy under any limits gives sound distribution figures
+    /// or the error of the limit that breaks its rule.
+    #[test]
+    fn distribution_figures_are_sound_or_the_limit_is_named(
+        p in valid_policy(),
+        timeout in limit(),
+        deadline in limit(),
+    ) {
+        let p = Policy { retries: p.retries.min(60), ..p };
+        holds(check_distribution(&p, Limits { timeout, deadline }))?;
+    }
 }

@@ -3,13 +3,16 @@
 //! Each input is read as a policy whose numbers come either from raw bits (so
 //! that NaN, infinities, subnormals and the largest finite values all occur)
 //! or from small integers (so that ordinary schedules occur too), and as one
-//! more raw `f64` for `duration_parts` and `report::js_number`. The core's
+//! more raw `f64` for `duration_parts` and `report::js_number`, then as a
+//! timeout and a deadline for the distribution figures (percentiles,
+//! decorrelated jitter's Monte Carlo run, the attempt timeline). The core's
 //! invariants are checked by `backoff_core_testing`, the very checkers of the
 //! property tests (`core/tests/props.rs`).
 
 #![no_main]
 
-use backoff_core_testing::{check_duration, check_policy};
+use backoff_core::dist::Limits;
+use backoff_core_testing::{check_distribution, check_duration, check_policy};
 use backoff_core::{Jitter, MAX_RETRIES, Policy};
 use backoff_site::report::js_number;
 use libfuzzer_sys::fuzz_target;
@@ -64,10 +67,20 @@ fn policy(bytes: &mut Bytes) -> Policy {
     } else {
         raw
     };
-    let jitter = match bytes.u8() % 3 {
+    let kind = bytes.u8();
+    let jitter = match kind % 5 {
         0 => Jitter::None,
         1 => Jitter::Full,
-        _ => Jitter::Equal,
+        2 => Jitter::Equal,
+        3 => Jitter::Proportional {
+            // Raw bits or a factor in (0, 1] (or just past it).
+            factor: if kind & 0x80 == 0 {
+                f64::from(bytes.u32()) / f64::from(u32::MAX / 2)
+            } else {
+                bytes.raw_f64()
+            },
+        },
+        _ => Jitter::Decorrelated,
     };
     Policy {
         base,
@@ -100,6 +113,15 @@ fn check_js_number(x: f64) {
     }
 }
 
+/// A timeout or deadline: none, raw bits, or a small multiple of 1/16.
+fn limit(bytes: &mut Bytes, mode: u8) -> Option<f64> {
+    match mode % 3 {
+        0 => None,
+        1 => Some(bytes.raw_f64()),
+        _ => Some(f64::from(bytes.u32() % 1_000_000) / 16.0),
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes(data);
     let p = policy(&mut bytes);
@@ -112,4 +134,18 @@ fuzz_target!(|data: &[u8]| {
     }
     check_js_number(x);
     check_js_number(p.base);
+    // The distribution figures take a grid or a Monte Carlo run per retry:
+    // up to 100 retries keeps a fuzz run fast.
+    let modes = bytes.u8();
+    let limits = Limits {
+        timeout: limit(&mut bytes, modes),
+        deadline: limit(&mut bytes, modes / 3),
+    };
+    let p = Policy {
+        retries: p.retries.min(100),
+        ..p
+    };
+    if let Err(failure) = check_distribution(&p, limits) {
+        panic!("{failure}");
+    }
 });

@@ -10,8 +10,11 @@
 //! that names the policy or the input and the invariant it breaks, so that
 //! proptest can shrink on it and the fuzz target can panic with it. A crate
 //! of its own, so that the core stays `no_std` and a change here never
-//! touches the sources the calculator's module is compiled from.
+//! touches the sources the calculator's module is compiled from. Over 500
+//! lines: the schedule's and the distribution's checkers share the rules.
 
+use backoff_core::dist::decorrelated::{self, MonteCarlo};
+use backoff_core::dist::{self, AttemptStart, Delay, DistError, Input, Limits, Summary};
 use backoff_core::{DurationParts, DurationTier, Jitter, Policy, PolicyError, Retry, Schedule};
 
 /// Values at which floating point arithmetic changes behaviour.
@@ -58,6 +61,10 @@ pub fn first_broken_rule(p: &Policy) -> Option<PolicyError> {
             p.max_delay.is_none_or(positive_finite),
         ),
         (PolicyError::Retries, (1..=1000).contains(&p.retries)),
+        (
+            PolicyError::JitterFactor,
+            p.jitter.factor().is_none_or(|f| f > 0.0 && f <= 1.0),
+        ),
     ];
     rules
         .into_iter()
@@ -73,8 +80,15 @@ pub fn first_broken_rule(p: &Policy) -> Option<PolicyError> {
 /// exceeds the cap. With a multiplier above one the uncapped delay grows for
 /// good, so every retry after the one that reached the cap is capped, even
 /// where floating point can no longer show the growth (subnormal delays).
+///
+/// Decorrelated jitter's nominal delay is its longest, `base × 3^n`, capped
+/// by the same rule.
 pub fn expected_rows(p: &Policy) -> Vec<(f64, bool)> {
-    let uncapped: Vec<f64> = core::iter::successors(Some(p.base), |d| Some(d * p.multiplier))
+    let (first, growth) = match p.jitter {
+        Jitter::Decorrelated => (p.base * 3.0, 3.0),
+        _ => (p.base, p.multiplier),
+    };
+    let uncapped: Vec<f64> = core::iter::successors(Some(first), |d| Some(d * growth))
         .take(p.retries as usize)
         .collect();
     let Some(cap) = p.max_delay else {
@@ -85,7 +99,7 @@ pub fn expected_rows(p: &Policy) -> Vec<(f64, bool)> {
         .iter()
         .enumerate()
         .map(|(i, &d)| {
-            let grown_past = p.multiplier > 1.0 && reached.is_some_and(|r| r < i);
+            let grown_past = growth > 1.0 && reached.is_some_and(|r| r < i);
             (d.min(cap), d > cap || grown_past)
         })
         .collect()
@@ -177,19 +191,18 @@ pub fn check_schedule(p: &Policy, schedule: &Schedule) -> Result<(), String> {
         } else {
             ensure!(!row.capped, "{row:?} of {p:?} is capped without a cap");
         }
-        // The spread of each jitter kind, as documented: none is exactly the
-        // delay, full is uniform on [0, d], equal on [d/2, d]; each bound and
-        // mean is `d` times a factor in [0, 1], so none can overflow.
-        let (want_min, want_mean) = match p.jitter {
-            Jitter::None => (row.delay, row.delay),
-            Jitter::Full => (0.0, row.delay * 0.5),
-            Jitter::Equal => (row.delay * 0.5, row.delay * 0.75),
-        };
+        let (want_min, want_mean, want_max) = want_spread(p, row.delay);
+        // Decorrelated jitter's mean is a bound from a recurrence: it only
+        // has to lie between the extremes (checked below for every kind).
+        let want_mean = want_mean.unwrap_or(row.mean);
         ensure!(
             [row.min, row.mean, row.max].map(f64::to_bits)
-                == [want_min, want_mean, row.delay].map(f64::to_bits),
-            "{row:?} of {p:?}: spread should be {want_min:e} / {want_mean:e} / {:e}",
-            row.delay
+                == [want_min, want_mean, want_max].map(f64::to_bits),
+            "{row:?} of {p:?}: spread should be {want_min:e} / {want_mean:e} / {want_max:e}"
+        );
+        ensure!(
+            row.min <= row.mean && row.mean <= row.max,
+            "{row:?} of {p:?}: min, mean and max out of order"
         );
         // The core sums in order, so the running sums agree exactly.
         sum_min += row.min;
@@ -236,20 +249,43 @@ pub fn check_schedule(p: &Policy, schedule: &Schedule) -> Result<(), String> {
     Ok(())
 }
 
+/// The spread of each jitter kind around the nominal delay `d`, as
+/// documented: none is exactly `d`, full is uniform on `[0, d]`, equal on
+/// `[d/2, d]`, proportional on `[d(1 − f), d(1 + f)]`; decorrelated runs
+/// from `min(base, cap)` to `d` (its longest delay), its mean not stated
+/// (`None`).
+pub fn want_spread(p: &Policy, d: f64) -> (f64, Option<f64>, f64) {
+    match p.jitter {
+        Jitter::None => (d, Some(d), d),
+        Jitter::Full => (0.0, Some(d * 0.5), d),
+        Jitter::Equal => (d * 0.5, Some(d * 0.75), d),
+        Jitter::Proportional { factor } => (d - d * factor, Some(d), d + d * factor),
+        Jitter::Decorrelated => (p.base.min(d), None, d),
+    }
+}
+
 /// Checks that an overflow error is genuine and names the right retry: the
 /// retries before it are accepted, and at it the reference model's delay is
 /// infinite (no cap) or the total max wait would be.
 pub fn check_overflow(p: &Policy, err: PolicyError) -> Result<(), String> {
     let retry = err.retry();
+    // Retry 1 may overflow only through jitter that stretches the base
+    // (proportional's `base(1 + f)`, decorrelated's `3·base`).
     ensure!(
-        (2..=p.retries).contains(&retry),
+        (1..=p.retries).contains(&retry),
         "{err:?} names no retry of {p:?}"
     );
-    let shorter = Schedule::new(Policy {
-        retries: retry - 1,
-        ..*p
-    })
-    .map_err(|e| format!("{e:?} before the overflow {err:?} of {p:?}"))?;
+    let total_before = if retry == 1 {
+        0.0
+    } else {
+        Schedule::new(Policy {
+            retries: retry - 1,
+            ..*p
+        })
+        .map_err(|e| format!("{e:?} before the overflow {err:?} of {p:?}"))?
+        .totals()
+        .max
+    };
     let exact = Policy {
         retries: retry,
         ..*p
@@ -261,15 +297,20 @@ pub fn check_overflow(p: &Policy, err: PolicyError) -> Result<(), String> {
     let (delay, _) = expected_rows(&exact)[retry as usize - 1];
     match err {
         PolicyError::DelayOverflow { .. } => {
+            // The nominal delay overflows without a cap, or proportional
+            // jitter's longest delay `d(1 + f)` does.
+            let longest = want_spread(p, delay).2;
             ensure!(
-                p.max_delay.is_none() && delay.is_infinite(),
+                (p.max_delay.is_none() && delay.is_infinite())
+                    || (delay.is_finite() && longest.is_infinite()),
                 "{err:?} for {p:?}, whose delay there is {delay:e}"
             );
         }
         PolicyError::TotalOverflow { .. } => {
-            let total = shorter.totals().max;
+            let total = total_before;
+            let longest = want_spread(p, delay).2;
             ensure!(
-                delay.is_finite() && (total + delay).is_infinite(),
+                longest.is_finite() && (total + longest).is_infinite(),
                 "{err:?} for {p:?}: {total:e} + {delay:e} is finite"
             );
         }
@@ -321,6 +362,164 @@ pub fn check_duration(ms: f64) -> Result<(), String> {
                 "{ms:e} ms gives {parts:?}: not the nearest millisecond, half up"
             );
         }
+    }
+    Ok(())
+}
+
+/// Whether limits keep the documented rules: a timeout finite and at least
+/// 0, a deadline finite, above 0 and not below the timeout.
+pub fn limits_hold(limits: &Limits) -> bool {
+    let timeout = limits.timeout.unwrap_or(0.0);
+    let timeout_ok = (0.0..=f64::MAX).contains(&timeout);
+    let deadline_ok = limits
+        .deadline
+        .is_none_or(|d| d > 0.0 && d <= f64::MAX && d >= timeout);
+    timeout_ok && deadline_ok
+}
+
+/// The Monte Carlo paths the checker draws: few, so that a fuzz run stays
+/// fast; the figures' invariants hold for any count.
+pub const CHECK_SAMPLES: u32 = 128;
+
+/// Checks the distribution figures of any accepted policy under any limits:
+/// refused exactly when a limit breaks its rule (or the latest attempt start
+/// would overflow); otherwise every figure finite, each summary ordered
+/// `min <= P50 <= P90 <= P99 <= max` and `min <= mean <= max`, the extremes
+/// the schedule's running sums (to rounding), cumulative waits growing, the
+/// attempt starts growing, and the deadline fit ordered with a probability
+/// in `[0, 1]`.
+pub fn check_distribution(p: &Policy, limits: Limits) -> Result<(), String> {
+    let Ok(schedule) = Schedule::new(*p) else {
+        return Ok(());
+    };
+    let rows: Vec<Retry> = schedule.rows().collect();
+    let n = rows.len();
+    let result = match Input::from_policy(p) {
+        Input::Independent(dp) => {
+            let mut delays = vec![Delay::fixed(0.0); n];
+            let mut work = vec![0.0; dist::sum::work_len(dist::sum::CELLS)];
+            let mut out = vec![Summary::default(); n];
+            dist::delays(&dp, &mut delays)
+                .and_then(|ds| dist::independent(ds, limits, &mut work, &mut out))
+                .map(|r| (out, r.total, r.deadline))
+        }
+        Input::Decorrelated(dp) => {
+            let mc = MonteCarlo {
+                seed: decorrelated::DEFAULT_SEED,
+                samples: CHECK_SAMPLES,
+            };
+            let mut work = vec![0.0; decorrelated::work_len(mc.samples)];
+            let mut out = vec![decorrelated::Row::default(); n];
+            decorrelated::decorrelated(&dp, mc, limits, &mut work, &mut out).map(|r| {
+                (
+                    out.iter().map(|row| row.cumulative).collect(),
+                    r.total,
+                    r.deadline,
+                )
+            })
+        }
+    };
+    let holds = limits_hold(&limits);
+    let (cumulative, total, fit) = match result {
+        Err(DistError::TotalOverflow { .. }) if holds => {
+            let latest = n as f64 * limits.timeout.unwrap_or(0.0) + schedule.totals().max;
+            ensure!(
+                !latest.is_finite(),
+                "overflow for {p:?} under {limits:?}, whose latest start {latest:e} is finite"
+            );
+            return Ok(());
+        }
+        Err(err) => {
+            ensure!(
+                !holds,
+                "{err:?} for {p:?} under {limits:?}, which keep the rules"
+            );
+            ensure!(
+                ["timeout", "deadline"].contains(&err.field()),
+                "{err:?} for {p:?} under {limits:?} names no limit"
+            );
+            return Ok(());
+        }
+        Ok(figures) => figures,
+    };
+    ensure!(holds, "accepted {limits:?}, which break a rule ({p:?})");
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs()) + f64::MIN_POSITIVE;
+    let mut previous = Summary::default();
+    for (k, (s, row)) in cumulative.iter().zip(&rows).enumerate() {
+        let values = [s.min, s.mean, s.max, s.p50, s.p90, s.p99];
+        ensure!(
+            values.iter().all(|v| v.is_finite() && *v >= 0.0),
+            "retry {} of {p:?}: {s:?} not finite",
+            k + 1
+        );
+        ensure!(
+            s.min <= s.p50 && s.p50 <= s.p90 && s.p90 <= s.p99 && s.p99 <= s.max,
+            "retry {} of {p:?}: percentiles out of order in {s:?}",
+            k + 1
+        );
+        ensure!(
+            s.min <= s.mean && s.mean <= s.max,
+            "retry {} of {p:?}: mean outside the extremes in {s:?}",
+            k + 1
+        );
+        ensure!(
+            close(s.min, row.cumulative_min) && close(s.max, row.cumulative_max),
+            "retry {} of {p:?}: extremes {s:?} are not the schedule's {row:?}",
+            k + 1
+        );
+        ensure!(
+            s.min >= previous.min && s.max >= previous.max,
+            "retry {} of {p:?}: the cumulative wait shrinks",
+            k + 1
+        );
+        previous = *s;
+    }
+    ensure!(
+        cumulative.last() == Some(&total),
+        "{p:?}: the total {total:?} is not the last retry's cumulative wait"
+    );
+    let timeout = limits.timeout.unwrap_or(0.0);
+    let starts: Vec<AttemptStart> =
+        dist::attempt_starts(cumulative.iter().copied(), timeout).collect();
+    ensure!(
+        starts.len() == n + 1,
+        "{p:?}: {} attempt starts",
+        starts.len()
+    );
+    for pair in starts.windows(2) {
+        ensure!(
+            pair[1].min >= pair[0].min && pair[1].max >= pair[0].max && pair[1].max.is_finite(),
+            "{p:?} under {limits:?}: attempt starts {pair:?} do not grow"
+        );
+    }
+    match (limits.deadline, fit) {
+        (None, None) => {}
+        (Some(_), Some(f)) => {
+            ensure!(
+                f.retries_worst <= f.retries_p50
+                    && f.retries_p50 <= f.retries_best
+                    && f.retries_best as usize <= n,
+                "{p:?} under {limits:?}: {f:?} out of order"
+            );
+            ensure!(
+                (0.0..=1.0).contains(&f.last_retry_probability),
+                "{p:?} under {limits:?}: {f:?} has no probability"
+            );
+            // All retries start in time in the worst case: surely the last.
+            if f.retries_worst as usize == n {
+                ensure!(
+                    f.last_retry_probability == 1.0,
+                    "{p:?} under {limits:?}: {f:?}"
+                );
+            }
+            if (f.retries_best as usize) < n {
+                ensure!(
+                    f.last_retry_probability == 0.0,
+                    "{p:?} under {limits:?}: {f:?}"
+                );
+            }
+        }
+        (d, f) => return Err(format!("deadline {d:?} but fit {f:?} for {p:?}")),
     }
     Ok(())
 }

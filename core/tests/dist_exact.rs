@@ -2,8 +2,8 @@
 
 mod oracle;
 
-use distribution_draft::sum::{CELLS, work_len};
-use distribution_draft::{Delay, Limits, Summary, independent};
+use backoff_core::dist::sum::{CELLS, work_len};
+use backoff_core::dist::{Delay, Limits, Summary, independent};
 use oracle::{capped_sum_cdf, irwin_hall_cdf, quantile};
 
 const PS: [f64; 3] = [0.5, 0.9, 0.99];
@@ -151,7 +151,7 @@ fn a_finer_grid_converges_to_the_exact_percentiles() {
 
 #[test]
 fn realistic_policies_match_a_sixteen_times_finer_grid_at_every_retry() {
-    use distribution_draft::{CapOrder, Jitter, Policy, SumDistribution, delays};
+    use backoff_core::dist::{CapOrder, Jitter, Policy, SumDistribution, delays};
     let kinds = [
         Jitter::Full,
         Jitter::Equal,
@@ -202,7 +202,7 @@ fn realistic_policies_match_a_sixteen_times_finer_grid_at_every_retry() {
 fn figures_scale_with_the_unit_from_tiny_to_huge() {
     // The same schedule in units a factor of 1e±280 apart gives the same
     // figures, scaled: nothing overflows or underflows on the way.
-    use distribution_draft::{CapOrder, Jitter, Policy, delays};
+    use backoff_core::dist::{CapOrder, Jitter, Policy, delays};
     for jitter in [
         Jitter::Full,
         Jitter::Proportional {
@@ -239,7 +239,7 @@ fn figures_scale_with_the_unit_from_tiny_to_huge() {
 
 #[test]
 fn constant_delays_with_an_atom_at_the_cap_match_a_finer_grid() {
-    use distribution_draft::SumDistribution;
+    use backoff_core::dist::SumDistribution;
     // Delays with an atom at a cap on every retry, for 1,000 retries (cap
     // after jitter with a multiplier of 1): ±10 % cut at the nominal delay
     // (half the mass at the cap), ±50 % cut at 0.6 (90 %), full-width cut

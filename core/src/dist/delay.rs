@@ -7,7 +7,7 @@
 //! the draw, whose delay is a *mixed* distribution: a density on
 //! `[lo, cap)` and an atom at `cap`.
 
-use crate::{DistError, MAX_RETRIES, MIN_RETRIES};
+use super::{DistError, MAX_RETRIES, MIN_RETRIES};
 
 /// Retry `k`'s delay: `min(X, cap)` with `X` uniform on `[lo, hi]`.
 ///
@@ -153,7 +153,7 @@ pub enum Jitter {
 }
 
 /// An exponential retry policy, as the core defines it (decorrelated jitter
-/// has its own entry point, [`crate::decorrelated`]).
+/// has its own entry point, [`super::decorrelated`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Policy {
     /// The nominal delay before retry 1: finite and greater than zero.
@@ -225,6 +225,15 @@ pub fn delays<'o>(policy: &Policy, out: &'o mut [Delay]) -> Result<&'o [Delay], 
         let retry = i as u32 + 1;
         if i > 0 && growing {
             d *= policy.multiplier;
+        }
+        // As in the core, a cap clamps even a product that overflowed: a
+        // huge multiplier with a cap stays finite. Capped after the jitter,
+        // growth stops at `cap × 2^60` anyway, so that is where it clamps.
+        if let Some(cap) = policy.max_delay {
+            let limit = if cap_after { cap * GROWTH_STOP } else { cap };
+            if d > limit && limit.is_finite() {
+                d = limit;
+            }
         }
         if !d.is_finite() {
             return Err(DistError::DelayOverflow { retry });
@@ -382,6 +391,29 @@ mod tests {
             delays(&p, &mut buf).map(|_| ()),
             Err(DistError::DelayOverflow { retry: 2 })
         );
+    }
+
+    #[test]
+    fn a_cap_clamps_a_product_that_overflowed() {
+        // The core accepts this policy: its second delay is the cap.
+        let mut p = Policy {
+            base: 1.0,
+            multiplier: f64::MAX,
+            max_delay: Some(1e299),
+            retries: 3,
+            jitter: Jitter::Full,
+        };
+        let mut buf = [Delay::fixed(0.0); 3];
+        let got = delays(&p, &mut buf).unwrap();
+        assert_eq!(got[2], Delay::uniform(0.0, 1e299));
+        // Capped after the jitter, the clamp is at `cap × 2^60`.
+        p.jitter = Jitter::Proportional {
+            factor: 0.5,
+            order: CapOrder::AfterJitter,
+        };
+        p.max_delay = Some(1e200);
+        let got = delays(&p, &mut buf).unwrap();
+        assert_eq!((got[2].min(), got[2].max()), (1e200, 1e200));
     }
 
     #[test]

@@ -8,8 +8,8 @@
 //! prefix of the retries, and the chance that at least `k` do is
 //! `P(k·T + S_k < D)`.
 
-use crate::DistError;
-use crate::sum::Summary;
+use super::DistError;
+use super::sum::Summary;
 
 /// The optional per-attempt timeout and overall deadline, in the unit of the
 /// delays.

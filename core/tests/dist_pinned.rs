@@ -1,10 +1,10 @@
-//! The bits of three figures, pinned: `wasm-check/run.mjs` checks that the
-//! WebAssembly build computes the very same, and a change of method, grid,
+//! The bits of three figures, pinned (`tests/dist_wasm_parity.rs` checks
+//! that WebAssembly computes the very same as native code), and a change of method, grid,
 //! generator or draw order shows here first.
 
-use distribution_draft::decorrelated::{self, MonteCarlo, Row};
-use distribution_draft::sum::{CELLS, work_len};
-use distribution_draft::{CapOrder, Delay, Jitter, Limits, Policy, Summary, delays, independent};
+use backoff_core::dist::decorrelated::{self, MonteCarlo, Row};
+use backoff_core::dist::sum::{CELLS, work_len};
+use backoff_core::dist::{CapOrder, Delay, Jitter, Limits, Policy, Summary, delays, independent};
 
 const LIMITS: Limits = Limits {
     timeout: Some(2000.0),

@@ -81,8 +81,8 @@ impl core::fmt::Display for DistError {
             DistError::Retries => write!(
                 f,
                 "the number of retries must be a whole number from {} to {}",
-                crate::MIN_RETRIES,
-                crate::MAX_RETRIES
+                super::MIN_RETRIES,
+                super::MAX_RETRIES
             ),
             DistError::Factor => {
                 f.write_str("the jitter factor must be greater than 0 and at most 1")
@@ -111,8 +111,8 @@ impl core::fmt::Display for DistError {
             DistError::Samples => write!(
                 f,
                 "the number of samples must be from {} to {}",
-                crate::decorrelated::MIN_SAMPLES,
-                crate::decorrelated::MAX_SAMPLES
+                super::decorrelated::MIN_SAMPLES,
+                super::decorrelated::MAX_SAMPLES
             ),
             DistError::Workspace => f.write_str("the work buffer is too short"),
             DistError::Output => f.write_str("the output buffer has fewer rows than retries"),

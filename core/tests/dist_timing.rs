@@ -2,9 +2,9 @@
 //! cumulative wait, and the timeline. Prints the time; the assertion is
 //! only a generous ceiling that catches an accidental quadratic step.
 
-use distribution_draft::decorrelated::{self, MonteCarlo, Row};
-use distribution_draft::sum::{CELLS, work_len};
-use distribution_draft::{CapOrder, Delay, Jitter, Limits, Policy, Summary, delays, independent};
+use backoff_core::dist::decorrelated::{self, MonteCarlo, Row};
+use backoff_core::dist::sum::{CELLS, work_len};
+use backoff_core::dist::{CapOrder, Delay, Jitter, Limits, Policy, Summary, delays, independent};
 use std::time::Instant;
 
 fn best_of<F: FnMut()>(runs: usize, mut f: F) -> f64 {

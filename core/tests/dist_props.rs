@@ -2,9 +2,9 @@
 //! [min, max], cumulative figures that never go back, no NaN or infinity,
 //! and a deadline fit whose counts are ordered.
 
-use distribution_draft::decorrelated::{self, MonteCarlo, Row};
-use distribution_draft::sum::work_len;
-use distribution_draft::{
+use backoff_core::dist::decorrelated::{self, MonteCarlo, Row};
+use backoff_core::dist::sum::work_len;
+use backoff_core::dist::{
     CapOrder, Delay, Jitter, Limits, Policy, Summary, attempt_starts, delays, independent,
 };
 use proptest::prelude::*;

@@ -17,12 +17,12 @@
 //!   makes the step nonlinear in the previous sleep, so from that retry on
 //!   the mean is the sample mean, with its 99 % confidence half-width.
 
+use super::order::{rank_index, sample_percentiles, select};
+use super::sum::Summary;
+use super::timeline::{self, DeadlineFit, Limits};
+use super::{DistError, MAX_RETRIES, MIN_RETRIES};
 use crate::math::sqrt;
-use crate::order::{rank_index, sample_percentiles, select};
 use crate::rng::{GENERATOR, Xoshiro256};
-use crate::sum::Summary;
-use crate::timeline::{self, DeadlineFit, Limits};
-use crate::{DistError, MAX_RETRIES, MIN_RETRIES};
 
 /// The fewest Monte Carlo paths accepted.
 pub const MIN_SAMPLES: u32 = 100;

@@ -1,8 +1,8 @@
 //! The attempt timeline against hand-computed small cases, and the
 //! validation of the timeout and the deadline.
 
-use distribution_draft::sum::{CELLS, work_len};
-use distribution_draft::{
+use backoff_core::dist::sum::{CELLS, work_len};
+use backoff_core::dist::{
     AttemptStart, CapOrder, Delay, DistError, Jitter, Limits, Policy, Summary, attempt_starts,
     delays, independent,
 };
@@ -10,7 +10,7 @@ use distribution_draft::{
 fn run(
     ds: &[Delay],
     limits: Limits,
-) -> Result<(Vec<Summary>, distribution_draft::Report), DistError> {
+) -> Result<(Vec<Summary>, backoff_core::dist::Report), DistError> {
     let mut work = vec![0.0; work_len(CELLS)];
     let mut out = vec![Summary::default(); ds.len()];
     let report = independent(ds, limits, &mut work, &mut out)?;

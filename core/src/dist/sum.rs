@@ -26,7 +26,7 @@
 //! resulting error. (The unit tests at the end take the file past 500 lines; the code
 //! is under 500, and the grid's steps belong together.)
 
-use crate::DistError;
+use super::DistError;
 use crate::math::hypot;
 
 /// The fewest grid cells a work buffer must allow.
@@ -210,7 +210,7 @@ impl<'w> SumDistribution<'w> {
     }
 
     /// Adds one delay to the sum. `retry` only names the delay in errors.
-    pub fn add(&mut self, delay: crate::Delay, retry: u32) -> Result<(), DistError> {
+    pub fn add(&mut self, delay: super::Delay, retry: u32) -> Result<(), DistError> {
         let shape = delay.shape(retry)?;
         let mean = shape.mean();
         let (min, mean_sum, max) = (self.min + shape.lo, self.mean + mean, self.max + shape.top);
@@ -498,7 +498,7 @@ impl<'w> SumDistribution<'w> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Delay;
+    use crate::dist::Delay;
     use std::vec;
 
     fn sum_of(delays: &[Delay], cells: usize) -> (SumDistribution<'static>, f64) {

@@ -1,9 +1,9 @@
 //! Decorrelated jitter: exact bounds and means, determinism, and the Monte
 //! Carlo figures against a long independent simulation.
 
-use distribution_draft::DistError;
-use distribution_draft::Limits;
-use distribution_draft::decorrelated::{
+use backoff_core::dist::DistError;
+use backoff_core::dist::Limits;
+use backoff_core::dist::decorrelated::{
     self, DEFAULT_SEED, MonteCarlo, Policy, Report, Row, rank_interval, work_len,
 };
 
@@ -296,7 +296,7 @@ fn figures_scale_with_the_unit_from_tiny_to_huge() {
 
 #[test]
 fn short_schedules_get_more_paths_for_the_same_work() {
-    use distribution_draft::decorrelated::{DEFAULT_SAMPLES, MOST_SITE_SAMPLES, samples_for};
+    use backoff_core::dist::decorrelated::{DEFAULT_SAMPLES, MOST_SITE_SAMPLES, samples_for};
     assert_eq!(samples_for(1), MOST_SITE_SAMPLES);
     assert_eq!(samples_for(32), 16_384);
     assert_eq!(samples_for(33), 8_192);
