@@ -394,13 +394,17 @@ fn policy(
         Diagnostic::error(path, format!("`{block}`: `{field}` {rule}"))
             .at(source, span.start, span.end)
     };
-    let jitter = Jitter::from_name(raw.jitter.get_ref()).ok_or_else(|| {
-        refuse(
-            "jitter",
-            "must be one of none, full, equal".into(),
-            raw.jitter.span(),
-        )
-    })?;
+    // The pages' calculator offers these three kinds; the core knows more
+    // (proportional, decorrelated), which pages cannot show yet.
+    let jitter = Jitter::from_name(raw.jitter.get_ref())
+        .filter(|j| matches!(j, Jitter::None | Jitter::Full | Jitter::Equal))
+        .ok_or_else(|| {
+            refuse(
+                "jitter",
+                "must be one of none, full, equal".into(),
+                raw.jitter.span(),
+            )
+        })?;
     let retries = u32::try_from(*raw.retries.get_ref()).unwrap_or(0);
     let max_delay = match raw.max_delay.as_ref().map(|m| *m.get_ref()) {
         Some(m) if m == 0.0 && zero_max == ZeroMax::Unlimited => None,
