@@ -18,7 +18,7 @@ use crate::site::content::{Page, ZeroMax};
 use crate::site::figures::{self, TableRow};
 use crate::site::intl::{Intl, MAX_FRACTION_DIGITS, NumberSymbols};
 use crate::site::locales::Texts;
-use crate::site::render;
+use crate::site::markdown;
 
 pub struct Headers {
     pub retry: String,
@@ -201,7 +201,7 @@ pub fn view(
     let island = island(page, texts, intl, lang, &headers, format!("{root}{wasm}"));
     CalculatorView {
         heading: texts.get("calculator-heading", None),
-        max_delay_rule_html: render::inline(
+        max_delay_rule_html: markdown::inline(
             texts,
             "max-delay-rule",
             texts.get("max-delay-rule", None),

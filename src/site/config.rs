@@ -43,7 +43,11 @@ pub const MAX_LANGUAGES: usize = 250;
 
 /// The error for a `languages` list longer than [`MAX_LANGUAGES`], found
 /// before the codes are checked one against another.
-fn too_many_languages(path: &Path, source: &str, languages: &[Spanned<String>]) -> Option<Diagnostic> {
+fn too_many_languages(
+    path: &Path,
+    source: &str,
+    languages: &[Spanned<String>],
+) -> Option<Diagnostic> {
     // The first code past the limit is where the list became too long.
     let first_extra = languages.get(MAX_LANGUAGES)?.span();
     Some(

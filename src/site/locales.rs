@@ -304,6 +304,14 @@ fn inside(root: &Path, path: &Path) -> bool {
     }
 }
 
+/// The path of the Fluent file `name` (a page's slug, or [`SITE_FILE`]) of
+/// `lang`, relative to the site's root: `locales/<lang>/<name>.ftl`.
+pub fn file_path(lang: &LanguageIdentifier, name: &str) -> PathBuf {
+    Path::new("locales")
+        .join(lang.to_string())
+        .join(format!("{name}.ftl"))
+}
+
 /// Reads the file of page `slug` in each language, in `languages` order;
 /// `None` where a language has none (or it cannot be read, which is
 /// reported).
@@ -316,16 +324,11 @@ pub fn load_page_files(
     languages
         .iter()
         .map(|lang| {
-            let path = root
-                .join("locales")
-                .join(lang.to_string())
-                .join(format!("{slug}.ftl"));
+            let shown = file_path(lang, slug);
+            let path = root.join(&shown);
             // Anything of that name, even a folder or a broken link, is
             // read (and refused there); only nothing at all is "missing".
             std::fs::symlink_metadata(&path).ok()?;
-            let shown = Path::new("locales")
-                .join(lang.to_string())
-                .join(format!("{slug}.ftl"));
             read_file(root, &path, &shown, lang, slug.to_string(), diagnostics)
         })
         .collect()

@@ -1,0 +1,75 @@
+//! A language's home page: the site's introduction and a list of every
+//! explainer page with its description.
+
+use std::path::Path;
+
+use askama::Template;
+
+use crate::diagnostics::Diagnostics;
+use crate::site::markdown;
+use crate::site::pages::layout::Layout;
+use crate::site::pages::{Frame, render_page};
+use crate::site::render::Renderer;
+use crate::site::unit::PageMeta;
+use crate::site::urls::Place;
+
+pub struct PageLink {
+    pub href: String,
+    pub label: String,
+    pub description: String,
+}
+
+#[derive(Template)]
+#[template(path = "home.html")]
+pub struct HomePage {
+    pub layout: Layout,
+    pub title: String,
+    pub intro_html: String,
+    pub pages_heading: String,
+    pub pages: Vec<PageLink>,
+}
+
+/// Renders the home page of `language` into `buffer`, listing the pages
+/// `metas` describes; returns its file path, or `None` when the template
+/// failed.
+pub fn render(
+    r: &Renderer,
+    language: usize,
+    metas: &[PageMeta],
+    buffer: &mut String,
+    diagnostics: &mut Diagnostics,
+) -> Option<String> {
+    let texts = r.site_texts(language);
+    let title = texts.get("home-title", None);
+    let frame = Frame {
+        language,
+        place: Place::Home,
+        title: title.clone(),
+        description: texts.get("home-description", None),
+        absolute: false,
+    };
+    let template = Path::new("templates/home.html");
+    let rendered = render_page(
+        r,
+        frame,
+        texts,
+        template,
+        buffer,
+        diagnostics,
+        |texts, layout| HomePage {
+            layout,
+            title,
+            intro_html: markdown::block(texts, "home-intro", texts.get("home-intro", None)),
+            pages_heading: texts.get("home-pages-heading", None),
+            pages: metas
+                .iter()
+                .map(|meta| PageLink {
+                    href: format!("{}/", meta.slugs[language]),
+                    label: meta.titles[language].clone(),
+                    description: meta.descriptions[language].clone(),
+                })
+                .collect(),
+        },
+    );
+    rendered.then(|| format!("{}index.html", r.urls.path_of(language, Place::Home)))
+}
