@@ -26,7 +26,9 @@ use crate::report::Unit;
 use crate::site::config::toml_diagnostic;
 use crate::site::markdown;
 
-/// The templates a page can name.
+/// The templates a page can name. Every page is an explainer today, so the
+/// name is checked (a typo or a kind of page not built yet is an error) but
+/// not carried into [`Page`].
 pub const TEMPLATES: &[&str] = &["explainer"];
 
 /// A section of an explainer page, in the order the definition lists them.
@@ -193,7 +195,6 @@ pub struct Page {
     /// unless translated, its URL segment.
     pub slug: String,
     pub path: PathBuf,
-    pub template: String,
     pub order: u32,
     /// Linked from the navigation of every page.
     pub in_nav: bool,
@@ -344,7 +345,6 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
     Ok(Page {
         slug,
         path: path.to_path_buf(),
-        template: raw.template.into_inner(),
         order: raw.order,
         in_nav: raw.nav,
         sections,

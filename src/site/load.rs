@@ -15,14 +15,9 @@ use crate::site::{Site, check, config, intl, locales};
 /// when the sources are too broken to go on.
 pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> Option<Site> {
     let config_path = Path::new("site.toml");
-    let config = match std::fs::read_to_string(root.join(config_path)) {
-        Ok(source) => match config::parse(config_path, &source) {
-            Ok(config) => Some(config),
-            Err(problems) => {
-                problems.into_iter().for_each(|d| diagnostics.push(d));
-                None
-            }
-        },
+    // Kept: a language refused below is pointed at in this text.
+    let config_source = match std::fs::read_to_string(root.join(config_path)) {
+        Ok(source) => Some(source),
         Err(err) => {
             diagnostics.push(Diagnostic::error(
                 config_path,
@@ -31,22 +26,26 @@ pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> 
             None
         }
     };
+    let config = config_source.as_deref().and_then(|source| {
+        config::parse(config_path, source)
+            .map_err(|problems| problems.into_iter().for_each(|d| diagnostics.push(d)))
+            .ok()
+    });
     let pages = load_pages(root, diagnostics);
     let static_files = load_static(root, diagnostics);
-    let mut config = config?;
+    let (mut config, config_source) = (config?, config_source?);
     // CLDR's plural rules know every language we can format for; a code they
     // do not know is a typo or a language without data. Such a language is
     // reported once and left out of the checks that follow.
     config.languages.retain(|lang| {
         let known = intl::plural_rules(lang).is_ok();
         if !known {
-            let source = std::fs::read_to_string(root.join(config_path)).unwrap_or_default();
             diagnostics.push(
                 Diagnostic::error(
                     config_path,
                     format!("`{lang}` is not a language CLDR has data for"),
                 )
-                .at_text(&source, &format!("\"{lang}\""))
+                .at_text(&config_source, &format!("\"{lang}\""))
                 .with_hint("use a language code such as `fr`, `pt-BR` or `uk`"),
             );
         }

@@ -258,14 +258,14 @@ pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnosti
             // absence is said once here, not as every message it lacks.
             diagnostics.push(
                 Diagnostic::error(
-                    &shown_dir.join(format!("{SITE_FILE}.ftl")),
+                    &file_path(lang, SITE_FILE),
                     "the site-wide file of the reference language is missing",
                 )
                 .with_hint("it holds the text every page shares: navigation, footer, calculator"),
             );
         }
         for name in names {
-            let shown = shown_dir.join(format!("{name}.ftl"));
+            let shown = file_path(lang, &name);
             if !is_identifier_like(&name) {
                 diagnostics.push(
                     Diagnostic::error(
@@ -279,7 +279,7 @@ pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnosti
             if name == SITE_FILE
                 && let Some(file) = read_file(
                     root,
-                    &dir.join(format!("{name}.ftl")),
+                    &root.join(&shown),
                     &shown,
                     lang,
                     name.clone(),
@@ -693,9 +693,7 @@ pub fn compare_file(
                 .with_hint("translate it, or build with --allow-missing to fall back")
         }
     };
-    let expected = Path::new("locales")
-        .join(lang.to_string())
-        .join(format!("{}.ftl", reference.name));
+    let expected = file_path(lang, &reference.name);
     let Some(translation) = translation else {
         // There but unreadable (encoding, BOM), or the whole language is:
         // reported while loading.
@@ -806,9 +804,7 @@ pub fn compare_site_files(
             .names
             .contains(&(config.reference.clone(), name.clone()));
         if !known || !in_reference {
-            let path = Path::new("locales")
-                .join(lang.to_string())
-                .join(format!("{name}.ftl"));
+            let path = file_path(lang, name);
             diagnostics.push(Diagnostic::warning(
                 &path,
                 if known {
@@ -919,16 +915,8 @@ impl<'a> Texts<'a> {
         self.format(id, Some(attribute), args)
     }
 
-    /// Whether any bundle of the chain has the message.
-    pub fn has(&self, id: &str) -> bool {
-        self.chain.iter().any(|b| b.has_message(id))
-    }
-
     fn format(&self, id: &str, attribute: Option<&str>, args: Option<&FluentArgs>) -> String {
-        let name = match attribute {
-            Some(a) => format!("{id}.{a}"),
-            None => id.to_string(),
-        };
+        let name = qualified(id, attribute);
         for bundle in &self.chain {
             let Some(message) = bundle.get_message(id) else {
                 continue;
@@ -943,7 +931,7 @@ impl<'a> Texts<'a> {
                 .format_pattern(pattern, args, &mut errors)
                 .into_owned();
             for error in errors {
-                self.problem(format!("message `{name}`: {}", describe(&error)));
+                self.problem(id, attribute, &describe(&error));
             }
             return text;
         }
@@ -960,41 +948,54 @@ impl<'a> Texts<'a> {
             .iter()
             .map(|f| f.path.display().to_string())
             .collect();
-        self.problem(format!("no message `{name}` in {}", files.join(" or ")));
+        let missing = format!("no message `{name}` in {}", files.join(" or "));
+        let diagnostic = self.page_file_problem(missing);
+        self.problems.borrow_mut().push(diagnostic);
         format!("[{name}]")
     }
 
-    /// Records a problem about this page's text. A problem that names a
-    /// message (`message `id`: …`) points at the message's definition.
-    pub fn problem(&self, message: String) {
-        let id = message
-            .strip_prefix("message `")
-            .and_then(|rest| rest.split(['`', '.']).next())
-            .unwrap_or_default()
-            .to_string();
+    /// Records a problem with message `id` (with `attribute`, the problem is
+    /// in that attribute): the diagnostic points at the message's
+    /// definition, or at the page's file when no file defines it.
+    pub fn problem(&self, id: &str, attribute: Option<&str>, what: &str) {
+        let message = format!("message `{}`: {what}", qualified(id, attribute));
         let found = self
             .files
             .iter()
-            .find_map(|file| file.definition(&id).map(|offset| (file, offset)));
-        let diagnostic = match (found, id.is_empty()) {
-            (Some((file, offset)), false) => file.at(
+            .find_map(|file| file.definition(id).map(|offset| (file, offset)));
+        let diagnostic = match found {
+            Some((file, offset)) => file.at(
                 Diagnostic::error(&file.path, message),
                 offset,
                 offset + id.len(),
             ),
-            _ => Diagnostic::error(
-                self.files
-                    .last()
-                    .map_or(Path::new("locales"), |f| f.path.as_path()),
-                message,
-            ),
+            None => self.page_file_problem(message),
         };
         self.problems.borrow_mut().push(diagnostic);
+    }
+
+    /// A problem of the page's text that no message holds, against the
+    /// page's own file (the last of `files`).
+    fn page_file_problem(&self, message: String) -> Diagnostic {
+        Diagnostic::error(
+            self.files
+                .last()
+                .map_or(Path::new("locales"), |f| f.path.as_path()),
+            message,
+        )
     }
 
     /// Everything that went wrong while formatting.
     pub fn into_problems(self) -> Vec<Diagnostic> {
         self.problems.into_inner()
+    }
+}
+
+/// A message's name as Fluent writes it: `id`, or `id.attribute`.
+fn qualified(id: &str, attribute: Option<&str>) -> String {
+    match attribute {
+        Some(a) => format!("{id}.{a}"),
+        None => id.to_string(),
     }
 }
 
@@ -1056,6 +1057,42 @@ mod tests {
         let mut ids: Vec<_> = found.iter().map(|(k, v)| (k.as_str(), *v)).collect();
         ids.sort();
         assert_eq!(ids, [("-term", 14), ("a", 0), ("c", 24)]);
+    }
+
+    #[test]
+    fn a_message_problem_points_at_the_message_and_names_the_attribute() {
+        let dir = tempfile::tempdir().unwrap();
+        let en: LanguageIdentifier = "en".parse().unwrap();
+        std::fs::create_dir_all(dir.path().join("locales/en")).unwrap();
+        let source = "a = one\nfaq-b = two\n    .answer = { $missing }\n";
+        std::fs::write(dir.path().join("locales/en/p.ftl"), source).unwrap();
+        let mut diagnostics = Diagnostics::default();
+        let files = load_page_files(dir.path(), std::slice::from_ref(&en), "p", &mut diagnostics);
+        let file = files[0].as_ref().unwrap();
+        let bundle = bundle(&en, &[file], &mut diagnostics);
+        let texts = Texts::new(vec![&bundle], vec![file]);
+        texts.attribute("faq-b", "answer", None);
+        texts.problem("a", None, "a problem of `faq-b`");
+        texts.get("nowhere", None);
+        let problems = texts.into_problems();
+        let shown: Vec<(&str, Option<usize>)> = problems
+            .iter()
+            .map(|d| (d.message.as_str(), d.span.as_ref().map(|s| s.location.line)))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (
+                    "message `faq-b.answer`: Unknown variable: $missing",
+                    Some(2)
+                ),
+                // The id is data: a backticked name in the text is not taken
+                // for it.
+                ("message `a`: a problem of `faq-b`", Some(1)),
+                ("no message `nowhere` in locales/en/p.ftl", None),
+            ]
+        );
+        assert!(problems.iter().all(|d| d.path == file_path(&en, "p")));
     }
 
     #[test]

@@ -604,12 +604,12 @@ fn escape_text_char<'s>(out: &mut String, s: &'s str) -> &'s str {
 // The messages' Markdown as the pages use it.
 
 /// Markdown of a message, rendered; a problem is recorded against the
-/// message and its raw text is shown instead, so rendering can go on and
-/// report everything at once.
+/// message and the message is left out, so rendering can go on and report
+/// everything at once.
 pub fn block(texts: &Texts, id: &str, markdown_source: String) -> String {
     render_block(&markdown_source).unwrap_or_else(|errors| {
         for err in errors {
-            texts.problem(format!("message `{id}`: {}", err.message));
+            texts.problem(id, None, &err.message);
         }
         String::new()
     })
@@ -620,7 +620,7 @@ pub fn block(texts: &Texts, id: &str, markdown_source: String) -> String {
 pub fn inline(texts: &Texts, id: &str, markdown_source: String) -> String {
     render_inline(&markdown_source).unwrap_or_else(|errors| {
         for err in errors {
-            texts.problem(format!("message `{id}`: {}", err.message));
+            texts.problem(id, None, &err.message);
         }
         String::new()
     })

@@ -314,9 +314,11 @@ pub fn fill_formula(texts: &Texts, latex: &str) -> String {
         match unusable_in_formula(&word) {
             None => word,
             Some(what) => {
-                texts.problem(format!(
-                    "message `{id}`: a word of a formula cannot contain {what}"
-                ));
+                texts.problem(
+                    id,
+                    None,
+                    &format!("a word of a formula cannot contain {what}"),
+                );
                 String::new()
             }
         }
