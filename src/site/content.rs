@@ -25,6 +25,7 @@ use crate::diagnostics::Diagnostic;
 use crate::report::Unit;
 use crate::site::config::toml_diagnostic;
 use crate::site::markdown;
+use crate::site::urls::is_identifier;
 
 /// The templates a page can name. Every page is an explainer today, so the
 /// name is checked (a typo or a kind of page not built yet is an error) but
@@ -205,17 +206,6 @@ pub struct Page {
     /// Fluent argument name → LaTeX, where `@message-id` stands for a word
     /// taken from the page's messages.
     pub formulas: Vec<(String, String)>,
-}
-
-/// Whether `s` is a safe slug or id: lowercase ASCII letters, digits and
-/// inner hyphens. This keeps slugs safe as folder names and URL segments
-/// (no `..`, no `/`), and ids valid as Fluent identifiers.
-pub fn is_identifier(s: &str) -> bool {
-    !s.is_empty()
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-        && s.as_bytes()[0].is_ascii_lowercase()
-        && !s.ends_with('-')
 }
 
 fn yes() -> bool {

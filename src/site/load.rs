@@ -8,8 +8,20 @@
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::site::config::{self, Config};
 use crate::site::content::{self, Page};
-use crate::site::{Site, check, config, intl, locales};
+use crate::site::locales::{self, Locales};
+use crate::site::{check, intl};
+
+/// Everything the build reads, loaded and parsed.
+pub struct Site {
+    pub root: PathBuf,
+    pub config: Config,
+    /// Sorted by `order`, then slug.
+    pub pages: Vec<Page>,
+    pub locales: Locales,
+    pub static_files: Vec<(String, Vec<u8>)>,
+}
 
 /// Reads every source of the site. Diagnostics go to `diagnostics`; `None`
 /// when the sources are too broken to go on.
@@ -65,7 +77,7 @@ pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> 
         locales,
         static_files,
     };
-    let categories = check::categories(&site);
+    let categories = check::categories(&site.config);
     for file in &site.locales.files {
         let reference = site
             .locales

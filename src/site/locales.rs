@@ -650,7 +650,7 @@ fn unclosed_brace(text: &str) -> Option<usize> {
 }
 
 fn is_identifier_like(name: &str) -> bool {
-    crate::site::content::is_identifier(name)
+    crate::site::urls::is_identifier(name)
 }
 
 /// The commonest slips behind a Fluent syntax error.

@@ -15,6 +15,7 @@ pub mod calculator;
 pub mod check;
 pub mod config;
 pub mod content;
+pub mod context;
 pub mod figures;
 pub mod hosting;
 pub mod intl;
@@ -28,26 +29,14 @@ pub mod status;
 pub mod unit;
 pub mod urls;
 
-pub use load::load;
-pub use render::{Mode, render};
+pub use context::Mode;
+pub use load::{Site, load};
+pub use render::render;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, Failed};
-use config::Config;
-use content::Page;
-use locales::Locales;
-
-/// Everything the build reads, loaded and parsed.
-pub struct Site {
-    pub root: PathBuf,
-    pub config: Config,
-    /// Sorted by `order`, then slug.
-    pub pages: Vec<Page>,
-    pub locales: Locales,
-    pub static_files: Vec<(String, Vec<u8>)>,
-}
 
 /// Options of `build`.
 #[derive(Clone, Debug)]

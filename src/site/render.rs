@@ -2,100 +2,26 @@
 //! assets and the hosting files, each handed to a [`Sink`] as soon as it is
 //! ready.
 //!
-//! This module sequences the stage and holds what every page shares (the
-//! [`Renderer`]: the site, its languages, the fallback rule, the asset
-//! names, the [`Urls`]); what a page says is in `pages/`, where it lives in
-//! `urls`, and how its files are read in `unit`. It never writes a file
-//! itself: the sink does.
+//! This module only sequences the stage: it builds the `Renderer` every
+//! page shares (`context`), reads the pages in the navigation first, renders
+//! the explainers in parallel, then the home, 404 and chooser pages and the
+//! hosting files. What a page says is in `pages/`, where it lives in `urls`,
+//! how its files are read in `unit`. It never writes a file itself: the
+//! sink does.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::Path;
 
 use rayon::prelude::*;
-use unic_langid::LanguageIdentifier;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::site::context::{AssetNames, Language, Mode, PAGE_BUFFER, Renderer};
 use crate::site::intl::Intl;
-use crate::site::locales::{self, Bundle, LocaleFile, Texts};
+use crate::site::locales::{self, Texts};
 use crate::site::output::{self, Sink};
 use crate::site::unit::{PageMeta, Unit};
 use crate::site::urls::Urls;
 use crate::site::{Site, check, hosting, pages};
-
-thread_local! {
-    /// Each rendering thread's page buffer, reused from page to page, so
-    /// that a large page costs no fresh allocation.
-    pub static PAGE_BUFFER: RefCell<String> = RefCell::new(String::with_capacity(64 * 1024));
-}
-
-/// How a render treats missing text and broken pages.
-#[derive(Clone, Copy, Debug)]
-pub struct Mode {
-    /// Missing messages are warnings, and the reference text stands in.
-    pub allow_missing: bool,
-    /// Rendering only to find problems (`check`): every page is rendered,
-    /// even one whose files have errors, with the reference text to fall
-    /// back on, so that one problem does not hide the next.
-    pub checking: bool,
-}
-
-impl Mode {
-    fn fallback(self) -> bool {
-        self.allow_missing || self.checking
-    }
-}
-
-/// The content-hashed file names of the site's assets, relative to the root.
-#[derive(Clone, Debug)]
-pub struct AssetNames {
-    pub css: String,
-    pub script: String,
-    pub wasm: String,
-    pub favicon: String,
-}
-
-/// One language's formatters and site-wide messages.
-pub struct Language<'a> {
-    pub lang: &'a LanguageIdentifier,
-    pub intl: Intl,
-    pub site_file: Option<&'a LocaleFile>,
-    pub site_bundle: Bundle<'a>,
-    /// The language's name in itself (`language-name`), for the switcher.
-    pub name: String,
-}
-
-/// What every page of one render shares. A `language` index anywhere in
-/// the render stage is a position in `languages` (`config.languages`
-/// order).
-pub struct Renderer<'a> {
-    pub site: &'a Site,
-    pub assets: AssetNames,
-    pub languages: &'a [Language<'a>],
-    /// The language whose text stands in for missing text, when the mode
-    /// allows falling back (it is the reference language).
-    pub fallback: Option<usize>,
-    /// The reference language, which every other is compared with, and
-    /// the language of the root pages.
-    pub reference: usize,
-    pub mode: Mode,
-    pub categories: check::Categories,
-    pub urls: Urls<'a>,
-}
-
-impl<'a> Renderer<'a> {
-    /// Message lookup for the site-wide messages of one language.
-    pub fn site_texts(&self, language: usize) -> Texts<'a> {
-        let mut chain = vec![&self.languages[language].site_bundle];
-        if let Some(fallback) = self.fallback.filter(|f| *f != language) {
-            chain.push(&self.languages[fallback].site_bundle);
-        }
-        Texts::new(
-            chain,
-            self.languages[language].site_file.into_iter().collect(),
-        )
-    }
-}
 
 /// Renders every page of every language, plus the root pages, assets and
 /// hosting files, handing each file to `sink` as soon as it is ready.
@@ -125,7 +51,7 @@ pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagno
         fallback: if mode.fallback() { reference } else { None },
         reference: reference.unwrap_or(0),
         mode,
-        categories: check::categories(site),
+        categories: check::categories(&site.config),
         urls: Urls::new(
             &site.config.base_url,
             languages.iter().map(|l| l.lang).collect(),
@@ -143,7 +69,7 @@ pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagno
             i,
             &unit.bundles(&renderer, &mut Diagnostics::default()),
         );
-        renderer.urls.add_to_nav(i, meta);
+        renderer.urls.add_to_nav(i, meta.slugs, meta.nav_labels);
         nav_units.push((i, unit));
     }
 
@@ -288,7 +214,8 @@ fn assets(site: &Site, mut put: impl FnMut(&str, &[u8])) -> AssetNames {
 /// The sitemap files, `robots.txt` and `_headers`, each handed to `put`.
 fn hosting_files(r: &Renderer, metas: &[PageMeta], mut put: impl FnMut(&str, &str)) {
     let base_url = &r.site.config.base_url;
-    hosting::sitemaps(base_url, &r.urls.sitemap_sets(metas), &mut put);
+    let slugs = metas.iter().map(|meta| meta.slugs.as_slice());
+    hosting::sitemaps(base_url, &r.urls.sitemap_sets(slugs), &mut put);
     let languages: Vec<String> = r.languages.iter().map(|l| l.lang.to_string()).collect();
     put("robots.txt", &hosting::robots(base_url));
     put("_headers", &hosting::headers(&languages));

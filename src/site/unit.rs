@@ -8,8 +8,8 @@
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::site::check;
+use crate::site::context::Renderer;
 use crate::site::locales::{self, Bundle, LocaleFile, Texts};
-use crate::site::render::Renderer;
 
 /// One page's Fluent files, one per language (in `config.languages` order).
 pub struct Unit {

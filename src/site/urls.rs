@@ -2,13 +2,13 @@
 //! URL, its language versions (alternates), the navigation links and the
 //! language switcher.
 //!
-//! This is the only module that spells a page's path; it never renders or
-//! writes anything.
+//! It also says which names are safe as slugs and ids (they become folder
+//! names and URL segments). This is the only module that spells a page's
+//! path; it never renders or writes anything.
 
 use unic_langid::LanguageIdentifier;
 
 use crate::site::hosting::AlternateSet;
-use crate::site::unit::PageMeta;
 
 /// Where a page sits in the site; an explainer carries its index and its
 /// URL segment in every language.
@@ -37,15 +37,22 @@ pub struct Alternate {
     pub url: String,
 }
 
+/// A page in the navigation: its index, and its URL segment and label in
+/// every language.
+struct NavEntry {
+    page: usize,
+    slugs: Vec<String>,
+    labels: Vec<String>,
+}
+
 /// The site's addresses: its base URL, its languages (in `config.languages`
 /// order, which is what a `language` index means here) and the pages in its
 /// navigation.
 pub struct Urls<'a> {
     base_url: &'a str,
     langs: Vec<&'a LanguageIdentifier>,
-    /// The pages in the navigation, in order, with their URL segments and
-    /// labels.
-    nav: Vec<(usize, PageMeta)>,
+    /// The pages in the navigation, in order.
+    nav: Vec<NavEntry>,
 }
 
 impl<'a> Urls<'a> {
@@ -57,9 +64,14 @@ impl<'a> Urls<'a> {
         }
     }
 
-    /// Adds page `i` to the navigation (called in navigation order).
-    pub fn add_to_nav(&mut self, i: usize, meta: PageMeta) {
-        self.nav.push((i, meta));
+    /// Adds page `i`, with its URL segments and labels in every language,
+    /// to the navigation (called in navigation order).
+    pub fn add_to_nav(&mut self, i: usize, slugs: Vec<String>, labels: Vec<String>) {
+        self.nav.push(NavEntry {
+            page: i,
+            slugs,
+            labels,
+        });
     }
 
     /// The path of a place in `language`, relative to the site's root.
@@ -110,14 +122,14 @@ impl<'a> Urls<'a> {
         };
         self.nav
             .iter()
-            .map(|(i, meta)| Link {
+            .map(|entry| Link {
                 href: format!(
                     "{root}{}",
-                    self.path_of(language, Place::Page(*i, &meta.slugs))
+                    self.path_of(language, Place::Page(entry.page, &entry.slugs))
                 ),
-                label: meta.nav_labels[language].clone(),
+                label: entry.labels[language].clone(),
                 hreflang: self.langs[language].to_string(),
-                current: current == Some(*i),
+                current: current == Some(entry.page),
             })
             .collect()
     }
@@ -161,16 +173,12 @@ impl<'a> Urls<'a> {
             .collect()
     }
 
-    /// Every page that has an address (the home pages and the explainers,
-    /// whose segments `metas` holds), each in all its languages, for the
-    /// sitemap.
-    pub fn sitemap_sets(&self, metas: &[PageMeta]) -> Vec<AlternateSet> {
-        let places = std::iter::once(Place::Home).chain(
-            metas
-                .iter()
-                .enumerate()
-                .map(|(i, meta)| Place::Page(i, &meta.slugs)),
-        );
+    /// Every page that has an address (the home pages, and the explainers
+    /// with their URL segments in every language, `slugs`), each in all
+    /// its languages, for the sitemap.
+    pub fn sitemap_sets<'s>(&self, slugs: impl Iterator<Item = &'s [String]>) -> Vec<AlternateSet> {
+        let places = std::iter::once(Place::Home)
+            .chain(slugs.enumerate().map(|(i, slugs)| Place::Page(i, slugs)));
         places
             .map(|place| {
                 (0..self.langs.len())
@@ -179,4 +187,15 @@ impl<'a> Urls<'a> {
             })
             .collect()
     }
+}
+
+/// Whether `s` is a safe slug or id: lowercase ASCII letters, digits and
+/// inner hyphens. This keeps slugs safe as folder names and URL segments
+/// (no `..`, no `/`), and ids valid as Fluent identifiers.
+pub fn is_identifier(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && s.as_bytes()[0].is_ascii_lowercase()
+        && !s.ends_with('-')
 }

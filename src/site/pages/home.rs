@@ -6,10 +6,10 @@ use std::path::Path;
 use askama::Template;
 
 use crate::diagnostics::Diagnostics;
+use crate::site::context::Renderer;
 use crate::site::markdown;
-use crate::site::pages::layout::Layout;
-use crate::site::pages::{Frame, render_page};
-use crate::site::render::Renderer;
+use crate::site::pages::layout::{Frame, Layout};
+use crate::site::pages::render_page;
 use crate::site::unit::PageMeta;
 use crate::site::urls::Place;
 

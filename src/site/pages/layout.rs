@@ -1,14 +1,24 @@
 //! The frame every page shares (`templates/_layout.html`): head metadata,
 //! navigation, language switcher and footer. This module declares
-//! [`Layout`] and is the only one that fills it.
+//! [`Layout`] and is the only one that fills it, from a page's [`Frame`].
 
+use crate::site::context::{AssetNames, Renderer};
 use crate::site::hosting::CSP;
 use crate::site::intl;
 use crate::site::locales::Texts;
 use crate::site::markdown;
-use crate::site::pages::Frame;
-use crate::site::render::{AssetNames, Renderer};
 use crate::site::urls::{Alternate, Link, Place};
+
+/// What a page states about itself; the rest of its layout (links,
+/// switcher, footer) follows from where it sits.
+pub struct Frame<'p> {
+    pub language: usize,
+    pub place: Place<'p>,
+    pub title: String,
+    pub description: String,
+    /// Served at any URL (404): absolute links, and no address of its own.
+    pub absolute: bool,
+}
 
 /// What `_layout.html` needs.
 pub struct Layout {

@@ -19,21 +19,9 @@ use askama::Template;
 use serde::Serialize;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::site::context::Renderer;
 use crate::site::locales::Texts;
-use crate::site::render::Renderer;
-use crate::site::urls::Place;
-use layout::Layout;
-
-/// What a page states about itself; the rest of its layout (links,
-/// switcher, footer) follows from where it sits.
-pub struct Frame<'p> {
-    pub language: usize,
-    pub place: Place<'p>,
-    pub title: String,
-    pub description: String,
-    /// Served at any URL (404): absolute links, and no address of its own.
-    pub absolute: bool,
-}
+use layout::{Frame, Layout};
 
 /// Lays out a page, builds its view with `view`, renders the view into
 /// `buffer` and records the text problems: the steps every kind of page
