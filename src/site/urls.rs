@@ -84,6 +84,25 @@ impl<'a> Urls<'a> {
         }
     }
 
+    /// The link from a language's home page to an explainer, whose URL
+    /// segment in every language is `slugs`.
+    pub fn from_home(&self, language: usize, slugs: &[String]) -> String {
+        format!("{}/", slugs[language])
+    }
+
+    /// The file a place is written to, relative to the output folder.
+    pub fn file_of(&self, language: usize, place: Place) -> String {
+        format!("{}index.html", self.path_of(language, place))
+    }
+
+    /// The file of a language's 404 page, or with `None` of the root one.
+    pub fn not_found_file(&self, language: Option<usize>) -> String {
+        match language {
+            Some(l) => format!("{}/404.html", self.langs[l]),
+            None => "404.html".to_string(),
+        }
+    }
+
     /// The absolute URL of a path relative to the site's root.
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.base_url, path)

@@ -2,14 +2,12 @@
 //! prompt, each in that language, linking its home page. Its frame is in
 //! the reference language.
 
-use std::path::Path;
-
 use askama::Template;
 
 use crate::diagnostics::Diagnostics;
 use crate::site::context::Renderer;
-use crate::site::pages::layout::{Frame, Layout};
-use crate::site::pages::render_page;
+use crate::site::pages::layout::Layout;
+use crate::site::pages::{SitePage, render_site_page};
 use crate::site::urls::Place;
 
 pub struct Choice {
@@ -29,36 +27,26 @@ pub struct ChooserPage {
 /// Renders the chooser into `buffer`; returns its file path, or `None` when
 /// the template failed.
 pub fn render(r: &Renderer, buffer: &mut String, diagnostics: &mut Diagnostics) -> Option<String> {
-    let texts = r.site_texts(r.reference);
-    let frame = Frame {
+    let page = SitePage {
         language: r.reference,
         place: Place::Root,
-        title: texts.get("site-name", None),
-        description: texts.get("home-description", None),
+        title_id: "site-name",
         absolute: false,
+        template: "templates/chooser.html",
     };
-    let template = Path::new("templates/chooser.html");
-    let rendered = render_page(
-        r,
-        frame,
-        texts,
-        template,
-        buffer,
-        diagnostics,
-        |_, layout| {
-            let choices = (0..r.languages.len())
-                .map(|i| {
-                    let own = r.site_texts(i);
-                    Choice {
-                        lang: r.languages[i].lang.to_string(),
-                        href: r.urls.path_of(i, Place::Home),
-                        name: own.get("language-name", None),
-                        prompt: own.get("home-description", None),
-                    }
-                })
-                .collect();
-            ChooserPage { layout, choices }
-        },
-    );
-    rendered.then(|| "index.html".to_string())
+    let rendered = render_site_page(r, page, buffer, diagnostics, |_, layout, _| {
+        let choices = (0..r.languages.len())
+            .map(|i| {
+                let own = r.site_texts(i);
+                Choice {
+                    lang: r.languages[i].lang.to_string(),
+                    href: r.urls.path_of(i, Place::Home),
+                    name: own.get("language-name", None),
+                    prompt: own.get("home-description", None),
+                }
+            })
+            .collect();
+        ChooserPage { layout, choices }
+    });
+    rendered.then(|| r.urls.file_of(r.reference, Place::Root))
 }

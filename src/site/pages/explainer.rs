@@ -134,7 +134,7 @@ fn render(
         diagnostics,
         |texts, layout| view(r, language, page, texts, layout, title, &breadcrumb),
     );
-    rendered.then(|| format!("{path}index.html"))
+    rendered.then(|| r.urls.file_of(language, place))
 }
 
 /// The view of an explainer page: its sections, table of contents and

@@ -1,15 +1,13 @@
 //! A language's home page: the site's introduction and a list of every
 //! explainer page with its description.
 
-use std::path::Path;
-
 use askama::Template;
 
 use crate::diagnostics::Diagnostics;
 use crate::site::context::Renderer;
 use crate::site::markdown;
-use crate::site::pages::layout::{Frame, Layout};
-use crate::site::pages::render_page;
+use crate::site::pages::layout::Layout;
+use crate::site::pages::{SitePage, render_site_page};
 use crate::site::unit::PageMeta;
 use crate::site::urls::Place;
 
@@ -39,24 +37,15 @@ pub fn render(
     buffer: &mut String,
     diagnostics: &mut Diagnostics,
 ) -> Option<String> {
-    let texts = r.site_texts(language);
-    let title = texts.get("home-title", None);
-    let frame = Frame {
+    let page = SitePage {
         language,
         place: Place::Home,
-        title: title.clone(),
-        description: texts.get("home-description", None),
+        title_id: "home-title",
         absolute: false,
+        template: "templates/home.html",
     };
-    let template = Path::new("templates/home.html");
-    let rendered = render_page(
-        r,
-        frame,
-        texts,
-        template,
-        buffer,
-        diagnostics,
-        |texts, layout| HomePage {
+    let rendered = render_site_page(r, page, buffer, diagnostics, |texts, layout, title| {
+        HomePage {
             layout,
             title,
             intro_html: markdown::block(texts, "home-intro", texts.get("home-intro", None)),
@@ -64,12 +53,12 @@ pub fn render(
             pages: metas
                 .iter()
                 .map(|meta| PageLink {
-                    href: format!("{}/", meta.slugs[language]),
+                    href: r.urls.from_home(language, &meta.slugs),
                     label: meta.titles[language].clone(),
                     description: meta.descriptions[language].clone(),
                 })
                 .collect(),
-        },
-    );
-    rendered.then(|| format!("{}index.html", r.urls.path_of(language, Place::Home)))
+        }
+    });
+    rendered.then(|| r.urls.file_of(language, Place::Home))
 }

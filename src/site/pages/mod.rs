@@ -21,6 +21,7 @@ use serde::Serialize;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::site::context::Renderer;
 use crate::site::locales::Texts;
+use crate::site::urls::Place;
 use layout::{Frame, Layout};
 
 /// Lays out a page, builds its view with `view`, renders the view into
@@ -51,6 +52,48 @@ pub fn render_page<'t, V: Template>(
             false
         }
     }
+}
+
+/// A page of the site-wide messages (home, 404, chooser) in `language`:
+/// titled by the message `title_id`, described by `home-description`.
+pub struct SitePage<'p> {
+    pub language: usize,
+    pub place: Place<'p>,
+    pub title_id: &'p str,
+    /// Served at any URL (404): see [`Frame::absolute`].
+    pub absolute: bool,
+    /// The template, where a template error is reported.
+    pub template: &'p str,
+}
+
+/// [`render_page`] for a page of the site-wide messages; `view` also gets
+/// the page's title.
+pub fn render_site_page<V: Template>(
+    r: &Renderer,
+    page: SitePage,
+    buffer: &mut String,
+    diagnostics: &mut Diagnostics,
+    view: impl FnOnce(&Texts, Layout, String) -> V,
+) -> bool {
+    let texts = r.site_texts(page.language);
+    let title = texts.get(page.title_id, None);
+    let frame = Frame {
+        language: page.language,
+        place: page.place,
+        title: title.clone(),
+        description: texts.get("home-description", None),
+        absolute: page.absolute,
+    };
+    let template = Path::new(page.template);
+    render_page(
+        r,
+        frame,
+        texts,
+        template,
+        buffer,
+        diagnostics,
+        |texts, layout| view(texts, layout, title),
+    )
 }
 
 /// JSON that cannot end the `<script>` element it sits in.

@@ -2,15 +2,13 @@
 //! (`/404.html`, in the reference language, linking every language's home
 //! page). Hosts serve them at any URL, so their links are absolute.
 
-use std::path::Path;
-
 use askama::Template;
 
 use crate::diagnostics::Diagnostics;
 use crate::site::context::Renderer;
 use crate::site::markdown;
-use crate::site::pages::layout::{Frame, Layout};
-use crate::site::pages::render_page;
+use crate::site::pages::layout::Layout;
+use crate::site::pages::{SitePage, render_site_page};
 use crate::site::urls::{Link, Place};
 
 #[derive(Template)]
@@ -31,47 +29,29 @@ pub fn render(
     diagnostics: &mut Diagnostics,
 ) -> Option<String> {
     let index = language.unwrap_or(r.reference);
-    let texts = r.site_texts(index);
-    let title = texts.get("not-found-title", None);
-    let frame = Frame {
+    let page = SitePage {
         language: index,
         place: Place::Home,
-        title: title.clone(),
-        description: texts.get("home-description", None),
+        title_id: "not-found-title",
         absolute: true,
+        template: "templates/not_found.html",
     };
-    let template = Path::new("templates/not_found.html");
-    let rendered = render_page(
-        r,
-        frame,
-        texts,
-        template,
-        buffer,
-        diagnostics,
-        |texts, layout| {
-            let links = (0..r.languages.len())
-                .filter(|i| language.is_none() || *i == index)
-                .map(|i| Link {
-                    href: format!("{}{}", r.urls.base_path(), r.urls.path_of(i, Place::Home)),
-                    label: r.site_texts(i).get("home-title", None),
-                    hreflang: r.languages[i].lang.to_string(),
-                    current: false,
-                })
-                .collect();
-            NotFoundPage {
-                layout,
-                title,
-                text_html: markdown::block(
-                    texts,
-                    "not-found-text",
-                    texts.get("not-found-text", None),
-                ),
-                links,
-            }
-        },
-    );
-    rendered.then(|| match language {
-        Some(_) => format!("{}/404.html", r.languages[index].lang),
-        None => "404.html".to_string(),
-    })
+    let rendered = render_site_page(r, page, buffer, diagnostics, |texts, layout, title| {
+        let links = (0..r.languages.len())
+            .filter(|i| language.is_none() || *i == index)
+            .map(|i| Link {
+                href: format!("{}{}", r.urls.base_path(), r.urls.path_of(i, Place::Home)),
+                label: r.site_texts(i).get("home-title", None),
+                hreflang: r.languages[i].lang.to_string(),
+                current: false,
+            })
+            .collect();
+        NotFoundPage {
+            layout,
+            title,
+            text_html: markdown::block(texts, "not-found-text", texts.get("not-found-text", None)),
+            links,
+        }
+    });
+    rendered.then(|| r.urls.not_found_file(language))
 }
