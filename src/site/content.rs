@@ -100,6 +100,10 @@ struct RawPolicy {
     block: Range<usize>,
 }
 
+// `RawCalculator` and `RawExample` each list the policy's fields rather
+// than share them through `#[serde(flatten)]`: serde does not support
+// `flatten` together with `deny_unknown_fields` (serde.rs, "Struct
+// flattening"), and a misspelt key must stay an error.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCalculator {

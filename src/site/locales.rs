@@ -18,6 +18,10 @@
 //! overflow the stack. Every step is linear in the size of the file: offsets
 //! of messages come from the parsed text itself, and locations from a
 //! [`LineIndex`] made once per file.
+//!
+//! Over 500 lines (about 1,000 of code, 100 of tests), not split yet:
+//! `Texts` (the message lookup) and the comparisons of languages are the
+//! next modules of their own.
 
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap, HashSet};

@@ -23,6 +23,10 @@
 //! Markdown nests at most [`MAX_NESTING`] elements; a formula nests braces,
 //! `\left…\right` and environments at most [`MAX_NESTING`] levels, uses at
 //! most [`MAX_FORMULA_COMMANDS`] commands and defines none.
+//!
+//! Over 500 lines (about 670 of code, 270 of tests), not split yet: the
+//! formula half (`mathml`, its checks and the MathML re-serialization,
+//! about 380 lines) is the next module of its own.
 
 use std::ops::Range;
 
