@@ -25,7 +25,7 @@ use crate::site::locales::{LocaleFile, MessageEntry};
 ///
 /// Keep in step with the code that formats these messages:
 /// `figures::example_args` and `figures::humanize`, `calculator::view`, and
-/// the formula section of `render::explainer`.
+/// the formula section of `pages::explainer`.
 pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
     let names: &[&str] = match id {
         _ if id.starts_with("example-") => EXAMPLE_ARGUMENTS,
