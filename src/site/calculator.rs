@@ -17,8 +17,8 @@ use crate::backoff::{Jitter, MAX_RETRIES, MIN_RETRIES, Schedule};
 use crate::site::content::{Page, ZeroMax};
 use crate::site::figures::{self, TableRow};
 use crate::site::intl::{Intl, MAX_FRACTION_DIGITS, NumberSymbols};
-use crate::site::locales::Texts;
 use crate::site::markdown;
+use crate::site::texts::Texts;
 
 pub struct Headers {
     pub retry: String,

@@ -14,7 +14,8 @@ use unic_langid::LanguageIdentifier;
 use crate::site::Site;
 use crate::site::check;
 use crate::site::intl::Intl;
-use crate::site::locales::{Bundle, LocaleFile, Texts};
+use crate::site::locales::{Bundle, LocaleFile};
+use crate::site::texts::Texts;
 use crate::site::urls::Urls;
 
 thread_local! {

@@ -30,7 +30,7 @@
 
 use std::ops::Range;
 
-use crate::site::locales::Texts;
+use crate::site::texts::Texts;
 
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 use pulldown_latex::config::DisplayMode;

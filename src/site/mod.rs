@@ -26,6 +26,7 @@ pub mod output;
 pub mod pages;
 pub mod render;
 pub mod status;
+pub mod texts;
 pub mod unit;
 pub mod urls;
 

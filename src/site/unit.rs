@@ -9,7 +9,8 @@
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::site::check;
 use crate::site::context::Renderer;
-use crate::site::locales::{self, Bundle, LocaleFile, Texts};
+use crate::site::locales::{self, Bundle, LocaleFile};
+use crate::site::texts::Texts;
 
 /// One page's Fluent files, one per language (in `config.languages` order).
 pub struct Unit {

@@ -13,11 +13,11 @@ use crate::site::calculator;
 use crate::site::content::{Page, Section};
 use crate::site::context::{PAGE_BUFFER, Renderer};
 use crate::site::figures;
-use crate::site::locales::Texts;
 use crate::site::markdown::{block, html_to_text, inline};
 use crate::site::output::Sink;
 use crate::site::pages::layout::{Frame, Layout};
 use crate::site::pages::{render_page, script_json};
+use crate::site::texts::Texts;
 use crate::site::unit::{PageMeta, Unit};
 use crate::site::urls::Place;
 

@@ -5,8 +5,8 @@
 use crate::site::context::{AssetNames, Renderer};
 use crate::site::hosting::CSP;
 use crate::site::intl;
-use crate::site::locales::Texts;
 use crate::site::markdown;
+use crate::site::texts::Texts;
 use crate::site::urls::{Alternate, Link, Place};
 
 /// What a page states about itself; the rest of its layout (links,

@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::site::context::Renderer;
-use crate::site::locales::Texts;
+use crate::site::texts::Texts;
 use crate::site::urls::Place;
 use layout::{Frame, Layout};
 
