@@ -264,10 +264,6 @@ impl Diagnostics {
         self.items.iter().any(Diagnostic::is_error)
     }
 
-    pub fn error_count(&self) -> usize {
-        self.items.iter().filter(|d| d.is_error()).count()
-    }
-
     /// Sorted by file, then position, so that output is stable.
     pub fn sorted(mut self) -> Vec<Diagnostic> {
         self.items.sort_by(|a, b| {

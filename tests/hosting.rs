@@ -209,7 +209,10 @@ fn the_sitemap_lists_exactly_the_pages() {
 }
 
 /// What a reader sees of an HTML fragment, by a means of this test's own:
-/// text nodes joined, block ends as spaces, white space collapsed.
+/// text nodes joined, block ends as spaces, white space collapsed. Not the
+/// build's `markdown::html_to_text`: the structured data this is compared
+/// with is made by that function, so using it here would compare it with
+/// itself.
 fn visible_text(html: &str) -> String {
     let spaced = html.replace("</p>", " </p>").replace("</li>", " </li>");
     let mut text = String::new();

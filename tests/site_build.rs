@@ -422,6 +422,8 @@ fn between<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
 }
 
 /// Markup removed and the few entities the pages use decoded: what a reader sees.
+/// Not the build's `markdown::html_to_text`: that one collapses white space,
+/// the no-break spaces of number notation included, which these tests check.
 fn text_of(html: &str) -> String {
     let mut out = String::new();
     let mut in_tag = false;

@@ -18,8 +18,8 @@ use crate::report::Unit;
 use crate::site::content::{Page, ZeroMax};
 use crate::site::figures::{self, TableRow};
 use crate::site::intl::{Intl, LARGEST_INPUT, MAX_FRACTION_DIGITS, NumberSymbols, SMALLEST_INPUT};
-use crate::site::locales::Texts;
-use crate::site::render;
+use crate::site::markdown;
+use crate::site::texts::Texts;
 
 pub struct Headers {
     pub retry: String,
@@ -229,7 +229,7 @@ pub fn view(
     let island = island(page, texts, intl, lang, &headers, format!("{root}{wasm}"));
     CalculatorView {
         heading: texts.get("calculator-heading", None),
-        max_delay_rule_html: render::inline(
+        max_delay_rule_html: markdown::inline(
             texts,
             "max-delay-rule",
             texts.get("max-delay-rule", None),

@@ -15,7 +15,7 @@ use fluent_syntax::ast::{self, Expression, InlineExpression, Pattern, PatternEle
 use unic_langid::LanguageIdentifier;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::site::Site;
+use crate::site::config::Config;
 use crate::site::figures::EXAMPLE_ARGUMENTS;
 use crate::site::intl::plural_categories_of;
 use crate::site::locales::{LocaleFile, MessageEntry};
@@ -25,7 +25,7 @@ use crate::site::locales::{LocaleFile, MessageEntry};
 ///
 /// Keep in step with the code that formats these messages:
 /// `figures::example_args` and `figures::humanize`, `calculator::view`, and
-/// the formula section of `render::explainer`.
+/// the formula section of `pages::explainer`.
 pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
     let names: &[&str] = match id {
         _ if id.starts_with("example-") => EXAMPLE_ARGUMENTS,
@@ -52,8 +52,8 @@ pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
 /// The CLDR plural categories of every language of the site, computed once.
 pub type Categories = BTreeMap<LanguageIdentifier, BTreeSet<&'static str>>;
 
-pub fn categories(site: &Site) -> Categories {
-    site.config
+pub fn categories(config: &Config) -> Categories {
+    config
         .languages
         .iter()
         .map(|l| (l.clone(), plural_categories_of(l)))
@@ -85,7 +85,7 @@ pub fn translated_slug(file: &LocaleFile) -> Result<Option<String>, Diagnostic> 
         return Ok(None);
     };
     let text = plain_value(file, "slug").unwrap_or_default();
-    if crate::site::content::is_identifier(&text) {
+    if crate::site::urls::is_identifier(&text) {
         Ok(Some(text))
     } else {
         Err(at_message(

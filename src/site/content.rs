@@ -25,8 +25,11 @@ use crate::diagnostics::Diagnostic;
 use crate::report::Unit;
 use crate::site::config::toml_diagnostic;
 use crate::site::markdown;
+use crate::site::urls::is_identifier;
 
-/// The templates a page can name.
+/// The templates a page can name. Every page is an explainer today, so the
+/// name is checked (a typo or a kind of page not built yet is an error) but
+/// not carried into [`Page`].
 pub const TEMPLATES: &[&str] = &["explainer"];
 
 /// A section of an explainer page, in the order the definition lists them.
@@ -97,6 +100,10 @@ struct RawPolicy {
     block: Range<usize>,
 }
 
+// `RawCalculator` and `RawExample` each list the policy's fields rather
+// than share them through `#[serde(flatten)]`: serde does not support
+// `flatten` together with `deny_unknown_fields` (serde.rs, "Struct
+// flattening"), and a misspelt key must stay an error.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCalculator {
@@ -193,7 +200,6 @@ pub struct Page {
     /// unless translated, its URL segment.
     pub slug: String,
     pub path: PathBuf,
-    pub template: String,
     pub order: u32,
     /// Linked from the navigation of every page.
     pub in_nav: bool,
@@ -204,17 +210,6 @@ pub struct Page {
     /// Fluent argument name → LaTeX, where `@message-id` stands for a word
     /// taken from the page's messages.
     pub formulas: Vec<(String, String)>,
-}
-
-/// Whether `s` is a safe slug or id: lowercase ASCII letters, digits and
-/// inner hyphens. This keeps slugs safe as folder names and URL segments
-/// (no `..`, no `/`), and ids valid as Fluent identifiers.
-pub fn is_identifier(s: &str) -> bool {
-    !s.is_empty()
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-        && s.as_bytes()[0].is_ascii_lowercase()
-        && !s.ends_with('-')
 }
 
 fn yes() -> bool {
@@ -344,7 +339,6 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
     Ok(Page {
         slug,
         path: path.to_path_buf(),
-        template: raw.template.into_inner(),
         order: raw.order,
         in_nav: raw.nav,
         sections,

@@ -9,7 +9,7 @@ use fluent_bundle::FluentArgs;
 use crate::backoff::{DurationTier, Jitter, Policy, Schedule, duration_parts};
 use crate::report::Unit;
 use crate::site::intl::Intl;
-use crate::site::locales::Texts;
+use crate::site::texts::Texts;
 
 /// No-break space: between a figure and its unit.
 const NBSP: char = '\u{a0}';

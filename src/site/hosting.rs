@@ -4,7 +4,9 @@
 
 use std::fmt::Write as _;
 
-use crate::site::render::CSP;
+/// The Content-Security-Policy every page carries (as a header in
+/// `_headers` here, and as a meta tag in each page's layout).
+pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'";
 
 /// One page in all its languages: `(hreflang, absolute URL)`, in the
 /// configured order.

@@ -18,14 +18,17 @@
 //! overflow the stack. Every step is linear in the size of the file: offsets
 //! of messages come from the parsed text itself, and locations from a
 //! [`LineIndex`] made once per file.
+//!
+//! Over 500 lines (about 880 of code, 60 of tests), not split yet: the
+//! comparisons of languages are the next module of their own. The message
+//! lookup pages use is `texts.rs`.
 
-use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentError, FluentResource};
+use fluent_bundle::{FluentError, FluentResource};
 use fluent_syntax::ast;
 use unic_langid::LanguageIdentifier;
 
@@ -258,14 +261,14 @@ pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnosti
             // absence is said once here, not as every message it lacks.
             diagnostics.push(
                 Diagnostic::error(
-                    &shown_dir.join(format!("{SITE_FILE}.ftl")),
+                    &file_path(lang, SITE_FILE),
                     "the site-wide file of the reference language is missing",
                 )
                 .with_hint("it holds the text every page shares: navigation, footer, calculator"),
             );
         }
         for name in names {
-            let shown = shown_dir.join(format!("{name}.ftl"));
+            let shown = file_path(lang, &name);
             if !is_identifier_like(&name) {
                 diagnostics.push(
                     Diagnostic::error(
@@ -279,7 +282,7 @@ pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnosti
             if name == SITE_FILE
                 && let Some(file) = read_file(
                     root,
-                    &dir.join(format!("{name}.ftl")),
+                    &root.join(&shown),
                     &shown,
                     lang,
                     name.clone(),
@@ -304,6 +307,14 @@ fn inside(root: &Path, path: &Path) -> bool {
     }
 }
 
+/// The path of the Fluent file `name` (a page's slug, or [`SITE_FILE`]) of
+/// `lang`, relative to the site's root: `locales/<lang>/<name>.ftl`.
+pub fn file_path(lang: &LanguageIdentifier, name: &str) -> PathBuf {
+    Path::new("locales")
+        .join(lang.to_string())
+        .join(format!("{name}.ftl"))
+}
+
 /// Reads the file of page `slug` in each language, in `languages` order;
 /// `None` where a language has none (or it cannot be read, which is
 /// reported).
@@ -316,16 +327,11 @@ pub fn load_page_files(
     languages
         .iter()
         .map(|lang| {
-            let path = root
-                .join("locales")
-                .join(lang.to_string())
-                .join(format!("{slug}.ftl"));
+            let shown = file_path(lang, slug);
+            let path = root.join(&shown);
             // Anything of that name, even a folder or a broken link, is
             // read (and refused there); only nothing at all is "missing".
             std::fs::symlink_metadata(&path).ok()?;
-            let shown = Path::new("locales")
-                .join(lang.to_string())
-                .join(format!("{slug}.ftl"));
             read_file(root, &path, &shown, lang, slug.to_string(), diagnostics)
         })
         .collect()
@@ -647,7 +653,7 @@ fn unclosed_brace(text: &str) -> Option<usize> {
 }
 
 fn is_identifier_like(name: &str) -> bool {
-    crate::site::content::is_identifier(name)
+    crate::site::urls::is_identifier(name)
 }
 
 /// The commonest slips behind a Fluent syntax error.
@@ -690,9 +696,7 @@ pub fn compare_file(
                 .with_hint("translate it, or build with --allow-missing to fall back")
         }
     };
-    let expected = Path::new("locales")
-        .join(lang.to_string())
-        .join(format!("{}.ftl", reference.name));
+    let expected = file_path(lang, &reference.name);
     let Some(translation) = translation else {
         // There but unreadable (encoding, BOM), or the whole language is:
         // reported while loading.
@@ -803,9 +807,7 @@ pub fn compare_site_files(
             .names
             .contains(&(config.reference.clone(), name.clone()));
         if !known || !in_reference {
-            let path = Path::new("locales")
-                .join(lang.to_string())
-                .join(format!("{name}.ftl"));
+            let path = file_path(lang, name);
             diagnostics.push(Diagnostic::warning(
                 &path,
                 if known {
@@ -872,134 +874,6 @@ pub fn bundle<'a>(
         }
     }
     bundle
-}
-
-/// Message lookup for one page in one language: its own bundle first, then
-/// (with `--allow-missing`) the reference language's. Problems are recorded,
-/// not returned, so that a template can ask for text without ceremony and
-/// the build still fails afterwards with every problem listed.
-pub struct Texts<'a> {
-    chain: Vec<&'a Bundle<'a>>,
-    /// The files a message of this page may live in, for error messages.
-    files: Vec<&'a LocaleFile>,
-    /// The page has no file in this language: missing, unreadable or
-    /// refused, which is reported where the files are read.
-    page_file_absent: bool,
-    problems: RefCell<Vec<Diagnostic>>,
-}
-
-impl<'a> Texts<'a> {
-    pub fn new(chain: Vec<&'a Bundle<'a>>, files: Vec<&'a LocaleFile>) -> Texts<'a> {
-        Texts {
-            chain,
-            files,
-            page_file_absent: false,
-            problems: RefCell::new(Vec::new()),
-        }
-    }
-
-    /// Marks the page's file in this language as absent (reported where
-    /// the files are read): the messages it would hold are then not
-    /// reported one by one as well.
-    pub fn page_file_absent(mut self) -> Texts<'a> {
-        self.page_file_absent = true;
-        self
-    }
-
-    /// The message `id`, formatted with `args`.
-    pub fn get(&self, id: &str, args: Option<&FluentArgs>) -> String {
-        self.format(id, None, args)
-    }
-
-    /// The attribute `attribute` of message `id`, formatted with `args`.
-    pub fn attribute(&self, id: &str, attribute: &str, args: Option<&FluentArgs>) -> String {
-        self.format(id, Some(attribute), args)
-    }
-
-    /// Whether any bundle of the chain has the message.
-    pub fn has(&self, id: &str) -> bool {
-        self.chain.iter().any(|b| b.has_message(id))
-    }
-
-    fn format(&self, id: &str, attribute: Option<&str>, args: Option<&FluentArgs>) -> String {
-        let name = match attribute {
-            Some(a) => format!("{id}.{a}"),
-            None => id.to_string(),
-        };
-        for bundle in &self.chain {
-            let Some(message) = bundle.get_message(id) else {
-                continue;
-            };
-            let pattern = match attribute {
-                Some(a) => message.get_attribute(a).map(|a| a.value()),
-                None => message.value(),
-            };
-            let Some(pattern) = pattern else { continue };
-            let mut errors = Vec::new();
-            let text = bundle
-                .format_pattern(pattern, args, &mut errors)
-                .into_owned();
-            for error in errors {
-                self.problem(format!("message `{name}`: {}", describe(&error)));
-            }
-            return text;
-        }
-        // Written but lost to a syntax error, or in a file that is missing or
-        // unreadable: either is reported where it is, once.
-        if self.page_file_absent
-            || self.files.is_empty()
-            || self.files.iter().any(|f| f.definition(id).is_some())
-        {
-            return format!("[{name}]");
-        }
-        let files: Vec<String> = self
-            .files
-            .iter()
-            .map(|f| f.path.display().to_string())
-            .collect();
-        self.problem(format!("no message `{name}` in {}", files.join(" or ")));
-        format!("[{name}]")
-    }
-
-    /// Records a problem about this page's text. A problem that names a
-    /// message (`message `id`: …`) points at the message's definition.
-    pub fn problem(&self, message: String) {
-        let id = message
-            .strip_prefix("message `")
-            .and_then(|rest| rest.split(['`', '.']).next())
-            .unwrap_or_default()
-            .to_string();
-        let found = self
-            .files
-            .iter()
-            .find_map(|file| file.definition(&id).map(|offset| (file, offset)));
-        let diagnostic = match (found, id.is_empty()) {
-            (Some((file, offset)), false) => file.at(
-                Diagnostic::error(&file.path, message),
-                offset,
-                offset + id.len(),
-            ),
-            _ => Diagnostic::error(
-                self.files
-                    .last()
-                    .map_or(Path::new("locales"), |f| f.path.as_path()),
-                message,
-            ),
-        };
-        self.problems.borrow_mut().push(diagnostic);
-    }
-
-    /// Everything that went wrong while formatting.
-    pub fn into_problems(self) -> Vec<Diagnostic> {
-        self.problems.into_inner()
-    }
-}
-
-fn describe(error: &FluentError) -> String {
-    match error {
-        FluentError::ResolverError(e) => e.to_string(),
-        other => other.to_string(),
-    }
 }
 
 #[cfg(test)]

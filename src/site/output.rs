@@ -133,22 +133,6 @@ impl Sink for Discard {
     }
 }
 
-/// A sink that keeps everything in memory, for tests and tools.
-#[derive(Default)]
-pub struct Memory {
-    pub files: Mutex<Vec<(String, Vec<u8>)>>,
-}
-
-impl Sink for Memory {
-    fn put(&self, path: &str, bytes: &[u8]) -> io::Result<()> {
-        self.files
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push((path.to_string(), bytes.to_vec()));
-        Ok(())
-    }
-}
-
 /// Decides, from the paths alone, whether `out` may be the output folder of
 /// the project at `root`. Paths are resolved first (every symbolic link of
 /// the existing part followed, `.` and `..` removed), so no spelling and no

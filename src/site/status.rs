@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use crate::diagnostics::Diagnostics;
 use crate::site::Site;
-use crate::site::locales::{LocaleFile, OPTIONAL_MESSAGES, SITE_FILE, load_page_files};
+use crate::site::locales::{LocaleFile, OPTIONAL_MESSAGES, SITE_FILE, file_path, load_page_files};
 
 /// The status of one language.
 #[derive(Debug, Serialize)]
@@ -86,9 +86,7 @@ fn add_group(site: &Site, group: &[Option<&LocaleFile>], rows: &mut [LanguageSta
         let row = &mut rows[l];
         row.total += ours.len();
         let Some(translation) = group[l] else {
-            let expected = Path::new("locales")
-                .join(lang.to_string())
-                .join(format!("{}.ftl", reference_file.name));
+            let expected = file_path(lang, &reference_file.name);
             row.missing.extend(
                 ours.iter()
                     .map(|m| format!("{}: {}", expected.display(), m.id)),

@@ -1,0 +1,341 @@
+//! An explainer page: one page of `content/` in one language, its sections
+//! (prose, formulas, worked examples, FAQ, calculator) filled from its
+//! Fluent messages and the core's figures, with its structured data.
+
+use std::path::Path;
+
+use askama::Template;
+use fluent_bundle::FluentArgs;
+
+use crate::backoff::Schedule;
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::site::calculator;
+use crate::site::content::{Page, Section};
+use crate::site::context::{PAGE_BUFFER, Renderer};
+use crate::site::figures;
+use crate::site::markdown::{block, html_to_text, inline};
+use crate::site::output::Sink;
+use crate::site::pages::layout::{Frame, Layout};
+use crate::site::pages::{render_page, script_json};
+use crate::site::texts::Texts;
+use crate::site::unit::{PageMeta, Unit};
+use crate::site::urls::Place;
+
+pub struct TocEntry {
+    pub id: &'static str,
+    pub label_html: String,
+}
+
+pub struct FaqView {
+    pub id: String,
+    pub question_html: String,
+    pub answer_html: String,
+}
+
+pub enum SectionView {
+    Prose {
+        id: &'static str,
+        heading_html: Option<String>,
+        body_html: String,
+    },
+    Examples {
+        heading_html: String,
+        examples_html: Vec<String>,
+    },
+    Faq {
+        heading_html: String,
+        entries: Vec<FaqView>,
+    },
+    Calculator(Box<calculator::CalculatorView>),
+}
+
+#[derive(Template)]
+#[template(path = "explainer.html")]
+pub struct ExplainerPage {
+    pub layout: Layout,
+    pub title: String,
+    pub toc_label: String,
+    pub toc: Vec<TocEntry>,
+    pub sections: Vec<SectionView>,
+}
+
+/// Renders page `i` in every language into `sink`; returns what the site
+/// needs to know of it and how many files were written.
+pub fn render_unit(
+    r: &Renderer,
+    i: usize,
+    unit: &Unit,
+    sink: &dyn Sink,
+    diagnostics: &mut Diagnostics,
+) -> (PageMeta, usize) {
+    let bundles = unit.bundles(r, diagnostics);
+    let meta = unit.meta(r, i, &bundles);
+    // A page whose files have errors would only add confusion; the build
+    // fails on those errors anyway. `check` renders it regardless, for the
+    // problems rendering finds.
+    if !unit.sound && !r.mode.checking {
+        return (meta, 0);
+    }
+    let mut written = 0;
+    PAGE_BUFFER.with_borrow_mut(|buffer| {
+        for language in 0..r.languages.len() {
+            let texts = unit.texts(r, language, &bundles);
+            let Some(path) = render(r, language, i, &meta, texts, buffer, diagnostics) else {
+                continue;
+            };
+            match sink.put(&path, buffer.as_bytes()) {
+                Ok(()) => written += 1,
+                Err(err) => diagnostics.push(Diagnostic::error(
+                    Path::new(&path),
+                    format!("cannot write the file: {err}"),
+                )),
+            }
+        }
+    });
+    (meta, written)
+}
+
+/// Renders page `i` in `language` into `buffer`; returns its file path, or
+/// `None` (with the problem recorded) when the template failed.
+fn render(
+    r: &Renderer,
+    language: usize,
+    i: usize,
+    meta: &PageMeta,
+    texts: Texts,
+    buffer: &mut String,
+    diagnostics: &mut Diagnostics,
+) -> Option<String> {
+    let page = &r.site.pages[i];
+    let place = Place::Page(i, &meta.slugs);
+    let path = r.urls.path_of(language, place);
+    let title = texts.get("title", None);
+    let frame = Frame {
+        language,
+        place,
+        title: title.clone(),
+        description: texts.get("description", None),
+        absolute: false,
+    };
+    let home_title = r.site_texts(language).get("home-title", None);
+    let breadcrumb = [
+        (
+            home_title,
+            r.urls.url(&r.urls.path_of(language, Place::Home)),
+        ),
+        (title.clone(), r.urls.url(&path)),
+    ];
+    let rendered = render_page(
+        r,
+        frame,
+        texts,
+        &page.path,
+        buffer,
+        diagnostics,
+        |texts, layout| view(r, language, page, texts, layout, title, &breadcrumb),
+    );
+    rendered.then(|| r.urls.file_of(language, place))
+}
+
+/// The view of an explainer page: its sections, table of contents and
+/// structured data.
+fn view(
+    r: &Renderer,
+    language: usize,
+    page: &Page,
+    texts: &Texts,
+    layout: Layout,
+    title: String,
+    breadcrumb: &[(String, String)],
+) -> ExplainerPage {
+    let intl = &r.languages[language].intl;
+    let lang = r.languages[language].lang;
+    let assets = &r.assets;
+    let mut toc = Vec::new();
+    let mut sections = Vec::new();
+    for section in &page.sections {
+        let id = section.id();
+        let view = match section {
+            Section::Intro => SectionView::Prose {
+                id,
+                heading_html: None,
+                body_html: block(texts, id, texts.get(id, None)),
+            },
+            Section::HowTo | Section::Tips => SectionView::Prose {
+                id,
+                heading_html: Some(heading(texts, id)),
+                body_html: block(texts, id, texts.get(id, None)),
+            },
+            Section::Formula => {
+                let mut args = FluentArgs::new();
+                for (name, latex) in &page.formulas {
+                    args.set(name.as_str(), format!("$${}$$", fill_formula(texts, latex)));
+                }
+                SectionView::Prose {
+                    id,
+                    heading_html: Some(heading(texts, id)),
+                    body_html: block(texts, id, texts.get(id, Some(&args))),
+                }
+            }
+            Section::Example => SectionView::Examples {
+                heading_html: heading(texts, id),
+                examples_html: page
+                    .examples
+                    .iter()
+                    .map(|example| {
+                        let message = format!("example-{}", example.id);
+                        let schedule =
+                            Schedule::new(example.policy).expect("validated when loaded");
+                        let args = figures::example_args(&schedule, example.unit, intl, texts);
+                        block(texts, &message, texts.get(&message, Some(&args)))
+                    })
+                    .collect(),
+            },
+            Section::Faq => SectionView::Faq {
+                heading_html: heading(texts, id),
+                entries: page
+                    .faq
+                    .iter()
+                    .map(|faq| {
+                        let message = format!("faq-{faq}");
+                        FaqView {
+                            id: faq.clone(),
+                            question_html: inline(texts, &message, texts.get(&message, None)),
+                            answer_html: block(
+                                texts,
+                                &message,
+                                texts.attribute(&message, "answer", None),
+                            ),
+                        }
+                    })
+                    .collect(),
+            },
+            Section::Calculator => SectionView::Calculator(Box::new(calculator::view(
+                page,
+                texts,
+                intl,
+                lang,
+                &layout.root,
+                &assets.wasm,
+                &assets.script,
+            ))),
+        };
+        if *section != Section::Intro {
+            let label_html = match &view {
+                SectionView::Prose {
+                    heading_html: Some(h),
+                    ..
+                } => h.clone(),
+                SectionView::Examples { heading_html, .. }
+                | SectionView::Faq { heading_html, .. } => heading_html.clone(),
+                SectionView::Calculator(calc) => {
+                    askama::filters::escape(&calc.heading, askama::filters::Html)
+                        .map(|s| s.to_string())
+                        .unwrap_or_default()
+                }
+                SectionView::Prose { .. } => String::new(),
+            };
+            toc.push(TocEntry { id, label_html });
+        }
+        sections.push(view);
+    }
+    let mut layout = layout;
+    layout.json_ld = Some(explainer_json_ld(&layout, &sections, breadcrumb));
+    ExplainerPage {
+        layout,
+        title,
+        toc_label: texts.get("section-contents", None),
+        toc,
+        sections,
+    }
+}
+/// An explainer's structured data: the FAQ (the very text readers see), the
+/// calculator as a free web application, and the breadcrumb trail.
+fn explainer_json_ld(
+    layout: &Layout,
+    sections: &[SectionView],
+    breadcrumb: &[(String, String)],
+) -> String {
+    let mut graph = vec![breadcrumb_json_ld(breadcrumb)];
+    for section in sections {
+        match section {
+            SectionView::Faq { entries, .. } => graph.push(serde_json::json!({
+                "@type": "FAQPage",
+                "inLanguage": layout.lang,
+                "mainEntity": entries.iter().map(|entry| serde_json::json!({
+                    "@type": "Question",
+                    "name": html_to_text(&entry.question_html),
+                    "acceptedAnswer": { "@type": "Answer", "text": html_to_text(&entry.answer_html) },
+                })).collect::<Vec<_>>(),
+            })),
+            SectionView::Calculator(_) => graph.push(serde_json::json!({
+                "@type": "WebApplication",
+                "name": layout.title,
+                "description": layout.description,
+                "url": layout.canonical,
+                "inLanguage": layout.lang,
+                "applicationCategory": "DeveloperApplication",
+                "operatingSystem": "Any",
+                "browserRequirements": "Requires JavaScript and WebAssembly",
+                "offers": { "@type": "Offer", "price": "0", "priceCurrency": "USD" },
+            })),
+            _ => {}
+        }
+    }
+    script_json(&serde_json::json!({ "@context": "https://schema.org", "@graph": graph }))
+}
+
+/// A BreadcrumbList of (name, URL) steps.
+pub fn breadcrumb_json_ld(steps: &[(String, String)]) -> serde_json::Value {
+    serde_json::json!({
+        "@type": "BreadcrumbList",
+        "itemListElement": steps.iter().enumerate().map(|(i, (name, url))| serde_json::json!({
+            "@type": "ListItem",
+            "position": i + 1,
+            "name": name,
+            "item": url,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn heading(texts: &Texts, section: &str) -> String {
+    let id = format!("{section}-heading");
+    inline(texts, &id, texts.get(&id, None))
+}
+
+/// A formula's LaTeX with each `@message-id` replaced by that message's
+/// text, which goes inside `\text{…}`. pulldown-latex copies the content of
+/// `\text{…}` as it is (and escapes it in the MathML): a backslash escape
+/// would show, so a word is used verbatim, and a word it cannot hold is
+/// reported against its message.
+pub fn fill_formula(texts: &Texts, latex: &str) -> String {
+    crate::site::content::fill_words(latex, |id| {
+        let word = texts.get(id, None);
+        match unusable_in_formula(&word) {
+            None => word,
+            Some(what) => {
+                texts.problem(
+                    id,
+                    None,
+                    &format!("a word of a formula cannot contain {what}"),
+                );
+                String::new()
+            }
+        }
+    })
+}
+
+/// What in `word` would break the `\text{…}` it goes into: a brace or a
+/// backslash (the group's end), `%` (a comment to the end of the line), or
+/// `$$` (the end of the display formula in Markdown).
+fn unusable_in_formula(word: &str) -> Option<&'static str> {
+    if let Some(c) = word.chars().find(|c| matches!(c, '{' | '}' | '\\' | '%')) {
+        return Some(match c {
+            '{' => "`{`",
+            '}' => "`}`",
+            '%' => "`%`",
+            _ => "`\\`",
+        });
+    }
+    word.contains("$$").then_some("`$$`")
+}
