@@ -1,0 +1,54 @@
+// Every page of the site, not only the calculator's, at phone widths: the
+// page itself never scrolls sideways (headings, formulas, the language
+// switcher and the 404 and home pages included), with and without script.
+
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { DIST, launch, serve } from './support.js';
+
+/** Every HTML file of the site, as a URL path. */
+function htmlPaths(dir = DIST, prefix = '') {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) return htmlPaths(path.join(dir, entry.name), `${prefix}${entry.name}/`);
+    if (!entry.name.endsWith('.html')) return [];
+    return [entry.name === 'index.html' ? prefix : `${prefix}${entry.name}`];
+  });
+}
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('no page scrolls sideways at 320 and 375 px, with or without script', async () => {
+  const paths = htmlPaths();
+  assert.ok(paths.length >= 14, `only ${paths.length} pages`);
+  const wide = [];
+  for (const js of [true, false]) {
+    for (const width of [320, 375]) {
+      const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      for (const p of paths) {
+        await page.goto(`${server.origin}/${p}`);
+        await page.waitForLoadState('load');
+        const { scroll, client } = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          client: document.documentElement.clientWidth,
+        }));
+        if (scroll > client) wide.push(`/${p} at ${width} px${js ? '' : ' without script'}: ${scroll} px wide`);
+      }
+      await context.close();
+    }
+  }
+  assert.deepEqual(wide, []);
+});
