@@ -249,6 +249,36 @@ fn titles_and_descriptions_fit_search_results() {
     }
 }
 
+/// The words of the title and of the structured data are each language's
+/// own: the title's separator, what the calculator requires, and the
+/// application's name (the page's title, without the site's name).
+#[test]
+fn title_separator_and_structured_data_speak_the_pages_language() {
+    let cases = [
+        ("en", " — ", "Requires JavaScript and WebAssembly"),
+        ("ru", " — ", "Нужны JavaScript и WebAssembly"),
+        ("de", " – ", "Erfordert JavaScript und WebAssembly"),
+    ];
+    for (lang, separator, requirements) in cases {
+        let html = page(&format!("{lang}/calculator/index.html"));
+        let title = text_of(between(&html, "<title>", "</title>"));
+        let h1 = text_of(between(&html, "<h1", "</h1>"));
+        let h1 = h1.split_once('>').map_or(h1.as_str(), |(_, t)| t);
+        assert!(
+            title.starts_with(&format!("{h1}{separator}")),
+            "{lang}: {title}"
+        );
+        assert!(
+            html.contains(&format!("\"browserRequirements\":\"{requirements}\"")),
+            "{lang}: browserRequirements"
+        );
+        assert!(
+            html.contains(&format!("\"@type\":\"WebApplication\",\"name\":\"{h1}\"")),
+            "{lang}: the application's name is not `{h1}`"
+        );
+    }
+}
+
 #[test]
 fn plurals_follow_each_language() {
     // The calculator's table caption counts eight retries, the schedule's five.

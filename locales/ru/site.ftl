@@ -9,6 +9,14 @@
 # The site's name, shown in the header and in every <title>.
 site-name = Планировщик повторов
 
+# A page's <title>: the page's own title, then the site's name, with the
+# separator your language uses there (a spaced dash, not a hyphen).
+# $title - the page's title; $site - the site's name
+page-title = { $title } — { $site }
+
+# What the calculator needs, for search engines' structured data (plain text).
+calculator-requirements = Нужны JavaScript и WebAssembly
+
 # The name of this language in this language, shown in the language switcher.
 language-name = Русский
 

@@ -37,6 +37,7 @@ pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
         "duration-years-days" => &["years", "days"],
         "duration-years" => &["years"],
         "table-caption" => &["retries"],
+        "page-title" => &["title", "site"],
         "error-retries" => &["min", "max"],
         "error-delay-overflow" | "error-total-overflow" => &["retry"],
         "error-notation" => &["example"],

@@ -240,7 +240,14 @@ fn view(
         sections.push(view);
     }
     let mut layout = layout;
-    layout.json_ld = Some(explainer_json_ld(&layout, &sections, breadcrumb));
+    let requirements = texts.get("calculator-requirements", None);
+    layout.json_ld = Some(explainer_json_ld(
+        &layout,
+        &title,
+        &requirements,
+        &sections,
+        breadcrumb,
+    ));
     ExplainerPage {
         layout,
         title,
@@ -253,6 +260,8 @@ fn view(
 /// calculator as a free web application, and the breadcrumb trail.
 fn explainer_json_ld(
     layout: &Layout,
+    title: &str,
+    requirements: &str,
     sections: &[SectionView],
     breadcrumb: &[(String, String)],
 ) -> String {
@@ -270,13 +279,14 @@ fn explainer_json_ld(
             })),
             SectionView::Calculator(_) => graph.push(serde_json::json!({
                 "@type": "WebApplication",
-                "name": layout.title,
+                // The page's own title: the application is not the site.
+                "name": title,
                 "description": layout.description,
                 "url": layout.canonical,
                 "inLanguage": layout.lang,
                 "applicationCategory": "DeveloperApplication",
                 "operatingSystem": "Any",
-                "browserRequirements": "Requires JavaScript and WebAssembly",
+                "browserRequirements": requirements,
                 "offers": { "@type": "Offer", "price": "0", "priceCurrency": "USD" },
             })),
             _ => {}

@@ -8,6 +8,7 @@ use crate::site::intl;
 use crate::site::markdown;
 use crate::site::texts::Texts;
 use crate::site::urls::{Alternate, Link, Place};
+use fluent_bundle::FluentArgs;
 
 /// What a page states about itself; the rest of its layout (links,
 /// switcher, footer) follows from where it sits.
@@ -70,7 +71,12 @@ pub fn layout(r: &Renderer, frame: Frame, texts: &Texts) -> Layout {
     let full_title = if title == site_name {
         title
     } else {
-        format!("{title} — {site_name}")
+        // The separator is the language's own (a spaced em dash in English
+        // and Russian, a spaced en dash in German).
+        let mut args = FluentArgs::new();
+        args.set("title", title);
+        args.set("site", site_name.clone());
+        texts.get("page-title", Some(&args))
     };
     Layout {
         lang: lang.to_string(),
