@@ -3,19 +3,8 @@
 // switcher and the 404 and home pages included), with and without script.
 
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { DIST, launch, serve } from './support.js';
-
-/** Every HTML file of the site, as a URL path. */
-function htmlPaths(dir = DIST, prefix = '') {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) return htmlPaths(path.join(dir, entry.name), `${prefix}${entry.name}/`);
-    if (!entry.name.endsWith('.html')) return [];
-    return [entry.name === 'index.html' ? prefix : `${prefix}${entry.name}`];
-  });
-}
+import { htmlPaths, launch, serve } from './support.js';
 
 let server;
 let browser;

@@ -8,7 +8,7 @@
 // `target/debug/backoff-site`) gives the reference JSON.
 
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -36,6 +36,15 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml',
 };
+
+/** Every HTML file of the site under `dir`, as a URL path. */
+export function htmlPaths(dir = DIST, prefix = '') {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) return htmlPaths(path.join(dir, entry.name), `${prefix}${entry.name}/`);
+    if (!entry.name.endsWith('.html')) return [];
+    return [entry.name === 'index.html' ? prefix : `${prefix}${entry.name}`];
+  });
+}
 
 /** Serves `root` on 127.0.0.1 at a free port; resolves to { origin, close }. */
 export function serve(root = DIST) {

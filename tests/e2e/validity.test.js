@@ -5,12 +5,11 @@
 
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
-import { DIST, launch, serve } from './support.js';
+import { htmlPaths, launch, serve } from './support.js';
 
 const require = createRequire(import.meta.url);
 const VNU = String(require('vnu-jar'));
@@ -25,15 +24,6 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
  * calculator.test.js; only this one message is set aside here.
  */
 const DATA_BLOCK_FALSE_POSITIVE = 'Inline script violates Content Security Policy';
-
-/** Every HTML file of the site, as a URL path. */
-function htmlPaths(dir = DIST, prefix = '') {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) return htmlPaths(path.join(dir, entry.name), `${prefix}${entry.name}/`);
-    if (!entry.name.endsWith('.html')) return [];
-    return [entry.name === 'index.html' ? prefix : `${prefix}${entry.name}`];
-  });
-}
 
 let server;
 let browser;
