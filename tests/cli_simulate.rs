@@ -3,31 +3,23 @@
 //! on bad arguments exit code 2, nothing on stdout and exactly one line on
 //! stderr that names the offending flag.
 
+mod common;
+
 use assert_cmd::Command;
-use assert_cmd::cargo::cargo_bin_cmd;
+use common::cli;
 use serde_json::Value;
 
 fn simulate(args: &[&str]) -> Command {
-    let mut cmd = cargo_bin_cmd!("backoff-site");
-    cmd.arg("simulate").args(args);
-    cmd
+    cli::command("simulate", args)
 }
 
 /// Runs a successful `simulate` and returns its stdout.
 fn stdout_of(args: &[&str]) -> String {
-    let output = simulate(args).output().expect("the binary runs");
-    assert!(
-        output.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    assert!(output.stderr.is_empty(), "{args:?} wrote to stderr");
-    String::from_utf8(output.stdout).expect("stdout is UTF-8")
+    cli::stdout_of("simulate", args)
 }
 
 fn json_of(args: &[&str]) -> Value {
-    let out = stdout_of(args);
-    serde_json::from_str(&out).unwrap_or_else(|err| panic!("{err} in {out}"))
+    cli::json_of("simulate", args)
 }
 
 /// Runs `simulate` with bad arguments and checks the failure's shape.

@@ -2,6 +2,8 @@
 //! scratch copy of it to break, and builds into temporary folders.
 #![allow(dead_code)]
 
+pub mod cli;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 

@@ -1,0 +1,31 @@
+//! Running one subcommand of the binary as a script would, and reading what
+//! a successful run prints.
+
+use assert_cmd::Command;
+use assert_cmd::cargo::cargo_bin_cmd;
+use serde_json::Value;
+
+/// `backoff-site <subcommand> <args>`, not yet run.
+pub fn command(subcommand: &str, args: &[&str]) -> Command {
+    let mut cmd = cargo_bin_cmd!("backoff-site");
+    cmd.arg(subcommand).args(args);
+    cmd
+}
+
+/// Runs a subcommand that must succeed silently on stderr; its stdout.
+pub fn stdout_of(subcommand: &str, args: &[&str]) -> String {
+    let output = command(subcommand, args).output().expect("the binary runs");
+    assert!(
+        output.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(output.stderr.is_empty(), "{args:?} wrote to stderr");
+    String::from_utf8(output.stdout).expect("stdout is UTF-8")
+}
+
+/// Runs a subcommand that must succeed; its stdout read as JSON.
+pub fn json_of(subcommand: &str, args: &[&str]) -> Value {
+    let out = stdout_of(subcommand, args);
+    serde_json::from_str(&out).unwrap_or_else(|err| panic!("{err} in {out}"))
+}
