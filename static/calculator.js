@@ -1,20 +1,15 @@
-// The calculator: words from the page's JSON island, figures from the core
-// in WebAssembly (src/wasm.rs).
-
-// A row of the wasm's schedule buffer; the totals follow row 1000.
-const KEYS = ['retry', 'delay', 'capped', 'min', 'mean', 'max',
-  'cumulative_min', 'cumulative_mean', 'cumulative_max'];
-const ROW = KEYS.length;
-const TOTALS = 9000;
-const FIELDS = ['base', 'multiplier', 'max', 'retries'];
-const JITTERS = ['none', 'full', 'equal']; // index = the wasm's code
-// The messages of the wasm's error codes 1..6.
-const CODES = ['base', 'multiplier', 'max_delay', 'retries', 'delay_overflow', 'total_overflow'];
+// The calculator: words and its contract with the WebAssembly module (the
+// fields and their rules, jitter kinds, error codes, buffer offsets) from
+// the page's JSON island, figures from the core in WebAssembly (wasm/).
 
 const $ = (name) => document.getElementById(`calc-${name}`);
 
 // Set once loaded; then the last good policy and what shows it.
 let data, wasm, plural, good, heads, shown, cells, timer;
+// From the island's contract: the fields, a row's length in the schedule
+// buffer, each figure's place in a row (K.delay, …) and where the totals
+// start.
+let FIELDS, ROW, K, TOTALS;
 
 // Text is set as text, never parsed as markup.
 function el(tag, text, attrs = {}, ns) {
@@ -100,34 +95,40 @@ async function loadWasm(url) {
   return instance.exports;
 }
 
+// Whether x keeps a field's rule (the contract's statement of the core's).
+const fits = (x, r) => (!r.whole || Number.isInteger(x)) && (r.above ? x > r.min : x >= r.min) &&
+  (r.max === null || x <= r.max);
+
 // The policy, keys as in src/report.rs for the JSON, and errors by field.
 function readForm() {
-  const parsed = FIELDS.map((f) => parseNumber($(f).value, data.number, data.largest_input));
-  const values = parsed.map((x) => (typeof x === 'number' ? x : NaN));
-  const [base, multiplier, max, retries] = values;
-  const unlimited = data.zero_max === 'unlimited';
-  const ok = [base > 0, multiplier >= 1, unlimited ? max >= 0 : max > 0,
-    Number.isInteger(retries) && retries >= data.min_retries && retries <= data.max_retries];
-  // Delays below the smallest figure the table shows would all read "0".
-  const tiny = (i) => (i === 0 || i === 2) && values[i] > 0 && values[i] < data.smallest_input;
   let errors = null;
-  FIELDS.forEach((f, i) => {
-    const key = typeof parsed[i] === 'string' ? parsed[i] : !ok[i] ? CODES[i] : tiny(i) && 'too_small';
-    if (key) (errors ??= {})[f] = data.text[`error_${key}`];
-  });
-  const policy = { base, multiplier, max_delay: unlimited && max === 0 ? null : max, retries,
-    jitter: $('jitter').value, unit: $('unit')?.value ?? data.defaults.unit };
+  const policy = {};
+  for (const f of FIELDS) {
+    const x = parseNumber($(f.name).value, data.number, data.largest_input);
+    // Delays below the smallest figure the table shows would all read "0".
+    const key = typeof x === 'string' ? x : !fits(x, f.rule) ? f.error
+      : f.delay && x > 0 && x < data.smallest_input && 'too_small';
+    if (key) (errors ??= {})[f.name] = data.text[`error_${key}`];
+    policy[f.input] = typeof x !== 'number' ? NaN : f.rule.zero_is_none && x === 0 ? null : x;
+  }
+  policy.jitter = $('jitter').value;
+  policy.unit = $('unit')?.value ?? data.defaults.unit;
   return { policy, errors };
 }
 
+// Runs the module on p; null, or the error by field name.
 function compute(p) {
-  const code = wasm.schedule(p.base, p.multiplier, p.max_delay ?? 0, p.max_delay === null ? 0 : 1,
-    p.retries, JITTERS.indexOf(p.jitter));
+  const { inputs, jitters, errors, error_inputs } = data.contract;
+  const slots = view(wasm.input_buffer(), inputs.length);
+  // A missing optional input is NaN in its slot.
+  inputs.forEach((k, i) => { slots[i] = k === 'jitter' ? jitters.indexOf(p.jitter) : p[k] ?? NaN; });
+  const code = wasm.schedule();
   if (!code) return null;
-  const text = (data.text[`error_${CODES[code - 1]}`] ?? '').replace('{retry}', num(wasm.error_retry()));
-  // 1-4 are the fields in order, 5-6 the maximum's; 7 (bad jitter, not from
-  // the select) only marks the result stale.
-  return { [code === 4 ? 'retries' : FIELDS[Math.min(code, 3) - 1]]: text };
+  const text = (data.text[`error_${errors[code - 1]}`] ?? '').replace('{retry}', num(wasm.error_retry()));
+  // An error no field shows (a jitter code the select cannot send) only
+  // marks the result stale.
+  const field = FIELDS.find((f) => f.input === error_inputs[code - 1]);
+  return { [field?.name ?? '']: text };
 }
 
 // A new view each time: one over memory that grew is detached.
@@ -147,9 +148,9 @@ function update(fromUser) {
   }
   const errors = form.errors ?? compute(form.policy);
   if (!errors) render((good = form.policy));
-  for (const f of FIELDS) {
-    $(`${f}-error`).textContent = errors?.[f] ?? '';
-    $(f)[errors?.[f] ? 'setAttribute' : 'removeAttribute']('aria-invalid', 'true');
+  for (const { name } of FIELDS) {
+    $(`${name}-error`).textContent = errors?.[name] ?? '';
+    $(name)[errors?.[name] ? 'setAttribute' : 'removeAttribute']('aria-invalid', 'true');
   }
   // Everything that shows the last good result says it is out of date, and
   // nothing copies it as if it were the input's.
@@ -182,9 +183,9 @@ function paused(ok) {
 // of the query (utm_*, …) stay.
 function writeUrl() {
   const query = new URLSearchParams(location.search);
-  for (const f of FIELDS) {
-    const x = parseNumber($(f).value, data.number, data.largest_input);
-    query.set(f, typeof x === 'number' ? String(x) : $(f).value);
+  for (const { name } of FIELDS) {
+    const x = parseNumber($(name).value, data.number, data.largest_input);
+    query.set(name, typeof x === 'number' ? String(x) : $(name).value);
   }
   for (const f of ['jitter', 'unit']) if ($(f)) query.set(f, $(f).value);
   history.replaceState(history.state, '', `?${query}${location.hash}`);
@@ -202,11 +203,11 @@ function carryQuery() {
 // notation; anything else stays as it is, and bad values are shown as bad.
 function readUrl() {
   const query = new URLSearchParams(location.search);
-  for (const f of FIELDS) {
-    if (!query.has(f)) continue;
-    const value = query.get(f);
+  for (const { name } of FIELDS) {
+    if (!query.has(name)) continue;
+    const value = query.get(name);
     const plain = /^-?(\d+(\.\d+)?)(e[+-]\d+)?$/.test(value);
-    $(f).value = plain ? value.replace('.', data.number.decimal) : value;
+    $(name).value = plain ? value.replace('.', data.number.decimal) : value;
   }
   for (const f of ['jitter', 'unit']) {
     if ([...($(f)?.options ?? [])].some((o) => o.value === query.get(f))) $(f).value = query.get(f);
@@ -215,7 +216,7 @@ function readUrl() {
 }
 
 function render(p) {
-  const buf = view(wasm.schedule_buffer(), TOTALS + 3);
+  const buf = view(wasm.schedule_buffer(), data.contract.schedule_len);
   renderTable(p, buf);
   renderTotals(p, buf);
   renderChart(p, buf);
@@ -235,10 +236,11 @@ function renderTable(p, buf) {
   const range = (lo, hi) => unit(`${num(buf[lo])}–${num(buf[hi])}`);
   const rows = [];
   for (let r = 0; r < p.retries * ROW; r += ROW) {
-    const capped = buf[r + 2] ? text.yes : text.no;
+    const capped = buf[r + K.capped] ? text.yes : text.no;
     rows.push(jittered
-      ? [num(buf[r]), range(r + 3, r + 5), unit(num(buf[r + 4])), capped, range(r + 6, r + 8)]
-      : [num(buf[r]), unit(num(buf[r + 1])), capped, unit(num(buf[r + 8]))]);
+      ? [num(buf[r + K.retry]), range(r + K.min, r + K.max), unit(num(buf[r + K.mean])), capped,
+        range(r + K.cumulative_min, r + K.cumulative_max)]
+      : [num(buf[r + K.retry]), unit(num(buf[r + K.delay])), capped, unit(num(buf[r + K.cumulative_max]))]);
   }
   const title = (caption[plural.select(p.retries)] ?? caption.other ?? '{n}').replace('{n}', num(p.retries));
   const table = $('table');
@@ -281,7 +283,9 @@ function renderTotals(p, buf) {
 // As figures::humanize, of milliseconds; none for plain numbers.
 function humanize(ms, unitName) {
   if (unitName === 'units') return null;
-  const [days, hours, minutes, seconds, milli] = view(wasm.duration_parts(ms), 5);
+  const parts = view(wasm.duration_parts(ms), data.contract.parts.length);
+  const { days, hours, minutes, seconds, milliseconds: milli } =
+    Object.fromEntries(data.contract.parts.map((k, i) => [k, parts[i]]));
   const d = data.duration;
   const fill = (pattern, args) => pattern.replace(/\{(\w+)\}/g, (_, k) => num(args[k]));
   if (days >= 365) {
@@ -324,10 +328,10 @@ function niceStep(raw) {
 function renderChart(p, buf) {
   const [W, H, L, R, T, B] = [640, 320, 100, 16, 16, 56];
   const n = p.retries;
-  const at = (i, k) => buf[i * ROW + k];
+  const at = (i, k) => buf[i * ROW + K[k]];
   let top = 0;
   let low = Infinity;
-  for (let i = 0; i < n; i++) [top, low] = [Math.max(top, at(i, 5)), Math.min(low, at(i, 1))];
+  for (let i = 0; i < n; i++) [top, low] = [Math.max(top, at(i, 'max')), Math.min(low, at(i, 'delay'))];
   // A log scale once the delays span more than two decades.
   const log = top / low > 100;
   const fix = (v) => String(Math.round(v * 10) / 10);
@@ -362,12 +366,12 @@ function renderChart(p, buf) {
   const order = [...Array(n).keys()];
   const line = (k, list) => list.map((i) => `${x(i)},${fix(y(at(i, k)))}`).join(' ');
   const jittered = p.jitter !== 'none';
-  if (jittered) add('polygon', { points: `${line(5, order)} ${line(3, [...order].reverse())}`, class: 'chart-band' });
-  add('polyline', { points: line(4, order), class: 'chart-mean' });
+  if (jittered) add('polygon', { points: `${line('max', order)} ${line('min', [...order].reverse())}`, class: 'chart-band' });
+  add('polyline', { points: line('mean', order), class: 'chart-mean' });
   let firstCapped = 0;
-  for (let i = n - 1; i >= 0; i--) if (at(i, 2)) firstCapped = i + 1;
+  for (let i = n - 1; i >= 0; i--) if (at(i, 'capped')) firstCapped = i + 1;
   if (firstCapped) {
-    add('path', { d: `M${L} ${fix(y(at(firstCapped - 1, 1)))}H${W - R}`, class: 'chart-cap' });
+    add('path', { d: `M${L} ${fix(y(at(firstCapped - 1, 'delay')))}H${W - R}`, class: 'chart-cap' });
   }
   add('path', { d: `M${L} ${T}V${bottom}H${W - R}`, class: 'chart-axis' });
   const ns = 'http://www.w3.org/2000/svg';
@@ -382,9 +386,9 @@ function renderChart(p, buf) {
   };
   if (jittered) item('band', t.chart_band);
   item('mean', jittered ? t.chart_mean : t.delay);
-  if (firstCapped) item('cap', `${t.chart_cap}: ${unit(num(at(firstCapped - 1, 1)))}`);
+  if (firstCapped) item('cap', `${t.chart_cap}: ${unit(num(at(firstCapped - 1, 'delay')))}`);
   const fill = (pattern, args) => pattern.replace(/\{(\w+)\}/g, (_, k) => args[k]);
-  const args = { first: unit(num(at(0, 1))), last: unit(num(at(n - 1, 1))), retry: num(firstCapped) };
+  const args = { first: unit(num(at(0, 'delay'))), last: unit(num(at(n - 1, 'delay'))), retry: num(firstCapped) };
   const summary = fill(firstCapped ? t.chart_summary_capped : t.chart_summary, args) + (log ? ` ${t.chart_log}` : '');
   const region = el('div', null, { class: 'chart-scroll', role: 'region', 'aria-label': t.chart, tabindex: '0' });
   region.append(svg);
@@ -396,12 +400,13 @@ function renderChart(p, buf) {
 // src/report.rs's document of the last good result (a refused policy leaves
 // the buffer alone), keys in its order as `backoff-site schedule` prints.
 function documentJson() {
-  const buf = view(wasm.schedule_buffer(), TOTALS + 3);
+  const { row, total: keys, schedule_len } = data.contract;
+  const buf = view(wasm.schedule_buffer(), schedule_len);
   const retries = [];
   for (let r = 0; r < good.retries * ROW; r += ROW) {
-    retries.push(Object.fromEntries(KEYS.map((k, j) => [k, j === 2 ? buf[r + j] === 1 : buf[r + j]])));
+    retries.push(Object.fromEntries(row.map((k, j) => [k, k === 'capped' ? buf[r + j] === 1 : buf[r + j]])));
   }
-  const total = { min: buf[TOTALS], mean: buf[TOTALS + 1], max: buf[TOTALS + 2] };
+  const total = Object.fromEntries(keys.map((k, j) => [k, buf[TOTALS + j]]));
   return JSON.stringify({ policy: good, retries, total }, null, 2);
 }
 
@@ -422,11 +427,13 @@ function downloadJson() {
 
 async function start() {
   data = JSON.parse($('data').textContent);
+  ({ fields: FIELDS, totals: TOTALS } = data.contract);
+  ROW = data.contract.row.length;
+  K = Object.fromEntries(data.contract.row.map((k, i) => [k, i]));
   wasm = await loadWasm(new URL(data.wasm, location.href));
   plural = new Intl.PluralRules(data.lang);
   // The built table shows the defaults: the last good result so far.
-  const d = data.defaults;
-  const defaults = { ...d, max_delay: data.zero_max === 'unlimited' && !d.max_delay ? null : d.max_delay };
+  const defaults = data.defaults;
   if (compute(defaults)) return;
   render((good = defaults));
   readUrl();

@@ -7,12 +7,19 @@
 //! error code and the overflow retry, the duration parts) must have the same
 //! bits as the native core's. The kept module (`wasm/backoff.wasm`, which
 //! machines without the wasm32 target embed) goes through the same checks
-//! whenever its bytes differ from the embedded ones. The exports and their
-//! buffers are documented at the top of `wasm/src/lib.rs`.
+//! whenever its bytes differ from the embedded ones. The exports are
+//! documented at the top of `wasm/src/lib.rs`; their inputs, codes and
+//! buffers are the contract's (`backoff_core::contract`), which these tests
+//! hold to the module: its exports are the contract's, and each figure is
+//! read where the contract places it and compared, by name, with the native
+//! core's field of that name.
 
 use std::path::Path;
 
 use backoff_core_testing::EDGES;
+use backoff_site::backoff::contract::{
+    self, EXPORTS, INPUTS, JITTER_ERROR, JITTERS, PARTS, ROW, SCHEDULE_LEN, TOTAL, TOTALS,
+};
 use backoff_site::backoff::{Jitter, MAX_RETRIES, Policy, Schedule, duration_parts};
 use backoff_site::wasm_module::CALCULATOR_WASM;
 use backoff_wasm_build::{CompileError, Compiler, KEEP_COMMAND, KEPT_RECORD};
@@ -24,15 +31,11 @@ const BUDGET: usize = 6 * 1024;
 /// The module kept in the repository for machines without the wasm32 target.
 const KEPT_WASM: &[u8] = include_bytes!("../wasm/backoff.wasm");
 
-/// f64 values per row, and where the totals start (see `wasm/src/lib.rs`).
-const ROW_FIELDS: usize = 9;
-const TOTALS_OFFSET: usize = ROW_FIELDS * MAX_RETRIES as usize;
-const SCHEDULE_LEN: usize = TOTALS_OFFSET + 3;
+/// f64 values per row of the schedule buffer.
+const ROW_FIELDS: usize = ROW.len();
 
-/// The code `schedule` returns for a jitter kind other than 0, 1 and 2.
-const JITTER_ERROR: u32 = 7;
-
-type ScheduleArgs = (f64, f64, f64, u32, u32, u32);
+/// The input slots, in the order of `contract::INPUTS`.
+type Slots = [f64; INPUTS.len()];
 
 /// One instance of the module, with its exports.
 struct Calculator {
@@ -40,7 +43,8 @@ struct Calculator {
     name: &'static str,
     store: Store<()>,
     memory: Memory,
-    schedule: TypedFunc<ScheduleArgs, u32>,
+    input_buffer: TypedFunc<(), u32>,
+    schedule: TypedFunc<(), u32>,
     error_retry: TypedFunc<(), u32>,
     schedule_buffer: TypedFunc<(), u32>,
     duration_parts: TypedFunc<f64, u32>,
@@ -93,6 +97,7 @@ impl Calculator {
             .expect("exports its memory");
         let mut calc = Calculator {
             name,
+            input_buffer: instance.get_typed_func(&store, "input_buffer").unwrap(),
             schedule: instance.get_typed_func(&store, "schedule").unwrap(),
             error_retry: instance.get_typed_func(&store, "error_retry").unwrap(),
             schedule_buffer: instance.get_typed_func(&store, "schedule_buffer").unwrap(),
@@ -120,32 +125,22 @@ impl Calculator {
         self.read(address, SCHEDULE_LEN * 8)
     }
 
-    fn call_schedule(&mut self, args: ScheduleArgs) -> u32 {
+    /// Writes `slots` into the input buffer and runs `schedule`.
+    fn call_schedule(&mut self, slots: Slots) -> u32 {
+        let address = self.input_buffer.call(&mut self.store, ()).unwrap();
+        let bytes: Vec<u8> = slots.iter().flat_map(|x| x.to_le_bytes()).collect();
+        self.memory
+            .write(&mut self.store, address as usize, &bytes)
+            .expect("the input buffer lies inside memory");
         self.schedule
-            .call(&mut self.store, args)
-            .unwrap_or_else(|trap| panic!("{}: schedule{args:?} trapped: {trap}", self.name))
+            .call(&mut self.store, ())
+            .unwrap_or_else(|trap| panic!("{}: schedule({slots:?}) trapped: {trap}", self.name))
     }
 
     /// Runs `schedule` for `p`; on success reads its `p.retries` rows. On
     /// failure also checks that the buffer was left as it was.
     fn schedule(&mut self, p: &Policy) -> Outcome {
-        let jitter = match p.jitter {
-            Jitter::None => 0,
-            Jitter::Full => 1,
-            Jitter::Equal => 2,
-            // The shipped module has no export for these kinds yet;
-            // `tests/dist_wasm_parity.rs` checks their figures.
-            Jitter::Proportional { .. } | Jitter::Decorrelated => {
-                panic!("the module takes none, full and equal jitter only, not {p:?}")
-            }
-        };
-        let (max_delay, has_max) = match p.max_delay {
-            Some(cap) => (cap, 1),
-            // The value is ignored without the flag; pass one that would
-            // be refused if it were read.
-            None => (f64::NAN, 0),
-        };
-        let args = (p.base, p.multiplier, max_delay, has_max, p.retries, jitter);
+        let args = slots(p);
         let code = self.call_schedule(args);
         let retry = self.error_retry.call(&mut self.store, ()).unwrap();
         let after = self.buffer();
@@ -161,17 +156,19 @@ impl Calculator {
             .chunks_exact(ROW_FIELDS)
             .map(|row| row.try_into().unwrap())
             .collect();
-        let totals = bits(&after[TOTALS_OFFSET * 8..]).try_into().unwrap();
+        let totals = bits(&after[TOTALS * 8..]).try_into().unwrap();
         self.last = after;
         Outcome::Rows { rows, totals }
     }
 
-    fn duration_parts(&mut self, ms: f64) -> [u64; 5] {
+    fn duration_parts(&mut self, ms: f64) -> [u64; PARTS.len()] {
         let address = self
             .duration_parts
             .call(&mut self.store, ms)
             .unwrap_or_else(|trap| panic!("duration_parts({ms}) trapped: {trap}"));
-        bits(&self.read(address, 5 * 8)).try_into().unwrap()
+        bits(&self.read(address, PARTS.len() * 8))
+            .try_into()
+            .unwrap()
     }
 }
 
@@ -183,30 +180,69 @@ fn bits(bytes: &[u8]) -> Vec<u64> {
         .collect()
 }
 
-/// What the native core gives for `p`, in the module's layout.
+/// The input slots of `p`, written here by key rather than by the
+/// contract's own `inputs`, so that a slot out of place shows.
+fn slots(p: &Policy) -> Slots {
+    let mut slots = [f64::NAN; INPUTS.len()];
+    for (slot, key) in slots.iter_mut().zip(INPUTS) {
+        *slot = match key {
+            "base" => p.base,
+            "multiplier" => p.multiplier,
+            // Not given is NaN.
+            "max_delay" => p.max_delay.unwrap_or(f64::NAN),
+            "retries" => f64::from(p.retries),
+            "jitter" => JITTERS
+                .iter()
+                .position(|k| *k == p.jitter.name())
+                .unwrap_or_else(|| panic!("the module does not offer {p:?}"))
+                as f64,
+            other => panic!("an input this test does not know: {other}"),
+        };
+    }
+    slots
+}
+
+/// A native figure by the contract's name for it.
+fn field(r: &backoff_site::backoff::Retry, key: &str) -> f64 {
+    match key {
+        "retry" => f64::from(r.retry),
+        "delay" => r.delay,
+        "capped" => f64::from(u8::from(r.capped)),
+        "min" => r.min,
+        "mean" => r.mean,
+        "max" => r.max,
+        "cumulative_min" => r.cumulative_min,
+        "cumulative_mean" => r.cumulative_mean,
+        "cumulative_max" => r.cumulative_max,
+        other => panic!("a row figure this test does not know: {other}"),
+    }
+}
+
+/// What the native core gives for `p`, laid out as the contract says.
 fn native(p: &Policy) -> Outcome {
-    match Schedule::new(*p) {
+    // A NaN maximum is "not given" in its slot; the script never sends
+    // NaN as a value.
+    let p = Policy {
+        max_delay: p.max_delay.filter(|x| !x.is_nan()),
+        ..*p
+    };
+    match Schedule::new(p) {
         Ok(schedule) => Outcome::Rows {
             rows: schedule
                 .rows()
-                .map(|r| {
-                    [
-                        f64::from(r.retry),
-                        r.delay,
-                        if r.capped { 1.0 } else { 0.0 },
-                        r.min,
-                        r.mean,
-                        r.max,
-                        r.cumulative_min,
-                        r.cumulative_mean,
-                        r.cumulative_max,
-                    ]
-                    .map(f64::to_bits)
-                })
+                .map(|r| ROW.map(|key| field(&r, key).to_bits()))
                 .collect(),
             totals: {
                 let t = schedule.totals();
-                [t.min, t.mean, t.max].map(f64::to_bits)
+                TOTAL.map(|key| {
+                    match key {
+                        "min" => t.min,
+                        "mean" => t.mean,
+                        "max" => t.max,
+                        other => panic!("a total this test does not know: {other}"),
+                    }
+                    .to_bits()
+                })
             },
         },
         Err(err) => Outcome::Error {
@@ -216,16 +252,19 @@ fn native(p: &Policy) -> Outcome {
     }
 }
 
-fn native_parts(ms: f64) -> [u64; 5] {
+fn native_parts(ms: f64) -> [u64; PARTS.len()] {
     let p = duration_parts(ms);
-    [
-        p.days,
-        f64::from(p.hours),
-        f64::from(p.minutes),
-        f64::from(p.seconds),
-        f64::from(p.milliseconds),
-    ]
-    .map(f64::to_bits)
+    PARTS.map(|key| {
+        match key {
+            "days" => p.days,
+            "hours" => f64::from(p.hours),
+            "minutes" => f64::from(p.minutes),
+            "seconds" => f64::from(p.seconds),
+            "milliseconds" => f64::from(p.milliseconds),
+            other => panic!("a part this test does not know: {other}"),
+        }
+        .to_bits()
+    })
 }
 
 fn check_policy(calc: &mut Calculator, p: &Policy) -> bool {
@@ -290,6 +329,14 @@ impl Rng {
         }
     }
 
+    /// A kind the module offers (every one of `JITTERS`), with a factor in
+    /// (0, 1] where the kind takes one.
+    fn jitter(&mut self) -> Jitter {
+        let name = self.pick(&JITTERS);
+        let factor = 1.0 - self.uniform(0.0, 1.0);
+        Jitter::from_name_and_factor(name, Some(factor)).expect("a core kind")
+    }
+
     fn policy(&mut self) -> Policy {
         let base = self.edge_or(|r| {
             if r.below(4) == 0 {
@@ -329,7 +376,7 @@ impl Rng {
             5..8 => self.next() as u32,
             _ => 1 + self.below(40) as u32,
         };
-        let jitter = self.pick(&[Jitter::None, Jitter::Full, Jitter::Equal]);
+        let jitter = self.jitter();
         Policy {
             base,
             multiplier,
@@ -353,19 +400,13 @@ fn module_fits_the_budget_and_needs_no_imports() {
         assert_eq!(module.imports().count(), 0, "{name}");
         let mut exports: Vec<&str> = module.exports().map(|e| e.name()).collect();
         exports.sort_unstable();
-        assert_eq!(
-            exports,
-            [
-                "__data_end",
-                "__heap_base",
-                "duration_parts",
-                "error_retry",
-                "memory",
-                "schedule",
-                "schedule_buffer"
-            ],
-            "{name}"
-        );
+        // The contract's, and the linker's two markers.
+        let mut want: Vec<&str> = EXPORTS
+            .into_iter()
+            .chain(["__data_end", "__heap_base"])
+            .collect();
+        want.sort_unstable();
+        assert_eq!(exports, want, "{name}");
     }
 }
 
@@ -508,13 +549,13 @@ fn long_schedules_agree_bit_for_bit() {
             (10.0, 1.0, Some(3.0)),
         ];
         for (base, multiplier, max_delay) in cases {
-            for jitter in [Jitter::None, Jitter::Full, Jitter::Equal] {
+            for name in JITTERS {
                 let p = Policy {
                     base,
                     multiplier,
                     max_delay,
                     retries: MAX_RETRIES,
-                    jitter,
+                    jitter: Jitter::from_name_and_factor(name, Some(0.5)).expect("a core kind"),
                 };
                 check_policy(&mut calc, &p);
             }
@@ -560,35 +601,67 @@ fn overflows_report_the_same_retry() {
     }
 }
 
+/// Slots of a policy the core accepts: 1, 2, no maximum, 3 retries, no
+/// jitter.
+fn ordinary() -> Slots {
+    slots(&Policy {
+        base: 1.0,
+        multiplier: 2.0,
+        max_delay: None,
+        retries: 3,
+        jitter: Jitter::None,
+    })
+}
+
 #[test]
-fn has_max_decides_whether_max_delay_is_read() {
+fn nan_in_an_optional_slot_means_not_given() {
     for mut calc in calculators() {
-        // Without the flag, even a refused value is ignored.
-        assert_eq!(calc.call_schedule((1.0, 2.0, -1.0, 0, 3, 0)), 0);
-        // With it, any non-zero flag counts.
-        assert_eq!(calc.call_schedule((1.0, 2.0, -1.0, 1, 3, 0)), 3);
-        assert_eq!(calc.call_schedule((1.0, 2.0, -1.0, u32::MAX, 3, 0)), 3);
+        let mut slots = ordinary();
+        assert_eq!(calc.call_schedule(slots), 0);
+        let unlimited = calc.buffer();
+        slots[contract::input("max_delay")] = -1.0;
+        assert_eq!(calc.call_schedule(slots), 3);
+        slots[contract::input("max_delay")] = f64::INFINITY;
+        assert_eq!(calc.call_schedule(slots), 3);
+        slots[contract::input("max_delay")] = f64::NAN;
+        assert_eq!(calc.call_schedule(slots), 0);
+        assert!(calc.buffer() == unlimited);
+    }
+}
+
+#[test]
+fn retries_that_are_not_whole_are_refused() {
+    for mut calc in calculators() {
+        for retries in [2.5, -1.0, f64::NAN, 1e10, f64::INFINITY] {
+            let mut slots = ordinary();
+            slots[contract::input("retries")] = retries;
+            assert_eq!(calc.call_schedule(slots), 4, "{retries}");
+        }
     }
 }
 
 #[test]
 fn unknown_jitter_is_refused() {
     for mut calc in calculators() {
-        for jitter in [3, 4, u32::MAX] {
+        for jitter in [JITTERS.len() as f64, -1.0, 0.5, f64::NAN, 1e10] {
+            let mut slots = ordinary();
+            slots[contract::input("jitter")] = jitter;
             let before = calc.buffer();
-            assert_eq!(
-                calc.call_schedule((1.0, 2.0, 0.0, 0, 3, jitter)),
-                JITTER_ERROR
-            );
+            assert_eq!(calc.call_schedule(slots), JITTER_ERROR);
             assert_eq!(calc.error_retry.call(&mut calc.store, ()).unwrap(), 0);
             assert!(calc.buffer() == before);
         }
         // The jitter is checked first: a policy that would overflow still
         // reports the jitter.
-        assert_eq!(
-            calc.call_schedule((1e300, 1e10, 0.0, 0, 5, 3)),
-            JITTER_ERROR
-        );
+        let mut slots = slots(&Policy {
+            base: 1e300,
+            multiplier: 1e10,
+            max_delay: None,
+            retries: 5,
+            jitter: Jitter::None,
+        });
+        slots[contract::input("jitter")] = JITTERS.len() as f64;
+        assert_eq!(calc.call_schedule(slots), JITTER_ERROR);
         assert_eq!(calc.error_retry.call(&mut calc.store, ()).unwrap(), 0);
     }
 }

@@ -20,6 +20,7 @@
 extern crate std;
 
 pub mod contention;
+pub mod contract;
 pub mod dist;
 pub mod math;
 pub mod rng;

@@ -15,6 +15,7 @@ use fluent_syntax::ast::{self, Expression, InlineExpression, Pattern, PatternEle
 use unic_langid::LanguageIdentifier;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::site::calculator::contract;
 use crate::site::config::Config;
 use crate::site::figures::EXAMPLE_ARGUMENTS;
 use crate::site::intl::plural_categories_of;
@@ -24,28 +25,15 @@ use crate::site::locales::{LocaleFile, MessageEntry};
 /// are the page's formula names (the `formula` message's arguments).
 ///
 /// Keep in step with the code that formats these messages:
-/// `figures::example_args` and `figures::humanize`, `calculator::view`, and
-/// the formula section of `pages::explainer`.
+/// `figures::example_args`, the formula section of `pages::explainer`, the
+/// page title of `pages::layout`; the calculator's messages are listed in
+/// its contract (`calculator::contract::variables`).
 pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
     let names: &[&str] = match id {
         _ if id.starts_with("example-") => EXAMPLE_ARGUMENTS,
         "formula" => return formulas.to_vec(),
-        "duration-seconds" => &["seconds"],
-        "duration-minutes-seconds" => &["minutes", "seconds"],
-        "duration-hours-minutes" => &["hours", "minutes"],
-        "duration-days-hours-minutes" => &["days", "hours", "minutes"],
-        "duration-years-days" => &["years", "days"],
-        "duration-years" => &["years"],
-        "table-caption" => &["retries"],
         "page-title" => &["title", "site"],
-        "error-retries" => &["min", "max"],
-        "error-delay-overflow" | "error-total-overflow" => &["retry"],
-        "error-notation" => &["example"],
-        "calc-chart-summary" => &["first", "last"],
-        "calc-chart-summary-capped" => &["first", "last", "retry"],
-        "error-too-large" => &["max"],
-        "error-too-small" => &["min"],
-        _ => &[],
+        _ => contract::variables(id).unwrap_or_default(),
     };
     names.iter().map(|n| n.to_string()).collect()
 }

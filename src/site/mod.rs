@@ -19,6 +19,7 @@ pub mod context;
 pub mod figures;
 pub mod hosting;
 pub mod intl;
+pub mod json;
 pub mod load;
 pub mod locales;
 pub mod markdown;

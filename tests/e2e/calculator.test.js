@@ -144,8 +144,12 @@ const shownErrors = (page) =>
 /** The defaults of a page as a policy (max `null` for "no limit"). */
 function defaults(data) {
   const d = data.defaults;
-  const max = data.zero_max === 'unlimited' && d.max_delay === 0 ? null : d.max_delay;
-  return { ...d, max };
+  return { ...d, max: d.max_delay };
+}
+
+/** The page's rule for a maximum delay of zero, from the island's contract. */
+function zeroMax(data) {
+  return data.contract.fields.find((f) => f.name === 'max').rule.zero_is_none ? 'unlimited' : 'refused';
 }
 
 /** A policy on the page's default unit, or in seconds where a page offers a choice. */
@@ -258,7 +262,7 @@ for (const lang of LANGS) {
       test('each bad input shows its message and keeps the last result, marked stale', async () => {
         await withPage(lang, pageName, {}, async (page) => {
           const t = data.text;
-          const refused = data.zero_max === 'refused';
+          const refused = zeroMax(data) === 'refused';
           const good = { base: typed(data, 500), multiplier: '2', max: '30000', retries: '8' };
           for (const [field, value] of Object.entries(good)) await type(page, field, value);
           const before = await outer(page, '#calc-table');
@@ -417,7 +421,7 @@ for (const lang of LANGS) {
           const unit = pageName === 'calculator' ? 'ms' : 's';
           const inUnit = (ms) => (unit === 's' ? ms / 1000 : ms);
           const base = { multiplier: 1, max: null, retries: 1, jitter: 'full', unit };
-          if (data.zero_max === 'refused') base.max = 1e308;
+          if (zeroMax(data) === 'refused') base.max = 1e308;
           const day = 86_400_000;
           for (const ms of [400, 1500, 400 * day, 2_000_000 * day]) {
             const policy = { ...base, base: inUnit(ms) };
@@ -514,7 +518,7 @@ for (const lang of LANGS) {
         const t = data.text;
         const unitOf = pageName === 'calculator' ? 'ms' : 's';
         const withUnit = (x) => `${figure(lang, x)}${NBSP}${data.units[unitOf]}`;
-        const noCap = data.zero_max === 'refused' ? '1e308' : '0';
+        const noCap = zeroMax(data) === 'refused' ? '1e308' : '0';
         const chart = async (page) => ({
           ticks: await page.$$eval('#calc-chart .chart-tick', (els) => els.map((e) => e.textContent)),
           legend: await page.$$eval('#calc-chart .chart-legend li', (els) => els.map((e) => e.textContent)),
@@ -551,7 +555,7 @@ for (const lang of LANGS) {
       test('phones: the page never scrolls sideways, whatever the input', async () => {
         // The defaults, the widest table (1000 rows with ranges) and the
         // largest figures.
-        const huge = `?base=1e300&max=${data.zero_max === 'refused' ? '1e308' : '0'}`;
+        const huge = `?base=1e300&max=${zeroMax(data) === 'refused' ? '1e308' : '0'}`;
         for (const width of [320, 375]) {
           for (const query of ['', '?retries=1000&jitter=full', huge, `${huge}&jitter=equal`]) {
             await withPage(lang, pageName, { width, query }, async (page) => {

@@ -15,13 +15,12 @@ pub mod not_found;
 
 use std::path::Path;
 
-use askama::Template;
-use serde::Serialize;
-
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::site::context::Renderer;
+pub use crate::site::json::script_json;
 use crate::site::texts::Texts;
 use crate::site::urls::Place;
+use askama::Template;
 use layout::{Frame, Layout};
 
 /// Lays out a page, builds its view with `view`, renders the view into
@@ -94,11 +93,4 @@ pub fn render_site_page<V: Template>(
         diagnostics,
         |texts, layout| view(texts, layout, title),
     )
-}
-
-/// JSON that cannot end the `<script>` element it sits in.
-pub fn script_json(value: &impl Serialize) -> String {
-    serde_json::to_string(value)
-        .expect("the values the site writes hold only strings and numbers")
-        .replace('<', "\\u003c")
 }

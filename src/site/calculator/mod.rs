@@ -1,11 +1,20 @@
 //! The calculator's section of a page: the static schedule of its default
 //! inputs (what readers without JavaScript see), the form the script brings
-//! to life, and the data island the script reads its words from.
+//! to life, and the data island the script reads its words and its
+//! contract from.
 //!
 //! The script (`static/calculator.js`) has no text of its own: every label,
 //! error, unit, plural pattern and number separator reaches it through the
 //! island, a `<script type="application/json">` block the browser never
-//! executes, so the page's Content-Security-Policy needs no exception.
+//! executes, so the page's Content-Security-Policy needs no exception. Its
+//! fields, rules, jitter kinds, error codes and buffer offsets come from
+//! the contract ([`contract`] and `backoff_core::contract`), which this
+//! module turns into the form and the island; it adds none of its own.
+//!
+//! Over 500 lines with its tests: the tests of the number notation the
+//! island hands the script live here, beside the island.
+
+pub mod contract;
 
 use std::collections::BTreeMap;
 
@@ -13,11 +22,13 @@ use fluent_bundle::FluentArgs;
 use serde::Serialize;
 use unic_langid::LanguageIdentifier;
 
-use crate::backoff::{Jitter, MAX_RETRIES, MIN_RETRIES, Schedule};
+use crate::backoff::contract as core_contract;
+use crate::backoff::{Jitter, Schedule};
 use crate::report::Unit;
-use crate::site::content::{Page, ZeroMax};
+use crate::site::content::Page;
 use crate::site::figures::{self, TableRow};
 use crate::site::intl::{Intl, LARGEST_INPUT, MAX_FRACTION_DIGITS, NumberSymbols, SMALLEST_INPUT};
+use crate::site::json::script_json;
 use crate::site::markdown;
 use crate::site::texts::Texts;
 
@@ -95,8 +106,11 @@ pub struct CalculatorView {
 struct Island {
     lang: String,
     wasm: String,
-    zero_max: &'static str,
-    defaults: Defaults,
+    /// Both halves of the contract: fields and their rules, inputs, jitter
+    /// kinds, error codes, buffer offsets.
+    contract: contract::Island,
+    /// The default policy, keyed as the JSON document's `policy`.
+    defaults: serde_json::Map<String, serde_json::Value>,
     units: BTreeMap<&'static str, String>,
     number: NumberSymbols,
     max_fraction_digits: i16,
@@ -104,26 +118,13 @@ struct Island {
     largest_input: f64,
     /// Smaller non-zero delays are refused as too small.
     smallest_input: f64,
-    min_retries: u32,
-    max_retries: u32,
     /// Humanized-duration patterns with `{days}`, `{hours}`, `{minutes}`,
     /// `{seconds}` where the figures go.
     duration: BTreeMap<&'static str, String>,
     /// The table caption per CLDR plural category, `{n}` for the count.
     caption: BTreeMap<&'static str, String>,
     /// Labels and messages; `{retry}` marks where a retry number goes.
-    text: BTreeMap<&'static str, String>,
-}
-
-#[derive(Serialize)]
-struct Defaults {
-    base: f64,
-    multiplier: f64,
-    /// 0 stands for "no limit" on pages where that is the rule.
-    max_delay: f64,
-    retries: u32,
-    jitter: &'static str,
-    unit: &'static str,
+    text: BTreeMap<String, String>,
 }
 
 /// The figure the notation error writes as an example of the page's
@@ -154,53 +155,32 @@ pub fn view(
         figure: figures::with_unit(&intl.number(value), profile.unit, &unit_label),
         human: figures::humanize_total(value, profile.unit, texts),
     };
-    let max_hint = match profile.zero_max {
-        ZeroMax::Unlimited => "calc-max-hint-unlimited",
-        ZeroMax::Refused => "calc-max-hint-positive",
-    };
     // The form shows figures as a reader would type them: the same notation
     // as the page, which the script's parser accepts.
     let input = |x: f64| intl.number(x).replace(&intl.number_symbols().group, "");
-    let fields = vec![
-        Field {
-            name: "base",
-            has_unit: true,
-            inputmode: "decimal",
-            label: texts.get("calc-base-label", None),
-            hint: texts.get("calc-base-hint", None),
-            value: input(defaults.base),
-        },
-        Field {
-            name: "multiplier",
-            has_unit: false,
-            inputmode: "decimal",
-            label: texts.get("calc-multiplier-label", None),
-            hint: texts.get("calc-multiplier-hint", None),
-            value: input(defaults.multiplier),
-        },
-        Field {
-            name: "max",
-            has_unit: true,
-            inputmode: "decimal",
-            label: texts.get("calc-max-label", None),
-            hint: texts.get(max_hint, None),
-            value: input(defaults.max_delay.unwrap_or(0.0)),
-        },
-        Field {
-            name: "retries",
-            has_unit: false,
-            inputmode: "numeric",
-            label: texts.get("calc-retries-label", None),
-            hint: texts.get("calc-retries-hint", None),
-            value: defaults.retries.to_string(),
-        },
-    ];
-    let jitters = [Jitter::None, Jitter::Full, Jitter::Equal]
+    let slots =
+        core_contract::inputs(&defaults).expect("an offered jitter kind, checked when loaded");
+    let fields = contract::fields(profile.zero_max)
         .into_iter()
-        .map(|j| Choice {
-            value: j.name(),
-            label: texts.get(&format!("jitter-{}", j.name()), None),
-            selected: j == defaults.jitter,
+        .map(|f| {
+            let x = slots[core_contract::input(f.input)];
+            Field {
+                name: f.name,
+                has_unit: f.delay,
+                inputmode: if f.rule.whole { "numeric" } else { "decimal" },
+                label: texts.get(f.label, None),
+                hint: texts.get(f.hint, None),
+                // Not given is zero where zero means not given.
+                value: input(if x.is_nan() { 0.0 } else { x }),
+            }
+        })
+        .collect();
+    let jitters = core_contract::JITTERS
+        .into_iter()
+        .map(|name| Choice {
+            value: name,
+            label: texts.get(&contract::jitter_message(name), None),
+            selected: name == defaults.jitter.name(),
         })
         .collect();
     let units = if profile.units.len() > 1 {
@@ -265,7 +245,7 @@ pub fn view(
             total_view("calc-total-mean", totals.mean),
             total_view("calc-total-max", totals.max),
         ],
-        data_json: island_json(&island),
+        data_json: script_json(&island),
         script_src: format!("{root}{script}"),
     }
 }
@@ -273,13 +253,6 @@ pub fn view(
 /// The chart's words, with `{first}`, `{last}` and `{retry}` where the
 /// summary's figures go.
 fn chart_words(texts: &Texts) -> figures::ChartWords {
-    let placeholder = |names: &[&'static str]| {
-        let mut args = FluentArgs::new();
-        for name in names {
-            args.set(*name, format!("{{{name}}}"));
-        }
-        args
-    };
     figures::ChartWords {
         label: texts.get("calc-chart-label", None),
         retry: texts.get("table-retry", None),
@@ -288,12 +261,22 @@ fn chart_words(texts: &Texts) -> figures::ChartWords {
         mean: texts.get("calc-chart-mean", None),
         cap: texts.get("calc-max-label", None),
         log: texts.get("calc-chart-log", None),
-        summary: texts.get("calc-chart-summary", Some(&placeholder(&["first", "last"]))),
-        summary_capped: texts.get(
-            "calc-chart-summary-capped",
-            Some(&placeholder(&["first", "last", "retry"])),
-        ),
+        summary: message(texts, "calc-chart-summary", &[]),
+        summary_capped: message(texts, "calc-chart-summary-capped", &[]),
     }
+}
+
+/// Message `id` with the build's `figures`, and `{name}` where the script
+/// puts each other variable the contract lists for it.
+fn message(texts: &Texts, id: &str, figures: &[(&str, String)]) -> String {
+    let mut args = FluentArgs::new();
+    for &name in contract::variables(id).unwrap_or_default() {
+        match figures.iter().find(|(n, _)| *n == name) {
+            Some((_, figure)) => args.set(name, figure.clone()),
+            None => args.set(name, format!("{{{name}}}")),
+        }
+    }
+    texts.get(id, Some(&args))
 }
 
 fn island(
@@ -305,65 +288,19 @@ fn island(
     wasm: String,
 ) -> Island {
     let profile = &page.calculator;
-    let defaults = profile.defaults;
-    let placeholder = |names: &[&'static str]| {
-        let mut args = FluentArgs::new();
-        for name in names {
-            args.set(*name, format!("{{{name}}}"));
-        }
-        args
-    };
-    let duration = BTreeMap::from([
-        (
-            "seconds",
-            texts.get("duration-seconds", Some(&placeholder(&["seconds"]))),
-        ),
-        (
-            "minutes_seconds",
-            texts.get(
-                "duration-minutes-seconds",
-                Some(&placeholder(&["minutes", "seconds"])),
-            ),
-        ),
-        (
-            "hours_minutes",
-            texts.get(
-                "duration-hours-minutes",
-                Some(&placeholder(&["hours", "minutes"])),
-            ),
-        ),
-        (
-            "years_days",
-            texts.get(
-                "duration-years-days",
-                Some(&placeholder(&["years", "days"])),
-            ),
-        ),
-        (
-            "years",
-            texts.get("duration-years", Some(&placeholder(&["years"]))),
-        ),
-        (
-            "days_hours_minutes",
-            texts.get(
-                "duration-days-hours-minutes",
-                Some(&placeholder(&["days", "hours", "minutes"])),
-            ),
-        ),
-    ]);
-    let mut retries_args = FluentArgs::new();
-    retries_args.set("min", intl.number(MIN_RETRIES as f64));
-    retries_args.set("max", intl.number(MAX_RETRIES as f64));
-    // The notation of the page, shown by example: grouped, with a fraction.
-    let mut notation_args = FluentArgs::new();
-    notation_args.set("example", intl.number(NOTATION_EXAMPLE));
-    let limit_args = |name: &'static str, x: f64| {
-        let mut args = FluentArgs::new();
-        args.set(name, intl.number(x));
-        args
-    };
+    let duration = [
+        ("seconds", "duration-seconds"),
+        ("minutes_seconds", "duration-minutes-seconds"),
+        ("hours_minutes", "duration-hours-minutes"),
+        ("years_days", "duration-years-days"),
+        ("years", "duration-years"),
+        ("days_hours_minutes", "duration-days-hours-minutes"),
+    ]
+    .into_iter()
+    .map(|(key, id)| (key, message(texts, id, &[])))
+    .collect();
     let chart = chart_words(texts);
-    let text = BTreeMap::from([
+    let mut text: BTreeMap<String, String> = [
         ("retry", headers.retry.clone()),
         ("delay", headers.delay.clone()),
         ("range", headers.range.clone()),
@@ -383,56 +320,68 @@ fn island(
         ("error_not_a_number", texts.get("error-not-a-number", None)),
         (
             "error_notation",
-            texts.get("error-notation", Some(&notation_args)),
-        ),
-        (
-            "error_too_large",
-            texts.get("error-too-large", Some(&limit_args("max", LARGEST_INPUT))),
-        ),
-        (
-            "error_too_small",
-            texts.get("error-too-small", Some(&limit_args("min", SMALLEST_INPUT))),
-        ),
-        ("error_base", texts.get("error-base", None)),
-        ("error_multiplier", texts.get("error-multiplier", None)),
-        (
-            "error_max_delay",
-            texts.get(
-                match profile.zero_max {
-                    ZeroMax::Unlimited => "error-max-delay-unlimited",
-                    ZeroMax::Refused => "error-max-delay",
-                },
-                None,
+            // The notation of the page, shown by example: grouped, with a
+            // fraction.
+            message(
+                texts,
+                "error-notation",
+                &[("example", intl.number(NOTATION_EXAMPLE))],
             ),
         ),
         (
-            "error_retries",
-            texts.get("error-retries", Some(&retries_args)),
+            "error_too_large",
+            message(
+                texts,
+                "error-too-large",
+                &[("max", intl.number(LARGEST_INPUT))],
+            ),
         ),
         (
-            "error_delay_overflow",
-            texts.get("error-delay-overflow", Some(&placeholder(&["retry"]))),
+            "error_too_small",
+            message(
+                texts,
+                "error-too-small",
+                &[("min", intl.number(SMALLEST_INPUT))],
+            ),
         ),
-        (
-            "error_total_overflow",
-            texts.get("error-total-overflow", Some(&placeholder(&["retry"]))),
-        ),
-    ]);
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect();
+    // One message per error code; a field's rule gives the bounds its
+    // error may name.
+    let fields = contract::fields(profile.zero_max);
+    for key in core_contract::ERRORS {
+        let Some(id) = contract::error_message(key, profile.zero_max) else {
+            continue;
+        };
+        let mut bounds = Vec::new();
+        if let Some(field) = fields.iter().find(|f| f.error == key) {
+            bounds.push(("min", intl.number(field.rule.min)));
+            bounds.extend(field.rule.max.map(|max| ("max", intl.number(max))));
+        }
+        text.insert(format!("error_{key}"), message(texts, &id, &bounds));
+    }
+    let slots = core_contract::inputs(&profile.defaults).expect("an offered jitter kind");
+    let mut defaults: serde_json::Map<_, _> = core_contract::INPUTS
+        .into_iter()
+        .zip(slots)
+        .map(|(key, x)| {
+            let value = match key {
+                "jitter" => profile.defaults.jitter.name().into(),
+                // Not given: null, as the JSON document writes it.
+                _ if x.is_nan() => serde_json::Value::Null,
+                _ => x.into(),
+            };
+            (key.to_string(), value)
+        })
+        .collect();
+    defaults.insert("unit".into(), profile.unit.name().into());
     Island {
         lang: lang.to_string(),
         wasm,
-        zero_max: match profile.zero_max {
-            ZeroMax::Unlimited => "unlimited",
-            ZeroMax::Refused => "refused",
-        },
-        defaults: Defaults {
-            base: defaults.base,
-            multiplier: defaults.multiplier,
-            max_delay: defaults.max_delay.unwrap_or(0.0),
-            retries: defaults.retries,
-            jitter: defaults.jitter.name(),
-            unit: profile.unit.name(),
-        },
+        contract: contract::island(profile.zero_max),
+        defaults,
         units: profile
             .units
             .iter()
@@ -442,8 +391,6 @@ fn island(
         max_fraction_digits: MAX_FRACTION_DIGITS,
         largest_input: LARGEST_INPUT,
         smallest_input: SMALLEST_INPUT,
-        min_retries: MIN_RETRIES,
-        max_retries: MAX_RETRIES,
         duration,
         caption: caption_patterns(texts, intl),
         text,
@@ -462,13 +409,6 @@ fn caption_patterns(texts: &Texts, intl: &Intl) -> BTreeMap<&'static str, String
             (category, caption.replacen(&intl.number(n as f64), "{n}", 1))
         })
         .collect()
-}
-
-/// JSON that cannot end the `<script>` element it sits in.
-fn island_json(island: &Island) -> String {
-    serde_json::to_string(island)
-        .expect("the island holds only strings and numbers")
-        .replace('<', "\\u003c")
 }
 
 #[cfg(test)]

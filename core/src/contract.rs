@@ -1,0 +1,309 @@
+//! The calculator's contract with its WebAssembly module: which jitter kinds
+//! it offers and their codes, which inputs it reads and where, the codes of
+//! its errors, and where each figure lies in its buffers.
+//!
+//! These tables are the one statement of the module's interface. The module
+//! (`wasm/src/lib.rs`) is a few exports over [`run`]; the site hands the
+//! tables to the calculator's script in the page's JSON island
+//! (`src/site/calculator/contract.rs`), so the script reads its offsets,
+//! kinds and codes from them and holds no copy; `tests/wasm_parity.rs`
+//! checks them against the compiled module. This module never formats
+//! anything and knows nothing of fields' labels or messages (the site's
+//! half of the contract does).
+//!
+//! A jitter kind is offered by adding its name to [`JITTERS`]; an input by
+//! adding its key to [`INPUTS`] and reading it in [`policy`].
+
+use crate::{Jitter, MAX_RETRIES, Policy, PolicyError, Schedule};
+
+/// The jitter kinds the calculator offers, by [`Jitter::name`]; a kind's
+/// code across the WebAssembly boundary is its index.
+pub const JITTERS: [&str; 3] = ["none", "full", "equal"];
+
+/// The inputs, by the policy's JSON key: the module reads input `i` from
+/// slot `i` of its input buffer. An optional input not given is NaN there
+/// (a given one is always finite, so NaN is never a value); `jitter` is a
+/// code of [`JITTERS`].
+pub const INPUTS: [&str; 5] = ["base", "multiplier", "max_delay", "retries", "jitter"];
+
+/// The code `schedule` returns for a jitter code outside [`JITTERS`]; the
+/// core's own codes ([`PolicyError::code`]) leave it free.
+pub const JITTER_ERROR: u32 = 7;
+
+/// The message key of each error code, code `c` at index `c - 1`: the
+/// core's [`PolicyError::code`]s and [`JITTER_ERROR`].
+pub const ERRORS: [&str; 8] = [
+    "base",
+    "multiplier",
+    "max_delay",
+    "retries",
+    "delay_overflow",
+    "total_overflow",
+    "jitter",
+    "jitter_factor",
+];
+
+/// The input each error code is about, code `c` at index `c - 1`: an
+/// overflow is the maximum delay's to fix ([`PolicyError::field`]).
+pub const ERROR_INPUTS: [&str; 8] = [
+    "base",
+    "multiplier",
+    "max_delay",
+    "retries",
+    "max_delay",
+    "max_delay",
+    "jitter",
+    "jitter_factor",
+];
+
+/// The figures of one row of the schedule buffer, by their JSON key (as
+/// `src/report.rs` writes them); `capped` is 0 or 1.
+pub const ROW: [&str; 9] = [
+    "retry",
+    "delay",
+    "capped",
+    "min",
+    "mean",
+    "max",
+    "cumulative_min",
+    "cumulative_mean",
+    "cumulative_max",
+];
+
+/// Where the totals start in the schedule buffer: after the last possible
+/// row, so that a longer schedule never moves them.
+pub const TOTALS: usize = ROW.len() * MAX_RETRIES as usize;
+
+/// The figures of the totals, by their JSON key.
+pub const TOTAL: [&str; 3] = ["min", "mean", "max"];
+
+/// The schedule buffer's length in f64 values.
+pub const SCHEDULE_LEN: usize = TOTALS + TOTAL.len();
+
+/// The parts `duration_parts` writes, in order.
+pub const PARTS: [&str; 5] = ["days", "hours", "minutes", "seconds", "milliseconds"];
+
+/// The module's exports: `memory`, and the functions `wasm/src/lib.rs`
+/// documents.
+pub const EXPORTS: [&str; 6] = [
+    "memory",
+    "input_buffer",
+    "schedule",
+    "error_retry",
+    "schedule_buffer",
+    "duration_parts",
+];
+
+/// The input slot of the input keyed `key`. Only for keys of [`INPUTS`],
+/// which is checked at compile time where it is used in a constant.
+pub const fn input(key: &str) -> usize {
+    let mut i = 0;
+    while i < INPUTS.len() {
+        if str_eq(INPUTS[i], key) {
+            return i;
+        }
+        i += 1;
+    }
+    panic!("not an input of the contract")
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const BASE: usize = input("base");
+const MULTIPLIER: usize = input("multiplier");
+const MAX_DELAY: usize = input("max_delay");
+const RETRIES: usize = input("retries");
+const JITTER: usize = input("jitter");
+
+/// Why [`run`] refused: the code (index + 1 in [`ERRORS`]) and, for an
+/// overflow, the retry where it happens (else 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub code: u32,
+    pub retry: u32,
+}
+
+impl From<PolicyError> for Refused {
+    fn from(err: PolicyError) -> Refused {
+        Refused {
+            code: err.code(),
+            retry: err.retry(),
+        }
+    }
+}
+
+/// The jitter kind of `code`, or `None` for a code outside [`JITTERS`].
+pub fn jitter(code: f64) -> Option<Jitter> {
+    let name = JITTERS.iter().zip(0u32..).find_map(|(name, c)| {
+        // Written so that NaN and fractions match no code.
+        (f64::from(c) == code).then_some(*name)
+    })?;
+    Jitter::from_name(name)
+}
+
+/// The policy the input slots describe. The core validates it; here only
+/// what the slots cannot say is refused: a jitter code outside [`JITTERS`]
+/// and a retry count that is not a whole number a `u32` holds.
+pub fn policy(inputs: &[f64; INPUTS.len()]) -> Result<Policy, Refused> {
+    let jitter = jitter(inputs[JITTER]).ok_or(Refused {
+        code: JITTER_ERROR,
+        retry: 0,
+    })?;
+    let retries = inputs[RETRIES];
+    // `as` saturates and sends NaN to 0; the round trip keeps only whole
+    // numbers in range (0 itself is the core's to refuse).
+    let whole = retries as u32;
+    if f64::from(whole) != retries {
+        return Err(PolicyError::Retries.into());
+    }
+    let max_delay = inputs[MAX_DELAY];
+    Ok(Policy {
+        base: inputs[BASE],
+        multiplier: inputs[MULTIPLIER],
+        max_delay: if max_delay.is_nan() {
+            None
+        } else {
+            Some(max_delay)
+        },
+        retries: whole,
+        jitter,
+    })
+}
+
+/// The input slots of `policy`, as [`policy`] reads them back; `None` if
+/// its jitter kind is not offered.
+pub fn inputs(policy: &Policy) -> Option<[f64; INPUTS.len()]> {
+    let code = JITTERS.iter().position(|k| *k == policy.jitter.name())?;
+    let mut slots = [0.0; INPUTS.len()];
+    slots[BASE] = policy.base;
+    slots[MULTIPLIER] = policy.multiplier;
+    slots[MAX_DELAY] = policy.max_delay.unwrap_or(f64::NAN);
+    slots[RETRIES] = f64::from(policy.retries);
+    slots[JITTER] = code as f64;
+    Some(slots)
+}
+
+/// Computes the schedule of the input slots into `out`, laid out as [`ROW`],
+/// [`TOTALS`] and [`TOTAL`] say. On refusal `out` is left as it was.
+pub fn run(inputs: &[f64; INPUTS.len()], out: &mut [f64; SCHEDULE_LEN]) -> Result<(), Refused> {
+    let schedule = Schedule::new(policy(inputs)?)?;
+    // `zip` bounds the walk by the buffer's rows whatever the core does.
+    for (row, at) in schedule
+        .rows()
+        .zip(out[..TOTALS].chunks_exact_mut(ROW.len()))
+    {
+        at.copy_from_slice(&[
+            f64::from(row.retry),
+            row.delay,
+            f64::from(u8::from(row.capped)),
+            row.min,
+            row.mean,
+            row.max,
+            row.cumulative_min,
+            row.cumulative_mean,
+            row.cumulative_max,
+        ]);
+    }
+    let totals = schedule.totals();
+    out[TOTALS..].copy_from_slice(&[totals.min, totals.mean, totals.max]);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_core_error_has_its_code_key_and_input() {
+        let errors = [
+            (PolicyError::Base, "base"),
+            (PolicyError::Multiplier, "multiplier"),
+            (PolicyError::MaxDelay, "max_delay"),
+            (PolicyError::Retries, "retries"),
+            (PolicyError::DelayOverflow { retry: 3 }, "delay_overflow"),
+            (PolicyError::TotalOverflow { retry: 3 }, "total_overflow"),
+            (PolicyError::JitterFactor, "jitter_factor"),
+        ];
+        for (err, key) in errors {
+            let i = err.code() as usize - 1;
+            assert_eq!(ERRORS[i], key, "{err:?}");
+            assert_eq!(ERROR_INPUTS[i], err.field(), "{err:?}");
+        }
+        assert_eq!(ERRORS[JITTER_ERROR as usize - 1], "jitter");
+    }
+
+    #[test]
+    fn every_offered_kind_is_a_core_kind_at_its_code() {
+        for (code, name) in JITTERS.iter().enumerate() {
+            assert_eq!(jitter(code as f64).map(Jitter::name), Some(*name));
+        }
+        for code in [-1.0, 0.5, JITTERS.len() as f64, f64::NAN] {
+            assert_eq!(jitter(code), None, "{code}");
+        }
+    }
+
+    fn inputs(retries: f64, max_delay: f64) -> [f64; INPUTS.len()] {
+        let mut slots = [0.0; INPUTS.len()];
+        slots[input("base")] = 1.0;
+        slots[input("multiplier")] = 2.0;
+        slots[input("max_delay")] = max_delay;
+        slots[input("retries")] = retries;
+        slots[input("jitter")] = 0.0;
+        slots
+    }
+
+    #[test]
+    fn slots_become_the_policy_and_nan_means_not_given() {
+        let p = policy(&inputs(3.0, f64::NAN)).unwrap();
+        assert_eq!(
+            (p.base, p.multiplier, p.max_delay, p.retries),
+            (1.0, 2.0, None, 3)
+        );
+        let back = super::inputs(&p).unwrap();
+        assert_eq!(
+            back.map(f64::to_bits),
+            inputs(3.0, f64::NAN).map(f64::to_bits)
+        );
+        assert_eq!(policy(&inputs(3.0, 5.0)).unwrap().max_delay, Some(5.0));
+        for retries in [2.5, -1.0, f64::NAN, 1e10] {
+            assert_eq!(
+                policy(&inputs(retries, 5.0)),
+                Err(Refused::from(PolicyError::Retries)),
+                "{retries}"
+            );
+        }
+        let mut bad = inputs(3.0, 5.0);
+        bad[input("jitter")] = JITTERS.len() as f64;
+        assert_eq!(policy(&bad).unwrap_err().code, JITTER_ERROR);
+    }
+
+    #[test]
+    fn run_lays_out_rows_and_totals_and_leaves_the_buffer_on_refusal() {
+        let mut out = [7.0; SCHEDULE_LEN];
+        run(&inputs(3.0, f64::NAN), &mut out).unwrap();
+        let at = |row: usize, key: &str| {
+            out[row * ROW.len() + ROW.iter().position(|k| *k == key).unwrap()]
+        };
+        assert_eq!(
+            (at(2, "retry"), at(2, "delay"), at(2, "cumulative_max")),
+            (3.0, 4.0, 7.0)
+        );
+        assert_eq!(out[TOTALS..], [7.0, 7.0, 7.0]);
+        let before = out;
+        assert_eq!(run(&inputs(0.0, 5.0), &mut out).unwrap_err().code, 4);
+        assert_eq!(out, before);
+    }
+}
