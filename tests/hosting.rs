@@ -238,7 +238,7 @@ fn visible_text(html: &str) -> String {
 fn structured_data_parses_and_its_faq_is_the_visible_faq() {
     let (_dir, out) = built();
     for lang in ["en", "ru", "de"] {
-        for page in ["calculator", "schedule"] {
+        for page in ["calculator", "practice", "schedule"] {
             let html = fs::read_to_string(out.join(format!("{lang}/{page}/index.html"))).unwrap();
             let start = html.find("<script type=\"application/ld+json\">").unwrap() + 35;
             let json = &html[start..start + html[start..].find("</script>").unwrap()];

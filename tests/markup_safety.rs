@@ -243,6 +243,7 @@ const ELEMENTS: &[&str] = &[
     "p",
     "path",
     "polyline",
+    "pre",
     "script",
     "section",
     "select",
