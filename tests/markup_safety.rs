@@ -242,6 +242,7 @@ const ELEMENTS: &[&str] = &[
     "option",
     "p",
     "path",
+    "polygon",
     "polyline",
     "pre",
     "script",
