@@ -20,7 +20,7 @@ nav-label = Wiederholungen in der Praxis
 
 # Introduction (Markdown).
 intro =
-    Ein Backoff-Zeitplan beantwortet eine Frage: wie lange vor dem nächsten Versuch zu warten ist. Ein Client im Produktivbetrieb muss einige mehr beantworten. Hat der Server schon gesagt, wie lange er warten soll? Lohnt es sich überhaupt, diesen Fehler zu wiederholen? Darf die Anfrage gefahrlos zweimal gesendet werden? Wie viele Versuche machen die Schichten über dem Client zusätzlich zu seinen eigenen?
+    Ein Backoff-Zeitplan beantwortet eine Frage: wie lange vor dem nächsten Versuch zu warten ist. Ein Client im Produktivbetrieb muss noch einige weitere beantworten. Hat der Server schon gesagt, wie lange er warten soll? Lohnt es sich überhaupt, diesen Fehler zu wiederholen? Darf die Anfrage gefahrlos zweimal gesendet werden? Wie viele Versuche machen die Schichten über dem Client zusätzlich zu seinen eigenen?
 
     Diese Seite geht die Fragen der Reihe nach durch und endet mit einer kurzen Wiederholungsschleife, die die Antworten zusammenführt.
 
@@ -43,7 +43,7 @@ retry-after =
        *[other] { $urllib3-retry-after-max-hours } Stunden
     }.
 
-    Widersprechen sich Header und Backoff, wiederholen Sie nie früher, als der Server verlangt: Warten Sie die längere der beiden Zeiten ab. `urllib3` nimmt einfach den Header statt seines Backoffs, sobald er vorhanden ist, standardmäßig bei den Antworten 413, 429 und 503 ([`retry.py`](https://github.com/urllib3/urllib3/blob/00f30f01ebb2fa3b3148ef33aa591a7443b871dd/src/urllib3/util/retry.py)). So oder so ist eine Wiederholung nach `Retry-After` ein Versuch und zählt gegen Ihr Limit.
+    Widersprechen sich Header und Backoff, wiederholen Sie nie früher, als der Server verlangt: Warten Sie die längere der beiden Zeiten ab. `urllib3` nimmt einfach den Header statt seines Backoffs, sobald er vorhanden ist, standardmäßig bei den Antworten 413, 429 und 503 ([`retry.py`](https://github.com/urllib3/urllib3/blob/00f30f01ebb2fa3b3148ef33aa591a7443b871dd/src/urllib3/util/retry.py)). So oder so ist eine Wiederholung nach `Retry-After` ein Versuch und wird auf Ihr Limit angerechnet.
 
 # Heading of the section on which errors to retry.
 retryable-heading = Welche Fehler man wiederholt – und wann das gefahrlos ist
@@ -60,7 +60,7 @@ retryable =
 
     Eine Wiederholung ist nur dann gefahrlos, wenn eine doppelte Ausführung keinen Schaden anrichtet. GET, HEAD, PUT und DELETE sind per Definition idempotent, und genau diese Methoden wiederholt `urllib3` standardmäßig; POST ist es nicht, und ein Timeout verrät nicht, ob der Server schon gehandelt hat. Geben Sie jedem logischen Vorgang einen eindeutigen Schlüssel und senden Sie bei jeder Wiederholung denselben. Mit dem [Header `Idempotency-Key` von Stripe](https://docs.stripe.com/api/idempotent_requests) erhält eine Wiederholung das gespeicherte Ergebnis der ersten Anfrage statt einer zweiten Abbuchung; der IETF-Entwurf [The Idempotency-Key HTTP Header Field](https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/) schlägt denselben Header für jede HTTP-API vor.
 
-    gRPC zieht dieselbe Grenze zwischen seinen [Statuscodes](https://github.com/grpc/grpc/blob/master/doc/statuscodes.md). `UNAVAILABLE` heißt, dass der Dienst, höchstwahrscheinlich nur kurz, nicht erreichbar ist: Diesen Code wiederholt man mit Backoff, auch wenn ein nicht idempotenter Aufruf womöglich schon ausgeführt wurde. `DEADLINE_EXCEEDED` heißt, dass die Deadline abgelaufen ist, möglicherweise erst nachdem der Vorgang abgeschlossen war; eine Wiederholung unter derselben Deadline hat keine Zeit mehr. Erhöhen Sie die Deadline ganz oben oder geben Sie auf, aber wiederholen Sie nicht in einer Schleife.
+    gRPC zieht dieselbe Grenze zwischen seinen [Statuscodes](https://github.com/grpc/grpc/blob/master/doc/statuscodes.md). `UNAVAILABLE` heißt, dass der Dienst, höchstwahrscheinlich nur kurz, nicht erreichbar ist: Diesen Code wiederholt man mit Backoff, auch wenn ein nicht idempotenter Aufruf womöglich schon ausgeführt wurde. `DEADLINE_EXCEEDED` heißt, dass die Deadline abgelaufen ist, möglicherweise erst nachdem der Vorgang abgeschlossen war; eine Wiederholung unter derselben Deadline hat keine Zeit mehr. Verlängern Sie die Deadline dort, wo sie gesetzt wird, oder geben Sie auf, aber wiederholen Sie den Aufruf nicht in einer Schleife.
 
 # Heading of the section on retry amplification and retry budgets.
 amplification-heading = Wiederholungen vervielfachen sich über Schichten
@@ -79,10 +79,10 @@ amplification =
     }, etwa Client, Gateway und Dienst, die jeweils bis zu { $amplification-attempts ->
         [one] { $amplification-attempts } Versuch
        *[other] { $amplification-attempts } Versuche
-    } machen: Fällt die Datenbank darunter aus, wird aus einer Anfrage des Clients { $amplification-calls ->
+    } machen: Fällt die Datenbank darunter aus, bekommt sie für eine einzige Anfrage des Clients { $amplification-calls ->
         [one] { $amplification-calls } Aufruf
        *[other] { $amplification-calls } Aufrufe
-    } an sie, und die treffen genau dann ein, wenn sie sie am wenigsten verkraftet.
+    }, und zwar genau dann, wenn sie am wenigsten Last verkraftet.
 
     Wiederholen Sie nur auf einer Schicht, meist der, die der ausgefallenen Abhängigkeit am nächsten ist, und lassen Sie die anderen schnell scheitern. Müssen mehrere Schichten wiederholen, begrenzen Sie Wiederholungen durch ein Budget, das sich alle Anfragen teilen, statt durch eine Anzahl pro Anfrage:
 

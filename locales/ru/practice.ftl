@@ -61,7 +61,7 @@ retryable =
 
     Повтор безопасен, только если двойное выполнение операции ничему не вредит. Методы GET, HEAD, PUT и DELETE идемпотентны по определению, и именно их `urllib3` повторяет по умолчанию; POST не идемпотентен, а тайм-аут не говорит, успел ли сервер что-то сделать. Дайте каждой логической операции уникальный ключ и отправляйте его же при каждом повторе. С заголовком [`Idempotency-Key` у Stripe](https://docs.stripe.com/api/idempotent_requests) повтор получает сохранённый результат первого запроса, а не второе списание денег; черновик IETF [The Idempotency-Key HTTP Header Field](https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/) предлагает тот же заголовок для любого HTTP API.
 
-    В gRPC та же граница проходит между [кодами статуса](https://github.com/grpc/grpc/blob/master/doc/statuscodes.md). `UNAVAILABLE` означает, что сервис, скорее всего ненадолго, недоступен: этот код и повторяют с задержкой, хотя неидемпотентный вызов мог уже выполниться. `DEADLINE_EXCEEDED` означает, что истёк дедлайн, возможно уже после того, как операция завершилась; повтору в рамках того же дедлайна не хватит времени. Увеличьте дедлайн на верхнем уровне или сдайтесь, но не повторяйте такой вызов в цикле.
+    В gRPC та же граница проходит между [кодами статуса](https://github.com/grpc/grpc/blob/master/doc/statuscodes.md). `UNAVAILABLE` означает, что сервис, скорее всего ненадолго, недоступен: этот код и повторяют с задержкой, хотя неидемпотентный вызов мог уже выполниться. `DEADLINE_EXCEEDED` означает, что истёк дедлайн, возможно уже после того, как операция завершилась; повтору в рамках того же дедлайна не хватит времени. Увеличьте дедлайн там, где он задаётся, или сдайтесь, но не повторяйте такой вызов в цикле.
 
 # Heading of the section on retry amplification and retry budgets.
 amplification-heading = Повторы множатся от слоя к слою
@@ -79,7 +79,7 @@ amplification =
         [few] { $amplification-layers } слоя
         [many] { $amplification-layers } слоёв
        *[other] { $amplification-layers } слоя
-    }, скажем клиент, шлюз и сервис, и пусть каждый делает до { $amplification-attempts ->
+    } (например, клиент, шлюз и сервис), каждый из которых делает до { $amplification-attempts ->
         [one] { $amplification-attempts } попытки
         [few] { $amplification-attempts } попыток
         [many] { $amplification-attempts } попыток
@@ -94,7 +94,7 @@ amplification =
     Повторяйте на одном слое, обычно ближайшем к отказавшей зависимости, а остальным позвольте быстро завершаться с ошибкой. Если повторять должны несколько слоёв, ограничивайте повторы бюджетом, общим для всех запросов, а не числом попыток на каждый запрос:
 
     - AWS SDK в стандартном режиме повторов держат квоту из { $aws-quota } токенов на клиента. Повтор забирает { $aws-retry-cost } токенов, после тайм-аута { $aws-timeout-cost }; запрос, прошедший с первого раза, возвращает { $aws-success-refund }, а прошедший после повтора возвращает то, что забрал повтор. Когда квота исчерпана, клиент перестаёт повторять, пока успешные запросы её не пополнят ([`quota.py`](https://github.com/boto/botocore/blob/40454eaac38ce390fc7755ac1a05dd3425aeb5f9/botocore/retries/quota.py) и [`standard.py`](https://github.com/boto/botocore/blob/ef31254d96502db058e98fcfb325fbe406356610/botocore/retries/standard.py) в botocore).
-    - Ограничение повторов в gRPC ведёт счётчик токенов для каждого сервера: неудачный вызов забирает один токен, успешный добавляет `tokenRatio`, и пока счётчик не превышает половины `maxTokens`, вызовы не повторяются. В примере из проекта `maxTokens` равен { $grpc-max-tokens }, а `tokenRatio` { $grpc-token-ratio } ([проект повторов gRPC](https://github.com/grpc/proposal/blob/master/A6-client-retries.md)).
+    - Ограничение повторов в gRPC ведёт счётчик токенов для каждого сервера: неудачный вызов забирает один токен, успешный добавляет `tokenRatio`, и пока счётчик не превышает половины `maxTokens`, вызовы не повторяются. В примере из проекта `maxTokens` равен { $grpc-max-tokens }, а `tokenRatio` равен { $grpc-token-ratio } ([проект повторов gRPC](https://github.com/grpc/proposal/blob/master/A6-client-retries.md)).
     - Бюджет повторов в Envoy ограничивает число одновременных повторов долей активных запросов: по умолчанию { $envoy-budget-percent } %, но не меньше { $envoy-min-retry-concurrency } ([`circuit_breaker.proto`](https://github.com/envoyproxy/envoy/blob/01c2c1fadbc61d572c7e02568c98ff001c0bfe8f/api/envoy/config/cluster/v3/circuit_breaker.proto)).
 
 # Heading of the section on attempts and retries.
