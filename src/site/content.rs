@@ -257,8 +257,7 @@ pub struct Page {
 }
 
 impl Page {
-    /// The arguments of the messages of sections that take the page's
-    /// arguments: formula, figure and listing names.
+    /// The names of the page's arguments: its formulas, figures, listings.
     pub fn argument_names(&self) -> Vec<String> {
         self.formulas
             .iter()
@@ -383,26 +382,16 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
             ));
         }
     }
+    let formula_names: Vec<&str> = raw.formulas.keys().map(|n| n.get_ref().as_str()).collect();
     let values = page_values::parse(
         path,
         source,
+        &formula_names,
         &raw.figures,
         raw.amplification.as_ref(),
         &raw.listings,
         &mut problems,
     );
-    // Formulas, figures and listings are arguments of the same messages:
-    // one name cannot stand for two of them.
-    let mut names: Vec<&str> = raw.formulas.keys().map(|n| n.get_ref().as_str()).collect();
-    for name in values.names() {
-        if names.contains(&name) {
-            problems.push(Diagnostic::error(
-                path,
-                format!("`{name}` names two values: formulas, figures and listings need names of their own"),
-            ));
-        }
-        names.push(name);
-    }
     let defaults = match defaults {
         Ok(p) => p,
         Err(d) => {

@@ -91,10 +91,12 @@ impl PageValues {
 }
 
 /// Validates a page's figures, amplification and listings; every problem
-/// points at its value in `source`.
+/// points at its value in `source`. `formulas` are the page's formula
+/// names, which the same messages get as arguments.
 pub fn parse(
     path: &Path,
     source: &str,
+    formulas: &[&str],
     figures: &BTreeMap<Spanned<String>, Spanned<f64>>,
     amplification: Option<&RawAmplification>,
     listings: &BTreeMap<Spanned<String>, RawListing>,
@@ -206,6 +208,18 @@ pub fn parse(
             language: language.clone(),
             source: raw.source.get_ref().trim_end().to_string(),
         });
+    }
+    // Formulas, figures and listings are arguments of the same messages:
+    // one name cannot stand for two of them.
+    let mut names = formulas.to_vec();
+    for name in values.names() {
+        if names.contains(&name) {
+            problems.push(Diagnostic::error(
+                path,
+                format!("`{name}` names two values: formulas, figures and listings need names of their own"),
+            ));
+        }
+        names.push(name);
     }
     values
 }
