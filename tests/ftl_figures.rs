@@ -14,7 +14,7 @@ fn is_http_status(digits: &str) -> bool {
 
 /// The digit runs of a message's text that are not allowed.
 fn typed_figures(text: &str) -> Vec<String> {
-    let prose = strip_spans(&strip_spans(text, '`'), '$');
+    let prose = strip_link_targets(&strip_spans(&strip_spans(text, '`'), '$'));
     let mut found = Vec::new();
     let mut run = String::new();
     for c in prose.chars().chain(std::iter::once(' ')) {
@@ -28,6 +28,20 @@ fn typed_figures(text: &str) -> Vec<String> {
         }
     }
     found
+}
+
+/// `text` without the targets of Markdown links (`](…)`): an address, with
+/// its digits, is not a figure.
+fn strip_link_targets(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("](") {
+        out.push_str(&rest[..=start]);
+        rest = &rest[start + 2..];
+        rest = rest.find(')').map_or("", |end| &rest[end + 1..]);
+    }
+    out.push_str(rest);
+    out
 }
 
 /// `text` without the spans between pairs of `delimiter`.
@@ -114,4 +128,6 @@ fn the_rule_catches_typed_figures_and_spares_the_rest() {
     assert!(typed_figures("HTTP 429 or 503").is_empty());
     assert!(typed_figures("run `schedule --base 250` now").is_empty());
     assert!(typed_figures("the exponent $n - 1$").is_empty());
+    assert!(typed_figures("[HTTP Semantics](https://www.rfc-editor.org/rfc/rfc9110)").is_empty());
+    assert_eq!(typed_figures("[RFC 9110](https://x.org/9110)"), ["9110"]);
 }

@@ -17,6 +17,7 @@ use unic_langid::LanguageIdentifier;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::site::calculator::contract;
 use crate::site::config::Config;
+use crate::site::content::Section;
 use crate::site::figures::EXAMPLE_ARGUMENTS;
 use crate::site::intl::plural_categories_of;
 use crate::site::locales::{LocaleFile, MessageEntry};
@@ -29,6 +30,12 @@ use crate::site::locales::{LocaleFile, MessageEntry};
 /// page title of `pages::layout`; the calculator's messages are listed in
 /// its contract (`calculator::contract::variables`).
 pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
+    // The sections that take the page's arguments get all of them: its
+    // formulas, figures and listings (`content::Page::argument_names`,
+    // which is what `formulas` holds for a page's file).
+    if Section::from_id(id).is_some_and(Section::takes_page_arguments) {
+        return formulas.to_vec();
+    }
     let names: &[&str] = match id {
         _ if id.starts_with("example-") => EXAMPLE_ARGUMENTS,
         "formula" => return formulas.to_vec(),

@@ -2,9 +2,11 @@
 //!
 //! A definition says which template renders the page, the order of its
 //! sections, its FAQ entries, its worked examples' parameters, the
-//! calculator's profile and the LaTeX skeletons of its formulas. It holds no
-//! human text (that is in Fluent) and no computed figure (the core computes
-//! them from the parameters here).
+//! calculator's profile, the LaTeX skeletons of its formulas, and the
+//! figures and code listings its messages name (validated by
+//! `page_values`). It holds no human text (that is in Fluent) and no
+//! computed figure (the core and `page_values` compute them from the
+//! parameters here).
 //!
 //! Every parameter is run through the core, and every formula skeleton
 //! through the formula converter, while loading: a policy the core refuses
@@ -25,6 +27,7 @@ use crate::diagnostics::Diagnostic;
 use crate::report::Unit;
 use crate::site::config::toml_diagnostic;
 use crate::site::markdown;
+use crate::site::page_values::{self, PageValues, RawAmplification, RawListing};
 use crate::site::urls::is_identifier;
 
 /// The templates a page can name. Every page is an explainer today, so the
@@ -42,10 +45,20 @@ pub enum Section {
     Example,
     Tips,
     Faq,
+    /// The `Retry-After` header: its forms, its cap, how it meets backoff.
+    RetryAfter,
+    /// Which errors to retry, and idempotency.
+    Retryable,
+    /// Retry amplification across layers, and retry budgets.
+    Amplification,
+    /// "Attempts" and "retries" in library settings.
+    Attempts,
+    /// A retry loop as code (a listing of `[listings]`).
+    Code,
 }
 
 impl Section {
-    const ALL: [Section; 7] = [
+    const ALL: [Section; 12] = [
         Section::Intro,
         Section::Calculator,
         Section::HowTo,
@@ -53,6 +66,11 @@ impl Section {
         Section::Example,
         Section::Tips,
         Section::Faq,
+        Section::RetryAfter,
+        Section::Retryable,
+        Section::Amplification,
+        Section::Attempts,
+        Section::Code,
     ];
 
     /// The section's name in content files, its HTML id and the prefix of its
@@ -66,11 +84,30 @@ impl Section {
             Section::Example => "example",
             Section::Tips => "tips",
             Section::Faq => "faq",
+            Section::RetryAfter => "retry-after",
+            Section::Retryable => "retryable",
+            Section::Amplification => "amplification",
+            Section::Attempts => "attempts",
+            Section::Code => "code",
         }
     }
 
-    fn from_id(id: &str) -> Option<Section> {
+    pub fn from_id(id: &str) -> Option<Section> {
         Section::ALL.into_iter().find(|s| s.id() == id)
+    }
+
+    /// Whether the section's message gets the page's arguments: its
+    /// formulas, figures and listings (see [`Page::argument_names`]).
+    pub fn takes_page_arguments(self) -> bool {
+        matches!(
+            self,
+            Section::Formula
+                | Section::RetryAfter
+                | Section::Retryable
+                | Section::Amplification
+                | Section::Attempts
+                | Section::Code
+        )
     }
 }
 
@@ -171,6 +208,11 @@ struct RawPage {
     examples: Vec<RawExample>,
     #[serde(default)]
     formulas: BTreeMap<Spanned<String>, Spanned<String>>,
+    #[serde(default)]
+    figures: BTreeMap<Spanned<String>, Spanned<f64>>,
+    amplification: Option<RawAmplification>,
+    #[serde(default)]
+    listings: BTreeMap<Spanned<String>, RawListing>,
 }
 
 /// The calculator's profile on one page.
@@ -210,6 +252,20 @@ pub struct Page {
     /// Fluent argument name → LaTeX, where `@message-id` stands for a word
     /// taken from the page's messages.
     pub formulas: Vec<(String, String)>,
+    /// Figures and code listings the page's messages name (`page_values`).
+    pub values: PageValues,
+}
+
+impl Page {
+    /// The names of the page's arguments: its formulas, figures, listings.
+    pub fn argument_names(&self) -> Vec<String> {
+        self.formulas
+            .iter()
+            .map(|(name, _)| name.as_str())
+            .chain(self.values.names())
+            .map(str::to_string)
+            .collect()
+    }
 }
 
 fn yes() -> bool {
@@ -326,6 +382,16 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
             ));
         }
     }
+    let formula_names: Vec<&str> = raw.formulas.keys().map(|n| n.get_ref().as_str()).collect();
+    let values = page_values::parse(
+        path,
+        source,
+        &formula_names,
+        &raw.figures,
+        raw.amplification.as_ref(),
+        &raw.listings,
+        &mut problems,
+    );
     let defaults = match defaults {
         Ok(p) => p,
         Err(d) => {
@@ -355,6 +421,7 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
             .into_iter()
             .map(|(name, latex)| (name.into_inner(), latex.into_inner()))
             .collect(),
+        values,
     })
 }
 

@@ -24,6 +24,7 @@ pub mod load;
 pub mod locales;
 pub mod markdown;
 pub mod output;
+pub mod page_values;
 pub mod pages;
 pub mod render;
 pub mod status;

@@ -39,7 +39,7 @@ impl Unit {
         let mut found = Diagnostics::default();
         let files =
             locales::load_page_files(&r.site.root, &config.languages, &page.slug, &mut found);
-        let formulas: Vec<String> = page.formulas.iter().map(|(name, _)| name.clone()).collect();
+        let formulas = page.argument_names();
         let reference_path = locales::file_path(&config.reference, &page.slug);
         match &files[r.reference] {
             // The folder is missing, or the file is there but was refused:

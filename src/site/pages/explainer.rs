@@ -1,6 +1,7 @@
 //! An explainer page: one page of `content/` in one language, its sections
-//! (prose, formulas, worked examples, FAQ, calculator) filled from its
-//! Fluent messages and the core's figures, with its structured data.
+//! (prose, formulas, worked examples, FAQ, calculator, and prose with the
+//! page's figures and code listings) filled from its Fluent messages and the
+//! core's figures, with its structured data.
 
 use std::path::Path;
 
@@ -153,6 +154,12 @@ fn view(
     let assets = &r.assets;
     let mut toc = Vec::new();
     let mut sections = Vec::new();
+    // Built once, so that a problem of a listing's comment is reported once.
+    let page_args = page
+        .sections
+        .iter()
+        .any(|s| s.takes_page_arguments())
+        .then(|| page_arguments(page, texts));
     for section in &page.sections {
         let id = section.id();
         let view = match section {
@@ -166,17 +173,16 @@ fn view(
                 heading_html: Some(heading(texts, id)),
                 body_html: block(texts, id, texts.get(id, None)),
             },
-            Section::Formula => {
-                let mut args = FluentArgs::new();
-                for (name, latex) in &page.formulas {
-                    args.set(name.as_str(), format!("$${}$$", fill_formula(texts, latex)));
-                }
-                SectionView::Prose {
-                    id,
-                    heading_html: Some(heading(texts, id)),
-                    body_html: block(texts, id, texts.get(id, Some(&args))),
-                }
-            }
+            Section::Formula
+            | Section::RetryAfter
+            | Section::Retryable
+            | Section::Amplification
+            | Section::Attempts
+            | Section::Code => SectionView::Prose {
+                id,
+                heading_html: Some(heading(texts, id)),
+                body_html: block(texts, id, texts.get(id, page_args.as_ref())),
+            },
             Section::Example => SectionView::Examples {
                 heading_html: heading(texts, id),
                 examples_html: page
@@ -306,6 +312,18 @@ pub fn breadcrumb_json_ld(steps: &[(String, String)]) -> serde_json::Value {
             "item": url,
         })).collect::<Vec<_>>(),
     })
+}
+
+/// The arguments of the sections that take the page's arguments
+/// (`Section::takes_page_arguments`): each formula as display math, each
+/// figure as a number, each listing as a fenced code block.
+fn page_arguments<'a>(page: &'a Page, texts: &Texts) -> FluentArgs<'a> {
+    let mut args = FluentArgs::new();
+    for (name, latex) in &page.formulas {
+        args.set(name.as_str(), format!("$${}$$", fill_formula(texts, latex)));
+    }
+    page.values.add_arguments(texts, &mut args);
+    args
 }
 
 fn heading(texts: &Texts, section: &str) -> String {

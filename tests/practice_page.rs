@@ -1,0 +1,309 @@
+//! The "practice" page as a reader gets it in every language: its sections
+//! and table of contents, the figures from `content/practice.toml` (the
+//! amplification computed by the build), and the retry loop whose code is
+//! the same in every language and whose comments are each language's; and
+//! the errors its values and listing comments get when they are wrong.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::sync::OnceLock;
+
+use common::{build, copy_project, project_root};
+
+const LANGUAGES: [&str; 3] = ["en", "ru", "de"];
+
+const SECTIONS: [&str; 7] = [
+    "retry-after",
+    "retryable",
+    "amplification",
+    "attempts",
+    "code",
+    "calculator",
+    "faq",
+];
+
+/// The real site, built once for the tests that only read it.
+fn dist() -> &'static Path {
+    static DIST: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIST.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        build(&project_root(), &dir.path().join("dist"), false).unwrap_or_else(|e| panic!("{e}"));
+        dir
+    })
+    .path()
+    .join("dist")
+    .leak()
+}
+
+fn page(lang: &str) -> String {
+    fs::read_to_string(dist().join(format!("{lang}/practice/index.html"))).unwrap()
+}
+
+/// The text between the first `start` and the next `end`.
+fn between<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
+    let from = text.find(start).unwrap_or_else(|| panic!("no {start}")) + start.len();
+    let to = text[from..].find(end).unwrap_or_else(|| panic!("no {end}")) + from;
+    &text[from..to]
+}
+
+/// Markup removed and the entities the pages use decoded.
+fn text_of(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+fn section<'a>(html: &'a str, id: &str) -> &'a str {
+    between(html, &format!("<section id=\"{id}\""), "</section>")
+}
+
+#[test]
+fn every_section_has_a_heading_an_entry_in_the_contents_and_text() {
+    for lang in LANGUAGES {
+        let html = page(lang);
+        let toc = between(&html, "<nav class=\"toc\"", "</nav>");
+        for id in SECTIONS {
+            assert!(
+                toc.contains(&format!("href=\"#{id}\"")),
+                "{lang}: {id} not in the contents"
+            );
+            let body = section(&html, id);
+            assert!(
+                body.contains(&format!("<h2 id=\"{id}-heading\">")),
+                "{lang}: {id} has no heading"
+            );
+            assert!(
+                text_of(body).trim().len() > 200,
+                "{lang}: section {id} is nearly empty"
+            );
+        }
+        for faq in ["retry-after-too-long", "retry-post", "which-layer"] {
+            assert!(
+                html.contains(&format!("<h3 id=\"faq-{faq}\">")),
+                "{lang}: {faq}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_amplification_is_computed_from_the_content_file() {
+    // 3 layers of 3 attempts: 3^3 calls at the bottom.
+    let expected = [
+        ("en", "27 calls"),
+        ("ru", "27 обращений"),
+        ("de", "27 Aufrufe"),
+    ];
+    for (lang, calls) in expected {
+        let text = text_of(section(&page(lang), "amplification"));
+        assert!(text.contains(calls), "{lang}: {text}");
+    }
+    // Other layers and attempts give another product, in every language.
+    let project = copy_project();
+    let toml = project.path().join("content/practice.toml");
+    let source = fs::read_to_string(&toml).unwrap();
+    let changed = source.replace(
+        "[amplification]\nlayers = 3\nattempts = 3",
+        "[amplification]\nlayers = 2\nattempts = 4",
+    );
+    assert_ne!(changed, source, "the [amplification] table moved");
+    fs::write(&toml, changed).unwrap();
+    let out = project.path().join("dist");
+    build(project.path(), &out, false).unwrap_or_else(|e| panic!("{e}"));
+    for (lang, calls) in [
+        ("en", "16 calls"),
+        ("ru", "16 обращений"),
+        ("de", "16 Aufrufe"),
+    ] {
+        let html = fs::read_to_string(out.join(format!("{lang}/practice/index.html"))).unwrap();
+        let text = text_of(section(&html, "amplification"));
+        assert!(text.contains(calls), "{lang}: {text}");
+        assert!(!text.contains("27"), "{lang}: {text}");
+    }
+}
+
+#[test]
+fn figures_are_written_in_each_languages_notation() {
+    // gRPC's example tokenRatio, 0.1, and Envoy's 20 % budget.
+    let expected = [
+        ("en", "0.1", "20%"),
+        ("ru", "0,1", "20\u{a0}%"),
+        ("de", "0,1", "20\u{a0}%"),
+    ];
+    for (lang, ratio, percent) in expected {
+        let text = text_of(section(&page(lang), "amplification"));
+        assert!(text.contains(ratio), "{lang}: no {ratio}");
+        assert!(text.contains(percent), "{lang}: no {percent}");
+    }
+}
+
+/// The listing of a page: the text of its `<pre><code>`.
+fn listing(html: &str) -> String {
+    text_of(between(
+        html,
+        "<pre><code class=\"language-python\">",
+        "</code></pre>",
+    ))
+}
+
+#[test]
+fn the_code_is_the_same_in_every_language_and_its_comments_are_translated() {
+    let listings: Vec<String> = LANGUAGES.iter().map(|l| listing(&page(l))).collect();
+    let code_only = |listing: &str| -> Vec<String> {
+        listing
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .map(str::to_string)
+            .collect()
+    };
+    let comments = |listing: &str| -> Vec<String> {
+        listing
+            .lines()
+            .filter(|l| l.trim_start().starts_with('#'))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(code_only(&listings[0]), code_only(&listings[1]));
+    assert_eq!(code_only(&listings[0]), code_only(&listings[2]));
+    // One comment per `# @message-id` line of the content file, each a
+    // language's own.
+    let source = fs::read_to_string(project_root().join("content/practice.toml")).unwrap();
+    let placeholders = source.matches("# @listing-").count();
+    assert!(placeholders >= 5, "{placeholders}");
+    for (lang, listing) in LANGUAGES.iter().zip(&listings) {
+        assert_eq!(comments(listing).len(), placeholders, "{lang}");
+        assert!(!listing.contains('@'), "{lang}: a placeholder is left");
+    }
+    assert!(listings[0].contains("# Never retry earlier than the server asked."));
+    assert!(listings[1].contains("# Никогда не повторяем раньше, чем попросил сервер."));
+    assert!(listings[2].contains("# Nie früher wiederholen, als der Server verlangt."));
+    for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+        assert_ne!(comments(&listings[a]), comments(&listings[b]));
+    }
+}
+
+#[test]
+fn the_loop_does_what_the_site_teaches() {
+    let code = listing(&page("en"));
+    for part in [
+        // Capped exponential delays with full jitter.
+        "random.uniform(0, min(cap, base * 2 ** (attempt - 1)))",
+        // Only retryable errors.
+        "except (Retryable, ConnectionError, TimeoutError)",
+        "RETRYABLE_STATUSES = {429, 502, 503, 504}",
+        // Never earlier than Retry-After.
+        "delay = max(delay, asked)",
+        // The deadline is checked before sleeping.
+        "if time.monotonic() + delay > deadline:\n                raise\n            time.sleep(delay)",
+    ] {
+        assert!(code.contains(part), "missing: {part}\n{code}");
+    }
+}
+
+#[test]
+fn a_comment_of_the_listing_must_stay_on_one_line() {
+    let project = copy_project();
+    let ftl = project.path().join("locales/de/practice.ftl");
+    let source = fs::read_to_string(&ftl).unwrap();
+    let broken = source.replace(
+        "listing-deadline = Eine Deadline",
+        "listing-deadline =\n    Zwei Zeilen\n    Eine Deadline",
+    );
+    assert_ne!(broken, source);
+    fs::write(&ftl, broken).unwrap();
+    let failed = build(project.path(), &project.path().join("dist"), false)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        failed.contains("locales/de/practice.ftl")
+            && failed.contains("`listing-deadline`")
+            && failed.contains("must be one line"),
+        "{failed}"
+    );
+}
+
+/// The build's error when `replace` is made in `content/practice.toml`.
+fn content_error(from: &str, to: &str) -> String {
+    let project = copy_project();
+    let toml = project.path().join("content/practice.toml");
+    let source = fs::read_to_string(&toml).unwrap();
+    let changed = source.replacen(from, to, 1);
+    assert_ne!(changed, source, "no `{from}` in the content file");
+    fs::write(&toml, changed).unwrap();
+    build(project.path(), &project.path().join("dist"), false)
+        .unwrap_err()
+        .to_string()
+}
+
+#[test]
+fn bad_values_are_refused_at_their_place_in_the_content_file() {
+    let negative = content_error("aws-quota = 500", "aws-quota = -500");
+    assert!(
+        negative.contains("content/practice.toml:")
+            && negative.contains("figure `aws-quota` must be a finite number of zero or more"),
+        "{negative}"
+    );
+    let layers = content_error("layers = 3", "layers = 0");
+    assert!(
+        layers.contains("content/practice.toml:")
+            && layers.contains("`amplification`: `layers` must be a whole number from 1 to 100"),
+        "{layers}"
+    );
+    let huge = content_error("layers = 3\nattempts = 3", "layers = 60\nattempts = 100");
+    assert!(
+        huge.contains("more calls than a page can state exactly"),
+        "{huge}"
+    );
+    let computed = content_error(
+        "aws-quota = 500",
+        "aws-quota = 500\namplification-calls = 27",
+    );
+    assert!(
+        computed.contains("figure `amplification-calls` is computed from `[amplification]`"),
+        "{computed}"
+    );
+    let stray = content_error("import random\n", "import random\nx = a @ b\n");
+    assert!(
+        stray.contains("listing `retry-loop`: `@` at byte")
+            && stray.contains("is not followed by a message id"),
+        "{stray}"
+    );
+    let clash = content_error("urllib3-total = 10", "urllib3-total = 10\nretry-loop = 1");
+    assert!(clash.contains("`retry-loop` names two values"), "{clash}");
+}
+
+#[test]
+fn a_variable_the_page_does_not_give_is_refused() {
+    let project = copy_project();
+    let ftl = project.path().join("locales/en/practice.ftl");
+    let source = fs::read_to_string(&ftl).unwrap();
+    let broken = source.replace(
+        "Retries at every layer multiply.",
+        "Retries at every layer multiply { $no-such-figure }.",
+    );
+    assert_ne!(broken, source);
+    fs::write(&ftl, broken).unwrap();
+    let failed = build(project.path(), &project.path().join("dist"), false)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        failed.contains(
+            "message `amplification` uses `$no-such-figure`, which the build never provides"
+        ) && failed.contains("$amplification-calls"),
+        "{failed}"
+    );
+}
