@@ -32,8 +32,7 @@ pub const FILE: &str = "content/presets.toml";
 pub const EMBEDDED: &str = include_str!("../content/presets.toml");
 
 /// The selector's groups, in the order a selector lists them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Group {
     Python,
     Java,
@@ -75,16 +74,14 @@ impl Group {
 
 /// Whether a preset's figures are the library's own defaults or, where it
 /// has none or turns backoff off by default, its documented example.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Values {
     Defaults,
     Example,
 }
 
 /// What the library's count counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Counts {
     /// Attempts, the first call included: the core's retries are count − 1.
     Attempts,
@@ -96,7 +93,25 @@ pub enum Counts {
     Time,
 }
 
+impl Values {
+    pub const ALL: [Values; 2] = [Values::Defaults, Values::Example];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Values::Defaults => "defaults",
+            Values::Example => "example",
+        }
+    }
+}
+
 impl Counts {
+    pub const ALL: [Counts; 4] = [
+        Counts::Attempts,
+        Counts::Retries,
+        Counts::Unlimited,
+        Counts::Time,
+    ];
+
     pub const fn name(self) -> &'static str {
         match self {
             Counts::Attempts => "attempts",
@@ -109,8 +124,7 @@ impl Counts {
 
 /// What the core cannot express of a library's rule. The page explains each
 /// (message `preset-differs-<name>`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Difference {
     /// It never stops by count.
     Unlimited,
@@ -197,20 +211,48 @@ struct RawFile {
 struct RawPreset {
     id: Spanned<String>,
     name: Spanned<String>,
-    group: Group,
+    group: Spanned<String>,
     version: Spanned<String>,
     verified: bool,
-    values: Values,
-    sources: Spanned<Vec<Spanned<String>>>,
+    values: Spanned<String>,
+    /// Optional here so that a missing list is reported with the others.
+    sources: Option<Spanned<Vec<Spanned<String>>>>,
     base: Spanned<f64>,
     multiplier: Spanned<f64>,
     max_delay: Option<Spanned<f64>>,
-    counts: Spanned<Counts>,
+    counts: Spanned<String>,
     count: Option<Spanned<i64>>,
     retries: Spanned<i64>,
     jitter: Spanned<String>,
     jitter_factor: Option<Spanned<f64>>,
-    differs: Vec<Difference>,
+    differs: Vec<Spanned<String>>,
+}
+
+/// The value of a closed list whose `name` is `written`, or a diagnostic
+/// listing the names.
+fn one_of<T: Copy>(
+    all: &[T],
+    name: impl Fn(T) -> &'static str,
+    written: &Spanned<String>,
+    what: &str,
+    at: &impl Fn(String, Range<usize>) -> Diagnostic,
+) -> Result<T, Diagnostic> {
+    all.iter()
+        .copied()
+        .find(|&v| name(v) == written.get_ref())
+        .ok_or_else(|| {
+            let names: Vec<&str> = all.iter().map(|&v| name(v)).collect();
+            at(
+                format!("unknown {what} `{}`", written.get_ref()),
+                written.span(),
+            )
+            .with_hint(format!("one of: {}", names.join(", ")))
+        })
+}
+
+/// The value, or `None` with its diagnostic recorded.
+fn keep<T>(found: Result<T, Diagnostic>, problems: &mut Vec<Diagnostic>) -> Option<T> {
+    found.map_err(|d| problems.push(d)).ok()
 }
 
 /// The presets compiled into the binary. The project's file is checked by
@@ -276,29 +318,62 @@ pub fn parse(path: &Path, source: &str) -> Result<Vec<Preset>, Vec<Diagnostic>> 
                 problems.push(at(format!("`{id}`: `{field}` is empty"), value.span()));
             }
         }
+        let group = one_of(&Group::ALL, Group::name, &preset.group, "group", &at);
+        let group = keep(group, &mut problems);
+        let values = one_of(
+            &Values::ALL,
+            Values::name,
+            &preset.values,
+            "kind of values",
+            &at,
+        );
+        let values = keep(values, &mut problems);
+        let counts = one_of(
+            &Counts::ALL,
+            Counts::name,
+            &preset.counts,
+            "kind of count",
+            &at,
+        );
+        let counts = keep(counts, &mut problems);
+        let mut differs = Vec::new();
+        for written in &preset.differs {
+            let found = one_of(
+                &Difference::ALL,
+                Difference::name,
+                written,
+                "difference",
+                &at,
+            );
+            differs.extend(keep(found, &mut problems));
+        }
         check_sources(preset, &mut problems, &at);
-        let retries = check_count(preset, &mut problems, &at);
+        let retries = counts.and_then(|counts| check_count(preset, counts, &mut problems, &at));
         let policy = check_policy(preset, retries, &mut problems, &at);
         if problems.len() == before
-            && let Some(policy) = policy
+            && let (Some(policy), Some(group), Some(values), Some(counts)) =
+                (policy, group, values, counts)
         {
             presets.push(Preset {
                 id: id.clone(),
                 name: preset.name.get_ref().clone(),
-                group: preset.group,
+                group,
                 version: preset.version.get_ref().clone(),
                 verified: preset.verified,
-                values: preset.values,
+                values,
                 sources: preset
                     .sources
-                    .get_ref()
                     .iter()
+                    .flat_map(|s| s.get_ref())
                     .map(|s| s.get_ref().clone())
                     .collect(),
-                counts: *preset.counts.get_ref(),
-                count: preset.count.as_ref().map(|c| *c.get_ref() as u32),
+                counts,
+                count: preset
+                    .count
+                    .as_ref()
+                    .and_then(|c| u32::try_from(*c.get_ref()).ok()),
                 policy,
-                differs: preset.differs.clone(),
+                differs,
             });
         }
     }
@@ -317,11 +392,15 @@ fn check_sources(
     at: &impl Fn(String, Range<usize>) -> Diagnostic,
 ) {
     let id = preset.id.get_ref();
-    let sources = preset.sources.get_ref();
+    let sources = preset.sources.as_ref().map_or(&[][..], |s| s.get_ref());
     if sources.is_empty() {
+        let span = preset
+            .sources
+            .as_ref()
+            .map_or(preset.id.span(), Spanned::span);
         problems.push(
-            at(format!("`{id}`: no source link"), preset.sources.span())
-                .with_hint("link the lines the figures were read from"),
+            at(format!("`{id}`: no source link"), span)
+                .with_hint("link the lines the figures were read from in `sources`"),
         );
         return;
     }
@@ -365,11 +444,11 @@ fn pinned_commit(url: &str) -> Option<&str> {
 /// Returns the retries when they are a valid `u32`.
 fn check_count(
     preset: &RawPreset,
+    counts: Counts,
     problems: &mut Vec<Diagnostic>,
     at: &impl Fn(String, Range<usize>) -> Diagnostic,
 ) -> Option<u32> {
     let id = preset.id.get_ref();
-    let counts = *preset.counts.get_ref();
     let retries = *preset.retries.get_ref();
     match (counts, &preset.count) {
         (Counts::Attempts | Counts::Retries, None) => problems.push(at(
