@@ -14,4 +14,5 @@ pub mod report;
 pub mod serve;
 pub mod simulation;
 pub mod site;
+pub mod snippets;
 pub mod wasm_module;
