@@ -40,6 +40,7 @@ pub(super) fn polly(policy: &Policy) -> Draft {
         ("MaxRetryAttempts", f64::from(policy.retries)),
         ("Delay", policy.base),
         ("ExponentialFactor", if constant { 1.0 } else { 2.0 }),
+        ("UseJitter", if use_jitter { 1.0 } else { 0.0 }),
     ];
     let max_delay = match policy.max_delay {
         Some(max) => {
