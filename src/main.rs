@@ -1,6 +1,10 @@
 //! The command line: `build`, `schedule` (with `--preset`), `simulate`, and the tools for
 //! translators and authors. Each subcommand parses its flags here and hands
 //! over to the library; errors are reported here, once, with their context.
+//!
+//! Over 500 lines: each subcommand's flags, the policy they make (with a
+//! preset under them for `schedule`) and the one-line errors naming each
+//! flag belong side by side.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
