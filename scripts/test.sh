@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole test suite on a fresh machine: installs what the tests need
-# (the wasm32 target, Debian's Chromium, the npm packages of the lock file),
+# (the wasm32 target, Debian's Chromium, the npm packages of the lock file,
+# tenacity and urllib3 from PyPI in a virtual environment under target/),
 # then formatting, lints, the Rust tests, and the browser tests against a
 # fresh build. Safe to run again: every install step is skipped when done.
 set -euo pipefail
@@ -24,6 +25,16 @@ if [ -f package-lock.json ]; then
   step "npm packages from package-lock.json"
   npm ci --no-audit --no-fund --loglevel=error
 fi
+
+step "Python: pinned tenacity and urllib3 in target/py-venv (tests/snippets.rs runs them)"
+if [ ! -x target/py-venv/bin/python ]; then
+  python3 -m venv target/py-venv
+fi
+target/py-venv/bin/pip install --quiet --disable-pip-version-check --no-deps \
+  --require-hashes -r scripts/python-requirements.txt
+# From here on a missing environment fails tests/snippets.rs instead of
+# skipping it.
+export BACKOFF_SITE_PYTHON_TESTS=required
 
 step "cargo fmt --check"
 cargo fmt --all -- --check

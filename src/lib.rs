@@ -9,8 +9,10 @@
 pub use backoff_core as backoff;
 
 pub mod diagnostics;
+pub mod presets;
 pub mod report;
 pub mod serve;
 pub mod simulation;
 pub mod site;
+pub mod snippets;
 pub mod wasm_module;

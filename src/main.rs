@@ -1,6 +1,10 @@
-//! The command line: `build`, `schedule`, `simulate`, and the tools for
+//! The command line: `build`, `schedule` (with `--preset`), `simulate`, and the tools for
 //! translators and authors. Each subcommand parses its flags here and hands
 //! over to the library; errors are reported here, once, with their context.
+//!
+//! Over 500 lines: each subcommand's flags, the policy they make (with a
+//! preset under them for `schedule`) and the one-line errors naming each
+//! flag belong side by side.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -13,6 +17,7 @@ use backoff_site::backoff::contention::{Model, Strategy};
 use backoff_site::backoff::dist::{DistError, Limits};
 use backoff_site::backoff::{Jitter, Policy, PolicyError, Schedule};
 use backoff_site::diagnostics::Diagnostics;
+use backoff_site::presets;
 use backoff_site::report::{self, Distribution, Unit};
 use backoff_site::simulation::{self, Experiment, ExperimentError};
 use backoff_site::site::{self, BuildOptions};
@@ -109,21 +114,27 @@ struct ServeArgs {
 
 #[derive(clap::Args)]
 struct ScheduleArgs {
+    /// A library's defaults as the policy (`list` shows them, grouped, with
+    /// versions); the flags below override its fields. Its delays are in
+    /// milliseconds, converted for `--unit s`.
+    #[arg(long)]
+    preset: Option<String>,
     /// The delay before the first retry (> 0).
-    #[arg(long, allow_hyphen_values = true)]
-    base: f64,
+    #[arg(long, allow_hyphen_values = true, required_unless_present = "preset")]
+    base: Option<f64>,
     /// The growth factor between consecutive delays (>= 1).
-    #[arg(long, allow_hyphen_values = true)]
-    multiplier: f64,
+    #[arg(long, allow_hyphen_values = true, required_unless_present = "preset")]
+    multiplier: Option<f64>,
     /// The largest delay (> 0); leave it out for no limit.
     #[arg(long, allow_hyphen_values = true)]
     max: Option<f64>,
     /// How many retries follow the original request (1 to 1000).
-    #[arg(long, allow_hyphen_values = true)]
-    retries: i64,
-    /// How the actual delays are spread around the nominal delay.
-    #[arg(long, value_enum, default_value_t = JitterArg::None)]
-    jitter: JitterArg,
+    #[arg(long, allow_hyphen_values = true, required_unless_present = "preset")]
+    retries: Option<i64>,
+    /// How the actual delays are spread around the nominal delay [default:
+    /// none, or the preset's].
+    #[arg(long, value_enum)]
+    jitter: Option<JitterArg>,
     /// The factor of proportional jitter (greater than 0, at most 1): the
     /// delay is uniform on [d(1 - F), d(1 + F)]. Only with `--jitter
     /// proportional`, which requires it.
@@ -146,9 +157,9 @@ struct ScheduleArgs {
     /// The unit of every figure; it only labels the output.
     #[arg(long, value_enum, default_value_t = UnitArg::Ms)]
     unit: UnitArg,
-    /// The output format.
-    #[arg(long, value_enum, default_value_t = Format::Json)]
-    format: Format,
+    /// The output format [default: json; table for `--preset list`].
+    #[arg(long, value_enum)]
+    format: Option<Format>,
 }
 
 #[derive(clap::Args)]
@@ -388,12 +399,15 @@ fn status(args: StatusArgs) -> ExitCode {
 }
 
 fn schedule(args: ScheduleArgs) -> ExitCode {
+    if args.preset.as_deref() == Some("list") {
+        return preset_list(args.format.unwrap_or(Format::Table));
+    }
     let limits = Limits {
         timeout: args.timeout,
         deadline: args.deadline,
     };
     match schedule_policy(&args)
-        .and_then(|p| Schedule::new(p).map_err(|e| policy_error_line(e, args.max.is_some())))
+        .and_then(|p| Schedule::new(p).map_err(|e| policy_error_line(e, p.max_delay.is_some())))
         .and_then(|schedule| {
             Distribution::new(&schedule, limits)
                 .map(|figures| (schedule, figures))
@@ -405,11 +419,13 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
                 UnitArg::S => Unit::S,
                 UnitArg::Units => Unit::Units,
             };
-            match args.format {
-                Format::Json if wants_distribution(&args) => write_stdout(&format!(
-                    "{}\n",
-                    report::to_json_with(&schedule, &figures, unit)
-                )),
+            match args.format.unwrap_or(Format::Json) {
+                Format::Json if wants_distribution(&args, schedule.policy().jitter) => {
+                    write_stdout(&format!(
+                        "{}\n",
+                        report::to_json_with(&schedule, &figures, unit)
+                    ))
+                }
                 Format::Json => write_stdout(&format!("{}\n", report::to_json(&schedule, unit))),
                 Format::Table => write_stdout(&report::to_table(&schedule, &figures, unit)),
             }
@@ -421,30 +437,114 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
     }
 }
 
+/// `schedule --preset list`: the presets, grouped, with their versions.
+fn preset_list(format: Format) -> ExitCode {
+    match presets::embedded() {
+        Ok(all) => match format {
+            Format::Json => write_stdout(&format!("{}\n", presets::list_json(&all))),
+            Format::Table => write_stdout(&presets::list_table(&all)),
+        },
+        Err(problems) => preset_file_broken(&problems),
+    }
+}
+
+/// The compiled-in presets file does not parse: only possible in a binary
+/// built from a file edited since its tests ran. Its diagnostics say where.
+fn preset_file_broken(problems: &[backoff_site::diagnostics::Diagnostic]) -> ExitCode {
+    for diagnostic in problems {
+        eprintln!("{}\n", diagnostic.render(stderr_color()));
+    }
+    ExitCode::from(SITE_ERROR)
+}
+
 /// Whether the JSON carries the `distribution` (and `timeline`) objects: the
 /// calculator's Copy JSON has the schedule alone for the jitter kinds it
 /// offers, and the two documents stay the same byte for byte.
-fn wants_distribution(args: &ScheduleArgs) -> bool {
+fn wants_distribution(args: &ScheduleArgs, jitter: Jitter) -> bool {
     args.percentiles
-        || matches!(
-            args.jitter,
-            JitterArg::Proportional | JitterArg::Decorrelated
-        )
+        || matches!(jitter, Jitter::Proportional { .. } | Jitter::Decorrelated)
         || args.timeout.is_some()
         || args.deadline.is_some()
 }
 
-/// Turns the flags into a policy; the checks the core does not make (a
-/// maximum of 0, retries beyond `u32`) are made here with the same wording.
+/// The preset's policy in the unit asked for: presets are in milliseconds.
+fn preset_policy(id: &str, unit: UnitArg) -> Result<Policy, String> {
+    let all = presets::embedded().map_err(|problems| {
+        format!(
+            "--preset: the compiled-in {} has {} problem(s); run `check`",
+            presets::FILE,
+            problems.len()
+        )
+    })?;
+    let preset = presets::find(&all, id)
+        .ok_or_else(|| format!("--preset: no preset `{id}`; `--preset list` shows them"))?;
+    let scale = match unit {
+        UnitArg::Ms => 1.0,
+        UnitArg::S => 1000.0,
+        UnitArg::Units => {
+            return Err("--unit: a preset's delays are times; use ms or s".into());
+        }
+    };
+    let mut policy = preset.policy;
+    policy.base /= scale;
+    policy.max_delay = policy.max_delay.map(|m| m / scale);
+    Ok(policy)
+}
+
+/// Turns the flags (over the preset's policy, if any) into a policy; the
+/// checks the core does not make (a maximum of 0, retries beyond `u32`) are
+/// made here with the same wording.
 fn schedule_policy(args: &ScheduleArgs) -> Result<Policy, String> {
     if args.max == Some(0.0) {
         return Err(
             "--max: the maximum delay must be greater than 0; leave --max out for no limit".into(),
         );
     }
-    let retries = u32::try_from(args.retries)
-        .map_err(|_| policy_error_line(PolicyError::Retries, args.max.is_some()))?;
-    let jitter = match (args.jitter, args.jitter_factor) {
+    let preset = match &args.preset {
+        Some(id) => Some(preset_policy(id, args.unit)?),
+        None => None,
+    };
+    let retries = match args.retries {
+        Some(r) => u32::try_from(r)
+            .map_err(|_| policy_error_line(PolicyError::Retries, args.max.is_some()))?,
+        None => preset.map_or(0, |p| p.retries),
+    };
+    let jitter = match (args.jitter, args.jitter_factor, preset.map(|p| p.jitter)) {
+        // The preset's kind, with its factor replaced if one is given.
+        (None, Some(factor), Some(Jitter::Proportional { .. })) => Jitter::Proportional { factor },
+        (None, None, Some(jitter)) => jitter,
+        (None, Some(_), Some(_)) => {
+            return Err(
+                "--jitter-factor: a factor applies only to --jitter proportional, \
+                 and this preset's jitter is not proportional"
+                    .into(),
+            );
+        }
+        (kind, factor, _) => jitter_of(kind.unwrap_or(JitterArg::None), factor)?,
+    };
+    // clap requires these three flags unless a preset is given.
+    let (base, multiplier) = match preset {
+        Some(p) => (
+            args.base.unwrap_or(p.base),
+            args.multiplier.unwrap_or(p.multiplier),
+        ),
+        None => (
+            args.base.unwrap_or(f64::NAN),
+            args.multiplier.unwrap_or(f64::NAN),
+        ),
+    };
+    Ok(Policy {
+        base,
+        multiplier,
+        max_delay: args.max.or(preset.and_then(|p| p.max_delay)),
+        retries,
+        jitter,
+    })
+}
+
+/// The jitter of `--jitter` and `--jitter-factor`.
+fn jitter_of(kind: JitterArg, factor: Option<f64>) -> Result<Jitter, String> {
+    Ok(match (kind, factor) {
         (JitterArg::Proportional, Some(factor)) => Jitter::Proportional { factor },
         (JitterArg::Proportional, None) => {
             return Err(
@@ -459,13 +559,6 @@ fn schedule_policy(args: &ScheduleArgs) -> Result<Policy, String> {
         (JitterArg::Full, None) => Jitter::Full,
         (JitterArg::Equal, None) => Jitter::Equal,
         (JitterArg::Decorrelated, None) => Jitter::Decorrelated,
-    };
-    Ok(Policy {
-        base: args.base,
-        multiplier: args.multiplier,
-        max_delay: args.max,
-        retries,
-        jitter,
     })
 }
 

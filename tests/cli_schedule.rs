@@ -792,3 +792,123 @@ fn bad_timeout_and_deadline() {
         "--timeout",
     );
 }
+
+/// `--preset ID` is the preset's policy, in milliseconds: AWS's standard
+/// mode is 2 retries of full jitter on 1 s, 2 s (cap 20 s).
+#[test]
+fn preset_is_the_libraries_policy() {
+    let doc = json_of(&["--preset", "aws-standard"]);
+    assert_eq!(doc["policy"]["base"], 1000);
+    assert_eq!(doc["policy"]["multiplier"], 2);
+    assert_eq!(doc["policy"]["max_delay"], 20000);
+    assert_eq!(doc["policy"]["retries"], 2);
+    assert_eq!(doc["policy"]["jitter"], "full");
+    let maxima: Vec<&Value> = doc["retries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| &r["max"])
+        .collect();
+    assert_eq!(maxima, [1000, 2000]);
+}
+
+/// Explicit flags override the preset's fields, one by one; the others stay.
+#[test]
+fn flags_override_the_presets_fields() {
+    let doc = json_of(&[
+        "--preset",
+        "aws-standard",
+        "--retries",
+        "4",
+        "--max",
+        "3000",
+    ]);
+    assert_eq!(doc["policy"]["base"], 1000);
+    assert_eq!(doc["policy"]["retries"], 4);
+    assert_eq!(doc["policy"]["max_delay"], 3000);
+    assert_eq!(doc["retries"][3]["max"], 3000);
+    let doc = json_of(&[
+        "--preset",
+        "aws-standard",
+        "--jitter",
+        "none",
+        "--base",
+        "10",
+    ]);
+    assert_eq!(doc["policy"]["jitter"], "none");
+    assert_eq!(doc["retries"][1]["min"], 20);
+    // A factor alone replaces the factor of a proportional preset.
+    let doc = json_of(&["--preset", "grpc-connection", "--jitter-factor", "0.5"]);
+    assert_eq!(doc["policy"]["jitter"], "proportional");
+    assert_eq!(doc["policy"]["jitter_factor"], 0.5);
+    assert_eq!(doc["retries"][0]["min"], 500);
+}
+
+/// With `--unit s` the preset's milliseconds become seconds.
+#[test]
+fn preset_in_seconds() {
+    let doc = json_of(&["--preset", "polly", "--unit", "s"]);
+    assert_eq!(doc["policy"]["base"], 2);
+    assert_eq!(doc["policy"]["unit"], "s");
+    assert_eq!(doc["total"]["max"], 6);
+}
+
+#[test]
+fn bad_presets_are_named() {
+    let line = check_usage_error(&["--preset", "no-such-library"], "--preset");
+    assert!(line.contains("no-such-library"), "{line}");
+    check_usage_error(&["--preset", "polly", "--unit", "units"], "--unit");
+    // Polly's jitter is none: a factor alone has nothing to apply to.
+    check_usage_error(
+        &["--preset", "polly", "--jitter-factor", "0.2"],
+        "--jitter-factor",
+    );
+    // An override the core refuses is named as without a preset.
+    check_usage_error(&["--preset", "polly", "--retries", "0"], "--retries");
+}
+
+/// `--preset list`: every group heading, then its presets with versions;
+/// `--format json` gives the data the page and the selector read.
+#[test]
+fn preset_list_is_grouped_with_versions() {
+    let text = stdout_of(&["--preset", "list"]);
+    let headings: Vec<&str> = text.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(
+        headings,
+        [
+            "python",
+            "java",
+            "dotnet",
+            "go",
+            "rust",
+            "ruby",
+            "javascript",
+            "protocol"
+        ]
+    );
+    let polly = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("polly "))
+        .unwrap();
+    assert!(polly.contains("8.7.0"), "{polly}");
+    let urllib3 = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("urllib3 "))
+        .unwrap();
+    assert!(urllib3.ends_with("(example values)"), "{urllib3}");
+
+    let doc = json_of(&["--preset", "list", "--format", "json"]);
+    let all = doc.as_array().unwrap();
+    assert!(all.len() >= 15, "{} presets", all.len());
+    let kafka = all.iter().find(|p| p["id"] == "kafka").unwrap();
+    assert_eq!(kafka["policy"]["jitter_factor"], 0.2);
+    assert_eq!(kafka["counts"], "time");
+    assert_eq!(kafka["count"], Value::Null);
+    assert_eq!(kafka["differs"][1], "cap-after-jitter");
+}
+
+/// Without a preset, base, multiplier and retries stay required.
+#[test]
+fn without_a_preset_the_policy_flags_are_required() {
+    check_usage_error(&["--jitter", "full"], "--base");
+}

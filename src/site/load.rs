@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::presets::{self, Preset};
 use crate::site::config::{self, Config};
 use crate::site::content::{self, Page};
 use crate::site::locales::{self, Locales};
@@ -21,6 +22,8 @@ pub struct Site {
     pub pages: Vec<Page>,
     pub locales: Locales,
     pub static_files: Vec<(String, Vec<u8>)>,
+    /// `content/presets.toml`, validated; empty when the site has none.
+    pub presets: Vec<Preset>,
 }
 
 /// Reads every source of the site. Diagnostics go to `diagnostics`; `None`
@@ -44,6 +47,11 @@ pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> 
             .ok()
     });
     let pages = load_pages(root, diagnostics);
+    let mut preset_problems = Vec::new();
+    let presets = presets::load(root, &mut preset_problems);
+    preset_problems
+        .into_iter()
+        .for_each(|d| diagnostics.push(d));
     let static_files = load_static(root, diagnostics);
     let (mut config, config_source) = (config?, config_source?);
     // CLDR's plural rules know every language we can format for; a code they
@@ -76,6 +84,7 @@ pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> 
         pages,
         locales,
         static_files,
+        presets,
     };
     let categories = check::categories(&site.config);
     for file in &site.locales.files {
@@ -88,6 +97,13 @@ pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> 
     Some(site)
 }
 
+/// Whether a file of `content/` defines a page: every `.toml` file but the
+/// presets (`presets.rs` reads that one).
+fn is_page_definition(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "toml")
+        && Path::new(presets::FILE).file_name() != path.file_name()
+}
+
 /// The names of the files in `content/`, whether they parse or not.
 fn content_names(root: &Path) -> Vec<String> {
     std::fs::read_dir(root.join("content"))
@@ -95,7 +111,7 @@ fn content_names(root: &Path) -> Vec<String> {
             entries
                 .filter_map(Result::ok)
                 .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+                .filter(|p| is_page_definition(p))
                 .filter_map(|p| p.file_stem().and_then(|s| s.to_str()).map(str::to_string))
                 .collect()
         })
@@ -118,7 +134,7 @@ fn load_pages(root: &Path, diagnostics: &mut Diagnostics) -> Vec<Page> {
     let mut paths: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .filter(|p| is_page_definition(p))
         .collect();
     paths.sort();
     for path in paths {

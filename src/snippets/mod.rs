@@ -1,0 +1,302 @@
+//! "As code": a policy of the core turned into copyable configuration for a
+//! library, one small function per library (`python.rs`, `jvm.rs`,
+//! `dotnet.rs`, `go.rs`, `rust.rs`, `grpc.rs`).
+//!
+//! Each snippet either reproduces the core's schedule (the same delays, or
+//! the same range of each jittered delay, up to floating-point rounding and
+//! the library's clock resolution below a microsecond) or lists precisely how
+//! it differs, as [`Difference`]s: a code and its variables, which the page
+//! translates. The code itself is never translated; its comments are, and
+//! come in as [`Comments`]. The library's rule each snippet relies on is
+//! cited next to its function; `tests/snippets.rs` checks the settings
+//! against those rules and runs tenacity and urllib3 themselves.
+//!
+//! This module never computes a schedule (the core does) and owns no text a
+//! reader sees except the code.
+
+mod dotnet;
+mod go;
+mod grpc;
+mod jvm;
+mod python;
+mod rust;
+
+use crate::backoff::{Jitter, Policy, Schedule};
+
+/// The libraries a policy can be written for, in the order a page lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Library {
+    Tenacity,
+    Urllib3,
+    Resilience4j,
+    SpringRetry,
+    Polly,
+    CenkaltiBackoff,
+    Backon,
+    GrpcServiceConfig,
+}
+
+impl Library {
+    pub const ALL: [Library; 8] = [
+        Library::Tenacity,
+        Library::Urllib3,
+        Library::Resilience4j,
+        Library::SpringRetry,
+        Library::Polly,
+        Library::CenkaltiBackoff,
+        Library::Backon,
+        Library::GrpcServiceConfig,
+    ];
+
+    /// The stable id (URLs, message ids, tests).
+    pub const fn id(self) -> &'static str {
+        match self {
+            Library::Tenacity => "tenacity",
+            Library::Urllib3 => "urllib3",
+            Library::Resilience4j => "resilience4j",
+            Library::SpringRetry => "spring-retry",
+            Library::Polly => "polly",
+            Library::CenkaltiBackoff => "cenkalti-backoff",
+            Library::Backon => "backon",
+            Library::GrpcServiceConfig => "grpc-service-config",
+        }
+    }
+
+    /// The language of the code, for highlighting and the copy button.
+    pub const fn language(self) -> &'static str {
+        match self {
+            Library::Tenacity | Library::Urllib3 => "python",
+            Library::Resilience4j | Library::SpringRetry => "java",
+            Library::Polly => "csharp",
+            Library::CenkaltiBackoff => "go",
+            Library::Backon => "rust",
+            Library::GrpcServiceConfig => "json",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Library> {
+        Library::ALL.into_iter().find(|l| l.id() == id)
+    }
+}
+
+/// The translated comments a snippet carries (JSON has none, so the gRPC
+/// service config leaves them out). Each may span several lines; every line
+/// is made a comment of the snippet's language.
+#[derive(Clone, Copy, Debug)]
+pub struct Comments<'a> {
+    /// Above the configuration: what it is (say, "Retry policy from the
+    /// calculator: 3 retries").
+    pub policy: &'a str,
+    /// Added when the snippet differs from the schedule shown (say, "Not
+    /// the same schedule: see the notes below").
+    pub differs: &'a str,
+}
+
+/// How a snippet's schedule differs from the core's. The page shows the
+/// message `snippet-differs-<code>` with the variables; durations are in
+/// milliseconds, like the policy given.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Difference {
+    pub code: DifferenceCode,
+    pub vars: Vec<(&'static str, Var)>,
+}
+
+/// A variable of a [`Difference`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Var {
+    Number(f64),
+    /// A code the page translates too (a jitter kind's name).
+    Code(&'static str),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DifferenceCode {
+    /// The library's multiplier is fixed (`multiplier`); the snippet uses it.
+    MultiplierFixed,
+    /// The library has no such jitter (`jitter`, a kind); the snippet has none.
+    JitterUnsupported,
+    /// The library's jitter is one kind with a fixed factor (`jitter`,
+    /// `factor`); the snippet has it.
+    JitterFixed,
+    /// The first retry is immediate instead of waiting `delay`; every
+    /// later retry waits the core's delay.
+    ImmediateFirstRetry,
+    /// Delays are whole milliseconds, truncated: from retry `retry` on,
+    /// the library waits `library` where the core waits `core` (jittered
+    /// libraries: each draw is truncated).
+    WholeMilliseconds,
+    /// Each random delay is truncated to whole milliseconds.
+    WholeMillisecondDraws,
+    /// The library jitters the uncapped delay and caps after, so no delay
+    /// exceeds `max`, where the core may exceed it by the factor.
+    CapAfterJitter,
+    /// Attempts beyond `max_attempts` (the original call included) are
+    /// treated as that many: the library makes `retries` retries at most.
+    AttemptsLimited,
+    /// Delays are computed in single precision (relative error about 1e-7).
+    SinglePrecision,
+}
+
+impl DifferenceCode {
+    pub const fn name(self) -> &'static str {
+        match self {
+            DifferenceCode::MultiplierFixed => "multiplier-fixed",
+            DifferenceCode::JitterUnsupported => "jitter-unsupported",
+            DifferenceCode::JitterFixed => "jitter-fixed",
+            DifferenceCode::ImmediateFirstRetry => "immediate-first-retry",
+            DifferenceCode::WholeMilliseconds => "whole-milliseconds",
+            DifferenceCode::WholeMillisecondDraws => "whole-millisecond-draws",
+            DifferenceCode::CapAfterJitter => "cap-after-jitter",
+            DifferenceCode::AttemptsLimited => "attempts-limited",
+            DifferenceCode::SinglePrecision => "single-precision",
+        }
+    }
+}
+
+/// One library's configuration for a policy.
+#[derive(Clone, Debug)]
+pub struct Snippet {
+    pub library: Library,
+    pub code: String,
+    /// Empty when the snippet reproduces the schedule.
+    pub differences: Vec<Difference>,
+    /// The numbers written into the code, under the library's names:
+    /// durations in seconds for the Python libraries, in milliseconds for
+    /// the others (an absent cap is infinite). What the tests check against
+    /// each library's rule.
+    pub settings: Vec<(&'static str, f64)>,
+}
+
+impl Snippet {
+    /// Whether the snippet reproduces the schedule.
+    pub fn is_exact(&self) -> bool {
+        self.differences.is_empty()
+    }
+
+    /// A setting by its library name.
+    pub fn setting(&self, name: &str) -> Option<f64> {
+        self.settings
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, v)| v)
+    }
+}
+
+/// The configuration of `library` for `policy`, whose durations are in
+/// milliseconds (convert a policy in seconds first). The policy must be one
+/// the core accepts.
+pub fn snippet(library: Library, policy: &Policy, comments: &Comments) -> Snippet {
+    let draft = match library {
+        Library::Tenacity => python::tenacity(policy),
+        Library::Urllib3 => python::urllib3(policy),
+        Library::Resilience4j => jvm::resilience4j(policy),
+        Library::SpringRetry => jvm::spring_retry(policy),
+        Library::Polly => dotnet::polly(policy),
+        Library::CenkaltiBackoff => go::cenkalti_backoff(policy),
+        Library::Backon => rust::backon(policy),
+        Library::GrpcServiceConfig => grpc::service_config(policy),
+    };
+    let marker = match library.language() {
+        "python" => Some("#"),
+        "json" => None,
+        _ => Some("//"),
+    };
+    let mut code = String::new();
+    if let Some(marker) = marker {
+        code.push_str(&comment(marker, comments.policy));
+        if !draft.differences.is_empty() {
+            code.push_str(&comment(marker, comments.differs));
+        }
+    }
+    code.push_str(&draft.code);
+    Snippet {
+        library,
+        code,
+        differences: draft.differences,
+        settings: draft.settings,
+    }
+}
+
+/// Every library's configuration for `policy`, in [`Library::ALL`]'s order.
+pub fn all(policy: &Policy, comments: &Comments) -> Vec<Snippet> {
+    Library::ALL
+        .into_iter()
+        .map(|library| snippet(library, policy, comments))
+        .collect()
+}
+
+/// What a library function returns: the code without comments.
+struct Draft {
+    code: String,
+    differences: Vec<Difference>,
+    settings: Vec<(&'static str, f64)>,
+}
+
+/// `text` as line comments: every line (a translated text may hold line
+/// breaks, and no line may escape the comment) gets the marker.
+fn comment(marker: &str, text: &str) -> String {
+    text.lines()
+        .map(|line| format!("{marker} {}\n", line.trim_end()))
+        .collect()
+}
+
+/// A number as the shortest decimal that reads back as the same double,
+/// never in exponent notation (Rust's `Display` for `f64`).
+fn number(x: f64) -> String {
+    format!("{x}")
+}
+
+/// A number as a floating-point literal of C-like languages (`2.0`, not
+/// `2`, so that it is a double wherever it stands).
+fn float_literal(x: f64) -> String {
+    let text = number(x);
+    if text.contains('.') {
+        text
+    } else {
+        format!("{text}.0")
+    }
+}
+
+fn jitter_unsupported(jitter: Jitter) -> Difference {
+    Difference {
+        code: DifferenceCode::JitterUnsupported,
+        vars: vec![("jitter", Var::Code(jitter.name()))],
+    }
+}
+
+fn multiplier_fixed(multiplier: f64) -> Difference {
+    Difference {
+        code: DifferenceCode::MultiplierFixed,
+        vars: vec![("multiplier", Var::Number(multiplier))],
+    }
+}
+
+/// Whole milliseconds the way Java computes them: the first delay and the
+/// cap as `long`s (at least 1), each next delay `(long) (previous ×
+/// multiplier)`, each wait `min(that, max)`. Returns the first delay, the
+/// cap and, when the waits are not the core's, the first retry that differs.
+fn whole_milliseconds(policy: &Policy) -> (i64, Option<i64>, Option<Difference>) {
+    let first = (policy.base.round() as i64).max(1);
+    let cap = policy.max_delay.map(|m| (m.round() as i64).max(1));
+    let mut interval = first as f64;
+    let mut differs = None;
+    let rows = Schedule::new(*policy)
+        .map(|s| s.rows().collect::<Vec<_>>())
+        .unwrap_or_default();
+    for row in rows {
+        let library = cap.map_or(interval, |m| interval.min(m as f64));
+        // Rounding of the core's own product is no difference.
+        if differs.is_none() && (library - row.delay).abs() > 1e-9 * row.delay {
+            differs = Some(Difference {
+                code: DifferenceCode::WholeMilliseconds,
+                vars: vec![
+                    ("retry", Var::Number(f64::from(row.retry))),
+                    ("library", Var::Number(library)),
+                    ("core", Var::Number(row.delay)),
+                ],
+            });
+        }
+        interval = (interval * policy.multiplier).trunc();
+    }
+    (first, cap, differs)
+}
