@@ -1,0 +1,267 @@
+//! The glossary of each language, `locales/<lang>/glossary.toml`: for each
+//! key term, the words that translate it (`use`) and the variants that must
+//! not (`avoid`). The reference language's glossary says which words of its
+//! text are the term; a translation's says how it must be written there.
+//!
+//! For every message, each term whose reference words appear in the
+//! reference message is looked up in the translation: a word of `avoid` is
+//! a warning at that word, and a translation with none of `use` is a
+//! warning at the message. A language's own `avoid` words are reported in
+//! its messages whether or not the reference uses the term.
+//!
+//! A pattern is one or more words, compared without regard to case; `*` at
+//! the start or end of a word stands for any letters there, so that
+//! `повтор*` matches every case of the Russian noun and `*wartezeit` the
+//! German compounds ending in it. It reads messages as `prose` gives them;
+//! it never changes a file.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+
+use serde::Deserialize;
+use unic_langid::LanguageIdentifier;
+
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::site::locales::LocaleFile;
+use crate::site::prose::{self, Flat};
+use crate::site::typography::read_language_data;
+
+/// The file of each language's glossary, in `locales/<lang>/`.
+pub const FILE_NAME: &str = "glossary.toml";
+
+/// One language's glossary.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Glossary {
+    /// By term id (the same ids in every language).
+    pub terms: BTreeMap<String, Term>,
+}
+
+/// One term in one language.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Term {
+    /// The words that write the term; in the reference language, the words
+    /// that show a message uses it.
+    #[serde(rename = "use")]
+    pub words: Vec<String>,
+    /// Variants that must not stand for the term.
+    #[serde(default)]
+    pub avoid: Vec<String>,
+}
+
+/// The glossaries of every language that has one.
+pub type Glossaries = BTreeMap<LanguageIdentifier, Glossary>;
+
+/// Reads `locales/<lang>/glossary.toml` of every language that has one; a
+/// term a translation's glossary has but the reference's does not, or a
+/// term without words, is an error at that term.
+pub fn load(
+    root: &Path,
+    languages: &[LanguageIdentifier],
+    reference: &LanguageIdentifier,
+    diagnostics: &mut Diagnostics,
+) -> Glossaries {
+    let mut glossaries = Glossaries::new();
+    for lang in languages {
+        if let Some(glossary) = read_language_data::<Glossary>(root, lang, FILE_NAME, diagnostics) {
+            glossaries.insert(lang.clone(), glossary);
+        }
+    }
+    for (lang, glossary) in &glossaries {
+        let shown = Path::new("locales").join(lang.to_string()).join(FILE_NAME);
+        let source = std::fs::read_to_string(root.join(&shown)).unwrap_or_default();
+        for (id, term) in &glossary.terms {
+            let known = glossaries
+                .get(reference)
+                .is_none_or(|r| r.terms.contains_key(id));
+            let problem = if !known {
+                Some(format!("`{id}` is not a term of the {reference} glossary"))
+            } else if term.words.is_empty()
+                || term
+                    .words
+                    .iter()
+                    .chain(&term.avoid)
+                    .any(|w| w.trim().is_empty())
+            {
+                Some(format!(
+                    "term `{id}` needs at least one word in `use`, and no empty word"
+                ))
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                diagnostics.push(
+                    Diagnostic::error(&shown, problem)
+                        .at_text(&source, &format!("[terms.{id}]"))
+                        .with_hint(format!(
+                            "every term is `[terms.<id>]` with `use = [...]`, ids as in locales/{reference}/{FILE_NAME}"
+                        )),
+                );
+            }
+        }
+    }
+    glossaries
+}
+
+/// A word of prose: its lowercase text and where it starts in the flat text.
+struct Word {
+    text: String,
+    at: usize,
+    len: usize,
+}
+
+fn words(flat: &Flat) -> Vec<Word> {
+    let mut out = Vec::new();
+    let mut current: Option<(usize, String)> = None;
+    let is_word = |c: char| c.is_alphanumeric() || c == '-' || c == '’';
+    for (i, c) in flat.text.char_indices() {
+        if is_word(c) && !flat.is_masked(i) {
+            current
+                .get_or_insert_with(|| (i, String::new()))
+                .1
+                .extend(c.to_lowercase());
+        } else if let Some((at, text)) = current.take() {
+            out.push(Word {
+                text,
+                at,
+                len: i - at,
+            });
+        }
+    }
+    if let Some((at, text)) = current {
+        out.push(Word {
+            text,
+            at,
+            len: flat.text.len() - at,
+        });
+    }
+    out
+}
+
+/// Whether one pattern word matches one word of text.
+fn word_matches(pattern: &str, word: &str) -> bool {
+    let pattern = pattern.to_lowercase();
+    match (pattern.strip_prefix('*'), pattern.strip_suffix('*')) {
+        (Some(rest), _) if rest.ends_with('*') => word.contains(rest.trim_end_matches('*')),
+        (Some(tail), None) => word.ends_with(tail),
+        (None, Some(head)) => word.starts_with(head),
+        _ => word == pattern,
+    }
+}
+
+/// Where `pattern` (one or more words) occurs among `words`: (first word,
+/// last word) of each occurrence.
+fn occurrences<'w>(pattern: &str, words: &'w [Word]) -> Vec<(&'w Word, &'w Word)> {
+    let parts: Vec<&str> = pattern.split_whitespace().collect();
+    if parts.is_empty() || parts.len() > words.len() {
+        return Vec::new();
+    }
+    words
+        .windows(parts.len())
+        .filter(|window| {
+            parts
+                .iter()
+                .zip(*window)
+                .all(|(p, w)| word_matches(p, &w.text))
+        })
+        .map(|window| (&window[0], &window[window.len() - 1]))
+        .collect()
+}
+
+/// Checks the terms of `file` against its language's glossary; `reference`
+/// is the reference language's file of the same name (`None` for the
+/// reference itself).
+pub fn lint_file(
+    file: &LocaleFile,
+    reference: Option<&LocaleFile>,
+    glossaries: &Glossaries,
+    diagnostics: &mut Diagnostics,
+) {
+    let Some(glossary) = glossaries.get(&file.lang) else {
+        return;
+    };
+    let reference_glossary = reference.and_then(|r| glossaries.get(&r.lang));
+    // The reference's words by message and attribute, every variant at once.
+    let mut reference_words: HashMap<String, Vec<Word>> = HashMap::new();
+    if let Some(reference) = reference {
+        for flat in prose::flats(reference) {
+            reference_words
+                .entry(flat.name.clone())
+                .or_default()
+                .extend(words(&flat));
+        }
+    }
+    let flats = prose::flats(file);
+    let mut by_name: BTreeMap<&str, Vec<(&Flat, Vec<Word>)>> = BTreeMap::new();
+    for flat in &flats {
+        by_name
+            .entry(flat.name.as_str())
+            .or_default()
+            .push((flat, words(flat)));
+    }
+    for (name, parts) in &by_name {
+        for (id, term) in &glossary.terms {
+            // Avoided words, wherever they are.
+            for (flat, words) in parts {
+                for avoid in &term.avoid {
+                    for (first, last) in occurrences(avoid, words) {
+                        let start = flat.source_offset(first.at);
+                        let end = flat.source_offset(last.at) + last.len;
+                        diagnostics.push(file.at(
+                            Diagnostic::warning(
+                                &file.path,
+                                format!("message `{name}`: `{}` is not the glossary's word for the term `{id}`", &flat.text[first.at..last.at + last.len]),
+                            )
+                            .with_hint(format!("write {}", shown(&term.words))),
+                            start,
+                            end.max(start + 1),
+                        ));
+                    }
+                }
+            }
+            // The term in the reference message, and none of its words here.
+            let Some(reference_term) = reference_glossary.and_then(|g| g.terms.get(id)) else {
+                continue;
+            };
+            let Some(english) = reference_words.get(*name) else {
+                continue;
+            };
+            let in_reference = reference_term
+                .words
+                .iter()
+                .find(|w| !occurrences(w, english).is_empty());
+            let translated = parts
+                .iter()
+                .any(|(_, words)| term.words.iter().any(|w| !occurrences(w, words).is_empty()));
+            if let Some(used) = in_reference
+                && !translated
+            {
+                let id_name = name.split('.').next().unwrap_or(name);
+                let offset = file.definition(id_name).unwrap_or(0);
+                diagnostics.push(file.at(
+                    Diagnostic::warning(
+                        &file.path,
+                        format!(
+                            "message `{name}`: the {} text says `{}`, and this one has none of the glossary's words for it",
+                            reference.map_or_else(String::new, |r| r.lang.to_string()),
+                            used.trim_matches('*')
+                        ),
+                    )
+                    .with_hint(format!("write {}", shown(&term.words))),
+                    offset,
+                    offset + id_name.len(),
+                ));
+            }
+        }
+    }
+}
+
+/// The words of a term as a hint lists them.
+fn shown(words: &[String]) -> String {
+    words
+        .iter()
+        .map(|w| format!("`{}`", w.trim_matches('*')))
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
