@@ -265,3 +265,103 @@ fn shown(words: &[String]) -> String {
         .collect::<Vec<_>>()
         .join(" or ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::site::prose::test_file;
+
+    fn glossaries() -> Glossaries {
+        let en = "[terms.total-wait]\nuse = [\"total wait\"]\n[terms.retry]\nuse = [\"retry\", \"retries\"]\n";
+        let de = "[terms.total-wait]\nuse = [\"*gesamtwartezeit*\"]\navoid = [\"kumuliert* wartezeit*\"]\n[terms.retry]\nuse = [\"*wiederholung*\"]\navoid = [\"erneut* versuch*\"]\n";
+        [("en", en), ("de", de)]
+            .into_iter()
+            .map(|(lang, source)| (lang.parse().unwrap(), toml::from_str(source).unwrap()))
+            .collect()
+    }
+
+    /// The glossary's warnings on a German message against an English one,
+    /// as "message @ underlined text".
+    fn findings(english: &str, german: &str) -> Vec<String> {
+        let en = test_file("en", english);
+        let de = test_file("de", german);
+        let mut diagnostics = Diagnostics::default();
+        lint_file(&de, Some(&en), &glossaries(), &mut diagnostics);
+        diagnostics
+            .items
+            .iter()
+            .map(|d| {
+                let span = d.span.as_ref().unwrap();
+                let at: String = span
+                    .source_line
+                    .chars()
+                    .skip(span.location.column - 1)
+                    .take(span.width)
+                    .collect();
+                format!("{} @ {at}", d.message)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_avoided_variant_is_reported_at_its_words() {
+        assert_eq!(
+            findings(
+                "a = Total wait\n",
+                "a = Kumulierte Wartezeit und Gesamtwartezeit\n"
+            ),
+            [
+                "message `a`: `Kumulierte Wartezeit` is not the glossary's word for the term `total-wait` @ Kumulierte Wartezeit"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_term_of_the_reference_needs_one_of_the_translations_words() {
+        assert_eq!(
+            findings(
+                "a = The longest total wait\n",
+                "a = Die längste Wartezeit\n"
+            ),
+            [
+                "message `a`: the en text says `total wait`, and this one has none of the glossary's words for it @ a"
+            ]
+        );
+        // Compounds and any variant of a selector count.
+        assert_eq!(
+            findings(
+                "a = { $n ->\n    [one] one retry\n   *[other] many retries\n}, total wait\n",
+                "a = { $n ->\n    [one] eine Wiederholung\n   *[other] viele\n}, Gesamtwartezeiten\n"
+            ),
+            Vec::<String>::new()
+        );
+        // Attributes are compared with the same attribute.
+        assert_eq!(
+            findings(
+                "a = Q\n    .answer = One retry.\n",
+                "a = F\n    .answer = Ein erneuter Versuch.\n"
+            ),
+            [
+                "message `a.answer`: `erneuter Versuch` is not the glossary's word for the term `retry` @ erneuter Versuch",
+                "message `a.answer`: the en text says `retry`, and this one has none of the glossary's words for it @ a",
+            ]
+        );
+    }
+
+    #[test]
+    fn words_in_code_and_math_are_not_terms() {
+        assert_eq!(
+            findings("a = Use `total wait`.\n", "a = Nutzen Sie `x`.\n"),
+            Vec::<String>::new()
+        );
+    }
+
+    #[test]
+    fn patterns_match_whole_words_with_stars_for_any_letters() {
+        assert!(word_matches("повтор*", "повторов"));
+        assert!(word_matches("*wartezeit", "gesamtwartezeit"));
+        assert!(word_matches("*wiederholung*", "wiederholungsschleife"));
+        assert!(word_matches("Plan", "plan"));
+        assert!(!word_matches("plan", "zeitplan"));
+    }
+}
