@@ -8,17 +8,17 @@
 ### terms, as German documentation uses them; explained once in the formula section).
 
 # The page's H1 and <title>.
-title = Exponentiellen Backoff-Zeitplan berechnen
+title = Zeitplan für Wiederholungen mit exponentiellem Backoff
 
 # Meta description: plain text, one sentence.
-description = Deterministischer Backoff-Zeitplan in beliebiger Zeiteinheit: die Wartezeit vor jeder Wiederholung, begrenzt durch eine maximale Verzögerung.
+description = Deterministischer Zeitplan mit exponentiellem Backoff in beliebiger Zeiteinheit: die Wartezeit vor jeder Wiederholung, begrenzt durch eine maximale Verzögerung.
 
 # Short label for links to this page.
-nav-label = Wiederholungsplan
+nav-label = Zeitplan für Wiederholungen
 
 # Introduction (Markdown).
 intro =
-    Geben Sie die Wartezeit vor dem ersten erneuten Versuch, den Wachstumsmultiplikator, die maximal zulässige Verzögerung und die Anzahl der Wiederholungen an. Das Ergebnis zeigt die Wartezeit vor jeder Wiederholung in derselben Zeiteinheit.
+    Geben Sie die Wartezeit vor der ersten Wiederholung, den Wachstumsmultiplikator, die maximal zulässige Verzögerung und die Anzahl der Wiederholungen an. Das Ergebnis zeigt die Wartezeit vor jeder Wiederholung in derselben Zeiteinheit.
 
     Damit können Sie Konfigurationen prüfen, Clientverhalten dokumentieren, Richtlinien vergleichen und übermäßig lange Wiederherstellungsfenster vor dem Produktiveinsatz erkennen.
 
@@ -28,7 +28,7 @@ how-to-heading = Alle Werte in einer Einheit angeben
 # How to use the schedule calculator (Markdown bulleted list, then one short paragraph).
 how-to =
     - Wählen Sie eine zum konfigurierten System passende Einheit, etwa Millisekunden oder Sekunden, und verwenden Sie sie für alle Verzögerungen. Der Rechner schreibt keine Einheit vor, weil exponentieller Backoff in jeder Einheit derselben Arithmetik folgt.
-    - Geben Sie die Basisverzögerung ein, also die Wartezeit vor dem ersten erneuten Versuch. Sie muss größer als null sein.
+    - Geben Sie die Basisverzögerung ein, also die Wartezeit vor der ersten Wiederholung. Sie muss größer als null sein.
     - Geben Sie den Multiplikator ein, mindestens eins. Er bestimmt, wie schnell die noch nicht begrenzte Verzögerung wächst: Zwei verdoppelt jede folgende Wartezeit, eins erzeugt ein gleichbleibendes Intervall.
     - Geben Sie die maximale Verzögerung in derselben Einheit ein. Sie muss größer als null sein.
     - Geben Sie die Anzahl der Wiederholungen ein, eine ganze Zahl zwischen eins und eintausend. Der ursprüngliche Vorgang zählt nicht mit: Bei fünf erhalten Sie fünf Einträge mit den Nummern eins bis fünf.
@@ -52,7 +52,7 @@ formula =
 
     Die Berechnung schreitet iterativ fort, verwendet keine unbegrenzte Potenz und stoppt das Wachstum nach Erreichen der Grenze. So bleiben selbst sehr große Multiplikatoren deterministisch, und in das JSON-Ergebnis gelangt nie ein unendlicher Wert.
 
-    Der Zeitplan selbst ist deterministisch: Er zeigt die zugrunde liegende Richtlinie und damit die Obergrenze jeder Wartezeit. Wählen Sie im Rechner Full Jitter (eine zufällige Wartezeit zwischen null und der berechneten Verzögerung) oder Equal Jitter (die halbe Verzögerung fest, die andere Hälfte zufällig), zeigt er zusätzlich die Streuung: Mit Full Jitter liegt die tatsächliche Verzögerung vor Wiederholung $n$ zufällig im Bereich $[0, d(n)]$, mit Equal Jitter im Bereich $[d(n)/2, d(n)]$, und Tabelle und Summen geben jeweils den kürzesten, mittleren und längsten Wert an. Beide Varianten bleiben unter dem Zeitplan, er bleibt also die Obergrenze jeder Wartezeit. Manche Clientbibliotheken streuen dagegen um den berechneten Wert herum, sodass eine Wartezeit ihn überschreiten kann: Prüfen Sie, welche Regel Ihre Bibliothek anwendet, bevor Sie den Zeitplan als Obergrenze lesen.
+    Der Zeitplan selbst ist deterministisch: Er zeigt die zugrunde liegende Richtlinie und damit die Obergrenze jeder Wartezeit. Wählen Sie im Rechner Full Jitter (eine zufällige Wartezeit zwischen null und der berechneten Verzögerung) oder Equal Jitter (die halbe Verzögerung fest, die andere Hälfte zufällig), zeigt er zusätzlich die Streuung: Mit Full Jitter liegt die tatsächliche Verzögerung vor Wiederholung $n$ zufällig im Intervall $[0; d(n)]$, mit Equal Jitter im Intervall $[d(n)/2; d(n)]$, und Tabelle und Summen geben jeweils den kürzesten, mittleren und längsten Wert an. Beide Varianten bleiben unter dem Zeitplan, er bleibt also die Obergrenze jeder Wartezeit. Manche Clientbibliotheken streuen dagegen um den berechneten Wert herum, sodass eine Wartezeit ihn überschreiten kann: Prüfen Sie, welche Regel Ihre Bibliothek anwendet, bevor Sie den Zeitplan als Obergrenze lesen.
 
 # Word for the delay function in the display formula (plain text).
 formula-delay = Verzögerung
@@ -76,13 +76,13 @@ example-growth =
     Eine Basis von { $base }, der Multiplikator { $multiplier } und ein Maximum von { $max } ergeben bei { $retries ->
         [one] { $retries } Wiederholung
        *[other] { $retries } Wiederholungen
-    } beispielsweise die Wartezeiten { $delays }: Ist die Grenze erreicht, wartet jede weitere Wiederholung erneut { $max }.
+    } beispielsweise die Verzögerungen { $delays }: Ist die Grenze erreicht, wartet jede weitere Wiederholung erneut { $max }.
 
 # Second example (Markdown): a maximum below the first delay. No unit.
 # $base - first delay; $max - maximum delay (smaller than $base); $retries (number) - how many retries
 # $delays - list of all the delays (each equal to $max), joined with "und"
 example-cap-below-base =
-    Die Grenze gilt auch dann, wenn sie unter der Basis liegt: Bei einer Basis von { $base } und einem Maximum von { $max } lautet das Ergebnis daher von Anfang an { $max }; { $retries ->
+    Die Grenze gilt auch dann, wenn sie unter der Basisverzögerung liegt: Bei einer Basisverzögerung von { $base } und einem Maximum von { $max } lautet das Ergebnis daher von Anfang an { $max }; { $retries ->
         [one] { $retries } Wiederholung ergibt
        *[other] { $retries } Wiederholungen ergeben
     } { $delays }.
