@@ -203,9 +203,11 @@ pub fn lint_file(
     for (name, parts) in &by_name {
         for (id, term) in &glossary.terms {
             // Avoided words, wherever they are.
+            let mut avoided = false;
             for (flat, words) in parts {
                 for avoid in &term.avoid {
                     for (first, last) in occurrences(avoid, words) {
+                        avoided = true;
                         let start = flat.source_offset(first.at);
                         let end = flat.source_offset(last.at) + last.len;
                         diagnostics.push(file.at(
@@ -234,8 +236,10 @@ pub fn lint_file(
             let translated = parts
                 .iter()
                 .any(|(_, words)| term.words.iter().any(|w| !occurrences(w, words).is_empty()));
+            // An avoided variant already says what to write instead.
             if let Some(used) = in_reference
                 && !translated
+                && !avoided
             {
                 let id_name = name.split('.').next().unwrap_or(name);
                 let offset = file.definition(id_name).unwrap_or(0);

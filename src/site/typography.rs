@@ -124,7 +124,9 @@ pub fn read_language_data<T: serde::de::DeserializeOwned>(
     match toml::from_str(&source) {
         Ok(data) => Some(data),
         Err(err) => {
-            diagnostics.push(toml_diagnostic(&shown, &source, &err));
+            diagnostics.push(toml_diagnostic(&shown, &source, &err).with_hint(format!(
+                "TRANSLATING.md (\"Typography and terms\") lists what {name} holds; locales/en/{name} is an example"
+            )));
             None
         }
     }
