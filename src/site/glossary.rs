@@ -339,15 +339,24 @@ mod tests {
             ),
             Vec::<String>::new()
         );
-        // Attributes are compared with the same attribute.
+        // Attributes are compared with the same attribute; an avoided
+        // variant is reported once, not also as a missing term.
         assert_eq!(
             findings(
                 "a = Q\n    .answer = One retry.\n",
                 "a = F\n    .answer = Ein erneuter Versuch.\n"
             ),
             [
-                "message `a.answer`: `erneuter Versuch` is not the glossary's word for the term `retry` @ erneuter Versuch",
-                "message `a.answer`: the en text says `retry`, and this one has none of the glossary's words for it @ a",
+                "message `a.answer`: `erneuter Versuch` is not the glossary's word for the term `retry` @ erneuter Versuch"
+            ]
+        );
+        assert_eq!(
+            findings(
+                "a = Q\n    .answer = One retry.\n",
+                "a = F\n    .answer = Einmal.\n"
+            ),
+            [
+                "message `a.answer`: the en text says `retry`, and this one has none of the glossary's words for it @ a"
             ]
         );
     }
