@@ -24,7 +24,7 @@ use unic_langid::LanguageIdentifier;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::site::locales::LocaleFile;
 use crate::site::prose::{self, Flat};
-use crate::site::typography::read_language_data;
+use crate::site::typography::{MAX_SHOWN, read_language_data};
 
 /// The file of each language's glossary, in `locales/<lang>/`.
 pub const FILE_NAME: &str = "glossary.toml";
@@ -206,7 +206,8 @@ pub fn lint_file(
             let mut avoided = false;
             for (flat, words) in parts {
                 for avoid in &term.avoid {
-                    for (first, last) in occurrences(avoid, words) {
+                    // As many as typography reports of one text, at most.
+                    for (first, last) in occurrences(avoid, words).into_iter().take(MAX_SHOWN) {
                         avoided = true;
                         let start = flat.source_offset(first.at);
                         let end = flat.source_offset(last.at) + last.len;

@@ -164,21 +164,40 @@ fn push_expression<'p, 's>(
 fn mask(text: &str) -> Vec<bool> {
     let mut masked = vec![false; text.len()];
     let bytes = text.as_bytes();
+    // Where a search for a closing delimiter found none from there to the
+    // end: a later search from further on cannot find one either, so that
+    // a text of many unclosed openers is read in linear time.
+    let mut none_after: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut find = |from: usize, closing: &'static str| -> Option<usize> {
+        if none_after.get(closing).is_some_and(|&p| p <= from) {
+            return None;
+        }
+        let found = text[from..].find(closing).map(|at| from + at);
+        if found.is_none() {
+            none_after.insert(closing, from);
+        }
+        found
+    };
     let mut i = 0;
     while i < bytes.len() {
         let close = match bytes[i] {
             b'`' => {
                 let run = bytes[i..].iter().take_while(|&&b| b == b'`').count();
-                let fence = &text[i..i + run];
-                text[i + run..].find(fence).map(|end| i + run + end + run)
+                // A fence of one to three backticks is what messages use;
+                // a longer one is searched for as it is.
+                let fence: &'static str =
+                    ["`", "``", "```"].get(run - 1).copied().unwrap_or("````");
+                if run <= 3 {
+                    find(i + run, fence).map(|end| end + run)
+                } else {
+                    text[i + run..]
+                        .find(&text[i..i + run])
+                        .map(|end| i + run + end + run)
+                }
             }
-            b'$' if bytes.get(i + 1) == Some(&b'$') => {
-                text[i + 2..].find("$$").map(|end| i + 2 + end + 2)
-            }
-            b'$' => text[i + 1..].find('$').map(|end| i + 1 + end + 1),
-            b']' if bytes.get(i + 1) == Some(&b'(') => {
-                text[i + 2..].find(')').map(|end| i + 2 + end + 1)
-            }
+            b'$' if bytes.get(i + 1) == Some(&b'$') => find(i + 2, "$$").map(|end| end + 2),
+            b'$' => find(i + 1, "$").map(|end| end + 1),
+            b']' if bytes.get(i + 1) == Some(&b'(') => find(i + 2, ")").map(|end| end + 1),
             b'\\' => {
                 // An escaped character is the character itself, never a delimiter.
                 i += 1 + text[i + 1..].chars().next().map_or(0, char::len_utf8);

@@ -37,6 +37,11 @@ const QUOTATION_MARKS: &[char] = &[
     '"', '\'', '“', '”', '„', '‟', '«', '»', '‘', '’', '‚', '‛', '‹', '›',
 ];
 
+/// The most findings reported of one text (a message's value, an attribute
+/// or a variant): each diagnostic copies its source line, and a text with
+/// thousands of problems is one to rewrite, not to list.
+pub const MAX_SHOWN: usize = 10;
+
 /// The dashes a sentence may use between its parts.
 const DASHES: &[char] = &['—', '–'];
 
@@ -152,6 +157,15 @@ pub fn lint_file(file: &LocaleFile, rules: &Rules, diagnostics: &mut Diagnostics
         figure_separator(&flat, rules, &mut findings);
         serial_comma(&flat, rules, &mut findings);
         findings.sort_by_key(|f| f.at);
+        let more = findings.len().saturating_sub(MAX_SHOWN);
+        if more > 0 {
+            findings.truncate(MAX_SHOWN);
+            let last = findings.last_mut().expect("MAX_SHOWN is not zero");
+            last.what = format!(
+                "{} (and {more} more problems of typography in this text)",
+                last.what
+            );
+        }
         for finding in findings {
             let start = flat.source_offset(finding.at);
             diagnostics.push(
@@ -397,6 +411,7 @@ fn figure_separator(flat: &Flat, rules: &Rules, out: &mut Vec<Finding>) {
 /// from two clauses, so it is left to the reader.
 fn serial_comma(flat: &Flat, rules: &Rules, out: &mut Vec<Finding>) {
     const CLAUSE_ENDS: &[char] = &['.', ';', ':', '!', '?', '\n', '(', ')', '—', '–'];
+    const LOOKBACK: usize = 400;
     let text = &flat.text;
     for conjunction in &rules.serial_comma_before {
         let needle = format!(" {conjunction} ");
@@ -404,10 +419,16 @@ fn serial_comma(flat: &Flat, rules: &Rules, out: &mut Vec<Finding>) {
             if flat.is_masked(i) {
                 continue;
             }
-            let clause_start = text[..i]
+            // A clause is read back at most LOOKBACK bytes: a list is short,
+            // and a long text full of conjunctions stays linear.
+            let mut window = i.saturating_sub(LOOKBACK);
+            while !text.is_char_boundary(window) {
+                window += 1;
+            }
+            let clause_start = text[window..i]
                 .char_indices()
-                .rfind(|&(at, c)| CLAUSE_ENDS.contains(&c) && !flat.is_masked(at))
-                .map_or(0, |(at, c)| at + c.len_utf8());
+                .rfind(|&(at, c)| CLAUSE_ENDS.contains(&c) && !flat.is_masked(window + at))
+                .map_or(window, |(at, c)| window + at + c.len_utf8());
             let commas: Vec<usize> = text[clause_start..i]
                 .match_indices(',')
                 .map(|(at, _)| clause_start + at)
@@ -584,6 +605,21 @@ mod tests {
             findings("en", "a = Values { $a }, { $b }\n"),
             Vec::<String>::new()
         );
+    }
+
+    #[test]
+    fn a_long_message_of_unclosed_openers_and_conjunctions_is_read_in_linear_time() {
+        // About 600 kB of unclosed link targets and lists of three: a
+        // quadratic reading would take many minutes.
+        let source = format!("a = {}\n", "](, a, b and c ".repeat(40_000));
+        let started = std::time::Instant::now();
+        let found = findings("en", &source);
+        assert_eq!(found.len(), MAX_SHOWN);
+        assert!(
+            found[MAX_SHOWN - 1].contains("(and 39990 more problems of typography in this text)")
+        );
+        let took = started.elapsed();
+        assert!(took.as_secs() < 20, "{took:?}");
     }
 
     #[test]
