@@ -48,9 +48,9 @@ formula-heading = Wachstum und Obergrenze
 formula =
     { $delay-formula }
 
-    Für Wiederholung $n$ ergibt sich die unbegrenzte Verzögerung aus der Basisverzögerung mal Multiplikator hoch $n - 1$. Zurückgegeben wird der kleinere Wert aus diesem Ergebnis und der maximalen Verzögerung. Die Grenze gilt auch dann, wenn sie unter der Basis liegt. Dieses Verhalten setzt eine strikte Obergrenze um und macht ungewöhnliche Einstellungen sichtbar, statt sie stillschweigend umzuschreiben.
+    Für Wiederholung $n$ ergibt sich die unbegrenzte Verzögerung aus der Basisverzögerung mal Multiplikator hoch $n - 1$. Der Zeitplan verwendet den kleineren der beiden Werte: dieses Ergebnis oder die maximale Verzögerung. Die Grenze gilt auch dann, wenn sie unter der Basis liegt. Dieses Verhalten setzt eine strikte Obergrenze um und macht ungewöhnliche Einstellungen sichtbar, statt sie stillschweigend umzuschreiben.
 
-    Die Berechnung schreitet iterativ fort, verwendet keine unbegrenzte Potenz und stoppt das Wachstum nach Erreichen der Grenze. So bleiben selbst sehr große Multiplikatoren deterministisch, und in das JSON-Ergebnis gelangt nie ein unendlicher Wert.
+    Die Berechnung geht schrittweise vor, bildet keine unbegrenzte Potenz und stoppt das Wachstum, sobald die Grenze erreicht ist. So bleiben selbst sehr große Multiplikatoren deterministisch, und in das JSON-Ergebnis gelangt nie ein unendlicher Wert.
 
     Der Zeitplan selbst ist deterministisch: Er zeigt die zugrunde liegende Richtlinie und damit die Obergrenze jeder Wartezeit. Wählen Sie im Rechner Full Jitter (eine zufällige Wartezeit zwischen null und der berechneten Verzögerung) oder Equal Jitter (die halbe Verzögerung fest, die andere Hälfte zufällig), zeigt er zusätzlich die Streuung: Mit Full Jitter liegt die tatsächliche Verzögerung vor Wiederholung $n$ zufällig im Intervall $[0; d(n)]$, mit Equal Jitter im Intervall $[d(n)/2; d(n)]$, und Tabelle und Summen geben jeweils den kürzesten, mittleren und längsten Wert an. Beide Varianten bleiben unter dem Zeitplan, er bleibt also die Obergrenze jeder Wartezeit. Manche Clientbibliotheken streuen dagegen um den berechneten Wert herum, sodass eine Wartezeit ihn überschreiten kann: Prüfen Sie, welche Regel Ihre Bibliothek anwendet, bevor Sie den Zeitplan als Obergrenze lesen.
 
@@ -96,7 +96,7 @@ tips =
     - Prüfen Sie, bevor Sie eine Richtlinie ausrollen, wie lange der gesamte Zeitplan dauert. Eine kurze Basisverzögerung mag harmlos wirken, doch ein hoher Multiplikator bringt spätere Versuche schnell an die Obergrenze und kann die gesamte Wiederherstellung erheblich verlängern.
     - Vergleichen Sie die einzelnen Wartezeiten mit Anfrage-Timeouts, Sichtbarkeitsfristen von Warteschlangen, dem Zurücksetzen von Ratenbegrenzungen und der für Ihre Benutzer maximal zumutbaren Dauer.
     - Der Zeitplan enthält nur die Wartezeiten vor Wiederholungen; die Laufzeit der ursprünglichen Anfrage und die Arbeit während jedes fehlgeschlagenen Versuchs sind nicht enthalten. Addieren Sie diese Zeiten separat, um den vollständigen ungünstigsten Fall abzuschätzen.
-    - In verteilten Systemen können deterministische Zeitpläne nach einem gemeinsamen Ausfall viele Clients gleichzeitig erneut starten lassen. Clients im Produktivbetrieb ergänzen deshalb Jitter, einen zufälligen Anteil jeder Verzögerung; mit Full oder Equal Jitter des Rechners bleibt der berechnete Zeitplan die Obergrenze jeder Wartezeit.
+    - In verteilten Systemen können deterministische Zeitpläne dazu führen, dass viele Clients nach einem gemeinsamen Ausfall ihre Anfragen gleichzeitig wiederholen. Clients im Produktivbetrieb ergänzen deshalb Jitter, einen zufälligen Anteil jeder Verzögerung; mit Full oder Equal Jitter des Rechners bleibt der berechnete Zeitplan die Obergrenze jeder Wartezeit.
 
     Der Rechner sendet keine Anfragen, wartet nicht, kontaktiert keinen Dienst und bewertet keine Fehler. Er berechnet ausschließlich den Zeitplan, ohne Netzwerkzugriff oder gespeicherten Zustand. Die Schaltflächen „JSON kopieren“ und „JSON herunterladen“ liefern den Zeitplan kostenlos als JSON, und `backoff-site`, das quelloffene Kommandozeilenwerkzeug, das diese Website erzeugt, gibt dasselbe Dokument aus: zum Beispiel mit `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5` in seinem Quellordner. Es gibt keinen Server, und nichts wird irgendwohin gesendet.
 
@@ -117,7 +117,7 @@ faq-cap-below-base = Warum liefert ein Maximum unter der Basisverzögerung schon
 # FAQ question; .answer is the answer (Markdown).
 faq-never-infinite = Warum liefert die Berechnung nie einen unendlichen Wert?
     .answer =
-        Sie schreitet iterativ fort: Jede Verzögerung ist die vorherige mal Multiplikator, und sobald eine Verzögerung das Maximum erreicht, stoppt das Wachstum. Eine unbegrenzte Potenz wird nie berechnet, daher bleibt der Zeitplan selbst bei sehr großen Multiplikatoren deterministisch und endlich.
+        Sie geht schrittweise vor: Jede Verzögerung ist die vorherige mal Multiplikator, und sobald eine Verzögerung das Maximum erreicht, stoppt das Wachstum. Eine unbegrenzte Potenz wird nie berechnet, daher bleibt der Zeitplan selbst bei sehr großen Multiplikatoren deterministisch und endlich.
 
         Da die maximale Verzögerung auf dieser Seite größer als null sein muss, hat jede Verzögerung eine endliche Obergrenze. Würde eine Gesamtwartezeit dennoch zu groß für die Berechnung, meldet der Rechner das am Eingabefeld, statt einen unendlichen Wert anzuzeigen.
 
