@@ -55,7 +55,8 @@ pub type Glossaries = BTreeMap<LanguageIdentifier, Glossary>;
 
 /// Reads `locales/<lang>/glossary.toml` of every language that has one; a
 /// term a translation's glossary has but the reference's does not, or a
-/// term without words, is an error at that term.
+/// term without words, is an error at that term, and a term of the
+/// reference's it lacks a warning.
 pub fn load(
     root: &Path,
     languages: &[LanguageIdentifier],
@@ -71,6 +72,23 @@ pub fn load(
     for (lang, glossary) in &glossaries {
         let shown = Path::new("locales").join(lang.to_string()).join(FILE_NAME);
         let source = std::fs::read_to_string(root.join(&shown)).unwrap_or_default();
+        // A term left out is a term this language is never checked for.
+        for id in glossaries
+            .get(reference)
+            .into_iter()
+            .flat_map(|r| r.terms.keys())
+            .filter(|id| !glossary.terms.contains_key(*id))
+        {
+            diagnostics.push(
+                Diagnostic::warning(
+                    &shown,
+                    format!("the {reference} glossary's term `{id}` has no entry here"),
+                )
+                .with_hint(format!(
+                    "add `[terms.{id}]` with the words that write it in this language"
+                )),
+            );
+        }
         for (id, term) in &glossary.terms {
             let known = glossaries
                 .get(reference)
@@ -139,9 +157,13 @@ fn words(flat: &Flat) -> Vec<Word> {
     out
 }
 
-/// Whether one pattern word matches one word of text.
+/// A pattern as it is matched: its words, lowercase.
+fn compile(pattern: &str) -> Vec<String> {
+    pattern.split_whitespace().map(str::to_lowercase).collect()
+}
+
+/// Whether one pattern word (lowercase) matches one word of text.
 fn word_matches(pattern: &str, word: &str) -> bool {
-    let pattern = pattern.to_lowercase();
     match (pattern.strip_prefix('*'), pattern.strip_suffix('*')) {
         (Some(rest), _) if rest.ends_with('*') => word.contains(rest.trim_end_matches('*')),
         (Some(tail), None) => word.ends_with(tail),
@@ -152,8 +174,7 @@ fn word_matches(pattern: &str, word: &str) -> bool {
 
 /// Where `pattern` (one or more words) occurs among `words`: (first word,
 /// last word) of each occurrence.
-fn occurrences<'w>(pattern: &str, words: &'w [Word]) -> Vec<(&'w Word, &'w Word)> {
-    let parts: Vec<&str> = pattern.split_whitespace().collect();
+fn occurrences<'w>(parts: &[String], words: &'w [Word]) -> Vec<(&'w Word, &'w Word)> {
     if parts.is_empty() || parts.len() > words.len() {
         return Vec::new();
     }
@@ -200,12 +221,29 @@ pub fn lint_file(
             .or_default()
             .push((flat, words(flat)));
     }
+    // Each term's patterns, compiled once per file: (id, term, use, avoid,
+    // the reference's words for it).
+    let terms: Vec<_> = glossary
+        .terms
+        .iter()
+        .map(|(id, term)| {
+            let compiled = |words: &[String]| words.iter().map(|w| compile(w)).collect::<Vec<_>>();
+            let reference_term = reference_glossary.and_then(|g| g.terms.get(id));
+            (
+                id,
+                term,
+                compiled(&term.words),
+                compiled(&term.avoid),
+                reference_term.map(|t| (&t.words, compiled(&t.words))),
+            )
+        })
+        .collect();
     for (name, parts) in &by_name {
-        for (id, term) in &glossary.terms {
+        for (id, term, use_words, avoid_words, reference_term) in &terms {
             // Avoided words, wherever they are.
             let mut avoided = false;
             for (flat, words) in parts {
-                for avoid in &term.avoid {
+                for avoid in avoid_words {
                     // As many as typography reports of one text, at most.
                     for (first, last) in occurrences(avoid, words).into_iter().take(MAX_SHOWN) {
                         avoided = true;
@@ -224,19 +262,19 @@ pub fn lint_file(
                 }
             }
             // The term in the reference message, and none of its words here.
-            let Some(reference_term) = reference_glossary.and_then(|g| g.terms.get(id)) else {
+            let Some((reference_words_of_term, reference_patterns)) = reference_term else {
                 continue;
             };
             let Some(english) = reference_words.get(*name) else {
                 continue;
             };
-            let in_reference = reference_term
-                .words
+            let in_reference = reference_patterns
                 .iter()
-                .find(|w| !occurrences(w, english).is_empty());
+                .position(|p| !occurrences(p, english).is_empty())
+                .map(|i| &reference_words_of_term[i]);
             let translated = parts
                 .iter()
-                .any(|(_, words)| term.words.iter().any(|w| !occurrences(w, words).is_empty()));
+                .any(|(_, words)| use_words.iter().any(|w| !occurrences(w, words).is_empty()));
             // An avoided variant already says what to write instead.
             if let Some(used) = in_reference
                 && !translated
@@ -375,7 +413,7 @@ mod tests {
         assert!(word_matches("повтор*", "повторов"));
         assert!(word_matches("*wartezeit", "gesamtwartezeit"));
         assert!(word_matches("*wiederholung*", "wiederholungsschleife"));
-        assert!(word_matches("Plan", "plan"));
+        assert!(word_matches(&compile("Plan")[0], "plan"));
         assert!(!word_matches("plan", "zeitplan"));
     }
 }
