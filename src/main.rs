@@ -71,6 +71,10 @@ struct BuildArgs {
     /// with a warning for each, instead of failing.
     #[arg(long)]
     allow_missing: bool,
+    /// Fail on warnings too (typography, glossary, …): the output is left
+    /// as it was.
+    #[arg(long)]
+    deny_warnings: bool,
 }
 
 #[derive(clap::Args)]
@@ -306,6 +310,21 @@ fn main() -> ExitCode {
 const SITE_ERROR: u8 = 1;
 
 fn build(args: BuildArgs) -> ExitCode {
+    // Warnings are known only once every page is rendered, after which the
+    // build commits; so a denying build checks first, writing nothing.
+    if args.deny_warnings {
+        let diagnostics = site::check(&args.root);
+        if !diagnostics.is_empty() {
+            for diagnostic in &diagnostics {
+                eprintln!("{}\n", diagnostic.render(stderr_color()));
+            }
+            eprintln!(
+                "the build stopped (--deny-warnings); {} is unchanged",
+                args.out.display()
+            );
+            return ExitCode::from(SITE_ERROR);
+        }
+    }
     let options = BuildOptions {
         root: args.root,
         out: args.out,

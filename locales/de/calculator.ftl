@@ -43,7 +43,7 @@ formula-heading = Formel
 formula =
     { $delay-formula }
 
-    Mit Full Jitter ist die tatsächliche Verzögerung zufällig im Bereich $[0, d(n)]$, mit Equal Jitter im Bereich $[d(n)/2, d(n)]$; dabei ist $d(n)$ die Verzögerung vor Wiederholung $n$ nach der Formel oben. Eine maximale Verzögerung von null bedeutet keine Obergrenze: Die Verzögerung wird dann nie gekürzt, wie groß sie auch wird.
+    Mit Full Jitter ist die tatsächliche Verzögerung zufällig im Intervall $[0; d(n)]$, mit Equal Jitter im Intervall $[d(n)/2; d(n)]$; dabei ist $d(n)$ die Verzögerung vor Wiederholung $n$ nach der Formel oben. Eine maximale Verzögerung von null bedeutet keine Obergrenze: Die Verzögerung wird dann nie gekürzt, wie groß sie auch wird.
 
     Die Summen addieren jeweils den kürzesten, den mittleren und den längsten Wert jeder Wiederholung.
 
@@ -75,7 +75,7 @@ example-main =
         [one] { $retries } Wiederholung
        *[other] { $retries } Wiederholungen
     }: { $uncapped-count ->
-        [one] Die erste Verzögerung beträgt
+        [one] Die Verzögerung vor der ersten Wiederholung beträgt
        *[other] Die Verzögerungen betragen
     } { $uncapped-delays } s; { $capped-count ->
         [one] vor Wiederholung { $capped-retries } wird die Verzögerung

@@ -8,17 +8,17 @@
 ### terms, as German documentation uses them; explained once in the formula section).
 
 # The page's H1 and <title>.
-title = Exponentiellen Backoff-Zeitplan berechnen
+title = Zeitplan für Wiederholungen mit exponentiellem Backoff
 
 # Meta description: plain text, one sentence.
-description = Deterministischer Backoff-Zeitplan in beliebiger Zeiteinheit: die Wartezeit vor jeder Wiederholung, begrenzt durch eine maximale Verzögerung.
+description = Deterministischer Zeitplan mit exponentiellem Backoff in beliebiger Zeiteinheit: die Wartezeit vor jeder Wiederholung, begrenzt durch eine maximale Verzögerung.
 
 # Short label for links to this page.
-nav-label = Wiederholungsplan
+nav-label = Zeitplan für Wiederholungen
 
 # Introduction (Markdown).
 intro =
-    Geben Sie die Wartezeit vor dem ersten erneuten Versuch, den Wachstumsmultiplikator, die maximal zulässige Verzögerung und die Anzahl der Wiederholungen an. Das Ergebnis zeigt die Wartezeit vor jeder Wiederholung in derselben Zeiteinheit.
+    Geben Sie die Wartezeit vor der ersten Wiederholung, den Wachstumsmultiplikator, die maximal zulässige Verzögerung und die Anzahl der Wiederholungen an. Das Ergebnis zeigt die Wartezeit vor jeder Wiederholung in derselben Zeiteinheit.
 
     Damit können Sie Konfigurationen prüfen, Clientverhalten dokumentieren, Richtlinien vergleichen und übermäßig lange Wiederherstellungsfenster vor dem Produktiveinsatz erkennen.
 
@@ -28,7 +28,7 @@ how-to-heading = Alle Werte in einer Einheit angeben
 # How to use the schedule calculator (Markdown bulleted list, then one short paragraph).
 how-to =
     - Wählen Sie eine zum konfigurierten System passende Einheit, etwa Millisekunden oder Sekunden, und verwenden Sie sie für alle Verzögerungen. Der Rechner schreibt keine Einheit vor, weil exponentieller Backoff in jeder Einheit derselben Arithmetik folgt.
-    - Geben Sie die Basisverzögerung ein, also die Wartezeit vor dem ersten erneuten Versuch. Sie muss größer als null sein.
+    - Geben Sie die Basisverzögerung ein, also die Wartezeit vor der ersten Wiederholung. Sie muss größer als null sein.
     - Geben Sie den Multiplikator ein, mindestens eins. Er bestimmt, wie schnell die noch nicht begrenzte Verzögerung wächst: Zwei verdoppelt jede folgende Wartezeit, eins erzeugt ein gleichbleibendes Intervall.
     - Geben Sie die maximale Verzögerung in derselben Einheit ein. Sie muss größer als null sein.
     - Geben Sie die Anzahl der Wiederholungen ein, eine ganze Zahl zwischen eins und eintausend. Der ursprüngliche Vorgang zählt nicht mit: Bei fünf erhalten Sie fünf Einträge mit den Nummern eins bis fünf.
@@ -48,11 +48,11 @@ formula-heading = Wachstum und Obergrenze
 formula =
     { $delay-formula }
 
-    Für Wiederholung $n$ ergibt sich die unbegrenzte Verzögerung aus der Basisverzögerung mal Multiplikator hoch $n - 1$. Zurückgegeben wird der kleinere Wert aus diesem Ergebnis und der maximalen Verzögerung. Die Grenze gilt auch dann, wenn sie unter der Basis liegt. Dieses Verhalten setzt eine strikte Obergrenze um und macht ungewöhnliche Einstellungen sichtbar, statt sie stillschweigend umzuschreiben.
+    Für Wiederholung $n$ ergibt sich die unbegrenzte Verzögerung aus der Basisverzögerung mal Multiplikator hoch $n - 1$. Der Zeitplan verwendet den kleineren der beiden Werte: dieses Ergebnis oder die maximale Verzögerung. Die Grenze gilt auch dann, wenn sie unter der Basis liegt. Dieses Verhalten setzt eine strikte Obergrenze um und macht ungewöhnliche Einstellungen sichtbar, statt sie stillschweigend umzuschreiben.
 
-    Die Berechnung schreitet iterativ fort, verwendet keine unbegrenzte Potenz und stoppt das Wachstum nach Erreichen der Grenze. So bleiben selbst sehr große Multiplikatoren deterministisch, und in das JSON-Ergebnis gelangt nie ein unendlicher Wert.
+    Die Berechnung geht schrittweise vor, bildet keine unbegrenzte Potenz und stoppt das Wachstum, sobald die Grenze erreicht ist. So bleiben selbst sehr große Multiplikatoren deterministisch, und in das JSON-Ergebnis gelangt nie ein unendlicher Wert.
 
-    Der Zeitplan selbst ist deterministisch: Er zeigt die zugrunde liegende Richtlinie und damit die Obergrenze jeder Wartezeit. Wählen Sie im Rechner Full Jitter (eine zufällige Wartezeit zwischen null und der berechneten Verzögerung) oder Equal Jitter (die halbe Verzögerung fest, die andere Hälfte zufällig), zeigt er zusätzlich die Streuung: Mit Full Jitter liegt die tatsächliche Verzögerung vor Wiederholung $n$ zufällig im Bereich $[0, d(n)]$, mit Equal Jitter im Bereich $[d(n)/2, d(n)]$, und Tabelle und Summen geben jeweils den kürzesten, mittleren und längsten Wert an. Beide Varianten bleiben unter dem Zeitplan, er bleibt also die Obergrenze jeder Wartezeit. Manche Clientbibliotheken streuen dagegen um den berechneten Wert herum, sodass eine Wartezeit ihn überschreiten kann: Prüfen Sie, welche Regel Ihre Bibliothek anwendet, bevor Sie den Zeitplan als Obergrenze lesen.
+    Der Zeitplan selbst ist deterministisch: Er zeigt die zugrunde liegende Richtlinie und damit die Obergrenze jeder Wartezeit. Wählen Sie im Rechner Full Jitter (eine zufällige Wartezeit zwischen null und der berechneten Verzögerung) oder Equal Jitter (die halbe Verzögerung fest, die andere Hälfte zufällig), zeigt er zusätzlich die Streuung: Mit Full Jitter liegt die tatsächliche Verzögerung vor Wiederholung $n$ zufällig im Intervall $[0; d(n)]$, mit Equal Jitter im Intervall $[d(n)/2; d(n)]$, und Tabelle und Summen geben jeweils den kürzesten, mittleren und längsten Wert an. Beide Varianten bleiben unter dem Zeitplan, er bleibt also die Obergrenze jeder Wartezeit. Manche Clientbibliotheken streuen dagegen um den berechneten Wert herum, sodass eine Wartezeit ihn überschreiten kann: Prüfen Sie, welche Regel Ihre Bibliothek anwendet, bevor Sie den Zeitplan als Obergrenze lesen.
 
 # Word for the delay function in the display formula (plain text).
 formula-delay = Verzögerung
@@ -76,13 +76,13 @@ example-growth =
     Eine Basis von { $base }, der Multiplikator { $multiplier } und ein Maximum von { $max } ergeben bei { $retries ->
         [one] { $retries } Wiederholung
        *[other] { $retries } Wiederholungen
-    } beispielsweise die Wartezeiten { $delays }: Ist die Grenze erreicht, wartet jede weitere Wiederholung erneut { $max }.
+    } beispielsweise die Verzögerungen { $delays }: Ist die Grenze erreicht, wartet jede weitere Wiederholung erneut { $max }.
 
 # Second example (Markdown): a maximum below the first delay. No unit.
 # $base - first delay; $max - maximum delay (smaller than $base); $retries (number) - how many retries
 # $delays - list of all the delays (each equal to $max), joined with "und"
 example-cap-below-base =
-    Die Grenze gilt auch dann, wenn sie unter der Basis liegt: Bei einer Basis von { $base } und einem Maximum von { $max } lautet das Ergebnis daher von Anfang an { $max }; { $retries ->
+    Die Grenze gilt auch dann, wenn sie unter der Basisverzögerung liegt: Bei einer Basisverzögerung von { $base } und einem Maximum von { $max } lautet das Ergebnis daher von Anfang an { $max }; { $retries ->
         [one] { $retries } Wiederholung ergibt
        *[other] { $retries } Wiederholungen ergeben
     } { $delays }.
@@ -96,7 +96,7 @@ tips =
     - Prüfen Sie, bevor Sie eine Richtlinie ausrollen, wie lange der gesamte Zeitplan dauert. Eine kurze Basisverzögerung mag harmlos wirken, doch ein hoher Multiplikator bringt spätere Versuche schnell an die Obergrenze und kann die gesamte Wiederherstellung erheblich verlängern.
     - Vergleichen Sie die einzelnen Wartezeiten mit Anfrage-Timeouts, Sichtbarkeitsfristen von Warteschlangen, dem Zurücksetzen von Ratenbegrenzungen und der für Ihre Benutzer maximal zumutbaren Dauer.
     - Der Zeitplan enthält nur die Wartezeiten vor Wiederholungen; die Laufzeit der ursprünglichen Anfrage und die Arbeit während jedes fehlgeschlagenen Versuchs sind nicht enthalten. Addieren Sie diese Zeiten separat, um den vollständigen ungünstigsten Fall abzuschätzen.
-    - In verteilten Systemen können deterministische Zeitpläne nach einem gemeinsamen Ausfall viele Clients gleichzeitig erneut starten lassen. Clients im Produktivbetrieb ergänzen deshalb Jitter, einen zufälligen Anteil jeder Verzögerung; mit Full oder Equal Jitter des Rechners bleibt der berechnete Zeitplan die Obergrenze jeder Wartezeit.
+    - In verteilten Systemen können deterministische Zeitpläne dazu führen, dass viele Clients nach einem gemeinsamen Ausfall ihre Anfragen gleichzeitig wiederholen. Clients im Produktivbetrieb ergänzen deshalb Jitter, einen zufälligen Anteil jeder Verzögerung; mit Full oder Equal Jitter des Rechners bleibt der berechnete Zeitplan die Obergrenze jeder Wartezeit.
 
     Der Rechner sendet keine Anfragen, wartet nicht, kontaktiert keinen Dienst und bewertet keine Fehler. Er berechnet ausschließlich den Zeitplan, ohne Netzwerkzugriff oder gespeicherten Zustand. Die Schaltflächen „JSON kopieren“ und „JSON herunterladen“ liefern den Zeitplan kostenlos als JSON, und `backoff-site`, das quelloffene Kommandozeilenwerkzeug, das diese Website erzeugt, gibt dasselbe Dokument aus: zum Beispiel mit `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5` in seinem Quellordner. Es gibt keinen Server, und nichts wird irgendwohin gesendet.
 
@@ -117,7 +117,7 @@ faq-cap-below-base = Warum liefert ein Maximum unter der Basisverzögerung schon
 # FAQ question; .answer is the answer (Markdown).
 faq-never-infinite = Warum liefert die Berechnung nie einen unendlichen Wert?
     .answer =
-        Sie schreitet iterativ fort: Jede Verzögerung ist die vorherige mal Multiplikator, und sobald eine Verzögerung das Maximum erreicht, stoppt das Wachstum. Eine unbegrenzte Potenz wird nie berechnet, daher bleibt der Zeitplan selbst bei sehr großen Multiplikatoren deterministisch und endlich.
+        Sie geht schrittweise vor: Jede Verzögerung ist die vorherige mal Multiplikator, und sobald eine Verzögerung das Maximum erreicht, stoppt das Wachstum. Eine unbegrenzte Potenz wird nie berechnet, daher bleibt der Zeitplan selbst bei sehr großen Multiplikatoren deterministisch und endlich.
 
         Da die maximale Verzögerung auf dieser Seite größer als null sein muss, hat jede Verzögerung eine endliche Obergrenze. Würde eine Gesamtwartezeit dennoch zu groß für die Berechnung, meldet der Rechner das am Eingabefeld, statt einen unendlichen Wert anzuzeigen.
 

@@ -20,9 +20,6 @@ calculator-requirements = Erfordert JavaScript und WebAssembly
 # The name of this language in this language, shown in the language switcher.
 language-name = Deutsch
 
-# Heading of the root page that lets visitors pick a language.
-choose-language = Sprache wählen
-
 # Text of the "skip to main content" link for keyboard users.
 skip-to-content = Zum Inhalt springen
 
@@ -41,13 +38,13 @@ section-contents = Auf dieser Seite
 home-title = Exponentieller Backoff – erklärt und berechnet
 
 # Meta description of the home page: plain text, one sentence.
-home-description = Erklärseiten zum exponentiellen Backoff mit einem Rechner, der die Wartezeit vor jeder Wiederholung und die Gesamtwartezeit zeigt.
+home-description = Erklärseiten zum exponentiellen Backoff mit einem Rechner, der die Verzögerung vor jeder Wiederholung und die Gesamtwartezeit zeigt.
 
 # Introduction on the home page (Markdown).
 home-intro =
-    Exponentieller Backoff verteilt Wiederholungen über die Zeit: Jede Wartezeit vor einem neuen Versuch ist länger als die vorherige, bis eine Obergrenze erreicht ist. Ein gestörter Dienst bekommt Luft, und Ihre Clients überhäufen ihn nicht mit Wiederholungen.
+    Exponentieller Backoff verteilt Wiederholungen über die Zeit: Jede Wartezeit vor einem neuen Versuch ist länger als die vorherige, bis das Maximum erreicht ist. Ein gestörter Dienst bekommt Luft, und Ihre Clients überhäufen ihn nicht mit Wiederholungen.
 
-    Die Seiten unten erklären die Formel und berechnen einen Wiederholungsplan direkt in Ihrem Browser – mit oder ohne Jitter.
+    Die Seiten unten erklären die Formel und berechnen einen Zeitplan für Wiederholungen direkt in Ihrem Browser – mit oder ohne Jitter.
 
 # Heading above the list of pages on the home page.
 home-pages-heading = Seiten
@@ -72,7 +69,7 @@ table-delay = Verzögerung
 table-capped = Begrenzt?
 
 # Column header: the total wait from the original request up to this retry.
-table-cumulative = Kumulierte Wartezeit
+table-cumulative = Gesamtwartezeit
 
 # Column header: the mean delay before this retry when jitter is on.
 table-mean = Mittlere Verzögerung
@@ -104,7 +101,7 @@ unit-ms-name = Millisekunden
 unit-s-name = Sekunden
 
 # Option label in the unit selector: figures without a unit.
-unit-units-name = Einheiten (ohne Maßeinheit)
+unit-units-name = Ohne Einheit
 
 ## Humanized durations
 ## All variables are numbers already formatted by the build. Keep the

@@ -8,14 +8,14 @@
 title = Exponential backoff calculator
 
 # Meta description: plain text, one sentence.
-description = See the delay before each retry, the total wait and the effect of full or equal jitter: an exponential backoff calculator that runs in your browser.
+description = See the delay before each retry, the total wait, and the effect of full or equal jitter: an exponential backoff calculator that runs in your browser.
 
 # Short label for links to this page.
 nav-label = Backoff calculator
 
 # Introduction (Markdown).
 intro =
-    Set the first delay, the multiplier, the maximum delay and the number of retries to see the schedule your retry loop will follow, how long a request can wait in total, and how full or equal jitter changes that.
+    Set the first delay, the multiplier, the maximum delay, and the number of retries to see the schedule your retry loop will follow, how long a request can wait in total, and how full or equal jitter changes that.
 
     The calculator works in your browser: nothing you type is sent anywhere.
 
@@ -42,7 +42,7 @@ formula =
 
     With full jitter the actual delay is random within $[0, d(n)]$, with equal jitter within $[d(n)/2, d(n)]$, where $d(n)$ is the delay before retry $n$ from the formula above. A maximum delay of zero means no limit: the delay is then never cut, however large it grows.
 
-    The totals add up the shortest, mean and longest value of each retry.
+    The totals add up the shortest, mean, and longest value of each retry.
 
 # Word for the delay function in the display formula (plain text).
 formula-delay = delay
@@ -68,7 +68,7 @@ example-heading = Worked example
 # $total-human - that total, rounded and humanized in this language
 # $mean-total-full - the mean total wait with full jitter
 example-main =
-    With a first delay of { $base } s, a multiplier of { $multiplier }, a maximum of { $max } s and { $retries ->
+    With a first delay of { $base } s, a multiplier of { $multiplier }, a maximum of { $max } s, and { $retries ->
         [one] { $retries } retry
        *[other] { $retries } retries
     }, { $uncapped-count ->
@@ -114,6 +114,6 @@ faq-which-max-delay = Which maximum delay should I choose?
 # FAQ question; .answer is the answer (Markdown). The HTTP status codes stay as digits.
 faq-retry-every-error = Should a request be retried after every error?
     .answer =
-        No. Retry on timeouts, connection errors and responses such as 429 or 503 that signal a temporary problem. Errors such as 400 or 404 will simply happen again.
+        No. Retry on timeouts, connection errors, and responses such as 429 or 503 that signal a temporary problem. Errors such as 400 or 404 will simply happen again.
 
         Retry only operations that are safe to run again, or make them idempotent first.

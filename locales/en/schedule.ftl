@@ -16,9 +16,9 @@ nav-label = Retry schedule
 
 # Introduction (Markdown).
 intro =
-    Enter the wait before the first retry, the growth multiplier, the largest allowed delay and the number of retries. The result shows the wait before each retry, in the unit you entered.
+    Enter the wait before the first retry, the growth multiplier, the largest allowed delay, and the number of retries. The result shows the wait before each retry, in the unit you entered.
 
-    Use it to check configurations, document client behavior, compare policies and spot overly long recovery windows before they reach production.
+    Use it to check configurations, document client behavior, compare policies, and spot overly long recovery windows before they reach production.
 
 # Heading of the "how to use" section (the source's "define the policy in one unit").
 how-to-heading = Define the policy in one unit
@@ -50,7 +50,7 @@ formula =
 
     The computation proceeds step by step: it never raises the multiplier to an unbounded power, and it stops the growth once the cap is reached. Even very large multipliers therefore give a deterministic result, and no infinite value ever ends up in the JSON result.
 
-    The schedule itself is deterministic: it is the underlying policy and the upper bound of every delay. If you choose full or equal jitter, the calculator also shows the spread: with full jitter the actual delay before retry $n$ is random within $[0, d(n)]$, with equal jitter within $[d(n)/2, d(n)]$, and the table and totals give the shortest, mean and longest values. Both kinds of jitter draw below the schedule, so it stays the upper bound of every wait. Some client libraries spread delays around the computed value instead, and their waits can exceed it: check which rule your library follows before you read the schedule as a bound.
+    The schedule itself is deterministic: it is the underlying policy and the upper bound of every delay. If you choose full or equal jitter, the calculator also shows the spread: with full jitter the actual delay before retry $n$ is random within $[0, d(n)]$, with equal jitter within $[d(n)/2, d(n)]$, and the table and totals give the shortest, mean, and longest values. Both kinds of jitter draw below the schedule, so it stays the upper bound of every wait. Some client libraries spread delays around the computed value instead, and their waits can exceed it: check which rule your library follows before you read the schedule as a bound.
 
 # Word for the delay function in the display formula (plain text).
 formula-delay = delay
@@ -71,7 +71,7 @@ example-heading = Examples
 # $base - first delay; $multiplier; $max - maximum delay; $retries (number) - how many retries
 # $delays - list of all the delays, joined with "and"
 example-growth =
-    For example, a first delay of { $base }, a multiplier of { $multiplier } and a maximum of { $max } give, over { $retries ->
+    For example, a first delay of { $base }, a multiplier of { $multiplier }, and a maximum of { $max } give, over { $retries ->
         [one] { $retries } retry
        *[other] { $retries } retries
     }, the delays { $delays }: once the maximum is reached, every further retry waits { $max } again.
@@ -92,11 +92,11 @@ tips-heading = Use the schedule without setting off a retry wave
 # Inline code shows real command lines; keep them as they are.
 tips =
     - Before you roll out a policy, check how long the whole schedule takes. A short first delay may look harmless, but a high multiplier quickly takes later retries to the cap and can stretch the whole recovery considerably.
-    - Compare each wait with request timeouts, queue visibility timeouts, rate-limit resets and the longest wait your users will put up with.
+    - Compare each wait with request timeouts, queue visibility timeouts, rate-limit resets, and the longest wait your users will put up with.
     - The schedule covers the waits before retries only: the duration of the original request and the work done during each failed attempt are not included. Add them separately to estimate the full worst case.
     - In distributed systems, a deterministic schedule can make many clients retry at the same moment after a shared outage. Clients in production therefore add jitter, a random share of each delay; with the calculator’s full or equal jitter, the computed schedule stays the upper bound of every wait.
 
-    The calculator sends no requests, does not wait, contacts no service and does not judge errors: it only computes the schedule, with no network access and no stored state. The calculator’s “Copy JSON” and “Download JSON” buttons give the schedule as JSON at no cost, and `backoff-site`, the open-source command-line tool that builds this site, prints the same document: for example `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5` in its source folder. There is no server, and nothing is sent anywhere.
+    The calculator sends no requests, does not wait, contacts no service, and does not judge errors: it only computes the schedule, with no network access and no stored state. The calculator’s “Copy JSON” and “Download JSON” buttons give the schedule as JSON at no cost, and `backoff-site`, the open-source command-line tool that builds this site, prints the same document: for example `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5` in its source folder. There is no server, and nothing is sent anywhere.
 
 # Heading of the FAQ section.
 faq-heading = Frequently asked questions

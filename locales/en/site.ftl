@@ -20,9 +20,6 @@ calculator-requirements = Requires JavaScript and WebAssembly
 # The name of this language in this language, shown in the language switcher.
 language-name = English
 
-# Heading of the root page that lets visitors pick a language.
-choose-language = Choose a language
-
 # Text of the "skip to main content" link for keyboard users.
 skip-to-content = Skip to content
 
@@ -98,13 +95,13 @@ unit-s = s
 unit-units = units
 
 # Option label in the unit selector: milliseconds.
-unit-ms-name = milliseconds
+unit-ms-name = Milliseconds
 
 # Option label in the unit selector: seconds.
-unit-s-name = seconds
+unit-s-name = Seconds
 
 # Option label in the unit selector: figures without a unit.
-unit-units-name = plain numbers (no unit)
+unit-units-name = No unit
 
 ## Humanized durations
 ## All variables are numbers already formatted by the build. Keep the

@@ -20,9 +20,6 @@ calculator-requirements = Нужны JavaScript и WebAssembly
 # The name of this language in this language, shown in the language switcher.
 language-name = Русский
 
-# Heading of the root page that lets visitors pick a language.
-choose-language = Выберите язык
-
 # Text of the "skip to main content" link for keyboard users.
 skip-to-content = Перейти к содержимому
 
@@ -41,7 +38,7 @@ section-contents = На этой странице
 home-title = Экспоненциальная задержка: объяснение и расчёт
 
 # Meta description of the home page: plain text, one sentence.
-home-description = Страницы об экспоненциальной задержке (exponential backoff) с калькулятором, который показывает задержку перед каждым повтором и общее время ожидания.
+home-description = Страницы об экспоненциальной задержке (exponential backoff) с калькулятором, который показывает задержку перед каждым повтором и общее ожидание.
 
 # Introduction on the home page (Markdown).
 home-intro =
@@ -74,7 +71,7 @@ table-delay = Задержка
 table-capped = Ограничена?
 
 # Column header: the total wait from the original request up to this retry.
-table-cumulative = Суммарное ожидание
+table-cumulative = Общее ожидание
 
 # Column header: the mean delay before this retry when jitter is on.
 table-mean = Средняя задержка
@@ -100,13 +97,13 @@ unit-s = с
 unit-units = ед.
 
 # Option label in the unit selector: milliseconds.
-unit-ms-name = миллисекунды
+unit-ms-name = Миллисекунды
 
 # Option label in the unit selector: seconds.
-unit-s-name = секунды
+unit-s-name = Секунды
 
 # Option label in the unit selector: figures without a unit.
-unit-units-name = условные единицы (без размерности)
+unit-units-name = Без единиц
 
 ## Humanized durations
 ## All variables are numbers already formatted by the build. Keep the
@@ -146,7 +143,7 @@ calc-base-hint = Ожидание перед первым повтором; бо
 calc-multiplier-label = Множитель
 
 # Hint under the multiplier field.
-calc-multiplier-hint = Не меньше единицы; два — удвоение каждый раз.
+calc-multiplier-hint = Не меньше единицы; множитель два удваивает каждую следующую задержку.
 
 # Field label: the largest delay allowed.
 calc-max-label = Максимальная задержка
@@ -275,7 +272,7 @@ duration-years = { $years } г.
 ## Calculator chart
 
 # Legend: the shaded band from the shortest to the longest delay under jitter.
-calc-chart-band = Разброс задержки с джиттером
+calc-chart-band = Диапазон задержки с джиттером
 
 # Legend: the line of the mean delay under jitter.
 calc-chart-mean = Средняя задержка

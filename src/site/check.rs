@@ -7,7 +7,8 @@
 //! unknown variables. This module adds, per Fluent file: duplicate ids,
 //! variables the build never provides or that the reference message does
 //! not use, variables a translation drops, and plural selectors that miss a
-//! CLDR category of their language. It reads; it never writes.
+//! CLDR category of their language; and it runs the text lints of each
+//! language's data (`typography`, `glossary`). It reads; it never writes.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -19,8 +20,10 @@ use crate::site::calculator::contract;
 use crate::site::config::Config;
 use crate::site::content::Section;
 use crate::site::figures::EXAMPLE_ARGUMENTS;
+use crate::site::glossary::Glossaries;
 use crate::site::intl::plural_categories_of;
 use crate::site::locales::{LocaleFile, MessageEntry};
+use crate::site::typography::Typography;
 
 /// The variables the build passes to a message, by message id. `formulas`
 /// are the page's formula names (the `formula` message's arguments).
@@ -71,6 +74,22 @@ pub fn lint_file(
         plural_categories(file, required, diagnostics);
     }
     variables(file, reference, formulas, diagnostics);
+}
+
+/// The text lints of one Fluent file, each language's rules from its data
+/// files: typography (`typography.toml`) and terms (`glossary.toml`).
+/// `reference` as for [`lint_file`].
+pub fn lint_text(
+    file: &LocaleFile,
+    reference: Option<&LocaleFile>,
+    typography: &Typography,
+    glossaries: &Glossaries,
+    diagnostics: &mut Diagnostics,
+) {
+    if let Some(rules) = typography.get(&file.lang) {
+        crate::site::typography::lint_file(file, rules, diagnostics);
+    }
+    crate::site::glossary::lint_file(file, reference, glossaries, diagnostics);
 }
 
 /// A page's URL segment in `file`'s language: its `slug` message when it has

@@ -1,5 +1,5 @@
 //! The load stage: reads `site.toml`, `content/`, the site-wide Fluent
-//! files and `static/` into a [`Site`], reporting every problem it finds as
+//! files, each language's typography and glossary, and `static/` into a [`Site`], reporting every problem it finds as
 //! a diagnostic.
 //!
 //! It never reads a page's own Fluent files (the render stage reads those
@@ -11,7 +11,9 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::presets::{self, Preset};
 use crate::site::config::{self, Config};
 use crate::site::content::{self, Page};
+use crate::site::glossary::{self, Glossaries};
 use crate::site::locales::{self, Locales};
+use crate::site::typography::{self, Typography};
 use crate::site::{check, intl};
 
 /// Everything the build reads, loaded and parsed.
@@ -24,6 +26,10 @@ pub struct Site {
     pub static_files: Vec<(String, Vec<u8>)>,
     /// `content/presets.toml`, validated; empty when the site has none.
     pub presets: Vec<Preset>,
+    /// Each language's typography rules (`locales/<lang>/typography.toml`).
+    pub typography: Typography,
+    /// Each language's glossary (`locales/<lang>/glossary.toml`).
+    pub glossaries: Glossaries,
 }
 
 /// Reads every source of the site. Diagnostics go to `diagnostics`; `None`
@@ -78,6 +84,8 @@ pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> 
     let names: std::collections::BTreeSet<&str> =
         content_names.iter().map(String::as_str).collect();
     locales::compare_site_files(root, &locales, &config, &names, allow_missing, diagnostics);
+    let typography = typography::load(root, &config.languages, diagnostics);
+    let glossaries = glossary::load(root, &config.languages, &config.reference, diagnostics);
     let site = Site {
         root: root.to_path_buf(),
         config,
@@ -85,6 +93,8 @@ pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> 
         locales,
         static_files,
         presets,
+        typography,
+        glossaries,
     };
     let categories = check::categories(&site.config);
     for file in &site.locales.files {
@@ -93,6 +103,13 @@ pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> 
             .get(&site.config.reference, &file.name)
             .filter(|r| r.lang != file.lang);
         check::lint_file(file, reference, &[], &categories, diagnostics);
+        check::lint_text(
+            file,
+            reference,
+            &site.typography,
+            &site.glossaries,
+            diagnostics,
+        );
     }
     Some(site)
 }

@@ -78,6 +78,13 @@ impl Unit {
             let Some(file) = file else { continue };
             let reference = files[r.reference].as_ref().filter(|_| l != r.reference);
             check::lint_file(file, reference, &formulas, &r.categories, &mut found);
+            check::lint_text(
+                file,
+                reference,
+                &r.site.typography,
+                &r.site.glossaries,
+                &mut found,
+            );
             if let Err(bad_slug) = check::translated_slug(file) {
                 found.push(bad_slug);
             }
