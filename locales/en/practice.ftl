@@ -40,7 +40,7 @@ retry-after =
        *[other] { $urllib3-retry-after-max-hours } hours
     } by default.
 
-    When the header and your backoff disagree, never retry earlier than the server asked: wait for the longer of the two. `urllib3` simply uses the header instead of its backoff whenever it is present, by default on 413, 429 and 503 responses ([`retry.py`](https://github.com/urllib3/urllib3/blob/00f30f01ebb2fa3b3148ef33aa591a7443b871dd/src/urllib3/util/retry.py)). Either way, a retry after `Retry-After` is still an attempt and counts against your limit.
+    When the header and your backoff disagree, never retry earlier than the server asked: wait for the longer of the two. `urllib3` simply uses the header instead of its backoff whenever it is present, by default on 413, 429, and 503 responses ([`retry.py`](https://github.com/urllib3/urllib3/blob/00f30f01ebb2fa3b3148ef33aa591a7443b871dd/src/urllib3/util/retry.py)). Either way, a retry after `Retry-After` is still an attempt and counts against your limit.
 
 # Heading of the section on which errors to retry.
 retryable-heading = Which errors to retry, and when a retry is safe
@@ -53,9 +53,9 @@ retryable =
     - 429 (Too Many Requests), after the wait the server asked for;
     - 502 (Bad Gateway), 503 (Service Unavailable) and 504 (Gateway Timeout): an overloaded instance or a proxy that lost its upstream, often fine on the next try.
 
-    Most other client errors say that the request itself is wrong: 400, 401, 403, 404 and 422 come back the same however often you send them, so retrying them only adds load. 500 (Internal Server Error) may be a passing fault or a bug that repeats: retry it only if the request is safe to repeat, and not for long.
+    Most other client errors say that the request itself is wrong: 400, 401, 403, 404, and 422 come back the same however often you send them, so retrying them only adds load. 500 (Internal Server Error) may be a passing fault or a bug that repeats: retry it only if the request is safe to repeat, and not for long.
 
-    A retry is safe only if running the operation twice does no harm. GET, HEAD, PUT and DELETE are idempotent by definition, and they are the methods `urllib3` retries by default; POST is not, and a timeout does not tell you whether the server acted. Give each logical operation a unique key and send the same key with every retry. With Stripe’s [`Idempotency-Key` header](https://docs.stripe.com/api/idempotent_requests), a retry gets the saved result of the first request instead of a second charge; the IETF draft [The Idempotency-Key HTTP Header Field](https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/) proposes the same header for any HTTP API.
+    A retry is safe only if running the operation twice does no harm. GET, HEAD, PUT, and DELETE are idempotent by definition, and they are the methods `urllib3` retries by default; POST is not, and a timeout does not tell you whether the server acted. Give each logical operation a unique key and send the same key with every retry. With Stripe’s [`Idempotency-Key` header](https://docs.stripe.com/api/idempotent_requests), a retry gets the saved result of the first request instead of a second charge; the IETF draft [The Idempotency-Key HTTP Header Field](https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/) proposes the same header for any HTTP API.
 
     gRPC draws the same line between its [status codes](https://github.com/grpc/grpc/blob/master/doc/statuscodes.md). `UNAVAILABLE` means the service is, most likely for a moment, out of reach: it is the code to retry with backoff, although a call that is not idempotent may already have run. `DEADLINE_EXCEEDED` means the deadline ran out, possibly after the operation completed; a retry under the same deadline has no time left. Extend the deadline where it is set, or give up, but do not retry the call in a loop.
 
@@ -73,7 +73,7 @@ amplification =
     Retries at every layer multiply. Take { $amplification-layers ->
         [one] { $amplification-layers } layer
        *[other] { $amplification-layers } layers
-    }, say a client, a gateway and a service, each making up to { $amplification-attempts ->
+    }, say a client, a gateway, and a service, each making up to { $amplification-attempts ->
         [one] { $amplification-attempts } attempt
        *[other] { $amplification-attempts } attempts
     }: when the database under them fails, one request from the client becomes { $amplification-calls ->
