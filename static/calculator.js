@@ -99,19 +99,26 @@ async function loadWasm(url) {
 const fits = (x, r) => (!r.whole || Number.isInteger(x)) && (r.above ? x > r.min : x >= r.min) &&
   (r.max === null || x <= r.max);
 
-// The policy, keys as in src/report.rs for the JSON, and errors by field.
+// The policy, keys in the order of src/report.rs for the JSON (the
+// contract's inputs, then the unit), and errors by field. A field of
+// another jitter kind is hidden, not read and not in the policy.
 function readForm() {
   let errors = null;
-  const policy = {};
+  const jitter = $('jitter').value;
+  const values = { jitter };
   for (const f of FIELDS) {
+    const applies = !f.only_with || f.only_with === jitter;
+    $(f.name).closest('.field').hidden = !applies;
+    if (!applies) continue;
     const x = parseNumber($(f.name).value, data.number, data.largest_input);
     // Delays below the smallest figure the table shows would all read "0".
     const key = typeof x === 'string' ? x : !fits(x, f.rule) ? f.error
       : f.delay && x > 0 && x < data.smallest_input && 'too_small';
     if (key) (errors ??= {})[f.name] = data.text[`error_${key}`];
-    policy[f.input] = typeof x !== 'number' ? NaN : f.rule.zero_is_none && x === 0 ? null : x;
+    values[f.input] = typeof x !== 'number' ? NaN : f.rule.zero_is_none && x === 0 ? null : x;
   }
-  policy.jitter = $('jitter').value;
+  const policy = {};
+  for (const k of data.contract.inputs) if (k in values) policy[k] = values[k];
   policy.unit = $('unit')?.value ?? data.defaults.unit;
   return { policy, errors };
 }
@@ -184,6 +191,11 @@ function paused(ok) {
 function writeUrl() {
   const query = new URLSearchParams(location.search);
   for (const { name } of FIELDS) {
+    // A field of another jitter kind says nothing about this policy.
+    if ($(name).closest('.field').hidden) {
+      query.delete(name);
+      continue;
+    }
     const x = parseNumber($(name).value, data.number, data.largest_input);
     query.set(name, typeof x === 'number' ? String(x) : $(name).value);
   }
