@@ -331,6 +331,18 @@ mod tests {
     }
 
     #[test]
+    fn check_provides_exactly_the_contracts_variables() {
+        for (id, names) in VARIABLES {
+            assert_eq!(
+                crate::site::check::provided_variables(id, &[]),
+                *names,
+                "{id}"
+            );
+        }
+        assert!(crate::site::check::provided_variables("calc-base-label", &[]).is_empty());
+    }
+
+    #[test]
     fn error_messages_follow_the_keys() {
         assert_eq!(
             error_message("total_overflow", ZeroMax::Refused).as_deref(),
