@@ -1,14 +1,11 @@
-// The calculator: words and its contract with the WebAssembly module (the
-// fields and their rules, jitter kinds, error codes, buffer offsets) from
-// the page's JSON island, figures from the core in WebAssembly (wasm/).
+// The calculator: words and contract (fields, rules, kinds, codes, offsets)
+// from the page's JSON island, figures from the core in WebAssembly.
 
 const $ = (name) => document.getElementById(`calc-${name}`);
 
 // Set once loaded; then the last good policy and what shows it.
 let data, wasm, plural, good, heads, shown, cells, timer;
-// From the island's contract: the fields, a row's length in the schedule
-// buffer, each figure's place in a row (K.delay, …) and where the totals
-// start.
+// From the contract; K.delay is the delay's place in a buffer row.
 let FIELDS, ROW, K, TOTALS;
 
 // Text is set as text, never parsed as markup.
@@ -95,38 +92,43 @@ async function loadWasm(url) {
   return instance.exports;
 }
 
-// Whether x keeps a field's rule (the contract's statement of the core's).
+// Whether x keeps a field's rule.
 const fits = (x, r) => (!r.whole || Number.isInteger(x)) && (r.above ? x > r.min : x >= r.min) &&
   (r.max === null || x <= r.max);
 
-// The policy, keys as in src/report.rs for the JSON, and errors by field.
+// The policy (keys in the contract's order, as src/report.rs writes them)
+// and errors by field; another jitter kind's field is hidden and unread.
 function readForm() {
   let errors = null;
-  const policy = {};
+  const jitter = $('jitter').value;
+  const values = { jitter };
   for (const f of FIELDS) {
+    const applies = !f.only_with || f.only_with === jitter;
+    $(f.name).closest('.field').hidden = !applies;
+    if (!applies) continue;
     const x = parseNumber($(f.name).value, data.number, data.largest_input);
     // Delays below the smallest figure the table shows would all read "0".
     const key = typeof x === 'string' ? x : !fits(x, f.rule) ? f.error
       : f.delay && x > 0 && x < data.smallest_input && 'too_small';
     if (key) (errors ??= {})[f.name] = data.text[`error_${key}`];
-    policy[f.input] = typeof x !== 'number' ? NaN : f.rule.zero_is_none && x === 0 ? null : x;
+    values[f.input] = typeof x !== 'number' ? NaN : f.rule.zero_is_none && x === 0 ? null : x;
   }
-  policy.jitter = $('jitter').value;
+  const policy = {};
+  for (const k of data.contract.inputs) if (k in values) policy[k] = values[k];
   policy.unit = $('unit')?.value ?? data.defaults.unit;
   return { policy, errors };
 }
 
-// Runs the module on p; null, or the error by field name.
+// Null, or p's error by field name.
 function compute(p) {
   const { inputs, jitters, errors, error_inputs } = data.contract;
   const slots = view(wasm.input_buffer(), inputs.length);
-  // A missing optional input is NaN in its slot.
+  // NaN: not given.
   inputs.forEach((k, i) => { slots[i] = k === 'jitter' ? jitters.indexOf(p.jitter) : p[k] ?? NaN; });
   const code = wasm.schedule();
   if (!code) return null;
   const text = (data.text[`error_${errors[code - 1]}`] ?? '').replace('{retry}', num(wasm.error_retry()));
-  // An error no field shows (a jitter code the select cannot send) only
-  // marks the result stale.
+  // An error of no field (bad jitter code) only marks the result stale.
   const field = FIELDS.find((f) => f.input === error_inputs[code - 1]);
   return { [field?.name ?? '']: text };
 }
@@ -177,13 +179,12 @@ function paused(ok) {
   $('announce').textContent = ok ? summary : '';
 }
 
-// Valid figures in the URL are written as JavaScript writes numbers (`0.5`),
-// whatever the page's notation, so that a link works on every language's
-// page; anything else goes as typed, to be shown as bad input. Other keys
-// of the query (utm_*, …) stay.
+// Valid figures go in the URL as JavaScript writes them (`0.5`), so a link
+// works on every language's page; others as typed; other keys (utm_*) stay.
 function writeUrl() {
   const query = new URLSearchParams(location.search);
   for (const { name } of FIELDS) {
+    if ($(name).closest('.field').hidden) { query.delete(name); continue; }
     const x = parseNumber($(name).value, data.number, data.largest_input);
     query.set(name, typeof x === 'number' ? String(x) : $(name).value);
   }
@@ -397,8 +398,8 @@ function renderChart(p, buf) {
   $('chart-body').replaceWith(body);
 }
 
-// src/report.rs's document of the last good result (a refused policy leaves
-// the buffer alone), keys in its order as `backoff-site schedule` prints.
+// src/report.rs's document of the last good result (a refusal leaves the
+// buffer alone), keys in its order.
 function documentJson() {
   const { row, total: keys, schedule_len } = data.contract;
   const buf = view(wasm.schedule_buffer(), schedule_len);

@@ -196,6 +196,8 @@ fn slots(p: &Policy) -> Slots {
                 .position(|k| *k == p.jitter.name())
                 .unwrap_or_else(|| panic!("the module does not offer {p:?}"))
                 as f64,
+            // Not given for the kinds without a factor.
+            "jitter_factor" => p.jitter.factor().unwrap_or(f64::NAN),
             other => panic!("an input this test does not know: {other}"),
         };
     }

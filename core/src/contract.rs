@@ -18,13 +18,21 @@ use crate::{Jitter, MAX_RETRIES, Policy, PolicyError, Schedule};
 
 /// The jitter kinds the calculator offers, by [`Jitter::name`]; a kind's
 /// code across the WebAssembly boundary is its index.
-pub const JITTERS: [&str; 3] = ["none", "full", "equal"];
+pub const JITTERS: [&str; 4] = ["none", "full", "equal", "proportional"];
 
 /// The inputs, by the policy's JSON key: the module reads input `i` from
 /// slot `i` of its input buffer. An optional input not given is NaN there
 /// (a given one is always finite, so NaN is never a value); `jitter` is a
-/// code of [`JITTERS`].
-pub const INPUTS: [&str; 5] = ["base", "multiplier", "max_delay", "retries", "jitter"];
+/// code of [`JITTERS`]; `jitter_factor` is read for proportional jitter
+/// only.
+pub const INPUTS: [&str; 6] = [
+    "base",
+    "multiplier",
+    "max_delay",
+    "retries",
+    "jitter",
+    "jitter_factor",
+];
 
 /// The code `schedule` returns for a jitter code outside [`JITTERS`]; the
 /// core's own codes ([`PolicyError::code`]) leave it free.
@@ -127,6 +135,7 @@ const MULTIPLIER: usize = input("multiplier");
 const MAX_DELAY: usize = input("max_delay");
 const RETRIES: usize = input("retries");
 const JITTER: usize = input("jitter");
+const FACTOR: usize = input("jitter_factor");
 
 /// Why [`run`] refused: the code (index + 1 in [`ERRORS`]) and, for an
 /// overflow, the retry where it happens (else 0).
@@ -145,20 +154,21 @@ impl From<PolicyError> for Refused {
     }
 }
 
-/// The jitter kind of `code`, or `None` for a code outside [`JITTERS`].
-pub fn jitter(code: f64) -> Option<Jitter> {
+/// The jitter kind of `code` (with `factor` for proportional jitter), or
+/// `None` for a code outside [`JITTERS`].
+pub fn jitter(code: f64, factor: f64) -> Option<Jitter> {
     let name = JITTERS.iter().zip(0u32..).find_map(|(name, c)| {
         // Written so that NaN and fractions match no code.
         (f64::from(c) == code).then_some(*name)
     })?;
-    Jitter::from_name(name)
+    Jitter::from_name_and_factor(name, Some(factor))
 }
 
 /// The policy the input slots describe. The core validates it; here only
 /// what the slots cannot say is refused: a jitter code outside [`JITTERS`]
 /// and a retry count that is not a whole number a `u32` holds.
 pub fn policy(inputs: &[f64; INPUTS.len()]) -> Result<Policy, Refused> {
-    let jitter = jitter(inputs[JITTER]).ok_or(Refused {
+    let jitter = jitter(inputs[JITTER], inputs[FACTOR]).ok_or(Refused {
         code: JITTER_ERROR,
         retry: 0,
     })?;
@@ -193,6 +203,7 @@ pub fn inputs(policy: &Policy) -> Option<[f64; INPUTS.len()]> {
     slots[MAX_DELAY] = policy.max_delay.unwrap_or(f64::NAN);
     slots[RETRIES] = f64::from(policy.retries);
     slots[JITTER] = code as f64;
+    slots[FACTOR] = policy.jitter.factor().unwrap_or(f64::NAN);
     Some(slots)
 }
 
@@ -248,15 +259,15 @@ mod tests {
     #[test]
     fn every_offered_kind_is_a_core_kind_at_its_code() {
         for (code, name) in JITTERS.iter().enumerate() {
-            assert_eq!(jitter(code as f64).map(Jitter::name), Some(*name));
+            assert_eq!(jitter(code as f64, 0.5).map(Jitter::name), Some(*name));
         }
         for code in [-1.0, 0.5, JITTERS.len() as f64, f64::NAN] {
-            assert_eq!(jitter(code), None, "{code}");
+            assert_eq!(jitter(code, 0.5), None, "{code}");
         }
     }
 
     fn inputs(retries: f64, max_delay: f64) -> [f64; INPUTS.len()] {
-        let mut slots = [0.0; INPUTS.len()];
+        let mut slots = [f64::NAN; INPUTS.len()];
         slots[input("base")] = 1.0;
         slots[input("multiplier")] = 2.0;
         slots[input("max_delay")] = max_delay;

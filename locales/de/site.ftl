@@ -170,6 +170,15 @@ jitter-full = Full Jitter
 # Jitter option ("equal jitter"): half of the computed delay is kept, the other half is random.
 jitter-equal = Equal Jitter
 
+# Jitter option: the delay varies evenly by up to a share of itself either way (the share is the jitter factor).
+jitter-proportional = Proportionaler Jitter
+
+# Label of the jitter factor field (proportional jitter only).
+calc-factor-label = Jitter-Faktor
+
+# Hint under the jitter factor field.
+calc-factor-hint = Um welchen Anteil jede Verzögerung nach oben und unten schwanken darf; größer als null und höchstens eins. Die maximale Verzögerung gilt vor dem Jitter.
+
 # Label of the unit selector.
 calc-unit-label = Einheit
 
@@ -207,6 +216,9 @@ error-base = Die Basisverzögerung muss größer als null sein.
 
 # The multiplier is below one.
 error-multiplier = Der Multiplikator muss mindestens eins sein.
+
+# The jitter factor is not greater than zero and at most one.
+error-jitter-factor = Der Jitter-Faktor muss größer als null und höchstens eins sein.
 
 # The maximum delay is not positive, on pages where it is required.
 error-max-delay = Die maximale Verzögerung muss größer als null sein.

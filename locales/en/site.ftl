@@ -170,6 +170,15 @@ jitter-full = Full
 # Jitter option: half of the computed delay is kept, the other half is random.
 jitter-equal = Equal
 
+# Jitter option: the delay varies evenly by up to a share of itself either way (the share is the jitter factor).
+jitter-proportional = Proportional
+
+# Label of the jitter factor field (proportional jitter only).
+calc-factor-label = Jitter factor
+
+# Hint under the jitter factor field.
+calc-factor-hint = How far each delay may vary either way, as a share of it; greater than zero and at most one. The maximum delay applies before the jitter.
+
 # Label of the unit selector.
 calc-unit-label = Unit
 
@@ -207,6 +216,9 @@ error-base = The first delay must be greater than zero.
 
 # The multiplier is below one.
 error-multiplier = The multiplier must be at least one.
+
+# The jitter factor is not greater than zero and at most one.
+error-jitter-factor = The jitter factor must be greater than zero and at most one.
 
 # The maximum delay is not positive, on pages where it is required.
 error-max-delay = The maximum delay must be greater than zero.

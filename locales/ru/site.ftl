@@ -172,6 +172,15 @@ jitter-full = Полный
 # Jitter option: half of the computed delay is kept, the other half is random.
 jitter-equal = Равный
 
+# Jitter option: the delay varies evenly by up to a share of itself either way (the share is the jitter factor).
+jitter-proportional = Пропорциональный
+
+# Label of the jitter factor field (proportional jitter only).
+calc-factor-label = Доля разброса
+
+# Hint under the jitter factor field.
+calc-factor-hint = На какую долю задержка может отклониться в обе стороны; больше нуля и не больше единицы. Максимальная задержка применяется до разброса.
+
 # Label of the unit selector.
 calc-unit-label = Единица измерения
 
@@ -209,6 +218,9 @@ error-base = Первая задержка должна быть больше н
 
 # The multiplier is below one.
 error-multiplier = Множитель должен быть не меньше единицы.
+
+# The jitter factor is not greater than zero and at most one.
+error-jitter-factor = Доля разброса должна быть больше нуля и не больше единицы.
 
 # The maximum delay is not positive, on pages where it is required.
 error-max-delay = Максимальная задержка должна быть больше нуля.

@@ -9,10 +9,11 @@
 // comes from the `schedule` command.
 
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { LANGS, PAGES, SCREENSHOTS, cliJson, island, launch, open, serve, tableCells, type } from './support.js';
+import { CLI, LANGS, PAGES, SCREENSHOTS, cliJson, island, launch, open, serve, tableCells, type } from './support.js';
 
 const NBSP = '\u00a0';
 
@@ -52,7 +53,7 @@ const figure = (lang, x) => new Intl.NumberFormat(lang, { maximumFractionDigits:
 
 /** A policy's rows and totals, as the table should show them. */
 function expected(lang, data, policy) {
-  const { base, multiplier, max, retries, jitter, unit } = policy;
+  const { base, multiplier, max, retries, jitter, factor, unit } = policy;
   const f = (x) => figure(lang, x);
   const u = (s) => (unit === 'units' ? s : `${s}${NBSP}${data.units[unit]}`);
   const cells = [];
@@ -62,7 +63,11 @@ function expected(lang, data, policy) {
     if (n > 1) uncapped *= multiplier;
     const d = max === null ? uncapped : Math.min(uncapped, max);
     const capped = max !== null && uncapped > max ? data.text.yes : data.text.no;
-    const [lo, mean, hi] = { none: [d, d, d], full: [0, d / 2, d], equal: [d / 2, d * 0.75, d] }[jitter];
+    // Proportional jitter spreads the capped delay, as the core does.
+    const [lo, mean, hi] = {
+      none: [d, d, d], full: [0, d / 2, d], equal: [d / 2, d * 0.75, d],
+      proportional: [d - d * factor, d, d + d * factor],
+    }[jitter];
     sum[0] += lo;
     sum[1] += mean;
     sum[2] += hi;
@@ -378,6 +383,60 @@ for (const lang of LANGS) {
           });
           assert.ok(await page.isVisible('#calc-stale'));
           assert.equal(await outer(page, '#calc-table'), noJs.table);
+        });
+      });
+
+      test('proportional jitter: its factor field, errors, URL state and the schedule the CLI prints', async () => {
+        const t = data.text;
+        const unit = pageName === 'calculator' ? 'ms' : 's';
+        const policy = { base: 100, multiplier: 2, max: 500, retries: 6, jitter: 'proportional', factor: 0.2, unit };
+        // The CLI's document up to `total` (it goes on with the
+        // distribution, which the calculator does not show).
+        const args = ['schedule', '--base', '100', '--multiplier', '2', '--max', '500', '--retries', '6',
+          '--jitter', 'proportional', '--jitter-factor', '0.2', '--unit', unit];
+        const full = execFileSync(CLI, args, { encoding: 'utf8' });
+        const want = `${full.slice(0, full.indexOf(',\n  "distribution"'))}\n}`;
+        await withPage(lang, pageName, {}, async (page) => {
+          // The factor belongs to proportional jitter: hidden until it is chosen.
+          assert.ok(await page.isHidden('#calc-factor'));
+          await fillForm(page, data, policy);
+          assert.ok(await page.isVisible('#calc-factor'));
+          assert.equal(await page.inputValue('#calc-factor'), typed(data, 0.2));
+          await assertShows(page, lang, data, policy);
+          await page.click('#calc-copy');
+          await page.waitForSelector(`#calc-copied:text-is("${t.copied}")`);
+          assert.equal(await page.evaluate(() => navigator.clipboard.readText()), want);
+          // Its rule, in the page's language and notation.
+          for (const bad of ['0', typed(data, 1.5), '-1']) {
+            await type(page, 'factor', bad);
+            assert.deepEqual(await shownErrors(page), { factor: t.error_jitter_factor }, bad);
+            assert.ok(await page.isVisible('#calc-stale'));
+          }
+          await type(page, 'factor', 'x');
+          assert.deepEqual(await shownErrors(page), { factor: t.error_not_a_number });
+          await type(page, 'factor', '1');
+          assert.deepEqual(await shownErrors(page), {});
+          await assertShows(page, lang, data, { ...policy, factor: 1 });
+          // Once typing pauses, the URL holds the factor, written as
+          // JavaScript writes numbers.
+          await type(page, 'factor', typed(data, 0.5));
+          await page.waitForFunction(() => new URLSearchParams(location.search).get('factor') === '0.5');
+          assert.equal(new URL(page.url()).searchParams.get('jitter'), 'proportional');
+          // Another kind: the factor is hidden, its bad value no error, and
+          // the URL drops it.
+          await type(page, 'factor', 'x');
+          await page.selectOption('#calc-jitter', 'full');
+          assert.ok(await page.isHidden('#calc-factor'));
+          assert.deepEqual(await shownErrors(page), {});
+          await page.waitForFunction(() => new URLSearchParams(location.search).get('jitter') === 'full');
+          assert.equal(new URL(page.url()).searchParams.get('factor'), null);
+        });
+        // A shared URL restores the kind and its factor.
+        const query = `?base=100&multiplier=2&max=500&retries=6&jitter=proportional&factor=0.5&unit=${unit}`;
+        await withPage(lang, pageName, { query }, async (page) => {
+          assert.ok(await page.isVisible('#calc-factor'));
+          assert.equal(await page.inputValue('#calc-factor'), typed(data, 0.5));
+          await assertShows(page, lang, data, { ...policy, factor: 0.5 });
         });
       });
 

@@ -52,6 +52,12 @@ pub struct Field {
     /// too small for the table to show are refused.
     pub delay: bool,
     pub rule: Rule,
+    /// The jitter kind the field belongs to, if only one: with the others
+    /// it is hidden, not read and not in the policy.
+    pub only_with: Option<&'static str>,
+    /// What the form shows when the page's defaults leave the input unset.
+    #[serde(skip)]
+    pub unset: f64,
 }
 
 const POSITIVE: Rule = Rule {
@@ -64,7 +70,7 @@ const POSITIVE: Rule = Rule {
 
 /// The fields, in the form's order, for a page whose maximum delay follows
 /// `zero_max`.
-pub fn fields(zero_max: ZeroMax) -> [Field; 4] {
+pub fn fields(zero_max: ZeroMax) -> [Field; 5] {
     [
         Field {
             name: "base",
@@ -74,6 +80,8 @@ pub fn fields(zero_max: ZeroMax) -> [Field; 4] {
             error: "base",
             delay: true,
             rule: POSITIVE,
+            only_with: None,
+            unset: 0.0,
         },
         Field {
             name: "multiplier",
@@ -87,6 +95,8 @@ pub fn fields(zero_max: ZeroMax) -> [Field; 4] {
                 above: false,
                 ..POSITIVE
             },
+            only_with: None,
+            unset: 0.0,
         },
         Field {
             name: "max",
@@ -106,6 +116,8 @@ pub fn fields(zero_max: ZeroMax) -> [Field; 4] {
                 },
                 ZeroMax::Refused => POSITIVE,
             },
+            only_with: None,
+            unset: 0.0,
         },
         Field {
             name: "retries",
@@ -121,6 +133,23 @@ pub fn fields(zero_max: ZeroMax) -> [Field; 4] {
                 whole: true,
                 zero_is_none: false,
             },
+            only_with: None,
+            unset: 0.0,
+        },
+        Field {
+            name: "factor",
+            input: "jitter_factor",
+            label: "calc-factor-label",
+            hint: "calc-factor-hint",
+            error: "jitter_factor",
+            delay: false,
+            rule: Rule {
+                max: Some(1.0),
+                ..POSITIVE
+            },
+            only_with: Some("proportional"),
+            // gRPC's connection backoff's factor (`core/METHOD.md`).
+            unset: 0.2,
         },
     ]
 }
@@ -178,7 +207,7 @@ pub fn variables(id: &str) -> Option<&'static [&'static str]> {
 /// script reads them.
 #[derive(Serialize)]
 pub struct Island {
-    pub fields: [Field; 4],
+    pub fields: [Field; 5],
     pub inputs: &'static [&'static str],
     pub jitters: &'static [&'static str],
     pub errors: &'static [&'static str],
@@ -209,15 +238,21 @@ pub fn island(zero_max: ZeroMax) -> Island {
 mod tests {
     use super::*;
 
-    /// The inputs of a schedule the core accepts.
+    /// The inputs of a schedule the core accepts, with proportional
+    /// jitter, which reads every input.
     fn good() -> [f64; core::INPUTS.len()] {
         let mut slots = [0.0; core::INPUTS.len()];
+        let proportional = core::JITTERS
+            .iter()
+            .position(|k| *k == "proportional")
+            .unwrap();
         for (key, x) in [
             ("base", 100.0),
             ("multiplier", 2.0),
             ("max_delay", 1000.0),
             ("retries", 5.0),
-            ("jitter", 0.0),
+            ("jitter", proportional as f64),
+            ("jitter_factor", 0.5),
         ] {
             slots[core::input(key)] = x;
         }
@@ -293,6 +328,18 @@ mod tests {
         for f in fields(ZeroMax::Refused) {
             assert!(core::ERRORS.contains(&f.error), "{}", f.name);
         }
+    }
+
+    #[test]
+    fn check_provides_exactly_the_contracts_variables() {
+        for (id, names) in VARIABLES {
+            assert_eq!(
+                crate::site::check::provided_variables(id, &[]),
+                *names,
+                "{id}"
+            );
+        }
+        assert!(crate::site::check::provided_variables("calc-base-label", &[]).is_empty());
     }
 
     #[test]

@@ -60,6 +60,11 @@ pub struct Field {
     pub inputmode: &'static str,
     pub hint: String,
     pub value: String,
+    /// Whether the field applies to the default jitter kind; the others
+    /// are hidden until their kind is chosen.
+    pub applies: bool,
+    /// A field of one jitter kind, placed after the jitter selector.
+    pub of_jitter: bool,
 }
 
 /// An option of a `<select>`.
@@ -170,8 +175,11 @@ pub fn view(
                 inputmode: if f.rule.whole { "numeric" } else { "decimal" },
                 label: texts.get(f.label, None),
                 hint: texts.get(f.hint, None),
-                // Not given is zero where zero means not given.
-                value: input(if x.is_nan() { 0.0 } else { x }),
+                value: input(if x.is_nan() { f.unset } else { x }),
+                applies: f
+                    .only_with
+                    .is_none_or(|kind| kind == defaults.jitter.name()),
+                of_jitter: f.only_with.is_some(),
             }
         })
         .collect();
@@ -363,9 +371,17 @@ fn island(
         text.insert(format!("error_{key}"), message(texts, &id, &bounds));
     }
     let slots = core_contract::inputs(&profile.defaults).expect("an offered jitter kind");
+    let jitter = profile.defaults.jitter.name();
+    // The inputs of fields of another jitter kind are not in the policy.
+    let applies = |key: &str| {
+        fields
+            .iter()
+            .all(|f| f.input != key || f.only_with.is_none_or(|kind| kind == jitter))
+    };
     let mut defaults: serde_json::Map<_, _> = core_contract::INPUTS
         .into_iter()
         .zip(slots)
+        .filter(|(key, _)| applies(key))
         .map(|(key, x)| {
             let value = match key {
                 "jitter" => profile.defaults.jitter.name().into(),
