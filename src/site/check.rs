@@ -16,6 +16,7 @@ use unic_langid::LanguageIdentifier;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::site::config::Config;
+use crate::site::experiment;
 use crate::site::figures::EXAMPLE_ARGUMENTS;
 use crate::site::intl::plural_categories_of;
 use crate::site::locales::{LocaleFile, MessageEntry};
@@ -24,11 +25,12 @@ use crate::site::locales::{LocaleFile, MessageEntry};
 /// are the page's formula names (the `formula` message's arguments).
 ///
 /// Keep in step with the code that formats these messages:
-/// `figures::example_args` and `figures::humanize`, `calculator::view`, and
-/// the formula section of `pages::explainer`.
+/// `figures::example_args` and `figures::humanize`, `calculator::view`,
+/// the formula section of `pages::explainer`, and `experiment::arguments`.
 pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
     let names: &[&str] = match id {
         _ if id.starts_with("example-") => EXAMPLE_ARGUMENTS,
+        _ if experiment::receives_arguments(id) => experiment::ARGUMENTS,
         "formula" => return formulas.to_vec(),
         "duration-seconds" => &["seconds"],
         "duration-minutes-seconds" => &["minutes", "seconds"],

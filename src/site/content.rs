@@ -2,9 +2,10 @@
 //!
 //! A definition says which template renders the page, the order of its
 //! sections, its FAQ entries, its worked examples' parameters, the
-//! calculator's profile and the LaTeX skeletons of its formulas. It holds no
-//! human text (that is in Fluent) and no computed figure (the core computes
-//! them from the parameters here).
+//! calculator's profile, the contention experiment's parameters
+//! (`[contention]`, checked by `experiment.rs`) and the LaTeX skeletons of
+//! its formulas. It holds no human text (that is in Fluent) and no computed
+//! figure (the core computes them from the parameters here).
 //!
 //! Every parameter is run through the core, and every formula skeleton
 //! through the formula converter, while loading: a policy the core refuses
@@ -24,6 +25,7 @@ use crate::backoff::{Jitter, Policy, Schedule};
 use crate::diagnostics::Diagnostic;
 use crate::report::Unit;
 use crate::site::config::toml_diagnostic;
+use crate::site::experiment::{self, Contention, RawContention};
 use crate::site::markdown;
 use crate::site::urls::is_identifier;
 
@@ -42,10 +44,20 @@ pub enum Section {
     Example,
     Tips,
     Faq,
+    /// The contention experiment's model, in words (needs `[contention]`).
+    Model,
+    /// Calls against clients: text, chart and table (needs `[contention]`).
+    Calls,
+    /// Completion time against clients (needs `[contention]`).
+    Completion,
+    /// Writes over time for one client count (needs `[contention]`).
+    Herd,
+    /// What the experiment shows, next to the post (needs `[contention]`).
+    Findings,
 }
 
 impl Section {
-    const ALL: [Section; 7] = [
+    const ALL: [Section; 12] = [
         Section::Intro,
         Section::Calculator,
         Section::HowTo,
@@ -53,6 +65,11 @@ impl Section {
         Section::Example,
         Section::Tips,
         Section::Faq,
+        Section::Model,
+        Section::Calls,
+        Section::Completion,
+        Section::Herd,
+        Section::Findings,
     ];
 
     /// The section's name in content files, its HTML id and the prefix of its
@@ -66,7 +83,25 @@ impl Section {
             Section::Example => "example",
             Section::Tips => "tips",
             Section::Faq => "faq",
+            Section::Model => "model",
+            Section::Calls => "calls",
+            Section::Completion => "completion",
+            Section::Herd => "herd",
+            Section::Findings => "findings",
         }
+    }
+
+    /// Whether the section shows the contention experiment's results, which
+    /// the page's `[contention]` table defines.
+    pub const fn needs_contention(self) -> bool {
+        matches!(
+            self,
+            Section::Model
+                | Section::Calls
+                | Section::Completion
+                | Section::Herd
+                | Section::Findings
+        )
     }
 
     fn from_id(id: &str) -> Option<Section> {
@@ -166,7 +201,10 @@ struct RawPage {
     nav: bool,
     sections: Vec<Spanned<String>>,
     faq: Vec<Spanned<String>>,
-    calculator: RawCalculator,
+    /// Required when the page lists the `calculator` section.
+    calculator: Option<RawCalculator>,
+    /// Required when the page lists a section of the contention experiment.
+    contention: Option<Spanned<RawContention>>,
     #[serde(default)]
     examples: Vec<RawExample>,
     #[serde(default)]
@@ -205,7 +243,10 @@ pub struct Page {
     pub in_nav: bool,
     pub sections: Vec<Section>,
     pub faq: Vec<String>,
-    pub calculator: CalculatorProfile,
+    /// Present exactly when the page lists the `calculator` section.
+    pub calculator: Option<CalculatorProfile>,
+    /// Present exactly when the page lists a contention section.
+    pub contention: Option<Contention>,
     pub examples: Vec<Example>,
     /// Fluent argument name → LaTeX, where `@message-id` stands for a word
     /// taken from the page's messages.
@@ -274,21 +315,72 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
             );
         }
     }
-    let zero_max = raw.calculator.zero_max;
-    let defaults = policy(
-        path,
-        source,
-        "calculator",
-        &raw.calculator.policy(),
-        zero_max,
-    );
-    let unit = *raw.calculator.unit.get_ref();
-    if !raw.calculator.units.get_ref().contains(&unit) {
-        problems.push(at(
-            "the calculator's `unit` is not one of its `units`".into(),
-            raw.calculator.unit.span(),
-        ));
+    // Without a calculator, examples refuse a zero maximum (the stricter rule).
+    let zero_max = raw
+        .calculator
+        .as_ref()
+        .map_or(ZeroMax::Refused, |c| c.zero_max);
+    let mut calculator = None;
+    match &raw.calculator {
+        Some(raw_calculator) => {
+            let unit = *raw_calculator.unit.get_ref();
+            if !raw_calculator.units.get_ref().contains(&unit) {
+                problems.push(at(
+                    "the calculator's `unit` is not one of its `units`".into(),
+                    raw_calculator.unit.span(),
+                ));
+            }
+            match policy(
+                path,
+                source,
+                "calculator",
+                &raw_calculator.policy(),
+                zero_max,
+            ) {
+                Ok(defaults) => {
+                    calculator = Some(CalculatorProfile {
+                        units: raw_calculator.units.get_ref().clone(),
+                        zero_max,
+                        defaults,
+                        unit,
+                    })
+                }
+                Err(d) => problems.push(d),
+            }
+        }
+        None if sections.contains(&Section::Calculator) => problems.push(
+            Diagnostic::error(
+                path,
+                "the page lists the `calculator` section but has no `[calculator]` table",
+            )
+            .with_hint("add a `[calculator]` table with the calculator's defaults"),
+        ),
+        None => {}
     }
+    let contention = match &raw.contention {
+        Some(table) => match experiment::parse(path, source, table) {
+            Ok(contention) => Some(contention),
+            Err(mut found) => {
+                problems.append(&mut found);
+                None
+            }
+        },
+        None => {
+            if let Some(section) = sections.iter().find(|s| s.needs_contention()) {
+                problems.push(
+                    Diagnostic::error(
+                        path,
+                        format!(
+                            "the page lists the `{}` section but has no `[contention]` table",
+                            section.id()
+                        ),
+                    )
+                    .with_hint("add a `[contention]` table: clients, runs, seed and the herd's"),
+                );
+            }
+            None
+        }
+    };
     let mut examples = Vec::new();
     for example in &raw.examples {
         let id = example.id.get_ref();
@@ -326,13 +418,6 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
             ));
         }
     }
-    let defaults = match defaults {
-        Ok(p) => p,
-        Err(d) => {
-            problems.push(d);
-            return Err(problems);
-        }
-    };
     if !problems.is_empty() {
         return Err(problems);
     }
@@ -343,12 +428,8 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
         in_nav: raw.nav,
         sections,
         faq: raw.faq.into_iter().map(Spanned::into_inner).collect(),
-        calculator: CalculatorProfile {
-            units: raw.calculator.units.into_inner(),
-            zero_max,
-            defaults,
-            unit,
-        },
+        calculator,
+        contention,
         examples,
         formulas: raw
             .formulas
