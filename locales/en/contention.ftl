@@ -36,7 +36,7 @@ model =
 
     - From { $clients-min } to { $clients-max } clients start together, and each wants to update the same database row once, with optimistic concurrency: it reads the row's version, then writes on condition that the version is unchanged. If another client's write got in first, the write fails; the client backs off, then starts over with a new read.
     - Every message, request or response, takes a random time: the absolute value of a normal deviate with a mean of { $latency-mean } ms and a standard deviation of { $latency-sd } ms.
-    - The strategies are the post's, with a base of { $base } ms and a cap of { $cap-seconds } s: no backoff at all; exponential backoff without jitter, whose sleep grows { $multiplier } times with each failure, up to the cap; *equal jitter*, half that sleep plus a random share of the other half; *full jitter*, a random sleep between zero and that sleep; and *decorrelated jitter*, a random sleep between the base and { $factor } times the previous one, up to the cap.
+    - The strategies are the post's, with a base of { $base } ms and a cap of { $cap-seconds } s: no backoff at all; exponential backoff without jitter, whose sleep is multiplied by { $multiplier } after each failure, up to the cap; *equal jitter*, half that sleep plus a random share of the other half; *full jitter*, a random sleep between zero and that sleep; and *decorrelated jitter*, a random sleep between the base and { $factor } times the previous one, up to the cap.
     - A *call* is a write that reaches the row, whether it succeeds or not. The *completion time* is when the last client learns that its write went through.
 
     Each strategy runs { $runs } times for each number of clients, and the charts show the means. The core that computes the calculator's figures runs the simulation from a seeded random generator: with the seed `{ $seed }`, every build on every machine draws the same figures.
@@ -92,7 +92,7 @@ herd-heading = The thundering herd
 herd =
     One run with { $herd-clients } clients shows where the work goes: each bar counts the writes that reached the row in { $herd-bucket } ms. At first every strategy looks alike: all clients start at once, and the first sleeps are as short as the network's delays. Then they part.
 
-    Exponential backoff without jitter keeps its herd together: the clients that failed together sleep alike and come back together, in bursts of up to { $exponential-peak } writes in { $herd-bucket } ms after the first { $herd-after } ms, ever further apart. After { $herd-window-seconds } s it was still at it: { $exponential-beyond } more writes, until its last client got through after { $exponential-herd-seconds } s. Without backoff the clients never pause (up to { $none-peak } writes in { $herd-bucket } ms), and finish soon, at the cost of the most calls.
+    Exponential backoff without jitter keeps its herd together: the clients that failed together sleep alike and come back together, in bursts ever further apart, of up to { $exponential-peak } writes in { $herd-bucket } ms after the first { $herd-after } ms (the dashed line). After { $herd-window-seconds } s it was still at it: { $exponential-beyond } more writes, until its last client got through after { $exponential-herd-seconds } s. Without backoff the clients never pause (up to { $none-peak } writes in { $herd-bucket } ms), and finish soon, at the cost of the most calls.
 
     With jitter the same clients spread out. After the first { $herd-after } ms, full jitter never saw more than { $full-peak } writes in { $herd-bucket } ms, equal jitter { $equal-peak } and decorrelated jitter { $decorrelated-peak }.
 
@@ -136,7 +136,7 @@ strategy-none = No backoff
 strategy-exponential = Exponential
 strategy-equal = Equal jitter
 strategy-full = Full jitter
-strategy-decorrelated = Decorrelated
+strategy-decorrelated = Decorrelated jitter
 
 # Title of the line charts' client axis (plain text, short).
 axis-clients = Clients

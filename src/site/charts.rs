@@ -25,7 +25,7 @@ use crate::site::figures::{decade, escape, nice_step, pow10};
 const W: f64 = 640.0;
 const H: f64 = 360.0;
 const L: f64 = 72.0;
-const R: f64 = 128.0;
+const R: f64 = 170.0;
 const T: f64 = 40.0;
 const B: f64 = 56.0;
 /// The least vertical distance between two lines' labels.
@@ -232,11 +232,13 @@ pub struct Panel<'a> {
 
 /// The herd's panels, one SVG each on a common scale (so their heights
 /// compare): bars of writes per bucket, the value ticks 0 and a round
-/// figure at or above the highest bucket, time ticks under the last panel
-/// only. `width_ms` is a bucket's width, `number` the page's notation.
+/// figure at or above the highest bucket, a dashed line at `mark_ms` (from
+/// where the text counts), time ticks under the last panel only.
+/// `width_ms` is a bucket's width, `number` the page's notation.
 pub fn herd_panels(
     panels: &[Panel],
     width_ms: f64,
+    mark_ms: f64,
     x_title: &str,
     y_title: &str,
     number: &dyn Fn(f64) -> String,
@@ -291,6 +293,13 @@ pub fn herd_panels(
             svg.push_str(&format!(
                 r#"<path d="{bars}" class="herd-bars series-{}"/>"#,
                 panel.strategy.name()
+            ));
+        }
+        if mark_ms > 0.0 && mark_ms < window_ms {
+            svg.push_str(&format!(
+                r#"<path d="M{} {PANEL_T}V{}" class="chart-axis" stroke-dasharray="4 4"/>"#,
+                fix(L + mark_ms / window_ms * (W - L - PANEL_R)),
+                fix(bottom)
             ));
         }
         svg.push_str(&format!(
@@ -457,6 +466,7 @@ mod tests {
                     buckets: &b,
                 },
             ],
+            10.0,
             10.0,
             "time",
             "writes",

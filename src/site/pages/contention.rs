@@ -106,6 +106,7 @@ pub fn chart(
             let svgs = charts::herd_panels(
                 &panels,
                 width,
+                results.contention.herd_after_ms,
                 &message("axis-time"),
                 &message("axis-writes"),
                 &number,
@@ -175,8 +176,10 @@ pub fn chart(
             (vec![svg], rows)
         }
     };
+    // The herd's panels are named by their titles: no legend.
     let legend = Strategy::ALL
         .iter()
+        .filter(|_| section != Section::Herd)
         .zip(&names)
         .map(|(&strategy, name)| LegendEntry {
             swatch_html: charts::swatch(strategy),
