@@ -180,7 +180,7 @@ fn hreflang_sets_are_complete_and_reciprocal() {
             }
         }
     }
-    assert_eq!(sets, 9);
+    assert_eq!(sets, 12);
 }
 
 #[test]

@@ -19,14 +19,14 @@ nav-label = Jitter bei Konkurrenz
 intro =
     Wenn viele Clients im selben Moment scheitern und nach demselben Zeitplan wiederholen, kollidieren sie wieder und wieder. Exponentieller Backoff allein verteilt ihre Wiederholungen über eine längere Zeit, aber nicht voneinander weg: Dafür braucht es Jitter, einen zufälligen Anteil jeder Verzögerung.
 
-    Marc Brooker hat das im AWS Architecture Blog in [„Exponential Backoff And Jitter“](https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/) mit einer kleinen Simulation gezeigt. Diese Seite führt dasselbe Experiment bei jedem Build der Website aus und zeichnet seine Ergebnisse.
+    Marc Brooker hat das im AWS Architecture Blog in „Exponential Backoff And Jitter“ mit einer kleinen Simulation gezeigt. Diese Seite führt dasselbe Experiment bei jedem Build der Website aus und zeichnet seine Ergebnisse.
 
 # Heading of the model section (plain text).
 model-heading = Das Experiment
 
 # The model of the experiment (Markdown: a paragraph, a bulleted list, a paragraph).
 model =
-    Das Modell ist das des Simulators zum Beitrag, [aws-samples/aws-arch-backoff-simulator](https://github.com/aws-samples/aws-arch-backoff-simulator) (Datei `src/backoff_simulator.py`, Commit `66cb169`):
+    Das Modell ist das des Simulators zum Beitrag auf GitHub, `aws-samples/aws-arch-backoff-simulator` (Datei `src/backoff_simulator.py`, Commit `66cb169`):
 
     - { $clients-min } bis { $clients-max } Clients starten gleichzeitig, und jeder will dieselbe Datenbankzeile einmal aktualisieren, mit optimistischer Nebenläufigkeitskontrolle: Er liest die Version der Zeile und schreibt dann unter der Bedingung, dass sie sich nicht geändert hat. Ist ihm der Schreibvorgang eines anderen Clients zuvorgekommen, schlägt das Schreiben fehl; der Client wartet seinen Backoff ab und beginnt mit einem neuen Lesen von vorn.
     - Jede Nachricht, Anfrage wie Antwort, braucht eine zufällige Zeit: den Betrag einer normalverteilten Größe mit Mittelwert { $latency-mean } ms und Standardabweichung { $latency-sd } ms.

@@ -21,7 +21,7 @@ nav-label = Jitter under contention
 intro =
     When many clients fail at the same moment and retry on the same schedule, they collide again, and again. Exponential backoff alone spreads their retries over a longer time, but not apart from one another: that takes jitter, a random share of each delay.
 
-    Marc Brooker showed this on the AWS Architecture Blog in [“Exponential Backoff And Jitter”](https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/) with a small simulation. This page runs the same experiment each time the site is built, and draws its results.
+    Marc Brooker showed this on the AWS Architecture Blog in “Exponential Backoff And Jitter” with a small simulation. This page runs the same experiment each time the site is built, and draws its results.
 
 # Heading of the model section (plain text).
 model-heading = The experiment
@@ -32,7 +32,7 @@ model-heading = The experiment
 # $base (ms), $cap-seconds (s), $multiplier, $factor: the strategies' parameters
 # $runs: runs per case; $seed: the random generator's seed (a name, not a quantity)
 model =
-    The model is that of the post's simulator, [aws-samples/aws-arch-backoff-simulator](https://github.com/aws-samples/aws-arch-backoff-simulator) (file `src/backoff_simulator.py`, commit `66cb169`):
+    The model is that of the post's simulator on GitHub, `aws-samples/aws-arch-backoff-simulator` (file `src/backoff_simulator.py`, commit `66cb169`):
 
     - From { $clients-min } to { $clients-max } clients start together, and each wants to update the same database row once, with optimistic concurrency: it reads the row's version, then writes on condition that the version is unchanged. If another client's write got in first, the write fails; the client backs off, then starts over with a new read.
     - Every message, request or response, takes a random time: the absolute value of a normal deviate with a mean of { $latency-mean } ms and a standard deviation of { $latency-sd } ms.
