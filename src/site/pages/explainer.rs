@@ -132,7 +132,9 @@ pub fn render_unit(
 }
 
 /// Renders page `i` in `language` into `buffer`; returns its file path, or
-/// `None` (with the problem recorded) when the template failed.
+/// `None` (with the problem recorded) when the template failed. `results`
+/// is the page's contention experiment, run once for every language.
+#[allow(clippy::too_many_arguments)]
 fn render(
     r: &Renderer,
     language: usize,
