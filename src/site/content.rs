@@ -44,15 +44,12 @@ pub enum Section {
     Example,
     Tips,
     Faq,
-    /// The contention experiment's model, in words (needs `[contention]`).
+    /// The contention experiment's sections (they need `[contention]`): its
+    /// model, calls and completion time against clients, the herd, findings.
     Model,
-    /// Calls against clients: text, chart and table (needs `[contention]`).
     Calls,
-    /// Completion time against clients (needs `[contention]`).
     Completion,
-    /// Writes over time for one client count (needs `[contention]`).
     Herd,
-    /// What the experiment shows, next to the post (needs `[contention]`).
     Findings,
 }
 
@@ -357,30 +354,17 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
         ),
         None => {}
     }
-    let contention = match &raw.contention {
-        Some(table) => match experiment::parse(path, source, table) {
-            Ok(contention) => Some(contention),
-            Err(mut found) => {
-                problems.append(&mut found);
-                None
-            }
-        },
-        None => {
-            if let Some(section) = sections.iter().find(|s| s.needs_contention()) {
-                problems.push(
-                    Diagnostic::error(
-                        path,
-                        format!(
-                            "the page lists the `{}` section but has no `[contention]` table",
-                            section.id()
-                        ),
-                    )
-                    .with_hint("add a `[contention]` table: clients, runs, seed and the herd's"),
-                );
-            }
-            None
-        }
-    };
+    let needed_by = sections.iter().find(|s| s.needs_contention());
+    let contention = experiment::from_table(
+        path,
+        source,
+        raw.contention.as_ref(),
+        needed_by.map(|s| s.id()),
+    )
+    .unwrap_or_else(|mut found| {
+        problems.append(&mut found);
+        None
+    });
     let mut examples = Vec::new();
     for example in &raw.examples {
         let id = example.id.get_ref();

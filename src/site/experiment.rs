@@ -60,6 +60,28 @@ pub struct Contention {
     pub herd_after_ms: f64,
 }
 
+/// A page's experiment from its `[contention]` table: `None` without one,
+/// which is an error when the page lists a contention section
+/// (`needed_by`, that section's id).
+pub fn from_table(
+    path: &Path,
+    source: &str,
+    table: Option<&Spanned<RawContention>>,
+    needed_by: Option<&str>,
+) -> Result<Option<Contention>, Vec<Diagnostic>> {
+    match (table, needed_by) {
+        (Some(table), _) => parse(path, source, table).map(Some),
+        (None, Some(section)) => Err(vec![
+            Diagnostic::error(
+                path,
+                format!("the page lists the `{section}` section but has no `[contention]` table"),
+            )
+            .with_hint("add a `[contention]` table: clients, runs, seed and the herd's"),
+        ]),
+        (None, None) => Ok(None),
+    }
+}
+
 /// Checks `[contention]`, reporting each broken bound at its value.
 pub fn parse(
     path: &Path,
