@@ -25,7 +25,7 @@ use crate::site::figures::{decade, escape, nice_step, pow10};
 const W: f64 = 640.0;
 const H: f64 = 360.0;
 const L: f64 = 72.0;
-const R: f64 = 170.0;
+const R: f64 = 180.0;
 const T: f64 = 40.0;
 const B: f64 = 56.0;
 /// The least vertical distance between two lines' labels.
