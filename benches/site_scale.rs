@@ -30,7 +30,9 @@ use backoff_site::site::intl::plural_categories_of;
 const LANGUAGES: [&str; 10] = ["en", "ru", "de", "fr", "es", "it", "pt", "nl", "sv", "ja"];
 
 /// Budgets on the 2-core machine this project is built on.
-const REAL_SITE_MS: f64 = 50.0;
+/// The real site includes the contention page, whose simulation is some
+/// 40 ms of work on one core (README.md, "The contention experiment").
+const REAL_SITE_MS: f64 = 100.0;
 const THOUSAND_BY_THREE_S: f64 = 1.0;
 const TEN_THOUSAND_BY_THREE_S: f64 = 10.0;
 const TEN_THOUSAND_BY_THREE_MIB: f64 = 300.0;

@@ -336,8 +336,14 @@ fn build(args: BuildArgs) -> ExitCode {
             for warning in &summary.warnings {
                 eprintln!("{}\n", warning.render(stderr_color()));
             }
+            // The contention experiment is the build's largest single piece
+            // of work: its share is stated.
+            let simulation = summary
+                .simulation_millis
+                .map(|ms| format!(" (simulation {ms} ms)"))
+                .unwrap_or_default();
             println!(
-                "built {} pages ({} files, {} bytes) into {} in {} ms",
+                "built {} pages ({} files, {} bytes) into {} in {} ms{simulation}",
                 summary.pages,
                 summary.files,
                 summary.bytes,

@@ -19,6 +19,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::site::calculator::contract;
 use crate::site::config::Config;
 use crate::site::content::Section;
+use crate::site::experiment;
 use crate::site::figures::EXAMPLE_ARGUMENTS;
 use crate::site::glossary::Glossaries;
 use crate::site::intl::plural_categories_of;
@@ -30,8 +31,9 @@ use crate::site::typography::Typography;
 ///
 /// Keep in step with the code that formats these messages:
 /// `figures::example_args`, the formula section of `pages::explainer`, the
-/// page title of `pages::layout`; the calculator's messages are listed in
-/// its contract (`calculator::contract::variables`).
+/// page title of `pages::layout`, and `experiment::arguments`; the
+/// calculator's messages are listed in its contract
+/// (`calculator::contract::variables`).
 pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
     // The sections that take the page's arguments get all of them: its
     // formulas, figures and listings (`content::Page::argument_names`,
@@ -41,6 +43,7 @@ pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
     }
     let names: &[&str] = match id {
         _ if id.starts_with("example-") => EXAMPLE_ARGUMENTS,
+        _ if experiment::receives_arguments(id) => experiment::ARGUMENTS,
         "formula" => return formulas.to_vec(),
         "page-title" => &["title", "site"],
         _ => contract::variables(id).unwrap_or_default(),

@@ -2,11 +2,12 @@
 //!
 //! A definition says which template renders the page, the order of its
 //! sections, its FAQ entries, its worked examples' parameters, the
-//! calculator's profile, the LaTeX skeletons of its formulas, and the
-//! figures and code listings its messages name (validated by
-//! `page_values`). It holds no human text (that is in Fluent) and no
-//! computed figure (the core and `page_values` compute them from the
-//! parameters here).
+//! calculator's profile, the contention experiment's parameters
+//! (`[contention]`, checked by `experiment.rs`), the LaTeX skeletons of
+//! its formulas, and the figures and code listings its messages name
+//! (validated by `page_values`). It holds no human text (that is in
+//! Fluent) and no computed figure (the core, `experiment.rs` and
+//! `page_values` compute them from the parameters here).
 //!
 //! Every parameter is run through the core, and every formula skeleton
 //! through the formula converter, while loading: a policy the core refuses
@@ -26,6 +27,7 @@ use crate::backoff::{Jitter, Policy, Schedule};
 use crate::diagnostics::Diagnostic;
 use crate::report::Unit;
 use crate::site::config::toml_diagnostic;
+use crate::site::experiment::{self, Contention, RawContention};
 use crate::site::markdown;
 use crate::site::page_values::{self, PageValues, RawAmplification, RawListing};
 use crate::site::urls::is_identifier;
@@ -55,10 +57,17 @@ pub enum Section {
     Attempts,
     /// A retry loop as code (a listing of `[listings]`).
     Code,
+    /// The contention experiment's sections (they need `[contention]`): its
+    /// model, calls and completion time against clients, the herd, findings.
+    Model,
+    Calls,
+    Completion,
+    Herd,
+    Findings,
 }
 
 impl Section {
-    const ALL: [Section; 12] = [
+    const ALL: [Section; 17] = [
         Section::Intro,
         Section::Calculator,
         Section::HowTo,
@@ -71,6 +80,11 @@ impl Section {
         Section::Amplification,
         Section::Attempts,
         Section::Code,
+        Section::Model,
+        Section::Calls,
+        Section::Completion,
+        Section::Herd,
+        Section::Findings,
     ];
 
     /// The section's name in content files, its HTML id and the prefix of its
@@ -89,7 +103,25 @@ impl Section {
             Section::Amplification => "amplification",
             Section::Attempts => "attempts",
             Section::Code => "code",
+            Section::Model => "model",
+            Section::Calls => "calls",
+            Section::Completion => "completion",
+            Section::Herd => "herd",
+            Section::Findings => "findings",
         }
+    }
+
+    /// Whether the section shows the contention experiment's results, which
+    /// the page's `[contention]` table defines.
+    pub const fn needs_contention(self) -> bool {
+        matches!(
+            self,
+            Section::Model
+                | Section::Calls
+                | Section::Completion
+                | Section::Herd
+                | Section::Findings
+        )
     }
 
     pub fn from_id(id: &str) -> Option<Section> {
@@ -203,7 +235,10 @@ struct RawPage {
     nav: bool,
     sections: Vec<Spanned<String>>,
     faq: Vec<Spanned<String>>,
-    calculator: RawCalculator,
+    /// Required when the page lists the `calculator` section.
+    calculator: Option<RawCalculator>,
+    /// Required when the page lists a section of the contention experiment.
+    contention: Option<Spanned<RawContention>>,
     #[serde(default)]
     examples: Vec<RawExample>,
     #[serde(default)]
@@ -247,7 +282,10 @@ pub struct Page {
     pub in_nav: bool,
     pub sections: Vec<Section>,
     pub faq: Vec<String>,
-    pub calculator: CalculatorProfile,
+    /// Present exactly when the page lists the `calculator` section.
+    pub calculator: Option<CalculatorProfile>,
+    /// Present exactly when the page lists a contention section.
+    pub contention: Option<Contention>,
     pub examples: Vec<Example>,
     /// Fluent argument name → LaTeX, where `@message-id` stands for a word
     /// taken from the page's messages.
@@ -330,21 +368,59 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
             );
         }
     }
-    let zero_max = raw.calculator.zero_max;
-    let defaults = policy(
+    // Without a calculator, examples refuse a zero maximum (the stricter rule).
+    let zero_max = raw
+        .calculator
+        .as_ref()
+        .map_or(ZeroMax::Refused, |c| c.zero_max);
+    let mut calculator = None;
+    match &raw.calculator {
+        Some(raw_calculator) => {
+            let unit = *raw_calculator.unit.get_ref();
+            if !raw_calculator.units.get_ref().contains(&unit) {
+                problems.push(at(
+                    "the calculator's `unit` is not one of its `units`".into(),
+                    raw_calculator.unit.span(),
+                ));
+            }
+            match policy(
+                path,
+                source,
+                "calculator",
+                &raw_calculator.policy(),
+                zero_max,
+            ) {
+                Ok(defaults) => {
+                    calculator = Some(CalculatorProfile {
+                        units: raw_calculator.units.get_ref().clone(),
+                        zero_max,
+                        defaults,
+                        unit,
+                    })
+                }
+                Err(d) => problems.push(d),
+            }
+        }
+        None if sections.contains(&Section::Calculator) => problems.push(
+            Diagnostic::error(
+                path,
+                "the page lists the `calculator` section but has no `[calculator]` table",
+            )
+            .with_hint("add a `[calculator]` table with the calculator's defaults"),
+        ),
+        None => {}
+    }
+    let needed_by = sections.iter().find(|s| s.needs_contention());
+    let contention = experiment::from_table(
         path,
         source,
-        "calculator",
-        &raw.calculator.policy(),
-        zero_max,
-    );
-    let unit = *raw.calculator.unit.get_ref();
-    if !raw.calculator.units.get_ref().contains(&unit) {
-        problems.push(at(
-            "the calculator's `unit` is not one of its `units`".into(),
-            raw.calculator.unit.span(),
-        ));
-    }
+        raw.contention.as_ref(),
+        needed_by.map(|s| s.id()),
+    )
+    .unwrap_or_else(|mut found| {
+        problems.append(&mut found);
+        None
+    });
     let mut examples = Vec::new();
     for example in &raw.examples {
         let id = example.id.get_ref();
@@ -392,13 +468,6 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
         &raw.listings,
         &mut problems,
     );
-    let defaults = match defaults {
-        Ok(p) => p,
-        Err(d) => {
-            problems.push(d);
-            return Err(problems);
-        }
-    };
     if !problems.is_empty() {
         return Err(problems);
     }
@@ -409,12 +478,8 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
         in_nav: raw.nav,
         sections,
         faq: raw.faq.into_iter().map(Spanned::into_inner).collect(),
-        calculator: CalculatorProfile {
-            units: raw.calculator.units.into_inner(),
-            zero_max,
-            defaults,
-            unit,
-        },
+        calculator,
+        contention,
         examples,
         formulas: raw
             .formulas

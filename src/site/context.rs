@@ -8,6 +8,8 @@
 //! render stage (`render.rs`) builds a `Renderer` and sequences the pages.
 
 use std::cell::RefCell;
+use std::sync::Mutex;
+use std::time::Duration;
 
 use unic_langid::LanguageIdentifier;
 
@@ -76,6 +78,9 @@ pub struct Renderer<'a> {
     pub mode: Mode,
     pub categories: check::Categories,
     pub urls: Urls<'a>,
+    /// The time pages spent running their contention experiments, summed
+    /// (pages render in parallel): the build's summary line states it.
+    pub simulation: Mutex<Option<Duration>>,
 }
 
 impl<'a> Renderer<'a> {

@@ -232,13 +232,13 @@ const B: f64 = 56.0;
 
 /// 10^k by repeated exact steps, as the script computes it: the same double
 /// on both sides, where `powi` and `Math.pow` may differ in the last bit.
-fn pow10(k: i32) -> f64 {
+pub(crate) fn pow10(k: i32) -> f64 {
     let p = (0..k.unsigned_abs()).fold(1.0, |p, _| p * 10.0);
     if k < 0 { 1.0 / p } else { p }
 }
 
 /// The power of ten at or below `x` (> 0), as an exponent.
-fn decade(x: f64) -> i32 {
+pub(crate) fn decade(x: f64) -> i32 {
     let mut k = 0;
     while pow10(k + 1) <= x {
         k += 1;
@@ -250,7 +250,7 @@ fn decade(x: f64) -> i32 {
 }
 
 /// A round step (1, 2 or 5 × 10^k) at least `raw`.
-fn nice_step(raw: f64) -> f64 {
+pub(crate) fn nice_step(raw: f64) -> f64 {
     let p = pow10(decade(raw));
     [1.0, 2.0, 5.0, 10.0]
         .into_iter()
@@ -259,7 +259,7 @@ fn nice_step(raw: f64) -> f64 {
         .unwrap_or(10.0 * p)
 }
 
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

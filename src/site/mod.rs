@@ -12,10 +12,12 @@
 //! decides nothing about a page.
 
 pub mod calculator;
+pub mod charts;
 pub mod check;
 pub mod config;
 pub mod content;
 pub mod context;
+pub mod experiment;
 pub mod figures;
 pub mod glossary;
 pub mod hosting;
@@ -62,6 +64,8 @@ pub struct BuildSummary {
     pub files: usize,
     pub bytes: u64,
     pub millis: u128,
+    /// The time the contention experiments took, within `millis`.
+    pub simulation_millis: Option<u128>,
     pub warnings: Vec<Diagnostic>,
 }
 
@@ -104,7 +108,7 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
         allow_missing: options.allow_missing,
         checking: false,
     };
-    let pages = render(&site, mode, &staging, &mut diagnostics);
+    let rendered = render(&site, mode, &staging, &mut diagnostics);
     if diagnostics.has_errors() {
         // Dropping the staging folder removes it; the output stays as it was.
         return Err(fail(diagnostics));
@@ -118,7 +122,8 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
         return Err(fail(diagnostics));
     }
     Ok(BuildSummary {
-        pages,
+        pages: rendered.pages,
+        simulation_millis: rendered.simulation.map(|d| d.as_millis()),
         files,
         bytes,
         millis: started.elapsed().as_millis(),

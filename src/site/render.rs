@@ -11,6 +11,8 @@
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Mutex;
+use std::time::Duration;
 
 use rayon::prelude::*;
 
@@ -24,12 +26,20 @@ use crate::site::unit::{PageMeta, Unit};
 use crate::site::urls::Urls;
 use crate::site::{Site, check, hosting, pages};
 
+/// What a render did: the HTML pages it wrote, and the time its pages'
+/// contention experiments took (`None` when no page has one).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Rendered {
+    pub pages: usize,
+    pub simulation: Option<Duration>,
+}
+
 /// Renders every page of every language, plus the root pages, assets and
 /// hosting files, handing each file to `sink` as soon as it is ready.
 /// Explainer pages are read, checked and rendered page by page, in
-/// parallel; their bytes do not depend on the order. Returns the number of
-/// HTML pages.
-pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagnostics) -> usize {
+/// parallel (a page's contention experiment runs in its unit, alongside the
+/// others); their bytes do not depend on the order.
+pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagnostics) -> Rendered {
     let put = |path: &str, bytes: &[u8], diagnostics: &mut Diagnostics| {
         if let Err(err) = sink.put(path, bytes) {
             diagnostics.push(Diagnostic::error(
@@ -40,7 +50,7 @@ pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagno
     };
     let assets = assets(site, |path, bytes| put(path, bytes, diagnostics));
     let Some(languages) = languages(site, diagnostics) else {
-        return 0;
+        return Rendered::default();
     };
     let reference = languages
         .iter()
@@ -57,6 +67,7 @@ pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagno
             &site.config.base_url,
             languages.iter().map(|l| l.lang).collect(),
         ),
+        simulation: Mutex::new(None),
     };
 
     // The pages in the navigation appear on every page: read them first and
@@ -124,7 +135,11 @@ pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagno
     hosting_files(&renderer, &metas, |path, text| {
         put(path, text.as_bytes(), diagnostics)
     });
-    pages
+    let simulation = *renderer
+        .simulation
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    Rendered { pages, simulation }
 }
 
 /// Each configured language's formatters and site-wide messages; `None`

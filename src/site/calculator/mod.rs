@@ -148,7 +148,10 @@ pub fn view(
     wasm: &str,
     script: &str,
 ) -> CalculatorView {
-    let profile = &page.calculator;
+    let profile = page
+        .calculator
+        .as_ref()
+        .expect("a page with the calculator section has a profile (checked when loaded)");
     let defaults = profile.defaults;
     let schedule = Schedule::new(defaults).expect("validated when loaded");
     let unit_label = figures::unit_label(profile.unit, texts);
@@ -295,7 +298,10 @@ fn island(
     headers: &Headers,
     wasm: String,
 ) -> Island {
-    let profile = &page.calculator;
+    let profile = page
+        .calculator
+        .as_ref()
+        .expect("a page with the calculator section has a profile (checked when loaded)");
     let duration = [
         ("seconds", "duration-seconds"),
         ("minutes_seconds", "duration-minutes-seconds"),

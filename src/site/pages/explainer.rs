@@ -1,6 +1,7 @@
 //! An explainer page: one page of `content/` in one language, its sections
-//! (prose, formulas, worked examples, FAQ, calculator, and prose with the
-//! page's figures and code listings) filled from its Fluent messages and the
+//! (prose, formulas, worked examples, FAQ, calculator, prose with the
+//! page's figures and code listings, the contention experiment's text
+//! and charts) filled from its Fluent messages and the
 //! core's figures, with its structured data.
 
 use std::path::Path;
@@ -13,9 +14,11 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::site::calculator;
 use crate::site::content::{Page, Section};
 use crate::site::context::{PAGE_BUFFER, Renderer};
+use crate::site::experiment::{self, Results};
 use crate::site::figures;
 use crate::site::markdown::{block, html_to_text, inline};
 use crate::site::output::Sink;
+use crate::site::pages::contention;
 use crate::site::pages::layout::{Frame, Layout};
 use crate::site::pages::{render_page, script_json};
 use crate::site::texts::Texts;
@@ -48,6 +51,8 @@ pub enum SectionView {
         entries: Vec<FaqView>,
     },
     Calculator(Box<calculator::CalculatorView>),
+    /// A chart of the contention experiment (`pages/contention.rs`).
+    Chart(Box<contention::ChartSection>),
 }
 
 #[derive(Template)]
@@ -77,11 +82,42 @@ pub fn render_unit(
     if !unit.sound && !r.mode.checking {
         return (meta, 0);
     }
+    // The contention experiment runs once for all languages, in this
+    // unit's thread (its cases in parallel too).
+    let page = &r.site.pages[i];
+    let results = match page.contention.as_ref().map(experiment::run) {
+        None => None,
+        Some(Ok(results)) => {
+            let mut total = r
+                .simulation
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            *total = Some(total.unwrap_or_default() + results.elapsed);
+            Some(results)
+        }
+        Some(Err(error)) => {
+            diagnostics.push(Diagnostic::error(
+                &page.path,
+                format!("the contention experiment stopped: {error}"),
+            ));
+            return (meta, 0);
+        }
+    };
     let mut written = 0;
     PAGE_BUFFER.with_borrow_mut(|buffer| {
         for language in 0..r.languages.len() {
             let texts = unit.texts(r, language, &bundles);
-            let Some(path) = render(r, language, i, &meta, texts, buffer, diagnostics) else {
+            let rendered = render(
+                r,
+                language,
+                i,
+                &meta,
+                texts,
+                results.as_ref(),
+                buffer,
+                diagnostics,
+            );
+            let Some(path) = rendered else {
                 continue;
             };
             match sink.put(&path, buffer.as_bytes()) {
@@ -97,13 +133,16 @@ pub fn render_unit(
 }
 
 /// Renders page `i` in `language` into `buffer`; returns its file path, or
-/// `None` (with the problem recorded) when the template failed.
+/// `None` (with the problem recorded) when the template failed. `results`
+/// is the page's contention experiment, run once for every language.
+#[allow(clippy::too_many_arguments)]
 fn render(
     r: &Renderer,
     language: usize,
     i: usize,
     meta: &PageMeta,
     texts: Texts,
+    results: Option<&Results>,
     buffer: &mut String,
     diagnostics: &mut Diagnostics,
 ) -> Option<String> {
@@ -133,18 +172,31 @@ fn render(
         &page.path,
         buffer,
         diagnostics,
-        |texts, layout| view(r, language, page, texts, layout, title, &breadcrumb),
+        |texts, layout| {
+            view(
+                r,
+                language,
+                page,
+                texts,
+                results,
+                layout,
+                title,
+                &breadcrumb,
+            )
+        },
     );
     rendered.then(|| r.urls.file_of(language, place))
 }
 
 /// The view of an explainer page: its sections, table of contents and
-/// structured data.
+/// structured data. `results` is the page's contention experiment, run.
+#[allow(clippy::too_many_arguments)]
 fn view(
     r: &Renderer,
     language: usize,
     page: &Page,
     texts: &Texts,
+    results: Option<&Results>,
     layout: Layout,
     title: String,
     breadcrumb: &[(String, String)],
@@ -160,6 +212,7 @@ fn view(
         .iter()
         .any(|s| s.takes_page_arguments())
         .then(|| page_arguments(page, texts));
+    let contention_args = results.map(experiment::arguments);
     for section in &page.sections {
         let id = section.id();
         let view = match section {
@@ -216,6 +269,21 @@ fn view(
                     })
                     .collect(),
             },
+            Section::Model | Section::Findings => {
+                let (args, _) = contention_parts(results, &contention_args);
+                let (heading_html, body_html) = contention::prose(texts, *section, args);
+                SectionView::Prose {
+                    id,
+                    heading_html: Some(heading_html),
+                    body_html,
+                }
+            }
+            Section::Calls | Section::Completion | Section::Herd => {
+                let (args, results) = contention_parts(results, &contention_args);
+                SectionView::Chart(Box::new(contention::chart(
+                    texts, intl, *section, results, args,
+                )))
+            }
             Section::Calculator => SectionView::Calculator(Box::new(calculator::view(
                 page,
                 texts,
@@ -234,6 +302,7 @@ fn view(
                 } => h.clone(),
                 SectionView::Examples { heading_html, .. }
                 | SectionView::Faq { heading_html, .. } => heading_html.clone(),
+                SectionView::Chart(chart) => chart.heading_html.clone(),
                 SectionView::Calculator(calc) => {
                     askama::filters::escape(&calc.heading, askama::filters::Html)
                         .map(|s| s.to_string())
@@ -324,6 +393,18 @@ fn page_arguments<'a>(page: &'a Page, texts: &Texts) -> FluentArgs<'a> {
     }
     page.values.add_arguments(texts, &mut args);
     args
+}
+
+/// The experiment's arguments and results, which a page with a contention
+/// section always has (`content` refuses the section without its table).
+fn contention_parts<'a>(
+    results: Option<&'a Results>,
+    args: &'a Option<FluentArgs<'static>>,
+) -> (&'a FluentArgs<'static>, &'a Results) {
+    match (args, results) {
+        (Some(args), Some(results)) => (args, results),
+        _ => unreachable!("a contention section without its experiment passed loading"),
+    }
 }
 
 fn heading(texts: &Texts, section: &str) -> String {

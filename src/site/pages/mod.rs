@@ -8,6 +8,7 @@
 //! `urls`) or writes a file (the render stage does).
 
 pub mod chooser;
+pub mod contention;
 pub mod explainer;
 pub mod home;
 pub mod layout;

@@ -1,0 +1,482 @@
+//! The contention page's charts as inline SVG, drawn at build time: lines
+//! of a value against the client count, one per strategy, and the herd's
+//! small multiples (writes per time bucket, one panel per strategy).
+//!
+//! It draws what it is given: the figures come from the simulation
+//! (`experiment.rs`), the words and the number notation from the page
+//! (`pages/contention.rs` passes them, numbers formatted by `intl`). It
+//! shares the calculator chart's helpers (`figures.rs`: round steps, powers
+//! of ten, escaping) and its classes (`chart-grid`, `chart-axis`,
+//! `chart-tick`, `chart-title`), so both read alike.
+//!
+//! Colours come from CSS classes (`series-<strategy>`, set for light and dark
+//! mode in `static/style.css`), never from attributes: the CSP allows no
+//! inline style. Each strategy also has its own dash pattern and marker and
+//! is labelled at its line's end, so the lines tell apart without colour.
+//! Text is 14 units high in a drawing 640 wide that the page never shows
+//! narrower than 560 CSS px (`.chart-scroll svg`): at least 12 CSS px.
+
+use crate::backoff::contention::Strategy;
+use crate::site::figures::{decade, escape, nice_step, pow10};
+
+/// The drawing's width, and the margins of the line charts: left (value
+/// ticks), right (the lines' labels), top and bottom (client ticks and the
+/// axis title).
+const W: f64 = 640.0;
+const H: f64 = 360.0;
+const L: f64 = 72.0;
+const R: f64 = 180.0;
+const T: f64 = 40.0;
+const B: f64 = 56.0;
+/// The least vertical distance between two lines' labels.
+const LABEL_GAP: f64 = 16.0;
+
+/// The dash pattern of a strategy's line (`None`: solid).
+fn dashes(strategy: Strategy) -> Option<&'static str> {
+    match strategy {
+        Strategy::None => None,
+        Strategy::Exponential => Some("10 5"),
+        Strategy::Equal => Some("2 4"),
+        Strategy::Full => Some("14 4 3 4"),
+        Strategy::Decorrelated => Some("6 3"),
+    }
+}
+
+/// A strategy's marker centred on (x, y), as a path.
+fn marker(strategy: Strategy, x: f64, y: f64) -> String {
+    let (fx, fy) = (fix(x), fix(y));
+    let d = match strategy {
+        // A circle as two arcs.
+        Strategy::None => format!("M{} {fy}a5 5 0 1 0 10 0a5 5 0 1 0 -10 0", fix(x - 5.0)),
+        Strategy::Exponential => format!("M{} {}h9v9h-9z", fix(x - 4.5), fix(y - 4.5)),
+        Strategy::Equal => format!("M{fx} {}l5.5 9.5h-11z", fix(y - 6.0)),
+        Strategy::Full => format!("M{fx} {}l6 6l-6 6l-6 -6z", fix(y - 6.0)),
+        Strategy::Decorrelated => format!("M{fx} {}l5.5 -9.5h-11z", fix(y + 6.0)),
+    };
+    format!(
+        r#"<path d="{d}" class="marker series-{}"/>"#,
+        strategy.name()
+    )
+}
+
+/// One decimal, written as JavaScript would: coordinates stay short.
+fn fix(v: f64) -> String {
+    crate::report::js_number((v * 10.0).round() / 10.0)
+}
+
+fn text(x: f64, y: f64, anchor: &str, class: &str, content: &str) -> String {
+    format!(
+        r#"<text x="{}" y="{}" text-anchor="{anchor}" class="{class}">{}</text>"#,
+        fix(x),
+        fix(y),
+        escape(content)
+    )
+}
+
+/// A strategy's values and its name in the page's language.
+pub struct Line<'a> {
+    pub strategy: Strategy,
+    pub name: &'a str,
+    /// `(x, y)` in the order of x.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// How the value axis is drawn.
+pub struct ValueAxis<'a> {
+    pub title: &'a str,
+    /// Logarithmic: for values that span orders of magnitude.
+    pub log: bool,
+}
+
+/// A line chart's SVG: the x ticks at the given points (client counts),
+/// value ticks in the page's notation (`number`), one line per strategy with
+/// its markers and its name at its end. `label` is the image's accessible
+/// name; the text alternative is the caption the page puts beside it.
+pub fn line_chart(
+    lines: &[Line],
+    x_title: &str,
+    axis: &ValueAxis,
+    label: &str,
+    number: &dyn Fn(f64) -> String,
+) -> String {
+    let bottom = H - B;
+    let xs: Vec<f64> = lines
+        .first()
+        .map_or(Vec::new(), |l| l.points.iter().map(|p| p.0).collect());
+    let (x_lo, x_hi) = (
+        xs.first().copied().unwrap_or(0.0),
+        xs.last().copied().unwrap_or(1.0),
+    );
+    let x = |v: f64| {
+        if x_hi > x_lo {
+            L + (v - x_lo) / (x_hi - x_lo) * (W - L - R)
+        } else {
+            (L + W - R) / 2.0
+        }
+    };
+    let values = lines.iter().flat_map(|l| l.points.iter().map(|p| p.1));
+    let top = values.clone().fold(0.0, f64::max);
+    let low = values.fold(f64::INFINITY, f64::min);
+    let mut ticks = Vec::new();
+    let y: Box<dyn Fn(f64) -> f64> = if axis.log && low > 0.0 {
+        // Whole decades around the data: each tick ten times the last.
+        let lo = decade(low);
+        let hi = decade(top) + i32::from(pow10(decade(top)) < top);
+        let span = f64::from((hi - lo).max(1));
+        ticks.extend((lo..=hi).map(pow10));
+        Box::new(move |v: f64| bottom - (v.log10() - f64::from(lo)) / span * (bottom - T))
+    } else {
+        let step = nice_step((top / 4.0).max(f64::MIN_POSITIVE));
+        let ceiling = (top / step).ceil().max(1.0) * step;
+        let mut k = 0.0;
+        while k * step <= ceiling {
+            ticks.push(k * step);
+            k += 1.0;
+        }
+        Box::new(move |v: f64| bottom - v / ceiling * (bottom - T))
+    };
+    let mut svg = String::new();
+    for &v in &ticks {
+        let ty = y(v);
+        svg.push_str(&format!(
+            r#"<path d="M{L} {}H{}" class="chart-grid"/>"#,
+            fix(ty),
+            fix(W - R)
+        ));
+        svg.push_str(&text(L - 6.0, ty + 5.0, "end", "chart-tick", &number(v)));
+    }
+    for &v in &xs {
+        svg.push_str(&text(
+            x(v),
+            bottom + 22.0,
+            "middle",
+            "chart-tick",
+            &number(v),
+        ));
+    }
+    svg.push_str(&text(
+        (L + W - R) / 2.0,
+        H - 8.0,
+        "middle",
+        "chart-title",
+        x_title,
+    ));
+    svg.push_str(&format!(
+        r#"<path d="M{L} {T}V{bottom}H{}" class="chart-axis"/>"#,
+        fix(W - R)
+    ));
+    // The value axis's title stands above the plot, left-aligned: read
+    // horizontally, as every other text of the page.
+    svg.push_str(&text(4.0, T - 18.0, "start", "chart-title", axis.title));
+    let mut labels: Vec<(f64, &Line)> = Vec::new();
+    for line in lines {
+        let points: Vec<String> = line
+            .points
+            .iter()
+            .map(|&(px, py)| format!("{},{}", fix(x(px)), fix(y(py))))
+            .collect();
+        let dash = dashes(line.strategy)
+            .map(|d| format!(r#" stroke-dasharray="{d}""#))
+            .unwrap_or_default();
+        svg.push_str(&format!(
+            r#"<polyline points="{}" class="series-line series-{}"{dash}/>"#,
+            points.join(" "),
+            line.strategy.name()
+        ));
+        for &(px, py) in &line.points {
+            svg.push_str(&marker(line.strategy, x(px), y(py)));
+        }
+        if let Some(&(_, last)) = line.points.last() {
+            labels.push((y(last), line));
+        }
+    }
+    for (ly, line) in spread_labels(labels) {
+        svg.push_str(&format!(
+            r#"<text x="{}" y="{}" class="chart-label series-text-{}">{}</text>"#,
+            fix(W - R + 10.0),
+            fix(ly + 5.0),
+            line.strategy.name(),
+            escape(line.name)
+        ));
+    }
+    format!(
+        r#"<svg viewBox="0 0 {W} {H}" role="img" aria-label="{}">{svg}</svg>"#,
+        escape(label)
+    )
+}
+
+/// The labels' heights, moved apart to at least [`LABEL_GAP`] (lines that
+/// end close together keep their labels readable), kept inside the plot.
+fn spread_labels<'a, 'b>(mut labels: Vec<(f64, &'b Line<'a>)>) -> Vec<(f64, &'b Line<'a>)> {
+    labels.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // Down from the top, then back up from the bottom if the last one left
+    // the plot.
+    for i in 1..labels.len() {
+        labels[i].0 = labels[i].0.max(labels[i - 1].0 + LABEL_GAP);
+    }
+    if let Some(last) = labels.last_mut() {
+        last.0 = last.0.min(H - B);
+    }
+    for i in (0..labels.len().saturating_sub(1)).rev() {
+        labels[i].0 = labels[i].0.min(labels[i + 1].0 - LABEL_GAP);
+    }
+    labels
+}
+
+/// One panel of the herd: a strategy's writes per bucket.
+pub struct Panel<'a> {
+    pub strategy: Strategy,
+    pub name: &'a str,
+    pub buckets: &'a [u32],
+}
+
+/// The herd's panels, one SVG each on a common scale (so their heights
+/// compare): bars of writes per bucket, the value ticks 0 and a round
+/// figure at or above the highest bucket, a dashed line at `mark_ms` (from
+/// where the text counts), time ticks under the last panel only.
+/// `width_ms` is a bucket's width, `number` the page's notation.
+pub fn herd_panels(
+    panels: &[Panel],
+    width_ms: f64,
+    mark_ms: f64,
+    x_title: &str,
+    y_title: &str,
+    number: &dyn Fn(f64) -> String,
+) -> Vec<String> {
+    const PANEL_H: f64 = 112.0;
+    const PANEL_T: f64 = 26.0;
+    const PANEL_R: f64 = 16.0;
+    const AXIS_H: f64 = 52.0;
+    let peak = panels
+        .iter()
+        .flat_map(|p| p.buckets.iter().copied())
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let ceiling = {
+        let step = nice_step(f64::from(peak) / 2.0);
+        (f64::from(peak) / step).ceil() * step
+    };
+    let count = panels.first().map_or(1, |p| p.buckets.len()).max(1);
+    let window_ms = width_ms * count as f64;
+    let bar = (W - L - PANEL_R) / count as f64;
+    let mut out = Vec::with_capacity(panels.len());
+    for (i, panel) in panels.iter().enumerate() {
+        let last = i + 1 == panels.len();
+        let height = PANEL_H + if last { AXIS_H } else { 0.0 };
+        let bottom = PANEL_H - 6.0;
+        let y = |v: f64| bottom - v / ceiling * (bottom - PANEL_T);
+        let mut svg = String::new();
+        for v in [0.0, ceiling] {
+            svg.push_str(&format!(
+                r#"<path d="M{L} {}H{}" class="chart-grid"/>"#,
+                fix(y(v)),
+                fix(W - PANEL_R)
+            ));
+            svg.push_str(&text(L - 6.0, y(v) + 5.0, "end", "chart-tick", &number(v)));
+        }
+        let mut bars = String::new();
+        for (b, &writes) in panel.buckets.iter().enumerate() {
+            if writes > 0 {
+                let x0 = L + b as f64 * bar;
+                bars.push_str(&format!(
+                    "M{} {}H{}V{}H{}Z",
+                    fix(x0),
+                    fix(bottom),
+                    fix(x0 + bar),
+                    fix(y(f64::from(writes))),
+                    fix(x0)
+                ));
+            }
+        }
+        if !bars.is_empty() {
+            svg.push_str(&format!(
+                r#"<path d="{bars}" class="herd-bars series-{}"/>"#,
+                panel.strategy.name()
+            ));
+        }
+        if mark_ms > 0.0 && mark_ms < window_ms {
+            svg.push_str(&format!(
+                r#"<path d="M{} {PANEL_T}V{}" class="chart-axis" stroke-dasharray="4 4"/>"#,
+                fix(L + mark_ms / window_ms * (W - L - PANEL_R)),
+                fix(bottom)
+            ));
+        }
+        svg.push_str(&format!(
+            r#"<path d="M{L} {PANEL_T}V{}H{}" class="chart-axis"/>"#,
+            fix(bottom),
+            fix(W - PANEL_R)
+        ));
+        svg.push_str(&text(
+            L,
+            PANEL_T - 8.0,
+            "start",
+            &format!("chart-title series-text-{}", panel.strategy.name()),
+            panel.name,
+        ));
+        if i == 0 {
+            svg.push_str(&text(
+                W - PANEL_R,
+                PANEL_T - 8.0,
+                "end",
+                "chart-tick",
+                y_title,
+            ));
+        }
+        if last {
+            let step = nice_step(window_ms / 4.0);
+            let mut t = 0.0;
+            while t <= window_ms {
+                let tx = L + t / window_ms * (W - L - PANEL_R);
+                svg.push_str(&text(
+                    tx,
+                    bottom + 22.0,
+                    "middle",
+                    "chart-tick",
+                    &number(t / 1000.0),
+                ));
+                t += step;
+            }
+            svg.push_str(&text(
+                (L + W - PANEL_R) / 2.0,
+                height - 8.0,
+                "middle",
+                "chart-title",
+                x_title,
+            ));
+        }
+        out.push(format!(
+            r#"<svg viewBox="0 0 {W} {}" role="img" aria-label="{}">{svg}</svg>"#,
+            fix(height),
+            escape(panel.name)
+        ));
+    }
+    out
+}
+
+/// A legend entry's swatch: a short stretch of the line with its marker.
+pub fn swatch(strategy: Strategy) -> String {
+    let dash = dashes(strategy)
+        .map(|d| format!(r#" stroke-dasharray="{d}""#))
+        .unwrap_or_default();
+    format!(
+        r#"<svg class="swatch-line" viewBox="0 0 40 14" aria-hidden="true"><path d="M0 7H40" class="series-line series-{}"{dash}/>{}</svg>"#,
+        strategy.name(),
+        marker(strategy, 20.0, 7.0)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines() -> Vec<Line<'static>> {
+        Strategy::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, &strategy)| Line {
+                strategy,
+                name: strategy.name(),
+                points: vec![(10.0, 40.0 + i as f64), (50.0, 300.0 + i as f64)],
+            })
+            .collect()
+    }
+
+    #[test]
+    fn labels_that_end_together_are_moved_apart() {
+        let lines = lines();
+        let spread = spread_labels(lines.iter().map(|l| (100.0, l)).collect());
+        for pair in spread.windows(2) {
+            assert!(pair[1].0 - pair[0].0 >= LABEL_GAP - 1e-9, "{}", pair[1].0);
+        }
+        assert!(spread.iter().all(|(y, _)| *y <= H - B));
+    }
+
+    #[test]
+    fn every_strategy_has_its_line_marker_and_label() {
+        let svg = line_chart(
+            &lines(),
+            "clients",
+            &ValueAxis {
+                title: "calls",
+                log: false,
+            },
+            "a <chart>",
+            &|v| v.to_string(),
+        );
+        for strategy in Strategy::ALL {
+            let name = strategy.name();
+            assert!(
+                svg.contains(&format!("series-line series-{name}")),
+                "{name}"
+            );
+            assert!(svg.contains(&format!("marker series-{name}")), "{name}");
+            assert!(svg.contains(&format!(">{name}</text>")), "{name}");
+        }
+        assert!(svg.contains(r#"aria-label="a &lt;chart&gt;""#));
+        // Ticks at 0, 100, 200, 300 and 400: round steps above the top value.
+        for tick in ["0", "100", "200", "300", "400"] {
+            assert!(
+                svg.contains(&format!(r#"class="chart-tick">{tick}</text>"#)),
+                "{tick}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_log_axis_ticks_whole_decades_around_the_data() {
+        let line = Line {
+            strategy: Strategy::None,
+            name: "none",
+            points: vec![(10.0, 0.4), (50.0, 36.0)],
+        };
+        let svg = line_chart(
+            &[line],
+            "clients",
+            &ValueAxis {
+                title: "s",
+                log: true,
+            },
+            "chart",
+            &|v| v.to_string(),
+        );
+        for tick in ["0.1", "1", "10", "100"] {
+            assert!(
+                svg.contains(&format!(r#"class="chart-tick">{tick}</text>"#)),
+                "{tick}"
+            );
+        }
+        assert!(!svg.contains(r#"class="chart-tick">1000<"#));
+    }
+
+    #[test]
+    fn herd_panels_share_one_scale() {
+        let a = [0, 4, 2];
+        let b = [1, 1, 1];
+        let panels = herd_panels(
+            &[
+                Panel {
+                    strategy: Strategy::None,
+                    name: "none",
+                    buckets: &a,
+                },
+                Panel {
+                    strategy: Strategy::Full,
+                    name: "full",
+                    buckets: &b,
+                },
+            ],
+            10.0,
+            10.0,
+            "time",
+            "writes",
+            &|v| v.to_string(),
+        );
+        assert_eq!(panels.len(), 2);
+        // Both panels tick the same ceiling: 4, the round figure at the peak.
+        for panel in &panels {
+            assert!(panel.contains(r#"class="chart-tick">4</text>"#), "{panel}");
+        }
+        assert!(!panels[0].contains(">time<") && panels[1].contains(">time<"));
+    }
+}
