@@ -15,9 +15,9 @@ pub use json::{to_json, to_json_with};
 pub use table::to_table;
 
 use crate::backoff::dist::{
-    self, AttemptStart, DeadlineFit, Delay, DistError, Input, Limits, Summary, decorrelated,
+    self, AttemptStart, CapOrder, DeadlineFit, Delay, DistError, Limits, Summary, decorrelated,
 };
-use crate::backoff::{Retry, Schedule};
+use crate::backoff::{Jitter, Retry, Schedule};
 
 /// The unit a schedule is expressed in. The core never sees it; it only
 /// labels the figures.
@@ -145,23 +145,12 @@ impl Distribution {
         limits.validate()?;
         let policy = schedule.policy();
         let n = policy.retries as usize;
-        let (method, cumulative, total, delay_means, deadline) = match Input::from_policy(&policy) {
-            Input::Independent(p) => {
-                let mut delays = vec![Delay::fixed(0.0); n];
-                let delays = dist::delays(&p, &mut delays)?;
-                let mut work = vec![0.0; dist::sum::work_len(dist::sum::CELLS)];
-                let mut out = vec![Summary::default(); n];
-                let report = dist::independent(delays, limits, &mut work, &mut out)?;
-                let method = Method::Grid {
-                    step: report.grid_step,
-                };
-                (method, out, report.total, None, report.deadline)
-            }
-            Input::Decorrelated(p) => {
-                let mc = decorrelated::MonteCarlo::for_retries(p.retries);
+        let (method, cumulative, total, delay_means, deadline) = match policy.jitter {
+            Jitter::Decorrelated => {
+                let mc = decorrelated::MonteCarlo::for_retries(policy.retries);
                 let mut work = vec![0.0; decorrelated::work_len(mc.samples)];
                 let mut rows = vec![decorrelated::Row::default(); n];
-                let report = decorrelated::decorrelated(&p, mc, limits, &mut work, &mut rows)?;
+                let report = decorrelated::decorrelated(&policy, mc, limits, &mut work, &mut rows)?;
                 let method = Method::MonteCarlo {
                     generator: report.generator,
                     seed: report.seed,
@@ -180,6 +169,18 @@ impl Distribution {
                     Some(means),
                     report.deadline,
                 )
+            }
+            _ => {
+                // The core's schedules cap proportional jitter before it.
+                let mut delays = vec![Delay::fixed(0.0); n];
+                let delays = dist::delays(&policy, CapOrder::BeforeJitter, &mut delays)?;
+                let mut work = vec![0.0; dist::sum::work_len(dist::sum::CELLS)];
+                let mut out = vec![Summary::default(); n];
+                let report = dist::independent(delays, limits, &mut work, &mut out)?;
+                let method = Method::Grid {
+                    step: report.grid_step,
+                };
+                (method, out, report.total, None, report.deadline)
             }
         };
         let attempts = (limits.timeout.is_some() || limits.deadline.is_some()).then(|| {
