@@ -50,9 +50,7 @@ export function formatNumber(x, sym) {
     frac = all.slice(-3);
   }
   frac = frac.replace(/0+$/, '');
-  // Groups as ICU4X sets them (src/site/intl/notation.rs): `first` digits
-  // next to the mark, then `rest` each (hi: 12,34,567), from `first` + 1
-  // digits on, or + 2 where a four-digit number stays whole.
+  // Groups as ICU4X sets them (src/site/intl/notation.rs): hi 12,34,567.
   const [first, rest] = sym.grouping ?? [3, 3];
   if (int.length >= first + (sym.group_four_digits ? 1 : 2)) {
     const groups = [];
