@@ -18,7 +18,7 @@ function el(tag, text, attrs = {}, ns) {
 
 // Intl::number's rule: String(x) rounded half away from zero to 3 decimals
 // as a decimal string, as ICU4X does (floats would round 2.0005 down); from
-// sym.scientific_from up, m × 10ⁿ as src/site/intl.rs writes it.
+// sym.scientific_from up, m × 10ⁿ as src/site/intl/mod.rs writes it.
 export function formatNumber(x, sym) {
   if (!Number.isFinite(x)) return '—';
   if (Math.abs(x) >= sym.scientific_from) return scientific(x, sym);
@@ -42,10 +42,13 @@ export function formatNumber(x, sym) {
     frac = all.slice(-3);
   }
   frac = frac.replace(/0+$/, '');
-  if (int.length >= (sym.group_four_digits ? 4 : 5)) {
-    let grouped = int.slice(0, int.length % 3 || 3);
-    for (let i = grouped.length; i < int.length; i += 3) grouped += sym.group + int.slice(i, i + 3);
-    int = grouped;
+  // Groups as ICU4X sets them (src/site/intl/notation.rs): hi 12,34,567.
+  const [first, rest] = sym.grouping ?? [3, 3];
+  if (int.length >= first + (sym.group_four_digits ? 1 : 2)) {
+    const groups = [];
+    let end = int.length;
+    for (let size = first; end > size; end -= size, size = rest) groups.unshift(int.slice(end - size, end));
+    int = [int.slice(0, end), ...groups].join(sym.group);
   }
   return (x < 0 ? '-' : '') + int + (frac ? sym.decimal + frac : '');
 }

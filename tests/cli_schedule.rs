@@ -52,7 +52,7 @@ const EXAMPLE: &[&str] = &[
     "5",
 ];
 
-/// The field names documented in `src/report.rs` (and README.md), in order.
+/// The field names documented in `src/report/json.rs` (and README.md), in order.
 const POLICY_FIELDS: &[&str] = &[
     "base",
     "multiplier",

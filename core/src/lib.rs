@@ -263,7 +263,7 @@ impl Schedule {
     /// Validates `policy` and computes its totals, walking the whole schedule
     /// once so that an overflow is reported before any row is handed out.
     pub fn new(policy: Policy) -> Result<Schedule, PolicyError> {
-        validate_fields(&policy)?;
+        policy.validate()?;
         let mut rows = Rows::start(policy);
         let mut last = None;
         while let Some(row) = rows.step()? {
@@ -299,28 +299,33 @@ impl Schedule {
     }
 }
 
-fn validate_fields(policy: &Policy) -> Result<(), PolicyError> {
-    if !(policy.base.is_finite() && policy.base > 0.0) {
-        return Err(PolicyError::Base);
+impl Policy {
+    /// The rules of each field, checked in the order of the fields: the
+    /// first broken one is the error. [`Schedule::new`] and [`dist`] both
+    /// start here.
+    pub fn validate(&self) -> Result<(), PolicyError> {
+        if !(self.base.is_finite() && self.base > 0.0) {
+            return Err(PolicyError::Base);
+        }
+        if !(self.multiplier.is_finite() && self.multiplier >= 1.0) {
+            return Err(PolicyError::Multiplier);
+        }
+        if let Some(cap) = self.max_delay
+            && !(cap.is_finite() && cap > 0.0)
+        {
+            return Err(PolicyError::MaxDelay);
+        }
+        if !(MIN_RETRIES..=MAX_RETRIES).contains(&self.retries) {
+            return Err(PolicyError::Retries);
+        }
+        // Written so that NaN fails too.
+        if let Some(factor) = self.jitter.factor()
+            && !(factor > 0.0 && factor <= 1.0)
+        {
+            return Err(PolicyError::JitterFactor);
+        }
+        Ok(())
     }
-    if !(policy.multiplier.is_finite() && policy.multiplier >= 1.0) {
-        return Err(PolicyError::Multiplier);
-    }
-    if let Some(cap) = policy.max_delay
-        && !(cap.is_finite() && cap > 0.0)
-    {
-        return Err(PolicyError::MaxDelay);
-    }
-    if !(MIN_RETRIES..=MAX_RETRIES).contains(&policy.retries) {
-        return Err(PolicyError::Retries);
-    }
-    // Written so that NaN fails too.
-    if let Some(factor) = policy.jitter.factor()
-        && !(factor > 0.0 && factor <= 1.0)
-    {
-        return Err(PolicyError::JitterFactor);
-    }
-    Ok(())
 }
 
 /// The iterative walk over a schedule. Growth is one multiplication per retry

@@ -4,8 +4,9 @@
 use backoff_core::dist::DistError;
 use backoff_core::dist::Limits;
 use backoff_core::dist::decorrelated::{
-    self, DEFAULT_SEED, MonteCarlo, Policy, Report, Row, rank_interval, work_len,
+    self, DEFAULT_SEED, MonteCarlo, Report, Row, rank_interval, work_len,
 };
+use backoff_core::{Jitter, Policy};
 
 fn run(policy: Policy, mc: MonteCarlo, limits: Limits) -> Result<(Vec<Row>, Report), DistError> {
     let mut work = vec![0.0; work_len(mc.samples)];
@@ -51,8 +52,10 @@ fn simulate(policy: Policy, paths: usize, seed: u64) -> (Vec<f64>, Vec<f64>, Vec
 
 const POLICY: Policy = Policy {
     base: 100.0,
+    multiplier: 1.0,
     max_delay: Some(5_000.0),
     retries: 8,
+    jitter: Jitter::Decorrelated,
 };
 
 #[test]
@@ -171,6 +174,7 @@ fn a_cap_at_or_below_base_makes_every_sleep_the_cap() {
         base: 100.0,
         max_delay: Some(40.0),
         retries: 5,
+        ..POLICY
     };
     let (rows, report) = run(p, MonteCarlo::default(), Limits::default()).unwrap();
     for r in &rows {
@@ -215,6 +219,7 @@ fn errors_name_their_field() {
                 base: 1.0,
                 max_delay: None,
                 retries: 1000,
+                ..POLICY
             },
             mc,
             // 1.5 × 3^646 > f64::MAX: the total overflows before the delay.
@@ -247,6 +252,7 @@ fn the_deadline_fit_counts_samples() {
         base: 100.0,
         max_delay: None,
         retries: 2,
+        ..POLICY
     };
     let limits = Limits {
         timeout: Some(50.0),
@@ -269,6 +275,7 @@ fn figures_scale_with_the_unit_from_tiny_to_huge() {
             base: 100.0 * unit,
             max_delay: Some(5_000.0 * unit),
             retries: 30,
+            ..POLICY
         };
         let (rows, report) = run(p, MonteCarlo::default(), Limits::default()).unwrap();
         let mut figures: Vec<f64> = rows

@@ -153,19 +153,13 @@ fn a_finer_grid_converges_to_the_exact_percentiles() {
 fn realistic_policies_match_a_sixteen_times_finer_grid_at_every_retry() {
     use backoff_core::dist::{CapOrder, Jitter, Policy, SumDistribution, delays};
     let kinds = [
-        Jitter::Full,
-        Jitter::Equal,
-        Jitter::Proportional {
-            factor: 0.2,
-            order: CapOrder::BeforeJitter,
-        },
-        Jitter::Proportional {
-            factor: 0.5,
-            order: CapOrder::AfterJitter,
-        },
+        (Jitter::Full, CapOrder::BeforeJitter),
+        (Jitter::Equal, CapOrder::BeforeJitter),
+        (Jitter::Proportional { factor: 0.2 }, CapOrder::BeforeJitter),
+        (Jitter::Proportional { factor: 0.5 }, CapOrder::AfterJitter),
     ];
     let mut worst = 0.0f64;
-    for jitter in kinds {
+    for (jitter, order) in kinds {
         let policy = Policy {
             base: 100.0,
             multiplier: 2.0,
@@ -174,7 +168,7 @@ fn realistic_policies_match_a_sixteen_times_finer_grid_at_every_retry() {
             jitter,
         };
         let mut buf = vec![Delay::fixed(0.0); 300];
-        let ds = delays(&policy, &mut buf).unwrap();
+        let ds = delays(&policy, order, &mut buf).unwrap();
         let mut coarse_work = vec![0.0; work_len(CELLS)];
         let mut fine_work = vec![0.0; work_len(16 * CELLS)];
         let mut coarse = SumDistribution::new(&mut coarse_work).unwrap();
@@ -203,12 +197,9 @@ fn figures_scale_with_the_unit_from_tiny_to_huge() {
     // The same schedule in units a factor of 1e±280 apart gives the same
     // figures, scaled: nothing overflows or underflows on the way.
     use backoff_core::dist::{CapOrder, Jitter, Policy, delays};
-    for jitter in [
-        Jitter::Full,
-        Jitter::Proportional {
-            factor: 0.5,
-            order: CapOrder::AfterJitter,
-        },
+    for (jitter, order) in [
+        (Jitter::Full, CapOrder::BeforeJitter),
+        (Jitter::Proportional { factor: 0.5 }, CapOrder::AfterJitter),
     ] {
         let at = |unit: f64| {
             let policy = Policy {
@@ -219,7 +210,7 @@ fn figures_scale_with_the_unit_from_tiny_to_huge() {
                 jitter,
             };
             let mut buf = vec![Delay::fixed(0.0); 40];
-            let ds = delays(&policy, &mut buf).unwrap().to_vec();
+            let ds = delays(&policy, order, &mut buf).unwrap().to_vec();
             let (out, _) = run(&ds, CELLS);
             out.iter()
                 .flat_map(|s| [s.mean, s.p50, s.p90, s.p99].map(|v| v / unit))

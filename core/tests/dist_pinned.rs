@@ -11,7 +11,7 @@ const LIMITS: Limits = Limits {
     deadline: Some(600_000.0),
 };
 
-fn decorrelated_total_p50(policy: decorrelated::Policy, limits: Limits) -> f64 {
+fn decorrelated_total_p50(policy: Policy, limits: Limits) -> f64 {
     let mc = MonteCarlo::default();
     let mut work = vec![0.0; decorrelated::work_len(mc.samples)];
     let mut rows = vec![Row::default(); policy.retries as usize];
@@ -28,13 +28,10 @@ fn pinned_figures() {
         multiplier: 2.0,
         max_delay: Some(30_000.0),
         retries: 1000,
-        jitter: Jitter::Proportional {
-            factor: 0.2,
-            order: CapOrder::BeforeJitter,
-        },
+        jitter: Jitter::Proportional { factor: 0.2 },
     };
     let mut buf = vec![Delay::fixed(0.0); 1000];
-    let ds = delays(&policy, &mut buf).unwrap();
+    let ds = delays(&policy, CapOrder::BeforeJitter, &mut buf).unwrap();
     let mut work = vec![0.0; work_len(CELLS)];
     let mut out = vec![Summary::default(); 1000];
     let p99 = independent(ds, LIMITS, &mut work, &mut out)
@@ -42,18 +39,22 @@ fn pinned_figures() {
         .total
         .p99;
     let long = decorrelated_total_p50(
-        decorrelated::Policy {
+        Policy {
             base: 100.0,
             max_delay: Some(30_000.0),
             retries: 1000,
+            multiplier: 1.0,
+            jitter: Jitter::Decorrelated,
         },
         LIMITS,
     );
     let short = decorrelated_total_p50(
-        decorrelated::Policy {
+        Policy {
             base: 100.0,
             max_delay: Some(5_000.0),
             retries: 8,
+            multiplier: 1.0,
+            jitter: Jitter::Decorrelated,
         },
         Limits::default(),
     );

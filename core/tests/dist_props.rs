@@ -9,23 +9,24 @@ use backoff_core::dist::{
 };
 use proptest::prelude::*;
 
-fn jitter() -> impl Strategy<Value = Jitter> {
+/// A jitter kind with independent delays, and where its cap applies.
+fn jitter() -> impl Strategy<Value = (Jitter, CapOrder)> {
     prop_oneof![
-        Just(Jitter::None),
-        Just(Jitter::Full),
-        Just(Jitter::Equal),
-        (1e-6f64..=1.0, any::<bool>()).prop_map(|(factor, after)| Jitter::Proportional {
-            factor,
-            order: if after {
+        Just((Jitter::None, CapOrder::BeforeJitter)),
+        Just((Jitter::Full, CapOrder::BeforeJitter)),
+        Just((Jitter::Equal, CapOrder::BeforeJitter)),
+        (1e-6f64..=1.0, any::<bool>()).prop_map(|(factor, after)| {
+            let order = if after {
                 CapOrder::AfterJitter
             } else {
                 CapOrder::BeforeJitter
-            },
+            };
+            (Jitter::Proportional { factor }, order)
         }),
     ]
 }
 
-fn policy() -> impl Strategy<Value = Policy> {
+fn policy() -> impl Strategy<Value = (Policy, CapOrder)> {
     (
         prop_oneof![1e-3f64..1e3, 1e-200f64..1e-190, 1e250f64..1e280],
         prop_oneof![1.0f64..3.0, Just(1.0), 1e100f64..1e300],
@@ -33,12 +34,15 @@ fn policy() -> impl Strategy<Value = Policy> {
         1u32..=60,
         jitter(),
     )
-        .prop_map(|(base, multiplier, max_delay, retries, jitter)| Policy {
-            base,
-            multiplier,
-            max_delay,
-            retries,
-            jitter,
+        .prop_map(|(base, multiplier, max_delay, retries, (jitter, order))| {
+            let policy = Policy {
+                base,
+                multiplier,
+                max_delay,
+                retries,
+                jitter,
+            };
+            (policy, order)
         })
 }
 
@@ -68,9 +72,9 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn independent_figures_are_ordered_and_finite(p in policy(), l in limits()) {
+    fn independent_figures_are_ordered_and_finite((p, order) in policy(), l in limits()) {
         let mut buf = vec![Delay::fixed(0.0); p.retries as usize];
-        let Ok(ds) = delays(&p, &mut buf) else { return Ok(()) };
+        let Ok(ds) = delays(&p, order, &mut buf) else { return Ok(()) };
         let mut work = vec![0.0; work_len(256)];
         let mut out = vec![Summary::default(); ds.len()];
         let Ok(report) = independent(ds, l, &mut work, &mut out) else { return Ok(()) };
@@ -103,7 +107,7 @@ proptest! {
         samples in 100u32..=140,
         l in limits(),
     ) {
-        let p = decorrelated::Policy { base, max_delay: cap, retries };
+        let p = Policy { base, multiplier: 1.0, max_delay: cap, retries, jitter: Jitter::Decorrelated };
         let mc = MonteCarlo { seed, samples };
         let mut work = vec![0.0; decorrelated::work_len(samples)];
         let mut rows = vec![Row::default(); retries as usize];

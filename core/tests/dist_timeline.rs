@@ -124,13 +124,10 @@ fn the_grpc_default_policy_against_a_thirty_second_deadline() {
         multiplier: 1.6,
         max_delay: Some(120_000.0),
         retries: 10,
-        jitter: Jitter::Proportional {
-            factor: 0.2,
-            order: CapOrder::BeforeJitter,
-        },
+        jitter: Jitter::Proportional { factor: 0.2 },
     };
     let mut buf = [Delay::fixed(0.0); 10];
-    let ds = delays(&policy, &mut buf).unwrap();
+    let ds = delays(&policy, CapOrder::BeforeJitter, &mut buf).unwrap();
     let (out, report) = run(ds, limits(Some(2000.0), Some(30_000.0))).unwrap();
     // Nominal 1, 1.6, 2.56, 4.096, 6.5536 s: cumulative 15.8096 s, the
     // start of retry 5 is 5·2 s + S_5, S_5 in [12.64768, 18.97152] s.

@@ -25,13 +25,12 @@ fn a_thousand_retries_fit_in_a_frame() {
         max_delay: Some(30_000.0),
         retries: 1000,
         // Every delay random, so every retry is a full convolution step.
-        jitter: Jitter::Proportional {
-            factor: 0.2,
-            order: CapOrder::BeforeJitter,
-        },
+        jitter: Jitter::Proportional { factor: 0.2 },
     };
     let mut buf = vec![Delay::fixed(0.0); 1000];
-    let ds = delays(&policy, &mut buf).unwrap().to_vec();
+    let ds = delays(&policy, CapOrder::BeforeJitter, &mut buf)
+        .unwrap()
+        .to_vec();
     let limits = Limits {
         timeout: Some(2000.0),
         deadline: Some(600_000.0),
@@ -47,10 +46,12 @@ fn a_thousand_retries_fit_in_a_frame() {
             assert!(ms < 160.0, "{ms} ms");
         }
     }
-    let d = decorrelated::Policy {
+    let d = Policy {
         base: 100.0,
         max_delay: Some(30_000.0),
         retries: 1000,
+        multiplier: 1.0,
+        jitter: Jitter::Decorrelated,
     };
     let mut rows = vec![Row::default(); 1000];
     for samples in [512u32, 1024, 4096] {

@@ -77,6 +77,20 @@ pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> 
         }
         known
     });
+    // A language must also be one whose figures the calculator's script can
+    // write as the build does (`intl::notation`); refused here, it is named
+    // at its place in `site.toml`.
+    config.languages.retain(|lang| match intl::Intl::new(lang) {
+        Ok(_) => true,
+        Err(message) => {
+            diagnostics.push(
+                Diagnostic::error(config_path, message)
+                    .at_text(&config_source, &format!("\"{lang}\""))
+                    .with_hint("leave the language out of `languages`"),
+            );
+            false
+        }
+    });
     let locales = locales::load_site_files(root, &config, diagnostics);
     // Names of content files, loaded or not, so that a broken definition
     // does not also make its Fluent files look unused.

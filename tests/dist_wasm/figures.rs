@@ -10,7 +10,7 @@
 // without a deadline); each retry's mean delay from MEANS (decorrelated).
 
 use backoff_core::dist::decorrelated::{self, MonteCarlo, Row};
-use backoff_core::dist::{Delay, Input, Limits, Summary, delays, independent};
+use backoff_core::dist::{CapOrder, Delay, Limits, Summary, delays, independent};
 use backoff_core::{Jitter, MAX_RETRIES, Policy, Schedule};
 
 const RETRIES: usize = MAX_RETRIES as usize;
@@ -78,9 +78,8 @@ fn figures(a: Args, b: Buffers<'_>) -> u32 {
     let n = policy.retries as usize;
     let out = b.out;
     out.fill(0.0);
-    let (total, fit) = match Input::from_policy(&policy) {
-        Input::Independent(p) => {
-            let Ok(ds) = delays(&p, b.delays) else {
+    let (total, fit) = if policy.jitter != Jitter::Decorrelated {
+            let Ok(ds) = delays(&policy, CapOrder::BeforeJitter, b.delays) else {
                 return 100;
             };
             let Ok(report) = independent(ds, limits, b.grid, b.sums) else {
@@ -91,10 +90,9 @@ fn figures(a: Args, b: Buffers<'_>) -> u32 {
             }
             out[EXTRA] = report.grid_step;
             (report.total, report.deadline)
-        }
-        Input::Decorrelated(p) => {
-            let mc = MonteCarlo::for_retries(p.retries);
-            let Ok(report) = decorrelated::decorrelated(&p, mc, limits, b.paths, b.rows) else {
+        } else {
+            let mc = MonteCarlo::for_retries(policy.retries);
+            let Ok(report) = decorrelated::decorrelated(&policy, mc, limits, b.paths, b.rows) else {
                 return 100;
             };
             for (k, r) in b.rows[..n].iter().enumerate() {
@@ -106,7 +104,6 @@ fn figures(a: Args, b: Buffers<'_>) -> u32 {
             out[EXTRA + 2] = report.total_p99_high;
             out[EXTRA + 3] = report.exact_mean_retries as f64;
             (report.total, report.deadline)
-        }
     };
     put(out, TOTAL, &total);
     out[FIT..FIT + 4].copy_from_slice(&match fit {

@@ -16,13 +16,17 @@
 //!   `E[sleep_k] = (base + 3·E[sleep_{k−1}]) / 2`. Once it can, `min(cap, ·)`
 //!   makes the step nonlinear in the previous sleep, so from that retry on
 //!   the mean is the sample mean, with its 99 % confidence half-width.
+//!
+//! The policy is the core's, with [`Jitter::Decorrelated`]: its `base` is
+//! the formula's `base`, `max_delay` its `cap`; the multiplier plays no part.
 
+use super::DistError;
 use super::order::{rank_index, sample_percentiles, select};
 use super::sum::Summary;
 use super::timeline::{self, DeadlineFit, Limits};
-use super::{DistError, MAX_RETRIES, MIN_RETRIES};
 use crate::math::sqrt;
 use crate::rng::{GENERATOR, Xoshiro256};
+use crate::{Jitter, Policy};
 
 /// The fewest Monte Carlo paths accepted.
 pub const MIN_SAMPLES: u32 = 100;
@@ -53,16 +57,6 @@ fn stream_seed(seed: u64, j: u64) -> u64 {
 /// The length of work buffer `samples` paths need.
 pub const fn work_len(samples: u32) -> usize {
     4 * samples as usize
-}
-
-/// A decorrelated-jitter policy.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Policy {
-    /// `base` of the formula: the least delay and the first `sleep`.
-    pub base: f64,
-    /// `cap` of the formula, if any.
-    pub max_delay: Option<f64>,
-    pub retries: u32,
 }
 
 /// The generator's seed and number of paths.
@@ -151,23 +145,6 @@ pub fn rank_interval(p: f64, samples: u32) -> (f64, f64) {
     ((center - half).max(0.0), (center + half).min(1.0))
 }
 
-impl Policy {
-    pub fn validate(&self) -> Result<(), DistError> {
-        if !(self.base.is_finite() && self.base > 0.0) {
-            return Err(DistError::Base);
-        }
-        if let Some(cap) = self.max_delay
-            && !(cap.is_finite() && cap > 0.0)
-        {
-            return Err(DistError::MaxDelay);
-        }
-        if !(MIN_RETRIES..=MAX_RETRIES).contains(&self.retries) {
-            return Err(DistError::Retries);
-        }
-        Ok(())
-    }
-}
-
 /// Computes every retry's figures into `out` and returns the totals.
 ///
 /// `work` must hold [`work_len`]`(mc.samples)` numbers; the run takes
@@ -180,6 +157,9 @@ pub fn decorrelated(
     out: &mut [Row],
 ) -> Result<Report, DistError> {
     policy.validate()?;
+    if policy.jitter != Jitter::Decorrelated {
+        return Err(DistError::Jitter);
+    }
     limits.validate()?;
     if !(MIN_SAMPLES..=MAX_SAMPLES).contains(&mc.samples) {
         return Err(DistError::Samples);

@@ -7,7 +7,8 @@
 //! the draw, whose delay is a *mixed* distribution: a density on
 //! `[lo, cap)` and an atom at `cap`.
 
-use super::{DistError, MAX_RETRIES, MIN_RETRIES};
+use super::DistError;
+use crate::{Jitter, Policy};
 
 /// Retry `k`'s delay: `min(X, cap)` with `X` uniform on `[lo, hi]`.
 ///
@@ -138,87 +139,38 @@ pub enum CapOrder {
     AfterJitter,
 }
 
-/// How the actual delay is spread around the nominal delay `d`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Jitter {
-    /// Exactly `d`.
-    None,
-    /// Uniform on `[0, d]`.
-    Full,
-    /// Uniform on `[d/2, d]`.
-    Equal,
-    /// Uniform on `[d(1 − factor), d(1 + factor)]`, with `0 < factor <= 1`,
-    /// capped in the given order.
-    Proportional { factor: f64, order: CapOrder },
-}
-
-/// An exponential retry policy, as the core defines it (decorrelated jitter
-/// has its own entry point, [`super::decorrelated`]).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Policy {
-    /// The nominal delay before retry 1: finite and greater than zero.
-    pub base: f64,
-    /// The growth factor between nominal delays: finite and at least one.
-    pub multiplier: f64,
-    /// The largest nominal delay, if any: finite and greater than zero.
-    pub max_delay: Option<f64>,
-    /// How many retries, `MIN_RETRIES..=MAX_RETRIES`.
-    pub retries: u32,
-    pub jitter: Jitter,
-}
-
-impl Policy {
-    /// The field rules of the core, plus the jitter factor's.
-    pub fn validate(&self) -> Result<(), DistError> {
-        if !(self.base.is_finite() && self.base > 0.0) {
-            return Err(DistError::Base);
-        }
-        if !(self.multiplier.is_finite() && self.multiplier >= 1.0) {
-            return Err(DistError::Multiplier);
-        }
-        if let Some(cap) = self.max_delay
-            && !(cap.is_finite() && cap > 0.0)
-        {
-            return Err(DistError::MaxDelay);
-        }
-        if !(MIN_RETRIES..=MAX_RETRIES).contains(&self.retries) {
-            return Err(DistError::Retries);
-        }
-        if let Jitter::Proportional { factor, .. } = self.jitter
-            && !(factor > 0.0 && factor <= 1.0)
-        {
-            return Err(DistError::Factor);
-        }
-        Ok(())
-    }
-}
-
 /// Past this multiple of the cap, an uncapped nominal delay stops growing:
 /// with cap-after-jitter the chance of a delay below the cap is then under
 /// `1 / (f × 2^60)`, far below what the figures can show, and growth
 /// without bound would overflow.
 const GROWTH_STOP: f64 = 1_152_921_504_606_846_976.0; // 2^60
 
-/// Writes each retry's delay into `out` (one per retry, retry 1 first) and
-/// returns the written part.
+/// Writes each retry's delay under `policy` into `out` (one per retry,
+/// retry 1 first) and returns the written part. `order` says where the cap
+/// applies to proportional jitter: [`CapOrder::BeforeJitter`] is the core's
+/// rule (its schedules' rows), [`CapOrder::AfterJitter`] that of libraries
+/// which cap the jittered delay. Decorrelated jitter is refused
+/// ([`DistError::Jitter`]): its delays are not independent.
 ///
 /// The nominal delay grows by one multiplication per retry, as in the core.
 /// It stops growing at the cap, except that with cap-after-jitter it keeps
 /// growing (the jittered interval still moves) until its lower end passes
 /// the cap or it reaches 2^60 times the cap.
-pub fn delays<'o>(policy: &Policy, out: &'o mut [Delay]) -> Result<&'o [Delay], DistError> {
+pub fn delays<'o>(
+    policy: &Policy,
+    order: CapOrder,
+    out: &'o mut [Delay],
+) -> Result<&'o [Delay], DistError> {
     policy.validate()?;
+    if policy.jitter == Jitter::Decorrelated {
+        return Err(DistError::Jitter);
+    }
     let n = policy.retries as usize;
     if out.len() < n {
         return Err(DistError::Output);
     }
-    let cap_after = matches!(
-        policy.jitter,
-        Jitter::Proportional {
-            order: CapOrder::AfterJitter,
-            ..
-        }
-    );
+    let cap_after =
+        matches!(policy.jitter, Jitter::Proportional { .. }) && order == CapOrder::AfterJitter;
     let mut d = policy.base;
     let mut growing = true;
     for (i, slot) in out[..n].iter_mut().enumerate() {
@@ -267,10 +219,11 @@ pub fn delays<'o>(policy: &Policy, out: &'o mut [Delay]) -> Result<&'o [Delay], 
 /// The uncut interval of a nominal delay `d` under `jitter`.
 fn spread(jitter: Jitter, d: f64) -> Delay {
     match jitter {
-        Jitter::None => Delay::fixed(d),
+        // `delays` refused decorrelated jitter before the first call.
+        Jitter::None | Jitter::Decorrelated => Delay::fixed(d),
         Jitter::Full => Delay::uniform(0.0, d),
         Jitter::Equal => Delay::uniform(d * 0.5, d),
-        Jitter::Proportional { factor, .. } => Delay::uniform(d - d * factor, d + d * factor),
+        Jitter::Proportional { factor } => Delay::uniform(d - d * factor, d + d * factor),
     }
 }
 
@@ -291,14 +244,12 @@ mod tests {
     #[test]
     fn kinds_give_their_intervals_and_cap_before_jitter_may_exceed_the_cap() {
         let mut buf = [Delay::fixed(0.0); 5];
-        let got = delays(&policy(Jitter::Equal, Some(4.0)), &mut buf).unwrap();
+        let before = CapOrder::BeforeJitter;
+        let got = delays(&policy(Jitter::Equal, Some(4.0)), before, &mut buf).unwrap();
         assert_eq!(got[2], Delay::uniform(2.0, 4.0));
         assert_eq!(got[4], Delay::uniform(2.0, 4.0));
-        let grpc = Jitter::Proportional {
-            factor: 0.2,
-            order: CapOrder::BeforeJitter,
-        };
-        let got = delays(&policy(grpc, Some(4.0)), &mut buf).unwrap();
+        let grpc = Jitter::Proportional { factor: 0.2 };
+        let got = delays(&policy(grpc, Some(4.0)), before, &mut buf).unwrap();
         assert_eq!(got[0], Delay::uniform(0.8, 1.2));
         assert_eq!(got[4], Delay::uniform(3.2, 4.8));
         assert_eq!(got[4].max(), 4.8);
@@ -307,11 +258,8 @@ mod tests {
     #[test]
     fn cap_after_jitter_is_a_mixed_distribution_with_its_atom_at_the_cap() {
         let mut buf = [Delay::fixed(0.0); 5];
-        let kind = Jitter::Proportional {
-            factor: 0.5,
-            order: CapOrder::AfterJitter,
-        };
-        let got = delays(&policy(kind, Some(5.0)), &mut buf).unwrap();
+        let kind = Jitter::Proportional { factor: 0.5 };
+        let got = delays(&policy(kind, Some(5.0)), CapOrder::AfterJitter, &mut buf).unwrap();
         // Nominal 4: uniform on [2, 6] cut at 5: a quarter of the mass at 5.
         let shape = got[2].shape(3).unwrap();
         assert_eq!((shape.lo, shape.top, shape.atom), (2.0, 5.0, 0.25));
@@ -327,10 +275,7 @@ mod tests {
         let ok = policy(Jitter::None, Some(10.0));
         let mut buf = [Delay::fixed(0.0); 5];
         let bad_factor = |factor| Policy {
-            jitter: Jitter::Proportional {
-                factor,
-                order: CapOrder::BeforeJitter,
-            },
+            jitter: Jitter::Proportional { factor },
             ..ok
         };
         let cases = [
@@ -368,13 +313,18 @@ mod tests {
             (bad_factor(1.5), DistError::Factor),
             (bad_factor(f64::NAN), DistError::Factor),
         ];
+        let before = CapOrder::BeforeJitter;
         for (p, want) in cases {
-            assert_eq!(delays(&p, &mut buf).map(|_| ()), Err(want), "{p:?}");
-            assert_eq!(p.validate(), Err(want));
+            assert_eq!(delays(&p, before, &mut buf).map(|_| ()), Err(want), "{p:?}");
         }
-        assert_eq!(bad_factor(1.0).validate(), Ok(()));
+        assert!(delays(&bad_factor(1.0), before, &mut buf).is_ok());
         let mut short = [Delay::fixed(0.0); 2];
-        assert_eq!(delays(&ok, &mut short).map(|_| ()), Err(DistError::Output));
+        let got = delays(&ok, before, &mut short).map(|_| ());
+        assert_eq!(got, Err(DistError::Output));
+        // Decorrelated delays depend on one another: not computed here.
+        let dependent = policy(Jitter::Decorrelated, None);
+        let got = delays(&dependent, before, &mut buf).map(|_| ());
+        assert_eq!(got, Err(DistError::Jitter));
     }
 
     #[test]
@@ -388,7 +338,7 @@ mod tests {
         };
         let mut buf = [Delay::fixed(0.0); 3];
         assert_eq!(
-            delays(&p, &mut buf).map(|_| ()),
+            delays(&p, CapOrder::BeforeJitter, &mut buf).map(|_| ()),
             Err(DistError::DelayOverflow { retry: 2 })
         );
     }
@@ -404,15 +354,12 @@ mod tests {
             jitter: Jitter::Full,
         };
         let mut buf = [Delay::fixed(0.0); 3];
-        let got = delays(&p, &mut buf).unwrap();
+        let got = delays(&p, CapOrder::BeforeJitter, &mut buf).unwrap();
         assert_eq!(got[2], Delay::uniform(0.0, 1e299));
         // Capped after the jitter, the clamp is at `cap × 2^60`.
-        p.jitter = Jitter::Proportional {
-            factor: 0.5,
-            order: CapOrder::AfterJitter,
-        };
+        p.jitter = Jitter::Proportional { factor: 0.5 };
         p.max_delay = Some(1e200);
-        let got = delays(&p, &mut buf).unwrap();
+        let got = delays(&p, CapOrder::AfterJitter, &mut buf).unwrap();
         assert_eq!((got[2].min(), got[2].max()), (1e200, 1e200));
     }
 

@@ -14,6 +14,10 @@ pub enum DistError {
     Retries,
     /// The proportional jitter factor is not in `(0, 1]`.
     Factor,
+    /// The policy's jitter kind is not the one the computation is for:
+    /// decorrelated jitter's delays depend on one another and have their own
+    /// computation ([`super::decorrelated`]); the other kinds do not go there.
+    Jitter,
     /// The per-attempt timeout is negative or not finite.
     Timeout,
     /// The overall deadline is not a finite number greater than zero.
@@ -45,6 +49,7 @@ impl DistError {
             DistError::MaxDelay | DistError::DelayOverflow { .. } => "max_delay",
             DistError::Retries => "retries",
             DistError::Factor => "jitter_factor",
+            DistError::Jitter => "jitter",
             DistError::Timeout => "timeout",
             DistError::Deadline | DistError::DeadlineBeforeFirstAttempt => "deadline",
             DistError::Delay { .. } => "delays",
@@ -62,6 +67,23 @@ impl DistError {
             | DistError::DelayOverflow { retry }
             | DistError::TotalOverflow { retry } => retry,
             _ => 0,
+        }
+    }
+}
+
+/// The core's verdict on a policy, as this module names it: the rules are
+/// the core's ([`crate::Policy::validate`]), stated once.
+impl From<crate::PolicyError> for DistError {
+    fn from(error: crate::PolicyError) -> DistError {
+        use crate::PolicyError as P;
+        match error {
+            P::Base => DistError::Base,
+            P::Multiplier => DistError::Multiplier,
+            P::MaxDelay => DistError::MaxDelay,
+            P::Retries => DistError::Retries,
+            P::JitterFactor => DistError::Factor,
+            P::DelayOverflow { retry } => DistError::DelayOverflow { retry },
+            P::TotalOverflow { retry } => DistError::TotalOverflow { retry },
         }
     }
 }
@@ -87,6 +109,9 @@ impl core::fmt::Display for DistError {
             DistError::Factor => {
                 f.write_str("the jitter factor must be greater than 0 and at most 1")
             }
+            DistError::Jitter => f.write_str(
+                "decorrelated jitter is computed by `decorrelated`, every other kind by `delays`",
+            ),
             DistError::Timeout => {
                 f.write_str("the timeout per attempt must be a finite number of at least 0")
             }

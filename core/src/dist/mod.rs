@@ -23,12 +23,13 @@ mod order;
 pub mod sum;
 pub mod timeline;
 
-pub use delay::{CapOrder, Delay, Jitter, Policy, delays};
+pub use delay::{CapOrder, Delay, delays};
 pub use error::DistError;
 pub use sum::{SumDistribution, Summary};
 pub use timeline::{AttemptStart, DeadlineFit, Limits, attempt_starts};
 
-pub use crate::{MAX_RETRIES, MIN_RETRIES};
+// The policy and its rules are the core's: this module adds no field.
+pub use crate::{Jitter, MAX_RETRIES, MIN_RETRIES, Policy};
 
 /// The totals of [`independent`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -81,53 +82,12 @@ pub fn independent(
     })
 }
 
-/// A core policy in the form this module computes it from.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Input {
-    /// None, full, equal or proportional jitter: independent delays, for
-    /// [`delays`] and then [`independent`].
-    Independent(Policy),
-    /// Decorrelated jitter, for [`decorrelated::decorrelated`].
-    Decorrelated(decorrelated::Policy),
-}
-
-impl Input {
-    /// The input for a core policy. The core's proportional jitter caps the
-    /// nominal delay before the jitter ([`CapOrder::BeforeJitter`]); the
-    /// multiplier plays no part in decorrelated jitter.
-    pub fn from_policy(policy: &crate::Policy) -> Input {
-        let jitter = match policy.jitter {
-            crate::Jitter::None => Jitter::None,
-            crate::Jitter::Full => Jitter::Full,
-            crate::Jitter::Equal => Jitter::Equal,
-            crate::Jitter::Proportional { factor } => Jitter::Proportional {
-                factor,
-                order: CapOrder::BeforeJitter,
-            },
-            crate::Jitter::Decorrelated => {
-                return Input::Decorrelated(decorrelated::Policy {
-                    base: policy.base,
-                    max_delay: policy.max_delay,
-                    retries: policy.retries,
-                });
-            }
-        };
-        Input::Independent(Policy {
-            base: policy.base,
-            multiplier: policy.multiplier,
-            max_delay: policy.max_delay,
-            retries: policy.retries,
-            jitter,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn core_kinds_map_to_their_delays() {
+    fn the_core_rules_and_the_core_order_of_cap_and_jitter() {
         let core = crate::Policy {
             base: 1.0,
             multiplier: 2.0,
@@ -135,11 +95,8 @@ mod tests {
             retries: 4,
             jitter: crate::Jitter::Proportional { factor: 0.5 },
         };
-        let Input::Independent(p) = Input::from_policy(&core) else {
-            panic!("proportional jitter has independent delays");
-        };
         let mut buf = [Delay::fixed(0.0); 4];
-        let got = delays(&p, &mut buf).unwrap();
+        let got = delays(&core, CapOrder::BeforeJitter, &mut buf).unwrap();
         // Capped before the jitter: the last delay runs up to 1.5 × the cap.
         assert_eq!(got[3], Delay::uniform(2.0, 6.0));
         // The same bounds as the schedule's rows.
@@ -147,17 +104,20 @@ mod tests {
         for (row, d) in schedule.rows().zip(got) {
             assert_eq!((row.min, row.mean, row.max), (d.min(), d.mean(), d.max()));
         }
-        let dec = crate::Policy {
-            jitter: crate::Jitter::Decorrelated,
-            ..core
-        };
-        assert_eq!(
-            Input::from_policy(&dec),
-            Input::Decorrelated(decorrelated::Policy {
-                base: 1.0,
-                max_delay: Some(4.0),
-                retries: 4
-            })
-        );
+        // A policy the core refuses is refused here with the same field.
+        for bad in [
+            crate::Policy {
+                multiplier: 0.5,
+                ..core
+            },
+            crate::Policy {
+                jitter: crate::Jitter::Proportional { factor: 2.0 },
+                ..core
+            },
+        ] {
+            let core_error = bad.validate().unwrap_err();
+            let here = delays(&bad, CapOrder::BeforeJitter, &mut buf).unwrap_err();
+            assert_eq!(here.field(), core_error.field());
+        }
     }
 }

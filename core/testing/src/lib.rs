@@ -14,7 +14,7 @@
 //! lines: the schedule's and the distribution's checkers share the rules.
 
 use backoff_core::dist::decorrelated::{self, MonteCarlo};
-use backoff_core::dist::{self, AttemptStart, Delay, DistError, Input, Limits, Summary};
+use backoff_core::dist::{self, AttemptStart, CapOrder, Delay, DistError, Limits, Summary};
 use backoff_core::{DurationParts, DurationTier, Jitter, Policy, PolicyError, Retry, Schedule};
 
 /// Values at which floating point arithmetic changes behaviour.
@@ -394,30 +394,27 @@ pub fn check_distribution(p: &Policy, limits: Limits) -> Result<(), String> {
     };
     let rows: Vec<Retry> = schedule.rows().collect();
     let n = rows.len();
-    let result = match Input::from_policy(p) {
-        Input::Independent(dp) => {
-            let mut delays = vec![Delay::fixed(0.0); n];
-            let mut work = vec![0.0; dist::sum::work_len(dist::sum::CELLS)];
-            let mut out = vec![Summary::default(); n];
-            dist::delays(&dp, &mut delays)
-                .and_then(|ds| dist::independent(ds, limits, &mut work, &mut out))
-                .map(|r| (out, r.total, r.deadline))
-        }
-        Input::Decorrelated(dp) => {
-            let mc = MonteCarlo {
-                seed: decorrelated::DEFAULT_SEED,
-                samples: CHECK_SAMPLES,
-            };
-            let mut work = vec![0.0; decorrelated::work_len(mc.samples)];
-            let mut out = vec![decorrelated::Row::default(); n];
-            decorrelated::decorrelated(&dp, mc, limits, &mut work, &mut out).map(|r| {
-                (
-                    out.iter().map(|row| row.cumulative).collect(),
-                    r.total,
-                    r.deadline,
-                )
-            })
-        }
+    let result = if p.jitter != Jitter::Decorrelated {
+        let mut delays = vec![Delay::fixed(0.0); n];
+        let mut work = vec![0.0; dist::sum::work_len(dist::sum::CELLS)];
+        let mut out = vec![Summary::default(); n];
+        dist::delays(p, CapOrder::BeforeJitter, &mut delays)
+            .and_then(|ds| dist::independent(ds, limits, &mut work, &mut out))
+            .map(|r| (out, r.total, r.deadline))
+    } else {
+        let mc = MonteCarlo {
+            seed: decorrelated::DEFAULT_SEED,
+            samples: CHECK_SAMPLES,
+        };
+        let mut work = vec![0.0; decorrelated::work_len(mc.samples)];
+        let mut out = vec![decorrelated::Row::default(); n];
+        decorrelated::decorrelated(p, mc, limits, &mut work, &mut out).map(|r| {
+            (
+                out.iter().map(|row| row.cumulative).collect(),
+                r.total,
+                r.deadline,
+            )
+        })
     };
     let holds = limits_hold(&limits);
     let (cumulative, total, fit) = match result {

@@ -449,6 +449,11 @@ mod tests {
 
     #[derive(serde::Deserialize, serde::Serialize)]
     struct NumberCases {
+        /// Each language's notation data as the island gives it to the
+        /// script, for the languages of `format` that no page of the site
+        /// is in (the browser tests check it against the islands of the
+        /// others).
+        notation: BTreeMap<String, serde_json::Value>,
         format: Vec<FormatCase>,
         parse: Vec<ParseCase>,
     }
@@ -493,6 +498,20 @@ mod tests {
                 case.want = got;
             } else {
                 assert_eq!(got, case.want, "{} in {}", case.x, case.lang);
+            }
+        }
+        let langs: std::collections::BTreeSet<&str> =
+            cases.format.iter().map(|c| c.lang.as_str()).collect();
+        for lang in langs {
+            let symbols = serde_json::to_value(intl(lang).number_symbols()).expect("plain data");
+            if update {
+                cases.notation.insert(lang.to_string(), symbols);
+            } else {
+                assert_eq!(
+                    cases.notation.get(lang),
+                    Some(&symbols),
+                    "notation of {lang}"
+                );
             }
         }
         if update {

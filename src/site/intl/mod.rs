@@ -12,10 +12,12 @@
 //! instead (`1.5 × 10³⁰⁰`, `1,5 × 10³⁰⁰`): a double can hold 309 digits,
 //! which no reader counts.
 //!
-//! The same separators tell the script how a reader of the language types a
-//! number ([`NumberSymbols`]); the rule that reads them is the script's
-//! `parseNumber`, and `tests/e2e/number-cases.json` holds the cases both
-//! sides are tested on.
+//! The script writes figures from notation data read off ICU4X and proven
+//! against it ([`notation`]); a language whose notation that data cannot
+//! describe is refused by [`Intl::new`]. The same separators tell the script
+//! how a reader of the language types a number ([`NumberSymbols`]); the rule
+//! that reads them is the script's `parseNumber`, and
+//! `tests/e2e/number-cases.json` holds the cases both sides are tested on.
 //!
 //! Fluent numbers go through the same formatter: [`fluent_number`] is
 //! installed as each bundle's formatter.
@@ -31,6 +33,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use intl_memoizer::Memoizable;
 use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
+
+pub mod notation;
+pub use notation::NumberSymbols;
 
 use crate::backoff::{MAX_RETRIES, MIN_RETRIES};
 use unic_langid::LanguageIdentifier;
@@ -49,11 +54,6 @@ pub const LARGEST_INPUT: f64 = 1e308;
 /// its table can show (one unit of the last of [`MAX_FRACTION_DIGITS`]).
 pub const SMALLEST_INPUT: f64 = 0.001;
 
-/// The no-break spaces a reader may type as a digit group separator where the
-/// language groups digits with a space: the plain space, the no-break space
-/// and the narrow no-break space (what French and newer CLDR data use).
-const SPACE_SEPARATORS: [&str; 3] = [" ", "\u{a0}", "\u{202f}"];
-
 /// The formatters of one language, created once per language and build.
 pub struct Intl {
     decimal: DecimalFormatter,
@@ -63,6 +63,8 @@ pub struct Intl {
 }
 
 impl Intl {
+    /// The formatters of `lang`; `Err` names the language when ICU4X has no
+    /// data for it or the script could not write its numbers as ICU4X does.
     pub fn new(lang: &LanguageIdentifier) -> Result<Intl, String> {
         let locale: Locale = lang
             .to_string()
@@ -86,20 +88,13 @@ impl Intl {
                 }
             }
         }
-        let mut intl = Intl {
+        let symbols = notation::read(&lang.to_string(), |x| format_decimal(&decimal, x))?;
+        Ok(Intl {
             decimal,
             list,
-            symbols: NumberSymbols {
-                group: String::new(),
-                decimal: String::new(),
-                group_four_digits: false,
-                group_accepted: Vec::new(),
-                scientific_from: SCIENTIFIC_FROM,
-            },
+            symbols,
             count_samples,
-        };
-        intl.symbols = intl.read_number_symbols();
-        Ok(intl)
+        })
     }
 
     /// For each CLDR plural category a retry count can fall in, the first
@@ -150,30 +145,6 @@ impl Intl {
     pub fn number_symbols(&self) -> &NumberSymbols {
         &self.symbols
     }
-
-    /// The separators, read off ICU4X's own output.
-    fn read_number_symbols(&self) -> NumberSymbols {
-        // 1234567.5 shows both separators; 1234 shows whether a four-digit
-        // number is grouped at all (CLDR's minimum grouping digits).
-        let big = self.number(1_234_567.5);
-        let group = between(&big, "1", "234");
-        let decimal = between(&big, "567", "5");
-        let four = self.number(1234.0);
-        // A reader cannot tell one space from another on the keyboard: where
-        // the language groups with a space, every space is a group separator.
-        let group_accepted = if group.chars().all(char::is_whitespace) {
-            SPACE_SEPARATORS.map(String::from).to_vec()
-        } else {
-            vec![group.clone()]
-        };
-        NumberSymbols {
-            group,
-            decimal,
-            group_four_digits: four != "1234",
-            group_accepted,
-            scientific_from: SCIENTIFIC_FROM,
-        }
-    }
 }
 
 /// The language as Open Graph writes it, `language_TERRITORY` (`ru_RU`),
@@ -190,28 +161,6 @@ pub fn og_locale(lang: &LanguageIdentifier) -> String {
         Some(region) => format!("{}_{}", id.language, region),
         None => id.language.to_string(),
     }
-}
-
-/// What separates digit groups and the fraction, in one language.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct NumberSymbols {
-    pub group: String,
-    pub decimal: String,
-    /// Whether a four-digit integer part is grouped (`1,234` in en, `1234`
-    /// in languages whose minimum grouping is two).
-    pub group_four_digits: bool,
-    /// Every separator a reader may type between digit groups: `group`, and
-    /// for languages that group with a space, every kind of space.
-    pub group_accepted: Vec<String>,
-    /// [`SCIENTIFIC_FROM`], for the script.
-    pub scientific_from: f64,
-}
-
-fn between(text: &str, before: &str, after: &str) -> String {
-    let start = text.find(before).map_or(0, |i| i + before.len());
-    let rest = &text[start..];
-    let end = rest.find(after).unwrap_or(0);
-    rest[..end].to_string()
 }
 
 /// The rounding rule of this module, applied by `formatter`.
@@ -397,14 +346,5 @@ mod tests {
                 "pt_BR".into()
             )
         );
-    }
-
-    #[test]
-    fn symbols_are_read_off_icu() {
-        let ru = intl("ru").number_symbols().clone();
-        assert_eq!((ru.group.as_str(), ru.decimal.as_str()), ("\u{a0}", ","));
-        let de = intl("de").number_symbols().clone();
-        assert_eq!((de.group.as_str(), de.decimal.as_str()), (".", ","));
-        assert!(intl("en").number_symbols().group_four_digits);
     }
 }
