@@ -22,6 +22,7 @@ pub mod intl;
 pub mod load;
 pub mod locales;
 pub mod markdown;
+pub mod minify;
 pub mod output;
 pub mod pages;
 pub mod render;
