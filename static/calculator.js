@@ -225,81 +225,45 @@ const num = (x) => formatNumber(x, data.number);
 // As figures::with_unit, in the unit of the last good policy.
 const unit = (s) => (good.unit === 'units' ? s : `${s}\u00a0${data.units[good.unit]}`);
 
-// As figures::table_rows and the template write it. Rows are kept and only
-// what changed is done again: a cell whose figures are the ones it shows is
-// skipped without formatting, and each distinct figure is formatted once
-// (past the cap, rows repeat the same delay).
-
-// The wasm row values each column shows.
-const SOURCES = { retry: [0], delay: [1], range: [3, 5], mean: [4], capped: [2], cumulative: [8] };
-let shownValues, shownUnit;
-
+// As figures::table_rows and the template write it. Same shape: only
+// changed cells are written, as rebuilding 1000 rows takes over a frame.
 function renderTable(p, buf) {
   const { text, caption } = data;
   const jittered = p.jitter !== 'none';
   const columns = jittered ? ['retry', 'range', 'mean', 'capped', 'cumulative']
     : ['retry', 'delay', 'capped', 'cumulative'];
-  const n = p.retries;
+  const range = (lo, hi) => unit(`${num(buf[lo])}–${num(buf[hi])}`);
+  const rows = [];
+  for (let r = 0; r < p.retries * ROW; r += ROW) {
+    const capped = buf[r + 2] ? text.yes : text.no;
+    rows.push(jittered
+      ? [num(buf[r]), range(r + 3, r + 5), unit(num(buf[r + 4])), capped, range(r + 6, r + 8)]
+      : [num(buf[r]), unit(num(buf[r + 1])), capped, unit(num(buf[r + 8]))]);
+  }
+  const title = (caption[plural.select(p.retries)] ?? caption.other ?? '{n}').replace('{n}', num(p.retries));
   const table = $('table');
-  const shape = `${columns}/${n}`;
-  const rebuilt = heads !== shape;
-  let fresh;
-  if (rebuilt) {
-    heads = shape;
-    shown = [];
-    cells = [];
-    // Filled before it is shown: text written into a shown cell is laid out at once.
-    fresh = buildTable(columns.map((h) => text[h]), n, columns.length);
+  if (heads === String(columns) && shown.length === rows.length) {
+    // Into the kept text nodes: live cell collections cost more than writes.
+    rows.forEach((row, i) => row.forEach((v, j) => {
+      if (v !== shown[i][j]) cells[i][j].data = v;
+    }));
+    table.caption.textContent = title;
+  } else {
+    const tr = (cells, scope) => {
+      const row = el('tr');
+      row.append(...cells.map((v, j) => (j && scope === 'row' ? el('td', v) : el('th', v, { scope }))));
+      return row;
+    };
+    const head = el('thead', '\n');
+    head.append(tr(columns.map((h) => text[h]), 'col'), '\n');
+    const body = el('tbody');
+    for (const cells of rows) body.append('\n', tr(cells, 'row'));
+    body.append('\n');
+    table.replaceChildren('\n', el('caption', title), '\n', head, '\n', body, '\n');
+    cells = [...body.rows].map((tr) => [...tr.cells].map((c) => c.firstChild));
   }
-  // The same figures in another unit are other texts.
-  if (rebuilt || shownUnit !== good.unit) shownValues = null;
-  shownUnit = good.unit;
-  const formatted = new Map();
-  const fmt = (x) => {
-    let s = formatted.get(x);
-    if (s === undefined) formatted.set(x, (s = num(x)));
-    return s;
-  };
-  const cumulative = jittered ? [6, 8] : [8];
-  const sources = columns.map((c) => (c === 'cumulative' ? cumulative : SOURCES[c]));
-  let c = 0;
-  for (let r = 0; r < n * ROW; r += ROW) {
-    for (const [j, column] of columns.entries()) {
-      const at = sources[j];
-      if (shownValues && at.every((k) => shownValues[r + k] === buf[r + k])) {
-        c++;
-        continue;
-      }
-      let v;
-      if (column === 'capped') v = buf[r + 2] ? text.yes : text.no;
-      else if (j === 0) v = fmt(buf[r]);
-      else if (at.length === 2) v = unit(`${fmt(buf[r + at[0]])}–${fmt(buf[r + at[1]])}`);
-      else v = unit(fmt(buf[r + at[0]]));
-      if (v !== shown[c]) cells[c].data = shown[c] = v;
-      c++;
-    }
-  }
-  shownValues = buf.slice(0, n * ROW);
-  const title = (caption[plural.select(n)] ?? caption.other ?? '{n}').replace('{n}', num(n));
-  if (fresh) table.replaceChildren('\n', el('caption', title), '\n', ...fresh);
-  else table.caption.textContent = title;
-}
-
-// The head and body of a table of `n` empty rows under the given heads;
-// `cells` gets each body cell's text node, row by row.
-function buildTable(heads, n, width) {
-  const tr = (texts, scope) => {
-    const row = el('tr');
-    row.append(...texts.map((v, j) => (j && scope === 'row' ? el('td', v) : el('th', v, { scope }))));
-    return row;
-  };
-  const head = el('thead', '\n');
-  head.append(tr(heads, 'col'), '\n');
-  const body = el('tbody');
-  for (let r = 0; r < n; r++) body.append('\n', tr(Array(width).fill(''), 'row'));
-  body.append('\n');
-  for (const cell of body.querySelectorAll('th, td')) cells.push(cell.appendChild(document.createTextNode('')));
-  return [head, '\n', body, '\n'];
+  heads = String(columns);
+  shown = rows;
 }
 
 // The labels stay as built. Under a second, words would only repeat the
