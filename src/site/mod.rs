@@ -26,6 +26,7 @@ pub mod json;
 pub mod load;
 pub mod locales;
 pub mod markdown;
+pub mod minify;
 pub mod output;
 pub mod page_values;
 pub mod pages;

@@ -9,6 +9,7 @@
 //! how its files are read in `unit`. It never writes a file itself: the
 //! sink does.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Mutex;
@@ -24,7 +25,7 @@ use crate::site::output::{self, Sink};
 use crate::site::texts::Texts;
 use crate::site::unit::{PageMeta, Unit};
 use crate::site::urls::Urls;
-use crate::site::{Site, check, hosting, pages};
+use crate::site::{Site, check, hosting, minify, pages};
 
 /// What a render did: the HTML pages it wrote, and the time its pages'
 /// contention experiments took (`None` when no page has one).
@@ -48,7 +49,13 @@ pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagno
             ));
         }
     };
-    let assets = assets(site, |path, bytes| put(path, bytes, diagnostics));
+    let mut problems = Vec::new();
+    let assets = assets(site, &mut problems, |path, bytes| {
+        put(path, bytes, diagnostics)
+    });
+    for problem in problems {
+        diagnostics.push(problem);
+    }
     let Some(languages) = languages(site, diagnostics) else {
         return Rendered::default();
     };
@@ -201,9 +208,13 @@ fn unique_slugs(
     }
 }
 
-/// Writes the static files and the calculator's WebAssembly module under
-/// content-hashed names, through `put`.
-fn assets(site: &Site, mut put: impl FnMut(&str, &[u8])) -> AssetNames {
+/// Writes the static files (the script minified) and the calculator's
+/// WebAssembly module under content-hashed names, through `put`.
+fn assets(
+    site: &Site,
+    problems: &mut Vec<Diagnostic>,
+    mut put: impl FnMut(&str, &[u8]),
+) -> AssetNames {
     let mut add = |name: &str, bytes: &[u8]| {
         let hashed = format!("assets/{}", output::hashed_name(name, bytes));
         put(&hashed, bytes);
@@ -216,7 +227,11 @@ fn assets(site: &Site, mut put: impl FnMut(&str, &[u8])) -> AssetNames {
         favicon: String::new(),
     };
     for (name, bytes) in &site.static_files {
-        let hashed = add(name, bytes);
+        let bytes = minify::shipped(name, bytes).unwrap_or_else(|problem| {
+            problems.push(problem);
+            Cow::Borrowed(bytes)
+        });
+        let hashed = add(name, &bytes);
         match name.as_str() {
             "style.css" => names.css = hashed,
             "calculator.js" => names.script = hashed,

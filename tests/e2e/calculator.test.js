@@ -763,8 +763,27 @@ describe('behaviour common to every page', () => {
       times.sort((a, b) => a - b);
       const median = times[Math.floor(times.length / 2)];
       const list = times.map((x) => x.toFixed(1)).join(', ');
+      // The script's time is not the whole frame: the browser then lays out
+      // and paints the changed table. From the input event to the end of
+      // the frame that shows it (a task queued from requestAnimationFrame
+      // runs after that frame's layout and paint).
+      const drawn = await page.evaluate(async () => {
+        const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+        const field = document.getElementById('calc-multiplier');
+        const spans = [];
+        for (let i = 0; i < 9; i++) {
+          await frame();
+          const start = performance.now();
+          field.value = i % 2 ? '1.01' : '1.02';
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+          await frame();
+          spans.push(performance.now() - start);
+        }
+        return spans.sort((a, b) => a - b);
+      });
       console.log(`calc-render, 1000 retries with jitter: first ${first.toFixed(1)} ms; ` +
-        `updates median ${median.toFixed(1)} ms (${list}); budget 16 ms`);
+        `updates median ${median.toFixed(1)} ms (${list}); budget 16 ms; ` +
+        `input to drawn frame median ${drawn[4].toFixed(1)} ms`);
     });
   });
 });
