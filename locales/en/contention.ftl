@@ -32,14 +32,14 @@ model-heading = The experiment
 # $base (ms), $cap-seconds (s), $multiplier, $factor: the strategies' parameters
 # $runs: runs per case; $seed: the random generator's seed (a name, not a quantity)
 model =
-    The model is that of the post's simulator on GitHub, `aws-samples/aws-arch-backoff-simulator` (file `src/backoff_simulator.py`, commit `66cb169`):
+    The model is that of the post’s simulator on GitHub, `aws-samples/aws-arch-backoff-simulator` (file `src/backoff_simulator.py`, commit `66cb169`):
 
-    - From { $clients-min } to { $clients-max } clients start together, and each wants to update the same database row once, with optimistic concurrency: it reads the row's version, then writes on condition that the version is unchanged. If another client's write got in first, the write fails; the client backs off, then starts over with a new read.
+    - From { $clients-min } to { $clients-max } clients start together, and each wants to update the same database row once, with optimistic concurrency: it reads the row’s version, then writes on condition that the version is unchanged. If another client’s write got in first, the write fails; the client backs off, then starts over with a new read.
     - Every message, request or response, takes a random time: the absolute value of a normal deviate with a mean of { $latency-mean } ms and a standard deviation of { $latency-sd } ms.
-    - The strategies are the post's, with a base of { $base } ms and a cap of { $cap-seconds } s: no backoff at all; exponential backoff without jitter, whose sleep is multiplied by { $multiplier } after each failure, up to the cap; *equal jitter*, half that sleep plus a random share of the other half; *full jitter*, a random sleep between zero and that sleep; and *decorrelated jitter*, a random sleep between the base and { $factor } times the previous one, up to the cap.
+    - The strategies are the post’s, with a base of { $base } ms and a cap of { $cap-seconds } s: no backoff at all; exponential backoff without jitter, whose sleep is multiplied by { $multiplier } after each failure, up to the cap; *equal jitter*, half that sleep plus a random share of the other half; *full jitter*, a random sleep between zero and that sleep; and *decorrelated jitter*, a random sleep between the base and { $factor } times the previous one, up to the cap.
     - A *call* is a write that reaches the row, whether it succeeds or not. The *completion time* is when the last client learns that its write went through.
 
-    Each strategy runs { $runs } times for each number of clients, and the charts show the means. The core that computes the calculator's figures runs the simulation from a seeded random generator: with the seed `{ $seed }`, every build on every machine draws the same figures.
+    Each strategy runs { $runs } times for each number of clients, and the charts show the means. The core that computes the calculator’s figures runs the simulation from a seeded random generator: with the seed `{ $seed }`, every build on every machine draws the same figures.
 
 # Heading of the calls section (plain text).
 calls-heading = Work: calls against clients
@@ -90,11 +90,11 @@ herd-heading = The thundering herd
 # $exponential-beyond: writes of exponential backoff after that time;
 # $exponential-herd-seconds: when that run ended, s
 herd =
-    One run with { $herd-clients } clients shows where the work goes: each bar counts the writes that reached the row in { $herd-bucket } ms. At first every strategy looks alike: all clients start at once, and the first sleeps are as short as the network's delays. Then they part.
+    One run with { $herd-clients } clients shows where the work goes: each bar counts the writes that reached the row in { $herd-bucket } ms. At first every strategy looks alike: all clients start at once, and the first sleeps are as short as the network’s delays. Then they part.
 
     Exponential backoff without jitter keeps its herd together: the clients that failed together sleep alike and come back together, in bursts ever further apart, of up to { $exponential-peak } writes in { $herd-bucket } ms after the first { $herd-after } ms (the dashed line). After { $herd-window-seconds } s it was still at it: { $exponential-beyond } more writes, until its last client got through after { $exponential-herd-seconds } s. Without backoff the clients never pause (up to { $none-peak } writes in { $herd-bucket } ms), and finish soon, at the cost of the most calls.
 
-    With jitter the same clients spread out. After the first { $herd-after } ms, full jitter never saw more than { $full-peak } writes in { $herd-bucket } ms, equal jitter { $equal-peak } and decorrelated jitter { $decorrelated-peak }.
+    With jitter the same clients spread out. After the first { $herd-after } ms, full jitter never saw more than { $full-peak } writes in { $herd-bucket } ms, equal jitter { $equal-peak }, and decorrelated jitter { $decorrelated-peak }.
 
 # The chart's accessible name (plain text).
 herd-chart-label = Writes per { $herd-bucket } ms over time, { $herd-clients } clients, one panel per strategy
@@ -119,7 +119,7 @@ findings-heading = What it shows
 
 # The findings, next to the post's conclusions (Markdown).
 findings =
-    The figures bear out the post's conclusions:
+    The figures bear out the post’s conclusions:
 
     - The two strategies without jitter do the most work. Jitter cuts it by about half: full jitter needed { $full-calls } calls where no backoff needed { $none-calls }.
     - Exponential backoff without jitter is the clear loser: nearly as much work as no backoff, and by far the longest wait, { $exponential-times-full ->
@@ -129,7 +129,7 @@ findings =
     - Full and equal jitter do about the same work ({ $full-calls } and { $equal-calls } calls), but equal jitter takes longer ({ $equal-seconds } s against { $full-seconds } s). Decorrelated jitter needs more calls ({ $decorrelated-calls }) and less time ({ $decorrelated-seconds } s).
     - No strategy changes the nature of the problem: from { $clients-min } to { $clients-max } clients, { $clients-growth } times as many, the calls grew { $full-growth } times with full jitter and { $none-growth } times without backoff. Backoff softens contention for one row; it does not remove it.
 
-    The figures are not the post's to the digit, since the random numbers differ, but the orderings are the same, for other seeds too: `backoff-site simulate` runs the experiment with yours.
+    The figures are not the post’s to the digit, since the random numbers differ, but the orderings are the same, for other seeds too: `backoff-site simulate` runs the experiment with yours.
 
 # Names of the strategies in the legends, labels and tables (plain text).
 strategy-none = No backoff
@@ -142,7 +142,7 @@ strategy-decorrelated = Decorrelated jitter
 axis-clients = Clients
 
 # Label of the control that opens a chart's data table (plain text).
-table-show = The chart's figures as a table
+table-show = The chart’s figures as a table
 
 # Header of the first column of the line charts' tables (plain text).
 table-clients = Clients

@@ -176,10 +176,10 @@ jitter-equal = Равный
 jitter-proportional = Пропорциональный
 
 # Label of the jitter factor field (proportional jitter only).
-calc-factor-label = Доля разброса
+calc-factor-label = Доля джиттера
 
 # Hint under the jitter factor field.
-calc-factor-hint = На какую долю задержка может отклониться в обе стороны; больше нуля и не больше единицы. Максимальная задержка применяется до разброса.
+calc-factor-hint = На какую долю джиттер может отклонить задержку в обе стороны; больше нуля и не больше единицы. Максимальная задержка применяется до джиттера.
 
 # Label of the unit selector.
 calc-unit-label = Единица измерения
@@ -220,7 +220,7 @@ error-base = Первая задержка должна быть больше н
 error-multiplier = Множитель должен быть не меньше единицы.
 
 # The jitter factor is not greater than zero and at most one.
-error-jitter-factor = Доля разброса должна быть больше нуля и не больше единицы.
+error-jitter-factor = Доля джиттера должна быть больше нуля и не больше единицы.
 
 # The maximum delay is not positive, on pages where it is required.
 error-max-delay = Максимальная задержка должна быть больше нуля.
