@@ -1,6 +1,7 @@
 //! How long a full update takes: 1,000 retries with P50/P90/P99 of every
-//! cumulative wait, and the timeline. Prints the time; the assertion is
-//! only a generous ceiling that catches an accidental quadratic step.
+//! cumulative wait, and the timeline, best of several rounds. Prints the
+//! times; a timing is not a test on a shared machine.
+//! `cargo bench -p backoff-core --bench distribution`.
 
 use backoff_core::dist::decorrelated::{self, MonteCarlo, Row};
 use backoff_core::dist::sum::{CELLS, work_len};
@@ -17,8 +18,7 @@ fn best_of<F: FnMut()>(runs: usize, mut f: F) -> f64 {
     best
 }
 
-#[test]
-fn a_thousand_retries_fit_in_a_frame() {
+fn main() {
     let policy = Policy {
         base: 100.0,
         multiplier: 2.0,
@@ -42,9 +42,6 @@ fn a_thousand_retries_fit_in_a_frame() {
             independent(&ds, limits, &mut work, &mut out).unwrap();
         });
         println!("independent, 1000 retries, {cells} cells: {ms:.2} ms");
-        if cells == CELLS {
-            assert!(ms < 160.0, "{ms} ms");
-        }
     }
     let d = Policy {
         base: 100.0,
