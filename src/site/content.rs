@@ -55,10 +55,12 @@ pub enum Section {
     Attempts,
     /// A retry loop as code (a listing of `[listings]`).
     Code,
+    /// The presets table and its families (`pages/presets_table.rs`).
+    Presets,
 }
 
 impl Section {
-    const ALL: [Section; 12] = [
+    const ALL: [Section; 13] = [
         Section::Intro,
         Section::Calculator,
         Section::HowTo,
@@ -71,6 +73,7 @@ impl Section {
         Section::Amplification,
         Section::Attempts,
         Section::Code,
+        Section::Presets,
     ];
 
     /// The section's name in content files, its HTML id and the prefix of its
@@ -89,6 +92,7 @@ impl Section {
             Section::Amplification => "amplification",
             Section::Attempts => "attempts",
             Section::Code => "code",
+            Section::Presets => "presets",
         }
     }
 
