@@ -14,7 +14,7 @@ use fluent_bundle::FluentArgs;
 
 use crate::backoff::{Jitter, Schedule};
 use crate::presets::{Counts, Group, Preset};
-use crate::report::{Distribution, Unit};
+use crate::report::{Distribution, Unit, js_number};
 use crate::site::figures;
 use crate::site::intl::Intl;
 use crate::site::markdown::{block, inline};
@@ -49,6 +49,9 @@ pub struct RowView {
     /// Empty where the jitter is not random (the total is certain).
     pub p99: String,
     pub sparkline_svg: String,
+    /// The core's totals in milliseconds, min, mean, max (and P99 where
+    /// random), as JavaScript writes numbers: for scripts and tests.
+    pub data: String,
 }
 
 pub struct FamilyView {
@@ -92,14 +95,26 @@ fn row(preset: &Preset, intl: &Intl, texts: &Texts) -> RowView {
     let policy = preset.policy;
     let schedule = Schedule::new(policy).expect("validated when loaded");
     let totals = schedule.totals();
-    let p99 = if policy.jitter == Jitter::None {
-        String::new()
+    let p99_ms = if policy.jitter == Jitter::None {
+        None
     } else {
         // The same figures `schedule --percentiles` prints.
         Distribution::new(&schedule, Default::default())
-            .map(|d| duration(d.total.p99, texts))
-            .unwrap_or_default()
+            .ok()
+            .map(|d| d.total.p99)
     };
+    let p99 = p99_ms.map(|ms| duration(ms, texts)).unwrap_or_default();
+    let data = [
+        Some(totals.min),
+        Some(totals.mean),
+        Some(totals.max),
+        p99_ms,
+    ]
+    .iter()
+    .flatten()
+    .map(|x| js_number(*x))
+    .collect::<Vec<_>>()
+    .join(" ");
     let mut args = FluentArgs::new();
     args.set("base", duration(policy.base, texts));
     args.set("multiplier", intl.number(policy.multiplier));
@@ -142,6 +157,7 @@ fn row(preset: &Preset, intl: &Intl, texts: &Texts) -> RowView {
         total_max: duration(totals.max, texts),
         p99,
         sparkline_svg: sparkline(&schedule, intl, texts),
+        data,
     }
 }
 
