@@ -6,7 +6,7 @@
 # The page's H1 and <title>.
 title = Wiederholungs-Standards beliebter Bibliotheken
 # Meta description: plain text, one sentence.
-description = Was AWS SDKs, gRPC, Polly, resilience4j, tenacity, urllib3 und andere standardmäßig tun, wenn ein Aufruf fehlschlägt – mit berechneten Wartezeiten.
+description = Was AWS SDKs, gRPC, Polly, tenacity und andere standardmäßig tun, wenn ein Aufruf fehlschlägt – mit berechneten Wartezeiten.
 # Short label for links to this page.
 nav-label = Bibliotheks-Standards
 
@@ -15,7 +15,7 @@ intro =
 
 presets-heading = Die Standardwerte im Vergleich
 presets =
-    Jede Zeile ist die Standardstrategie einer Bibliothek, wie der Kern des Builds sie berechnet. Die Summen addieren alle Wartezeiten ohne die Aufrufe selbst; wo der Jitter zufällig ist, ist P99 die Summe, unter der 99 % der Durchläufe bleiben. Strategien ohne Grenze oder mit Zeitlimit stehen mit einer beispielhaften Zahl von Wiederholungen da.
+    Jede Zeile ist die Standardstrategie einer Bibliothek, wie der Kern des Builds sie berechnet. Die Summen addieren alle Wartezeiten ohne die Aufrufe selbst; wo der Jitter zufällig ist, ist P{ $percentile } die Summe, unter der { $percentile } % der Durchläufe bleiben. Strategien ohne Grenze oder mit Zeitlimit stehen mit einer beispielhaften Zahl von Wiederholungen da.
 
 defaults-caption = Standardwerte für Wiederholungen und Gesamtwartezeit
 defaults-column-library = Bibliothek
@@ -25,7 +25,7 @@ defaults-column-jitter = Jitter
 defaults-column-min = Summe, mindestens
 defaults-column-mean = Summe, im Mittel
 defaults-column-max = Summe, höchstens
-defaults-column-p99 = Summe, P99
+defaults-column-p99 = Summe, P{ $percentile }
 defaults-column-schedule = Zeitplan
 defaults-column-source = Quelle
 defaults-source = Quelltext
@@ -61,10 +61,10 @@ preset-differs-floor-at-first-delay = Keine Verzögerung ist kürzer als die Bas
 
 family-python-heading = Python
 family-python =
-    tenacity und urllib3 zählen verschieden: tenacity hört nach einer Zahl von *Versuchen* auf, `total` in urllib3 zählt *Wiederholungen*. botocore zählt Versuche und begrenzt die Verzögerung vor dem Jitter, eine Wartezeit ist also nie länger als die Grenze. Keine der drei setzt standardmäßig eine Gesamtfrist: Die muss man selbst angeben.
+    tenacity und `urllib3` zählen verschieden: tenacity hört nach einer Zahl von *Versuchen* auf, `total` in `urllib3` zählt *Wiederholungen*. botocore zählt Versuche und begrenzt die Verzögerung vor dem Jitter, eine Wartezeit ist also nie länger als die Grenze. Keine der drei setzt standardmäßig eine Gesamtfrist: Die muss man selbst angeben.
 family-java-heading = Java
 family-java =
-    `maxAttempts` in resilience4j und in Spring Retry schließt den ersten Aufruf ein: Drei Versuche sind zwei Wiederholungen. Beide fügen standardmäßig keinen Jitter hinzu und begrenzen die Dauer eines Versuchs nicht – das ist Sache des Timeouts im HTTP-Client.
+    `maxAttempts` in `resilience4j` und in Spring Retry schließt den ersten Aufruf ein: Drei Versuche sind zwei Wiederholungen. Beide fügen standardmäßig keinen Jitter hinzu und begrenzen die Dauer eines Versuchs nicht – das ist Sache des Timeouts im HTTP-Client.
 family-dotnet-heading = .NET
 family-dotnet =
     `MaxRetryAttempts` in Polly zählt *Wiederholungen* zusätzlich zum ersten Aufruf. Das Timeout je Versuch ist eine eigene Strategie: Sie gehört in die Wiederholung, sonst gilt ein Timeout für alle Versuche zusammen.

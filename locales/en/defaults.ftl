@@ -6,7 +6,7 @@
 # The page’s H1 and <title>.
 title = Retry defaults of popular libraries
 # Meta description: plain text, one sentence.
-description = What AWS SDKs, gRPC, Polly, resilience4j, tenacity, urllib3, and others do by default when a call fails, with the schedules computed.
+description = What AWS SDKs, gRPC, Polly, tenacity, and others do by default when a call fails, with the schedules computed.
 # Short label for links to this page.
 nav-label = Library defaults
 
@@ -15,7 +15,7 @@ intro =
 
 presets-heading = The defaults side by side
 presets =
-    Each row is one library’s default policy as the build’s core computes it. The totals are the sum of all waits, not counting the calls themselves; where the jitter is random, P99 is the total that 99 % of runs stay under. Unlimited and time-limited policies are shown with an illustrative number of retries.
+    Each row is one library’s default policy as the build’s core computes it. The totals are the sum of all waits, not counting the calls themselves; where the jitter is random, P{ $percentile } is the total that { $percentile } % of runs stay under. Unlimited and time-limited policies are shown with an illustrative number of retries.
 
 # Plain text: the table’s caption.
 defaults-caption = Retry defaults and their total waits
@@ -27,7 +27,7 @@ defaults-column-jitter = Jitter
 defaults-column-min = Shortest total
 defaults-column-mean = Mean total
 defaults-column-max = Longest total
-defaults-column-p99 = P99 total
+defaults-column-p99 = P{ $percentile } total
 defaults-column-schedule = Schedule
 defaults-column-source = Source
 # Plain text: the link to the source lines.
@@ -69,10 +69,10 @@ preset-differs-floor-at-first-delay = No delay is shorter than the first one.
 
 family-python-heading = Python
 family-python =
-    tenacity and urllib3 count differently: tenacity stops after *attempts*, urllib3’s `total` counts *retries*. botocore counts attempts and caps the delay before drawing the jitter, so a wait is never longer than the cap. Not one of the three sets an overall deadline by default: pass one yourself.
+    tenacity and `urllib3` count differently: tenacity stops after *attempts*, `urllib3`’s `total` counts *retries*. botocore counts attempts and caps the delay before drawing the jitter, so a wait is never longer than the cap. Not one of the three sets an overall deadline by default: pass one yourself.
 family-java-heading = Java
 family-java =
-    resilience4j’s `maxAttempts` and Spring Retry’s `maxAttempts` both include the first call, so three attempts mean two retries. Neither adds jitter by default, and neither limits the time of one attempt: that is the HTTP client’s timeout.
+    `resilience4j`’s `maxAttempts` and Spring Retry’s `maxAttempts` both include the first call, so three attempts mean two retries. Neither adds jitter by default, and neither limits the time of one attempt: that is the HTTP client’s timeout.
 family-dotnet-heading = .NET
 family-dotnet =
     Polly’s `MaxRetryAttempts` counts *retries*, in addition to the original call. Its per-attempt timeout is a separate strategy; put it inside the retry, or one timeout covers every attempt.

@@ -48,6 +48,7 @@ pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
         "defaults-policy-capped" => &["base", "multiplier", "retries", "cap"],
         "defaults-jitter-proportional" => &["factor"],
         "defaults-sparkline" => &["delays"],
+        "presets" | "defaults-column-p99" => &["percentile"],
         "preset-counts-attempts" | "preset-counts-retries" => &["count"],
         _ => contract::variables(id).unwrap_or_default(),
     };

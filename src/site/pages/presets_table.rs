@@ -24,6 +24,10 @@ use crate::site::texts::Texts;
 const SPARK_WIDTH: f64 = 96.0;
 const SPARK_HEIGHT: f64 = 24.0;
 
+/// The percentile of the total wait the table shows where the jitter is
+/// random (the core's `Summary::p99`); the messages name it as `$percentile`.
+const PERCENTILE: u32 = 99;
+
 pub struct PresetsView {
     pub heading_html: String,
     pub intro_html: String,
@@ -65,16 +69,18 @@ pub struct FamilyView {
 
 /// The section's view in one language.
 pub fn view(presets: &[Preset], intl: &Intl, texts: &Texts) -> PresetsView {
+    let mut percentile = FluentArgs::new();
+    percentile.set("percentile", PERCENTILE);
     let columns = [
         "library", "counting", "policy", "jitter", "min", "mean", "max", "p99", "schedule",
         "source",
     ]
     .iter()
-    .map(|c| texts.get(&format!("defaults-column-{c}"), None))
+    .map(|c| texts.get(&format!("defaults-column-{c}"), Some(&percentile)))
     .collect();
     PresetsView {
         heading_html: inline(texts, "presets-heading", texts.get("presets-heading", None)),
-        intro_html: block(texts, "presets", texts.get("presets", None)),
+        intro_html: block(texts, "presets", texts.get("presets", Some(&percentile))),
         caption: texts.get("defaults-caption", None),
         columns,
         rows: presets.iter().map(|p| row(p, intl, texts)).collect(),
