@@ -272,6 +272,7 @@ const ATTRIBUTES: &[&str] = &[
     "class",
     "content",
     "d",
+    "data-totals",
     "for",
     "hidden",
     "href",

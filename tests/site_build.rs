@@ -27,7 +27,7 @@ fn page(path: &str) -> String {
 }
 
 const LANGUAGES: [&str; 3] = ["en", "ru", "de"];
-const PAGES: [&str; 3] = ["calculator", "practice", "schedule"];
+const PAGES: [&str; 4] = ["calculator", "defaults", "practice", "schedule"];
 
 fn all_html() -> Vec<(String, String)> {
     snapshot(dist())

@@ -197,9 +197,9 @@ fn sparkline(schedule: &Schedule, intl: &Intl, texts: &Texts) -> String {
         .map(|s| s.to_string())
         .unwrap_or_default();
     format!(
-        "<svg class=\"sparkline\" role=\"img\" aria-label=\"{label}\" width=\"{SPARK_WIDTH}\" \
-         height=\"{SPARK_HEIGHT}\" viewBox=\"0 0 {SPARK_WIDTH} {SPARK_HEIGHT}\"><polyline \
-         fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\" points=\"{}\"/></svg>",
+        // Its size and stroke come from `static/style.css` (`.sparkline`).
+        "<svg class=\"sparkline\" role=\"img\" aria-label=\"{label}\" \
+         viewBox=\"0 0 {SPARK_WIDTH} {SPARK_HEIGHT}\"><polyline points=\"{}\"/></svg>",
         points.join(" ")
     )
 }
