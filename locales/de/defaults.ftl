@@ -61,10 +61,10 @@ preset-differs-floor-at-first-delay = Keine Verzögerung ist kürzer als die Bas
 
 family-python-heading = Python
 family-python =
-    tenacity und `urllib3` zählen verschieden: tenacity hört nach einer Zahl von *Versuchen* auf, `total` in `urllib3` zählt *Wiederholungen*. botocore zählt Versuche und begrenzt die Verzögerung vor dem Jitter, eine Wartezeit ist also nie länger als die Grenze. Keine der drei setzt standardmäßig eine Gesamtfrist: Die muss man selbst angeben.
+    tenacity und `urllib3` zählen verschieden: tenacity wiederholt ohne Abbruchbedingung endlos (`stop_after_attempt` zählt *Versuche*), `total` in `urllib3` zählt *Wiederholungen*. botocore zählt Versuche und begrenzt die Verzögerung vor dem Jitter, eine Wartezeit ist also nie länger als die Grenze. Von diesen Bibliotheken hört standardmäßig nur der Google-API-Client nach einer Gesamtfrist auf: Bei den anderen muss man sie selbst angeben.
 family-java-heading = Java
 family-java =
-    `maxAttempts` in `resilience4j` und in Spring Retry schließt den ersten Aufruf ein: Drei Versuche sind zwei Wiederholungen. Beide fügen standardmäßig keinen Jitter hinzu und begrenzen die Dauer eines Versuchs nicht – das ist Sache des Timeouts im HTTP-Client.
+    `maxAttempts` in `resilience4j` und in Spring Retry schließt den ersten Aufruf ein: Drei Versuche sind zwei Wiederholungen. Beide fügen standardmäßig keinen Jitter hinzu und begrenzen die Dauer eines Versuchs nicht – das ist Sache des Timeouts im HTTP-Client. Kafka-Clients begrenzen nach dem Jitter und hören bei `delivery.timeout.ms` auf – einer Gesamtfrist, nicht einem Timeout je Versuch.
 family-dotnet-heading = .NET
 family-dotnet =
     `MaxRetryAttempts` in Polly zählt *Wiederholungen* zusätzlich zum ersten Aufruf. Das Timeout je Versuch ist eine eigene Strategie: Sie gehört in die Wiederholung, sonst gilt ein Timeout für alle Versuche zusammen.
@@ -82,4 +82,4 @@ family-javascript =
     Das Stripe-SDK zählt *Wiederholungen* und wählt auch mit Jitter keine Verzögerung unter der Basis.
 family-protocol-heading = Protokolle und Proxys
 family-protocol =
-    Die Wiederholungsstrategie von gRPC zählt *Versuche* (`maxAttempts`, den ersten Aufruf eingeschlossen), sein Verbindungs-Backoff hört nie auf. Envoy zieht ganze Millisekunden. Kafka-Clients begrenzen nach dem Jitter und hören bei `delivery.timeout.ms` auf – einer Gesamtfrist, nicht einem Timeout je Versuch.
+    Die Wiederholungsstrategie von gRPC zählt *Versuche* (`maxAttempts`, den ersten Aufruf eingeschlossen), sein Verbindungs-Backoff hört nie auf. Envoy zieht ganze Millisekunden.

@@ -69,10 +69,10 @@ preset-differs-floor-at-first-delay = No delay is shorter than the first one.
 
 family-python-heading = Python
 family-python =
-    tenacity and `urllib3` count differently: tenacity stops after *attempts*, `urllib3`’s `total` counts *retries*. botocore counts attempts and caps the delay before drawing the jitter, so a wait is never longer than the cap. Not one of the three sets an overall deadline by default: pass one yourself.
+    tenacity and `urllib3` count differently: tenacity retries without end unless given a stop (`stop_after_attempt` counts *attempts*), while `urllib3`’s `total` counts *retries*. botocore counts attempts and caps the delay before drawing the jitter, so a wait is never longer than the cap. Of these libraries, only the Google API client stops at an overall deadline by default: for the others, pass one yourself.
 family-java-heading = Java
 family-java =
-    `resilience4j`’s `maxAttempts` and Spring Retry’s `maxAttempts` both include the first call, so three attempts mean two retries. Neither adds jitter by default, and neither limits the time of one attempt: that is the HTTP client’s timeout.
+    `resilience4j`’s `maxAttempts` and Spring Retry’s `maxAttempts` both include the first call, so three attempts mean two retries. Neither adds jitter by default, and neither limits the time of one attempt: that is the HTTP client’s timeout. Kafka clients apply the cap after the jitter and stop at `delivery.timeout.ms`, an overall limit, not a per-attempt one.
 family-dotnet-heading = .NET
 family-dotnet =
     Polly’s `MaxRetryAttempts` counts *retries*, in addition to the original call. Its per-attempt timeout is a separate strategy; put it inside the retry, or one timeout covers every attempt.
@@ -90,4 +90,4 @@ family-javascript =
     Stripe’s SDK counts *retries* and never waits less than its first delay, even with the jitter.
 family-protocol-heading = Protocols and proxies
 family-protocol =
-    gRPC’s retry policy counts *attempts* (`maxAttempts`, the first call included); its connection backoff never stops. Envoy draws whole milliseconds. Kafka clients apply the cap after the jitter and stop at `delivery.timeout.ms`, an overall limit, not a per-attempt one.
+    gRPC’s retry policy counts *attempts* (`maxAttempts`, the first call included); its connection backoff never stops. Envoy draws whole milliseconds.
