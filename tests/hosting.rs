@@ -186,8 +186,8 @@ fn hreflang_sets_are_complete_and_reciprocal() {
             }
         }
     }
-    // Three languages of the home page and of the four explainers.
-    assert_eq!(sets, 15);
+    // Three languages of the home page and of the five explainers.
+    assert_eq!(sets, 18);
 }
 
 #[test]

@@ -275,6 +275,7 @@ const ATTRIBUTES: &[&str] = &[
     "class",
     "content",
     "d",
+    "data-totals",
     "for",
     "hidden",
     "href",

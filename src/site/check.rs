@@ -46,6 +46,13 @@ pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
         _ if experiment::receives_arguments(id) => experiment::ARGUMENTS,
         "formula" => return formulas.to_vec(),
         "page-title" => &["title", "site"],
+        // The presets section (`pages/presets_table.rs`).
+        "defaults-policy" => &["base", "multiplier", "retries"],
+        "defaults-policy-capped" => &["base", "multiplier", "retries", "cap"],
+        "defaults-jitter-proportional" => &["factor"],
+        "defaults-sparkline" => &["delays"],
+        "presets" | "defaults-column-p99" => &["percentile"],
+        "preset-counts-attempts" | "preset-counts-retries" => &["count"],
         _ => contract::variables(id).unwrap_or_default(),
     };
     names.iter().map(|n| n.to_string()).collect()

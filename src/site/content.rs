@@ -64,10 +64,12 @@ pub enum Section {
     Completion,
     Herd,
     Findings,
+    /// The presets table and its families (`pages/presets_table.rs`).
+    Presets,
 }
 
 impl Section {
-    const ALL: [Section; 17] = [
+    const ALL: [Section; 18] = [
         Section::Intro,
         Section::Calculator,
         Section::HowTo,
@@ -85,6 +87,7 @@ impl Section {
         Section::Completion,
         Section::Herd,
         Section::Findings,
+        Section::Presets,
     ];
 
     /// The section's name in content files, its HTML id and the prefix of its
@@ -108,6 +111,7 @@ impl Section {
             Section::Completion => "completion",
             Section::Herd => "herd",
             Section::Findings => "findings",
+            Section::Presets => "presets",
         }
     }
 

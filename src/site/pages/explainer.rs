@@ -20,13 +20,13 @@ use crate::site::markdown::{block, html_to_text, inline};
 use crate::site::output::Sink;
 use crate::site::pages::contention;
 use crate::site::pages::layout::{Frame, Layout};
-use crate::site::pages::{render_page, script_json};
+use crate::site::pages::{presets_table, render_page, script_json};
 use crate::site::texts::Texts;
 use crate::site::unit::{PageMeta, Unit};
 use crate::site::urls::Place;
 
 pub struct TocEntry {
-    pub id: &'static str,
+    pub id: String,
     pub label_html: String,
 }
 
@@ -53,6 +53,7 @@ pub enum SectionView {
     Calculator(Box<calculator::CalculatorView>),
     /// A chart of the contention experiment (`pages/contention.rs`).
     Chart(Box<contention::ChartSection>),
+    Presets(Box<presets_table::PresetsView>),
 }
 
 #[derive(Template)]
@@ -293,6 +294,9 @@ fn view(
                 &assets.wasm,
                 &assets.script,
             ))),
+            Section::Presets => {
+                SectionView::Presets(Box::new(presets_table::view(&r.site.presets, intl, texts)))
+            }
         };
         if *section != Section::Intro {
             let label_html = match &view {
@@ -308,9 +312,20 @@ fn view(
                         .map(|s| s.to_string())
                         .unwrap_or_default()
                 }
+                SectionView::Presets(view) => view.heading_html.clone(),
                 SectionView::Prose { .. } => String::new(),
             };
-            toc.push(TocEntry { id, label_html });
+            toc.push(TocEntry {
+                id: id.to_string(),
+                label_html,
+            });
+            // Each family of the presets section is a section of its own.
+            if let SectionView::Presets(view) = &view {
+                toc.extend(view.families.iter().map(|f| TocEntry {
+                    id: f.id.clone(),
+                    label_html: f.heading_html.clone(),
+                }));
+            }
         }
         sections.push(view);
     }

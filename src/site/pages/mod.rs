@@ -13,6 +13,7 @@ pub mod explainer;
 pub mod home;
 pub mod layout;
 pub mod not_found;
+pub mod presets_table;
 
 use std::path::Path;
 

@@ -1,0 +1,85 @@
+### The "defaults" page, German.
+### The retry defaults of widely used libraries side by side; figures come
+### from variables formatted by the build. Terms: retry = Wiederholung,
+### attempt = Versuch, cap = Grenze.
+
+# The page's H1 and <title>.
+title = Wiederholungs-Standards beliebter Bibliotheken
+# Meta description: plain text, one sentence.
+description = Was AWS SDKs, gRPC, Polly, tenacity und andere standardmäßig tun, wenn ein Aufruf fehlschlägt – mit berechneten Wartezeiten.
+# Short label for links to this page.
+nav-label = Bibliotheks-Standards
+
+intro =
+    Kaum ein Team entwirft seine Wiederholungsstrategie selbst: Man übernimmt sie von der Client-Bibliothek. Diese Seite stellt die Standardwerte verbreiteter Bibliotheken und Protokolle nebeneinander, samt der Wartezeit, die jede insgesamt ergibt. Drei Unterschiede fallen am häufigsten auf die Füße: ob die Zahl *Versuche* (den ersten Aufruf eingeschlossen) oder *Wiederholungen* zählt, ob die Grenze vor oder nach dem Jitter greift und ob ein Timeout einen einzelnen Versuch oder den ganzen Vorgang begrenzt.
+
+presets-heading = Die Standardwerte im Vergleich
+presets =
+    Jede Zeile ist die Standardstrategie einer Bibliothek, wie der Kern des Builds sie berechnet. Die Summen addieren alle Wartezeiten ohne die Aufrufe selbst; wo der Jitter zufällig ist, ist P{ $percentile } die Summe, unter der { $percentile } % der Durchläufe bleiben. Strategien ohne Grenze oder mit Zeitlimit stehen mit einer beispielhaften Zahl von Wiederholungen da.
+
+defaults-caption = Standardwerte für Wiederholungen und Gesamtwartezeit
+defaults-column-library = Bibliothek
+defaults-column-counting = Zählt
+defaults-column-policy = Verzögerungen
+defaults-column-jitter = Jitter
+defaults-column-min = Summe, mindestens
+defaults-column-mean = Summe, im Mittel
+defaults-column-max = Summe, höchstens
+defaults-column-p99 = Summe, P{ $percentile }
+defaults-column-schedule = Zeitplan
+defaults-column-source = Quelle
+defaults-source = Quelltext
+defaults-policy = ab { $base }, Multiplikator { $multiplier }, ohne Grenze, Wiederholungen: { $retries }
+defaults-policy-capped = ab { $base }, Multiplikator { $multiplier }, höchstens { $cap }, Wiederholungen: { $retries }
+defaults-jitter-none = Ohne
+defaults-jitter-full = Full Jitter
+defaults-jitter-equal = Equal Jitter
+defaults-jitter-proportional = ±{ $factor } der Verzögerung
+defaults-jitter-decorrelated = Decorrelated Jitter
+defaults-sparkline = Mittlere Verzögerungen: { $delays }
+preset-counts-attempts = { $count ->
+    [one] { $count } Versuch
+   *[other] { $count } Versuche
+}
+preset-counts-retries = { $count ->
+    [one] { $count } Wiederholung
+   *[other] { $count } Wiederholungen
+}
+preset-counts-unlimited = unbegrenzt
+preset-counts-time = Zeitlimit
+
+preset-differs-unlimited = Hört nie nach einer Anzahl auf; die Tabelle zeigt nur die ersten Wiederholungen.
+preset-differs-time-limit = Hört nach einer Gesamtzeit auf, nicht nach einer Zahl von Wiederholungen.
+preset-differs-retry-quota = Ein Kontingent oder Ratenbegrenzer kann Wiederholungen ablehnen oder mit zusätzlicher Verzögerung belegen.
+preset-differs-first-delay-unjittered = Die Basisverzögerung kommt ohne Jitter; erst die späteren Verzögerungen bekommen ihn.
+preset-differs-immediate-first-retry = Die erste Wiederholung folgt sofort; die späteren warten die gezeigten Verzögerungen.
+preset-differs-whole-units = Verzögerungen werden in ganzen Sekunden oder Millisekunden gezogen.
+preset-differs-polynomial = Die Verzögerungen wachsen polynomiell; die Zeile ist die nächste geometrische Reihe.
+preset-differs-additive-jitter = Der Jitter wird zur Verzögerung addiert, in einer Spanne, die mit jeder Wiederholung wächst.
+preset-differs-cap-after-jitter = Die Grenze greift nach dem Jitter, keine Verzögerung überschreitet sie.
+preset-differs-floor-at-first-delay = Keine Verzögerung ist kürzer als die Basis.
+
+family-python-heading = Python
+family-python =
+    tenacity und `urllib3` zählen verschieden: tenacity wiederholt ohne Abbruchbedingung endlos (`stop_after_attempt` zählt *Versuche*), `total` in `urllib3` zählt *Wiederholungen*. botocore zählt Versuche und begrenzt die Verzögerung vor dem Jitter, eine Wartezeit ist also nie länger als die Grenze. Von diesen Bibliotheken hört standardmäßig nur der Google-API-Client nach einer Gesamtfrist auf: Bei den anderen muss man sie selbst angeben.
+family-java-heading = Java
+family-java =
+    `maxAttempts` in `resilience4j` und in Spring Retry schließt den ersten Aufruf ein: Drei Versuche sind zwei Wiederholungen. Beide fügen standardmäßig keinen Jitter hinzu und begrenzen die Dauer eines Versuchs nicht – das ist Sache des Timeouts im HTTP-Client. Kafka-Clients begrenzen nach dem Jitter und hören bei `delivery.timeout.ms` auf – einer Gesamtfrist, nicht einem Timeout je Versuch.
+family-dotnet-heading = .NET
+family-dotnet =
+    `MaxRetryAttempts` in Polly zählt *Wiederholungen* zusätzlich zum ersten Aufruf. Das Timeout je Versuch ist eine eigene Strategie: Sie gehört in die Wiederholung, sonst gilt ein Timeout für alle Versuche zusammen.
+family-go-heading = Go
+family-go =
+    cenkalti/backoff hört nach einer Gesamtzeit statt nach einer Anzahl auf und begrenzt die Verzögerung vor dem Jitter. Die Workqueue von client-go wiederholt endlos und schickt jedes Element zusätzlich durch einen Ratenbegrenzer.
+family-rust-heading = Rust
+family-rust =
+    backon zählt *Wiederholungen* (die gelieferten Verzögerungen) und fügt ohne ausdrückliche Einstellung keinen Jitter hinzu.
+family-ruby-heading = Ruby
+family-ruby =
+    In Sidekiq wachsen die Verzögerungen polynomiell mit der Nummer der Wiederholung, der Jitter kommt obendrauf: Die Zeile ist der nächste geometrische Zeitplan, sein langes Ende reicht über Wochen.
+family-javascript-heading = JavaScript
+family-javascript =
+    Das Stripe-SDK zählt *Wiederholungen* und wählt auch mit Jitter keine Verzögerung unter der Basis.
+family-protocol-heading = Protokolle und Proxys
+family-protocol =
+    Die Wiederholungsstrategie von gRPC zählt *Versuche* (`maxAttempts`, den ersten Aufruf eingeschlossen), sein Verbindungs-Backoff hört nie auf. Envoy zieht ganze Millisekunden.

@@ -1,0 +1,93 @@
+### The "defaults" page, English (the reference).
+### The retry defaults of widely used libraries side by side: the table is
+### built from content/presets.toml, its figures by the core; messages place
+### them as variables. Messages are Markdown unless noted otherwise.
+
+# The page’s H1 and <title>.
+title = Retry defaults of popular libraries
+# Meta description: plain text, one sentence.
+description = What AWS SDKs, gRPC, Polly, tenacity, and others do by default when a call fails, with the schedules computed.
+# Short label for links to this page.
+nav-label = Library defaults
+
+intro =
+    Few teams design a retry policy: they inherit one from a client library. This page lists the defaults of widely used libraries and protocols side by side, with the waits each one adds up to. Three differences bite most often: whether the number counts *attempts* (the first call included) or *retries*, whether the cap applies before or after the jitter, and whether a timeout limits each attempt or the whole operation.
+
+presets-heading = The defaults side by side
+presets =
+    Each row is one library’s default policy as the build’s core computes it. The totals are the sum of all waits, not counting the calls themselves; where the jitter is random, P{ $percentile } is the total that { $percentile } % of runs stay under. Unlimited and time-limited policies are shown with an illustrative number of retries.
+
+# Plain text: the table’s caption.
+defaults-caption = Retry defaults and their total waits
+# Plain text: column headings.
+defaults-column-library = Library
+defaults-column-counting = Counting
+defaults-column-policy = Delays
+defaults-column-jitter = Jitter
+defaults-column-min = Shortest total
+defaults-column-mean = Mean total
+defaults-column-max = Longest total
+defaults-column-p99 = P{ $percentile } total
+defaults-column-schedule = Schedule
+defaults-column-source = Source
+# Plain text: the link to the source lines.
+defaults-source = source
+# Plain text: $base and $cap are durations, $multiplier a number, $retries the core’s retries.
+defaults-policy = from { $base }, × { $multiplier }, no cap, { $retries } retries
+defaults-policy-capped = from { $base }, × { $multiplier }, up to { $cap }, { $retries } retries
+# Plain text: jitter kinds; $factor is a number such as 0.2.
+defaults-jitter-none = none
+defaults-jitter-full = full
+defaults-jitter-equal = equal
+defaults-jitter-proportional = ±{ $factor } of the delay
+defaults-jitter-decorrelated = decorrelated
+# Plain text: the sparkline’s text alternative; $delays lists the mean delays.
+defaults-sparkline = Mean delays: { $delays }
+# Plain text: what the library’s number counts; $count is that number.
+preset-counts-attempts = { $count ->
+    [one] { $count } attempt
+   *[other] { $count } attempts
+}
+preset-counts-retries = { $count ->
+    [one] { $count } retry
+   *[other] { $count } retries
+}
+preset-counts-unlimited = no limit
+preset-counts-time = a time limit
+
+# What the core cannot express of a library’s rule (one sentence each).
+preset-differs-unlimited = It never stops by count; the table shows the first retries only.
+preset-differs-time-limit = It stops at an elapsed-time limit, not after a number of retries.
+preset-differs-retry-quota = A retry quota or rate limiter can refuse or delay retries.
+preset-differs-first-delay-unjittered = The first delay is exactly the base; only later delays are jittered.
+preset-differs-immediate-first-retry = The first retry is immediate; later ones wait the delays shown.
+preset-differs-whole-units = Delays are drawn in whole units (seconds or milliseconds).
+preset-differs-polynomial = Delays grow as a polynomial; the row is a geometric fit.
+preset-differs-additive-jitter = The jitter is added to the delay, in a range that grows with each retry.
+preset-differs-cap-after-jitter = The cap applies after the jitter, so no delay exceeds it.
+preset-differs-floor-at-first-delay = No delay is shorter than the first one.
+
+family-python-heading = Python
+family-python =
+    tenacity and `urllib3` count differently: tenacity retries without end unless given a stop (`stop_after_attempt` counts *attempts*), while `urllib3`’s `total` counts *retries*. botocore counts attempts and caps the delay before drawing the jitter, so a wait is never longer than the cap. Of these libraries, only the Google API client stops at an overall deadline by default: for the others, pass one yourself.
+family-java-heading = Java
+family-java =
+    `resilience4j`’s `maxAttempts` and Spring Retry’s `maxAttempts` both include the first call, so three attempts mean two retries. Neither adds jitter by default, and neither limits the time of one attempt: that is the HTTP client’s timeout. Kafka clients apply the cap after the jitter and stop at `delivery.timeout.ms`, an overall limit, not a per-attempt one.
+family-dotnet-heading = .NET
+family-dotnet =
+    Polly’s `MaxRetryAttempts` counts *retries*, in addition to the original call. Its per-attempt timeout is a separate strategy; put it inside the retry, or one timeout covers every attempt.
+family-go-heading = Go
+family-go =
+    cenkalti/backoff stops at an elapsed-time limit rather than a count and caps the delay before the jitter. client-go’s workqueue retries without end and also passes every item through a rate limiter.
+family-rust-heading = Rust
+family-rust =
+    backon counts *retries* (the delays it yields) and adds no jitter unless asked to.
+family-ruby-heading = Ruby
+family-ruby =
+    Sidekiq’s delays grow as a polynomial of the retry number, with jitter added on top: the row is the closest geometric schedule, and its long tail spans weeks.
+family-javascript-heading = JavaScript
+family-javascript =
+    Stripe’s SDK counts *retries* and never waits less than its first delay, even with the jitter.
+family-protocol-heading = Protocols and proxies
+family-protocol =
+    gRPC’s retry policy counts *attempts* (`maxAttempts`, the first call included); its connection backoff never stops. Envoy draws whole milliseconds.

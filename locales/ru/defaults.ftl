@@ -1,0 +1,89 @@
+### The "defaults" page, Russian.
+### The retry defaults of widely used libraries side by side; figures come
+### from variables formatted by the build. Terms: retry = повтор,
+### attempt = попытка, jitter = джиттер, cap = ограничение.
+
+# The page's H1 and <title>.
+title = Повторы по умолчанию в популярных библиотеках
+# Meta description: plain text, one sentence.
+description = Что делают по умолчанию AWS SDK, gRPC, Polly, tenacity и другие, когда вызов не удался, — с рассчитанными задержками.
+# Short label for links to this page.
+nav-label = Настройки библиотек
+
+intro =
+    Политику повторов редко придумывают сами: её наследуют от клиентской библиотеки. Здесь собраны настройки по умолчанию распространённых библиотек и протоколов и то, сколько в сумме ждёт каждая. Чаще всего подводят три различия: считает ли число *попытки* (вместе с первым вызовом) или *повторы*, применяется ли ограничение до джиттера или после, и ограничивает ли тайм-аут одну попытку или всю операцию.
+
+presets-heading = Настройки рядом
+presets =
+    Каждая строка — политика библиотеки по умолчанию, как её считает ядро сборки. Итог — сумма всех задержек без времени самих вызовов; где джиттер случаен, P{ $percentile } — итог, который не превышают { $percentile } % запусков. Для политик без ограничения числа повторов или с лимитом времени показано условное число повторов.
+
+defaults-caption = Настройки повторов и общее ожидание
+defaults-column-library = Библиотека
+defaults-column-counting = Что считает
+defaults-column-policy = Задержки
+defaults-column-jitter = Джиттер
+defaults-column-min = Итог, минимум
+defaults-column-mean = Итог, в среднем
+defaults-column-max = Итог, максимум
+defaults-column-p99 = Итог, P{ $percentile }
+defaults-column-schedule = Расписание
+defaults-column-source = Источник
+defaults-source = исходный код
+defaults-policy = от { $base }, множитель { $multiplier }, без ограничения, повторов: { $retries }
+defaults-policy-capped = от { $base }, множитель { $multiplier }, не больше { $cap }, повторов: { $retries }
+defaults-jitter-none = без джиттера
+defaults-jitter-full = полный джиттер
+defaults-jitter-equal = равный джиттер
+defaults-jitter-proportional = ±{ $factor } от задержки
+defaults-jitter-decorrelated = декоррелированный
+defaults-sparkline = Средние задержки: { $delays }
+preset-counts-attempts = { $count ->
+    [one] { $count } попытка
+    [few] { $count } попытки
+    [many] { $count } попыток
+   *[other] { $count } попытки
+}
+preset-counts-retries = { $count ->
+    [one] { $count } повтор
+    [few] { $count } повтора
+    [many] { $count } повторов
+   *[other] { $count } повтора
+}
+preset-counts-unlimited = без ограничения
+preset-counts-time = лимит времени
+
+preset-differs-unlimited = Не останавливается по числу повторов; в таблице — только первые повторы.
+preset-differs-time-limit = Останавливается по лимиту общего времени, а не по числу повторов.
+preset-differs-retry-quota = Квота или ограничитель частоты может отклонить повтор или добавить к нему задержку.
+preset-differs-first-delay-unjittered = Первая задержка равна базовой без джиттера; джиттер получают только следующие.
+preset-differs-immediate-first-retry = Первый повтор — сразу; следующие ждут задержки из таблицы.
+preset-differs-whole-units = Задержки берутся в целых секундах или миллисекундах.
+preset-differs-polynomial = Задержки растут как многочлен; строка — ближайший геометрический ряд.
+preset-differs-additive-jitter = Джиттер прибавляется к задержке, и его диапазон растёт с каждым повтором.
+preset-differs-cap-after-jitter = Ограничение применяется после джиттера, поэтому ни одна задержка его не превышает.
+preset-differs-floor-at-first-delay = Ни одна задержка не короче первой.
+
+family-python-heading = Python
+family-python =
+    tenacity и `urllib3` считают по-разному: tenacity без условия остановки повторяет бесконечно (`stop_after_attempt` считает *попытки*), а `total` в `urllib3` — это число *повторов*. botocore считает попытки и ограничивает задержку до джиттера, поэтому ожидание никогда не длиннее ограничения. Из этих библиотек по общему дедлайну по умолчанию останавливается только клиент Google API: для остальных задайте его сами.
+family-java-heading = Java
+family-java =
+    `maxAttempts` в `resilience4j` и в Spring Retry включает первый вызов: три попытки — это два повтора. Ни одна из библиотек по умолчанию не добавляет джиттер и не ограничивает время одной попытки — это задача тайм-аута HTTP-клиента. Клиенты Kafka применяют ограничение после джиттера и останавливаются по `delivery.timeout.ms` — это общий лимит, а не тайм-аут попытки.
+family-dotnet-heading = .NET
+family-dotnet =
+    `MaxRetryAttempts` в Polly считает *повторы* сверх исходного вызова. Тайм-аут попытки — отдельная стратегия: поставьте её внутрь повторов, иначе один тайм-аут накроет все попытки.
+family-go-heading = Go
+family-go =
+    cenkalti/backoff останавливается по лимиту общего времени, а не по счёту, и ограничивает задержку до джиттера. Очередь client-go повторяет бесконечно и вдобавок пропускает каждый элемент через ограничитель частоты.
+family-rust-heading = Rust
+family-rust =
+    backon считает *повторы* (выданные задержки) и без явной настройки не добавляет джиттер.
+family-ruby-heading = Ruby
+family-ruby =
+    В Sidekiq задержки растут как многочлен от номера повтора, а джиттер прибавляется сверху: строка — ближайшее геометрическое расписание, и его хвост растягивается на недели.
+family-javascript-heading = JavaScript
+family-javascript =
+    SDK Stripe считает *повторы* и даже с джиттером никогда не ждёт меньше первой задержки.
+family-protocol-heading = Протоколы и прокси
+family-protocol =
+    Политика повторов gRPC считает *попытки* (`maxAttempts`, вместе с первым вызовом), а его переподключение не останавливается никогда. Envoy берёт задержки в целых миллисекундах.
