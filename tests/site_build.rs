@@ -27,7 +27,13 @@ fn page(path: &str) -> String {
 }
 
 const LANGUAGES: [&str; 3] = ["en", "ru", "de"];
-const PAGES: [&str; 5] = ["calculator", "contention", "defaults", "practice", "schedule"];
+const PAGES: [&str; 5] = [
+    "calculator",
+    "contention",
+    "defaults",
+    "practice",
+    "schedule",
+];
 
 fn all_html() -> Vec<(String, String)> {
     snapshot(dist())
