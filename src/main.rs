@@ -9,6 +9,7 @@
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
+use clap::builder::PossibleValuesParser;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use std::path::PathBuf;
@@ -137,8 +138,8 @@ struct ScheduleArgs {
     retries: Option<i64>,
     /// How the actual delays are spread around the nominal delay [default:
     /// none, or the preset's].
-    #[arg(long, value_enum)]
-    jitter: Option<JitterArg>,
+    #[arg(long, value_parser = PossibleValuesParser::new(Jitter::NAMES))]
+    jitter: Option<String>,
     /// The factor of proportional jitter (greater than 0, at most 1): the
     /// delay is uniform on [d(1 - F), d(1 + F)]. Only with `--jitter
     /// proportional`, which requires it.
@@ -201,15 +202,6 @@ enum StrategyArg {
     Exponential,
     Equal,
     Full,
-    Decorrelated,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum JitterArg {
-    None,
-    Full,
-    Equal,
-    Proportional,
     Decorrelated,
 }
 
@@ -534,7 +526,11 @@ fn schedule_policy(args: &ScheduleArgs) -> Result<Policy, String> {
             .map_err(|_| policy_error_line(PolicyError::Retries, args.max.is_some()))?,
         None => preset.map_or(0, |p| p.retries),
     };
-    let jitter = match (args.jitter, args.jitter_factor, preset.map(|p| p.jitter)) {
+    let jitter = match (
+        args.jitter.as_deref(),
+        args.jitter_factor,
+        preset.map(|p| p.jitter),
+    ) {
         // The preset's kind, with its factor replaced if one is given.
         (None, Some(factor), Some(Jitter::Proportional { .. })) => Jitter::Proportional { factor },
         (None, None, Some(jitter)) => jitter,
@@ -545,7 +541,7 @@ fn schedule_policy(args: &ScheduleArgs) -> Result<Policy, String> {
                     .into(),
             );
         }
-        (kind, factor, _) => jitter_of(kind.unwrap_or(JitterArg::None), factor)?,
+        (kind, factor, _) => jitter_of(kind.unwrap_or("none"), factor)?,
     };
     // clap requires these three flags unless a preset is given.
     let (base, multiplier) = match preset {
@@ -567,24 +563,20 @@ fn schedule_policy(args: &ScheduleArgs) -> Result<Policy, String> {
     })
 }
 
-/// The jitter of `--jitter` and `--jitter-factor`.
-fn jitter_of(kind: JitterArg, factor: Option<f64>) -> Result<Jitter, String> {
-    Ok(match (kind, factor) {
-        (JitterArg::Proportional, Some(factor)) => Jitter::Proportional { factor },
-        (JitterArg::Proportional, None) => {
-            return Err(
-                "--jitter-factor: proportional jitter needs a factor greater than 0 and at most 1"
-                    .into(),
-            );
-        }
+/// The jitter of `--jitter` (one of `Jitter::NAMES`, checked by clap) and
+/// `--jitter-factor`.
+fn jitter_of(kind: &str, factor: Option<f64>) -> Result<Jitter, String> {
+    match (kind, factor) {
+        ("proportional", None) => Err(
+            "--jitter-factor: proportional jitter needs a factor greater than 0 and at most 1"
+                .into(),
+        ),
+        ("proportional", Some(_)) | (_, None) => Jitter::from_name_and_factor(kind, factor)
+            .ok_or_else(|| format!("--jitter: unknown kind `{kind}`")),
         (_, Some(_)) => {
-            return Err("--jitter-factor: a factor applies only to --jitter proportional".into());
+            Err("--jitter-factor: a factor applies only to --jitter proportional".into())
         }
-        (JitterArg::None, None) => Jitter::None,
-        (JitterArg::Full, None) => Jitter::Full,
-        (JitterArg::Equal, None) => Jitter::Equal,
-        (JitterArg::Decorrelated, None) => Jitter::Decorrelated,
-    })
+    }
 }
 
 /// One line naming the flag behind an error of the distribution figures.

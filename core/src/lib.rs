@@ -49,6 +49,10 @@ pub enum Jitter {
 }
 
 impl Jitter {
+    /// Every kind's [`Jitter::name`], in the order the command line lists
+    /// them. A new kind is added here and in the matches below.
+    pub const NAMES: [&'static str; 5] = ["none", "full", "equal", "proportional", "decorrelated"];
+
     /// The stable name used on the command line, in JSON and in URLs.
     pub const fn name(self) -> &'static str {
         match self {
@@ -809,6 +813,12 @@ mod tests {
             Some(Jitter::Proportional { factor: 0.5 })
         );
         assert_eq!(Jitter::Proportional { factor: 0.5 }.name(), "proportional");
+        // `NAMES` lists every kind once, each read back to its own name.
+        for (i, name) in Jitter::NAMES.iter().enumerate() {
+            let kind = Jitter::from_name_and_factor(name, Some(0.5)).unwrap();
+            assert_eq!(kind.name(), *name);
+            assert!(!Jitter::NAMES[..i].contains(name));
+        }
     }
 
     #[test]
