@@ -12,52 +12,13 @@ use std::sync::OnceLock;
 use backoff_site::backoff::contention::{Herd, Model, Simulator, Slot, Strategy, Summary};
 use backoff_site::simulation::Experiment;
 use backoff_site::site::content;
-use common::{build, copy_project, project_root};
+use common::pages::{between, real_site, text_of_cells};
+use common::{copy_project, project_root};
 
 const LANGUAGES: [&str; 3] = ["en", "ru", "de"];
 
-/// The real site, built once for all tests of this file.
-fn dist() -> &'static Path {
-    static DIST: OnceLock<tempfile::TempDir> = OnceLock::new();
-    DIST.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let summary = build(&project_root(), &dir.path().join("dist"), false)
-            .unwrap_or_else(|e| panic!("{e}"));
-        assert!(summary.simulation_millis.is_some());
-        dir
-    })
-    .path()
-    .join("dist")
-    .leak()
-}
-
 fn page(lang: &str) -> String {
-    fs::read_to_string(dist().join(lang).join("contention/index.html")).unwrap()
-}
-
-/// The part of `html` from `start` to the next `end`.
-fn between<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
-    let from = html.find(start).unwrap_or_else(|| panic!("no {start}")) + start.len();
-    let to = html[from..].find(end).unwrap_or_else(|| panic!("no {end}")) + from;
-    &html[from..to]
-}
-
-fn text_of(html: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            // A tag separates what it stands between (a table's cells).
-            '>' => {
-                in_tag = false;
-                out.push(' ');
-            }
-            _ if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out.replace("&amp;", "&")
+    fs::read_to_string(real_site().join(lang).join("contention/index.html")).unwrap()
 }
 
 /// The numbers of a text in the order they appear, read in the notation of
@@ -147,7 +108,10 @@ fn the_page_has_its_sections_charts_and_tables_in_every_language() {
                 "<figcaption class=\"chart-summary\">",
                 "</figcaption>",
             );
-            assert!(text_of(caption).len() > 60, "{lang}/{section}: {caption}");
+            assert!(
+                text_of_cells(caption).len() > 60,
+                "{lang}/{section}: {caption}"
+            );
             let table = between(body, "<details class=\"sim-data\">", "</details>");
             assert!(table.contains("<summary>") && table.contains("<caption"));
             let tbody = between(table, "<tbody>", "</tbody>");
@@ -190,7 +154,11 @@ fn the_tables_hold_the_simulations_figures() {
                     });
                 }
             }
-            assert_eq!(numbers(&text_of(tbody), lang), expected, "{lang}/{section}");
+            assert_eq!(
+                numbers(&text_of_cells(tbody), lang),
+                expected,
+                "{lang}/{section}"
+            );
         }
     }
 }
@@ -213,7 +181,7 @@ fn the_texts_figures_are_the_simulations() {
         let html = page(lang);
         let caption = |section: &str| {
             let body = between(&html, &format!("<section id=\"{section}\""), "</section>");
-            text_of(between(
+            text_of_cells(between(
                 body,
                 "<figcaption class=\"chart-summary\">",
                 "</figcaption>",
@@ -226,13 +194,13 @@ fn the_texts_figures_are_the_simulations() {
         expected.extend(&seconds);
         assert_eq!(numbers(&caption("completion"), lang), expected, "{lang}");
         // "13 times as long": exponential's completion over full jitter's.
-        let findings = text_of(between(&html, "<section id=\"findings\"", "</section>"));
+        let findings = text_of_cells(between(&html, "<section id=\"findings\"", "</section>"));
         let ratio = (exponential.mean_completion_ms / full.mean_completion_ms).round();
         assert!(
             numbers(&findings, lang).contains(&ratio),
             "{lang}: {ratio} not in {findings}"
         );
-        let calls_text = text_of(between(&html, "<section id=\"calls\"", "<figure"));
+        let calls_text = text_of_cells(between(&html, "<section id=\"calls\"", "<figure"));
         let share = (100.0 * full.mean_calls / summary(Strategy::None, max).mean_calls).round();
         for figure in [calls[0], calls[1], calls[3], share] {
             assert!(
@@ -273,7 +241,7 @@ fn the_herds_peaks_are_those_of_one_run_of_the_core() {
     for lang in LANGUAGES {
         let html = page(lang);
         let body = between(&html, "<section id=\"herd\"", "</section>");
-        let caption = text_of(between(
+        let caption = text_of_cells(between(
             body,
             "<figcaption class=\"chart-summary\">",
             "</figcaption>",

@@ -6,38 +6,16 @@
 mod common;
 
 use std::fs;
-use std::path::Path;
-use std::sync::OnceLock;
 
 use backoff_site::backoff::{Jitter, Schedule};
 use backoff_site::presets;
 use backoff_site::report::{Distribution, js_number};
-use common::{build, project_root};
+use common::pages::{between, real_site};
 
 const LANGUAGES: [&str; 3] = ["en", "ru", "de"];
 
-/// The real site, built once for the tests that only read it.
-fn dist() -> &'static Path {
-    static DIST: OnceLock<tempfile::TempDir> = OnceLock::new();
-    DIST.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        build(&project_root(), &dir.path().join("dist"), false).unwrap_or_else(|e| panic!("{e}"));
-        dir
-    })
-    .path()
-    .join("dist")
-    .leak()
-}
-
 fn page(lang: &str) -> String {
-    fs::read_to_string(dist().join(format!("{lang}/defaults/index.html"))).unwrap()
-}
-
-/// The text between the first `start` and the next `end`.
-fn between<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
-    let from = text.find(start).unwrap_or_else(|| panic!("no {start}")) + start.len();
-    let to = text[from..].find(end).unwrap_or_else(|| panic!("no {end}")) + from;
-    &text[from..to]
+    fs::read_to_string(real_site().join(format!("{lang}/defaults/index.html"))).unwrap()
 }
 
 /// A preset's row, from its opening tag to its end.

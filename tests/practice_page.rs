@@ -7,9 +7,8 @@
 mod common;
 
 use std::fs;
-use std::path::Path;
-use std::sync::OnceLock;
 
+use common::pages::{between, real_site, text_of};
 use common::{build, copy_project, project_root};
 
 const LANGUAGES: [&str; 3] = ["en", "ru", "de"];
@@ -24,47 +23,8 @@ const SECTIONS: [&str; 7] = [
     "faq",
 ];
 
-/// The real site, built once for the tests that only read it.
-fn dist() -> &'static Path {
-    static DIST: OnceLock<tempfile::TempDir> = OnceLock::new();
-    DIST.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        build(&project_root(), &dir.path().join("dist"), false).unwrap_or_else(|e| panic!("{e}"));
-        dir
-    })
-    .path()
-    .join("dist")
-    .leak()
-}
-
 fn page(lang: &str) -> String {
-    fs::read_to_string(dist().join(format!("{lang}/practice/index.html"))).unwrap()
-}
-
-/// The text between the first `start` and the next `end`.
-fn between<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
-    let from = text.find(start).unwrap_or_else(|| panic!("no {start}")) + start.len();
-    let to = text[from..].find(end).unwrap_or_else(|| panic!("no {end}")) + from;
-    &text[from..to]
-}
-
-/// Markup removed and the entities the pages use decoded.
-fn text_of(html: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => in_tag = false,
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
+    fs::read_to_string(real_site().join(format!("{lang}/practice/index.html"))).unwrap()
 }
 
 fn section<'a>(html: &'a str, id: &str) -> &'a str {

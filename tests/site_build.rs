@@ -4,26 +4,12 @@
 mod common;
 
 use std::fs;
-use std::path::Path;
-use std::sync::OnceLock;
 
+use common::pages::{between, real_site, text_of};
 use common::{build, copy_project, project_root, snapshot};
 
-/// The real site, built once for all tests of this file.
-fn dist() -> &'static Path {
-    static DIST: OnceLock<tempfile::TempDir> = OnceLock::new();
-    DIST.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        build(&project_root(), &dir.path().join("dist"), false).unwrap_or_else(|e| panic!("{e}"));
-        dir
-    })
-    .path()
-    .join("dist")
-    .leak()
-}
-
 fn page(path: &str) -> String {
-    fs::read_to_string(dist().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+    fs::read_to_string(real_site().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 const LANGUAGES: [&str; 3] = ["en", "ru", "de"];
@@ -36,7 +22,7 @@ const PAGES: [&str; 5] = [
 ];
 
 fn all_html() -> Vec<(String, String)> {
-    snapshot(dist())
+    snapshot(real_site())
         .into_iter()
         .filter(|(p, _)| p.extension().is_some_and(|e| e == "html"))
         .map(|(p, b)| (p.display().to_string(), String::from_utf8(b).unwrap()))
@@ -445,35 +431,6 @@ fn a_missing_message_fails_unless_allowed() {
     .to_string();
     let html = fs::read_to_string(out.join("de/schedule/index.html")).unwrap();
     assert_eq!(between(&html, "<h2 id=\"tips-heading\">", "</h2>"), english);
-}
-
-/// The text between the first `start` and the next `end`.
-fn between<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
-    let from = text.find(start).unwrap_or_else(|| panic!("no `{start}`")) + start.len();
-    let to = text[from..]
-        .find(end)
-        .unwrap_or_else(|| panic!("no `{end}` after `{start}`"))
-        + from;
-    &text[from..to]
-}
-
-/// Markup removed and the few entities the pages use decoded: what a reader sees.
-/// Not the build's `markdown::html_to_text`: that one collapses white space,
-/// the no-break spaces of number notation included, which these tests check.
-fn text_of(html: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => in_tag = false,
-            _ if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out.replace("&amp;", "&")
-        .replace("&#39;", "'")
-        .replace("&quot;", "\"")
 }
 
 /// `source` without the message `id` (its line and indented continuation lines).

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod pages;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,72 @@
+//! Reading the real site's built pages: the site built once per test
+//! binary, a page's text between two markers, and what a reader sees of a
+//! fragment. A means of the tests' own, not the build's
+//! `markdown::html_to_text`: the tests check what that function and the
+//! renderers write, and the no-break spaces of number notation it collapses.
+
+use std::fs;
+use std::path::Path;
+use std::sync::OnceLock;
+
+use super::{build, project_root};
+
+/// The real site, built once for the tests of one binary that only read it.
+pub fn real_site() -> &'static Path {
+    static DIST: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIST.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        build(&project_root(), &dir.path().join("dist"), false).unwrap_or_else(|e| panic!("{e}"));
+        dir
+    })
+    .path()
+    .join("dist")
+    .leak()
+}
+
+/// A file of the real site, by its path under `dist/` (`en/schedule/index.html`).
+pub fn real_page(path: &str) -> String {
+    fs::read_to_string(real_site().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The text between the first `start` and the next `end`.
+pub fn between<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
+    let from = text.find(start).unwrap_or_else(|| panic!("no `{start}`")) + start.len();
+    let to = text[from..]
+        .find(end)
+        .unwrap_or_else(|| panic!("no `{end}` after `{start}`"))
+        + from;
+    &text[from..to]
+}
+
+/// Markup removed and the entities the pages write decoded; white space,
+/// no-break spaces included, as written.
+pub fn text_of(html: &str) -> String {
+    without_tags(html, None)
+}
+
+/// As [`text_of`], with a space where each tag was, so that a table's
+/// cells stay apart.
+pub fn text_of_cells(html: &str) -> String {
+    without_tags(html, Some(' '))
+}
+
+fn without_tags(html: &str, tag: Option<char>) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                out.extend(tag);
+            }
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
