@@ -153,6 +153,7 @@ function update(fromUser) {
   }
   const errors = form.errors ?? compute(form.policy);
   if (!errors) render((good = form.policy));
+  presetStatus(form.policy);
   for (const { name } of FIELDS) {
     $(`${name}-error`).textContent = errors?.[name] ?? '';
     $(name)[errors?.[name] ? 'setAttribute' : 'removeAttribute']('aria-invalid', 'true');
@@ -192,6 +193,7 @@ function writeUrl() {
     query.set(name, typeof x === 'number' ? String(x) : $(name).value);
   }
   for (const f of ['jitter', 'unit']) if ($(f)) query.set(f, $(f).value);
+  if (presets) $('preset').value ? query.set('preset', $('preset').value) : query.delete('preset');
   history.replaceState(history.state, '', `?${query}${location.hash}`);
   carryQuery();
 }
@@ -216,6 +218,7 @@ function readUrl() {
   for (const f of ['jitter', 'unit']) {
     if ([...($(f)?.options ?? [])].some((o) => o.value === query.get(f))) $(f).value = query.get(f);
   }
+  if (presets?.presets[query.get('preset')]) $('preset').value = query.get('preset');
   carryQuery();
 }
 
@@ -429,6 +432,41 @@ function downloadJson() {
   setTimeout(() => URL.revokeObjectURL(href), 1e4);
 }
 
+// Library presets: the selector fills the form from the calc-presets
+// island (policies in milliseconds, src/site/calculator/presets.rs), the URL
+// records `preset`, and the status says "modified" once the form no longer
+// holds the preset's policy.
+let presets;
+
+// The preset's policy as the form's inputs, in the unit chosen.
+function presetPolicy(id) {
+  const p = { ...presets?.presets[id]?.policy };
+  if (!p.jitter) return null;
+  const k = ($('unit')?.value ?? data.defaults.unit) === 's' ? 1000 : 1;
+  for (const key of ['base', 'max_delay']) if (p[key] !== null) p[key] /= k;
+  return p;
+}
+
+// Figures go in as JavaScript writes them, with the page's decimal mark; no
+// cap as 0, which such a page reads as none.
+function choosePreset() {
+  const unit = $('unit');
+  if (unit?.value === 'units' && [...unit.options].some((o) => o.value === 'ms')) unit.value = 'ms';
+  const p = presetPolicy($('preset').value);
+  if (!p) return;
+  $('jitter').value = p.jitter;
+  for (const f of FIELDS) if (f.input in p) $(f.name).value = String(p[f.input] ?? 0).replace('.', data.number.decimal);
+}
+
+function presetStatus(policy) {
+  if (!presets) return;
+  const id = $('preset').value;
+  const p = presetPolicy(id);
+  const text = p && Object.keys(p).some((k) => policy[k] !== p[k]) ? presets.modified : '';
+  if ($('preset-status').textContent !== text) $('preset-status').textContent = text;
+  $('preset-note').textContent = p ? presets.presets[id].note : '';
+}
+
 async function start() {
   data = JSON.parse($('data').textContent);
   ({ fields: FIELDS, totals: TOTALS } = data.contract);
@@ -440,6 +478,8 @@ async function start() {
   const defaults = data.defaults;
   if (compute(defaults)) return;
   render((good = defaults));
+  presets = $('presets') && JSON.parse($('presets').textContent);
+  $('preset')?.addEventListener('change', choosePreset);
   readUrl();
   update(false);
   const form = $('form');

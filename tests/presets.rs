@@ -4,8 +4,13 @@
 //! `differs` is empty must match its library's rule exactly; one with a
 //! difference must differ just as the difference says).
 
-use backoff_site::backoff::{Jitter, Schedule};
-use backoff_site::presets::{self, Counts, Difference, Preset};
+mod common;
+
+use backoff_site::backoff::{Jitter, Policy, Schedule};
+use backoff_site::presets::{self, Counts, Difference, Group, Preset};
+use backoff_site::site::calculator::presets::page_policy;
+use backoff_site::site::content::ZeroMax;
+use common::pages::{between, real_page};
 
 fn all() -> Vec<Preset> {
     presets::embedded().unwrap_or_else(|problems| {
@@ -203,4 +208,172 @@ fn differences_are_as_stated() {
     let library: f64 = (0..25u32).map(|c| f64::from(c.pow(4) + 15) * 1000.0).sum();
     let fit: f64 = nominal(&sidekiq).iter().sum();
     assert!((fit / library - 1.0).abs() < 0.01, "{fit} vs {library}");
+}
+
+// The calculator's preset selector, as each calculator page of the real
+// site writes it (`src/site/calculator/presets.rs`).
+
+/// The pages with the calculator, and their rule for a maximum of 0
+/// (`content/<page>.toml`).
+const CALCULATOR_PAGES: [(&str, ZeroMax); 3] = [
+    ("calculator", ZeroMax::Unlimited),
+    ("practice", ZeroMax::Refused),
+    ("schedule", ZeroMax::Refused),
+];
+
+fn island(html: &str) -> serde_json::Value {
+    let json = between(
+        html,
+        r#"<script type="application/json" id="calc-presets">"#,
+        "</script>",
+    );
+    serde_json::from_str(json).expect("the presets island is JSON")
+}
+
+/// The selector's groups: (label, option values) in the page's order.
+fn optgroups(html: &str) -> Vec<(String, Vec<String>)> {
+    let select = between(html, r#"<select id="calc-preset""#, "</select>");
+    select
+        .split(r#"<optgroup label=""#)
+        .skip(1)
+        .map(|group| {
+            let label = group[..group.find('"').unwrap()].to_string();
+            let ids = group
+                .split(r#"<option value=""#)
+                .skip(1)
+                .map(|o| o[..o.find('"').unwrap()].to_string())
+                .collect();
+            (label, ids)
+        })
+        .collect()
+}
+
+#[test]
+fn every_calculator_offers_every_preset_grouped_by_ecosystem() {
+    let all = all();
+    for lang in ["en", "ru", "de"] {
+        for (page, _) in CALCULATOR_PAGES {
+            let html = real_page(&format!("{lang}/{page}/index.html"));
+            let at = format!("{lang}/{page}");
+            let select = between(&html, r#"<select id="calc-preset""#, "</select>");
+            assert!(
+                select.contains(r#"<option value="">"#),
+                "{at}: the reader's own policy comes first"
+            );
+            let groups = optgroups(&html);
+            // Groups in the selector's order, each once, each preset in its own.
+            let expected: Vec<Group> = Group::ALL
+                .into_iter()
+                .filter(|g| all.iter().any(|p| p.group == *g))
+                .collect();
+            assert_eq!(groups.len(), expected.len(), "{at}: {groups:?}");
+            for ((_, ids), group) in groups.iter().zip(expected) {
+                let want: Vec<&str> = all
+                    .iter()
+                    .filter(|p| p.group == group)
+                    .map(|p| p.id.as_str())
+                    .collect();
+                assert_eq!(ids, &want, "{at}: group {}", group.name());
+            }
+            let island = island(&html);
+            assert_eq!(
+                island["presets"].as_object().unwrap().len(),
+                all.len(),
+                "{at}: every preset in the island"
+            );
+        }
+    }
+    // The group labels are translated.
+    let ru = optgroups(&real_page("ru/calculator/index.html"));
+    let en = optgroups(&real_page("en/calculator/index.html"));
+    assert_eq!(en.last().unwrap().0, "Protocols and proxies");
+    assert_eq!(ru.last().unwrap().0, "Протоколы и прокси");
+}
+
+#[test]
+fn the_island_holds_each_presets_schedule() {
+    let all = all();
+    for (page, zero_max) in CALCULATOR_PAGES {
+        let island = island(&real_page(&format!("en/{page}/index.html")));
+        for p in &all {
+            let got = &island["presets"][&p.id]["policy"];
+            let at = format!("{page}: {}", p.id);
+            let jitter = Jitter::from_name_and_factor(
+                got["jitter"].as_str().unwrap(),
+                got["jitter_factor"].as_f64(),
+            )
+            .unwrap_or_else(|| panic!("{at}: {got}"));
+            let policy = Policy {
+                base: got["base"].as_f64().unwrap(),
+                multiplier: got["multiplier"].as_f64().unwrap(),
+                max_delay: got["max_delay"].as_f64(),
+                retries: got["retries"].as_u64().unwrap() as u32,
+                jitter,
+            };
+            assert_eq!(policy, page_policy(p, zero_max), "{at}");
+            if zero_max == ZeroMax::Refused {
+                assert!(policy.max_delay.is_some(), "{at}: the page refuses no cap");
+            }
+            // The page's policy gives the preset's schedule, capped flags included.
+            let rows = |policy: Policy| -> Vec<(f64, f64, f64, bool)> {
+                Schedule::new(policy)
+                    .unwrap()
+                    .rows()
+                    .map(|r| (r.delay, r.min, r.max, r.capped))
+                    .collect()
+            };
+            assert_eq!(rows(policy), rows(p.policy), "{at}");
+        }
+    }
+}
+
+#[test]
+fn the_selector_notes_convert_attempts_to_retries_and_say_what_differs() {
+    let en = island(&real_page("en/calculator/index.html"));
+    let note = |id: &str| en["presets"][id]["note"].as_str().unwrap().to_string();
+    // botocore's standard mode: 3 attempts, so 2 retries, and a retry quota.
+    assert_eq!(
+        note("aws-standard"),
+        "3 attempts, the first call included: 2 retries. \
+         A retry quota or rate limiter can refuse or delay retries."
+    );
+    assert_eq!(note("polly"), "3 retries after the first call.");
+    for p in all() {
+        let note = note(&p.id);
+        if p.counts == Counts::Attempts {
+            let count = p.count.unwrap();
+            assert_eq!(p.policy.retries + 1, count, "{}", p.id);
+            let said = format!(
+                "{count} attempts, the first call included: {} ",
+                p.policy.retries
+            );
+            assert!(note.starts_with(&said), "{}: {note}", p.id);
+        }
+        if p.differs.is_empty() {
+            assert!(
+                note.ends_with("call.") || note.ends_with("retries."),
+                "{}: {note}",
+                p.id
+            );
+        }
+        if p.differs.contains(&Difference::CapAfterJitter) {
+            assert!(
+                note.contains("The cap applies after the jitter"),
+                "{}: {note}",
+                p.id
+            );
+        }
+    }
+    let ru = island(&real_page("ru/calculator/index.html"));
+    assert_eq!(
+        ru["presets"]["grpc-retry-policy"]["note"]
+            .as_str()
+            .unwrap()
+            .split('.')
+            .next()
+            .unwrap(),
+        "4 попытки вместе с первым вызовом: 3 повтора"
+    );
+    let de = island(&real_page("de/calculator/index.html"));
+    assert_eq!(de["modified"], "geändert");
 }

@@ -297,3 +297,46 @@ calc-chart-summary = Die Verzögerungen wachsen von { $first } auf { $last }.
 # The chart in words, when the maximum cuts the delays.
 # $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
 calc-chart-summary-capped = Die Verzögerungen wachsen von { $first } auf { $last } und werden ab Wiederholung { $retry } durch das Maximum begrenzt.
+
+## Calculator presets
+
+# Label of the selector that fills the form with a library’s defaults (plain text).
+calc-preset-label = Mit den Vorgaben einer Bibliothek beginnen
+# The selector’s first option: the reader’s own values.
+calc-preset-own = Eigene Strategie
+# Status beside the selector once a field no longer holds the chosen library’s value (plain text, one word or two).
+calc-preset-modified = geändert
+# The selector’s groups (plain text).
+calc-preset-group-python = Python
+calc-preset-group-java = Java
+calc-preset-group-dotnet = .NET
+calc-preset-group-go = Go
+calc-preset-group-rust = Rust
+calc-preset-group-ruby = Ruby
+calc-preset-group-javascript = JavaScript
+calc-preset-group-protocol = Protokolle und Proxys
+# What the chosen library counts (plain text). $count is the library’s number, $retries the calculator’s.
+calc-preset-attempts = { $count ->
+    [one] { $count } Versuch
+   *[other] { $count } Versuche
+} einschließlich des ersten Aufrufs: { $retries ->
+    [one] { $retries } Wiederholung.
+   *[other] { $retries } Wiederholungen.
+}
+calc-preset-retries = { $retries ->
+    [one] { $retries } Wiederholung nach dem ersten Aufruf.
+   *[other] { $retries } Wiederholungen nach dem ersten Aufruf.
+}
+calc-preset-unlimited = Die Zahl der Wiederholungen ist unbegrenzt; der Rechner zeigt { $retries }.
+calc-preset-time = Hört nach einem Zeitlimit auf, nicht nach einer Anzahl; der Rechner zeigt { $retries } Wiederholungen.
+# What the calculator cannot express of the chosen library (plain text, one sentence each).
+calc-preset-differs-unlimited = Hört nie nach einer Anzahl auf; die Tabelle zeigt nur die ersten Wiederholungen.
+calc-preset-differs-time-limit = Hört nach einer Gesamtzeit auf, nicht nach einer Zahl von Wiederholungen.
+calc-preset-differs-retry-quota = Ein Kontingent oder Ratenbegrenzer kann Wiederholungen ablehnen oder mit zusätzlicher Verzögerung belegen.
+calc-preset-differs-first-delay-unjittered = Die Basisverzögerung kommt ohne Jitter; erst die späteren Verzögerungen bekommen ihn.
+calc-preset-differs-immediate-first-retry = Die erste Wiederholung folgt sofort; die späteren warten die gezeigten Verzögerungen.
+calc-preset-differs-whole-units = Verzögerungen werden in ganzen Sekunden oder Millisekunden gezogen.
+calc-preset-differs-polynomial = Die Verzögerungen wachsen polynomiell; der Zeitplan ist die nächste geometrische Reihe.
+calc-preset-differs-additive-jitter = Der Jitter wird zur Verzögerung addiert, in einer Spanne, die mit jeder Wiederholung wächst.
+calc-preset-differs-cap-after-jitter = Die Grenze greift nach dem Jitter, keine Verzögerung überschreitet sie.
+calc-preset-differs-floor-at-first-delay = Keine Verzögerung ist kürzer als die Basis.

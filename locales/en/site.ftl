@@ -297,3 +297,46 @@ calc-chart-summary = Delays grow from { $first } to { $last }.
 # The chart in words, when the maximum cuts the delays.
 # $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
 calc-chart-summary-capped = Delays grow from { $first } to { $last }, capped from retry { $retry } on.
+
+## Calculator presets
+
+# Label of the selector that fills the form with a library’s defaults (plain text).
+calc-preset-label = Start from a library’s defaults
+# The selector’s first option: the reader’s own values.
+calc-preset-own = Your own policy
+# Status beside the selector once a field no longer holds the chosen library’s value (plain text, one word or two).
+calc-preset-modified = modified
+# The selector’s groups (plain text).
+calc-preset-group-python = Python
+calc-preset-group-java = Java
+calc-preset-group-dotnet = .NET
+calc-preset-group-go = Go
+calc-preset-group-rust = Rust
+calc-preset-group-ruby = Ruby
+calc-preset-group-javascript = JavaScript
+calc-preset-group-protocol = Protocols and proxies
+# What the chosen library counts (plain text). $count is the library’s number, $retries the calculator’s.
+calc-preset-attempts = { $count ->
+    [one] { $count } attempt
+   *[other] { $count } attempts
+}, the first call included: { $retries ->
+    [one] { $retries } retry.
+   *[other] { $retries } retries.
+}
+calc-preset-retries = { $retries ->
+    [one] { $retries } retry after the first call.
+   *[other] { $retries } retries after the first call.
+}
+calc-preset-unlimited = No limit on the number of retries; the calculator shows { $retries }.
+calc-preset-time = It stops at a time limit, not a count; the calculator shows { $retries } retries.
+# What the calculator cannot express of the chosen library (plain text, one sentence each).
+calc-preset-differs-unlimited = It never stops by count; the table shows the first retries only.
+calc-preset-differs-time-limit = It stops at an elapsed-time limit, not after a number of retries.
+calc-preset-differs-retry-quota = A retry quota or rate limiter can refuse or delay retries.
+calc-preset-differs-first-delay-unjittered = The first delay is exactly the base; only later delays are jittered.
+calc-preset-differs-immediate-first-retry = The first retry is immediate; later ones wait the delays shown.
+calc-preset-differs-whole-units = Delays are drawn in whole units (seconds or milliseconds).
+calc-preset-differs-polynomial = Delays grow as a polynomial; the schedule is a geometric fit.
+calc-preset-differs-additive-jitter = The jitter is added to the delay, in a range that grows with each retry.
+calc-preset-differs-cap-after-jitter = The cap applies after the jitter, so no delay exceeds it.
+calc-preset-differs-floor-at-first-delay = No delay is shorter than the first one.

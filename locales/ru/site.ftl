@@ -299,3 +299,52 @@ calc-chart-summary = Задержки растут от { $first } до { $last 
 # The chart in words, when the maximum cuts the delays.
 # $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
 calc-chart-summary-capped = Задержки растут от { $first } до { $last }; начиная с повтора № { $retry } их ограничивает максимум.
+
+## Calculator presets
+
+# Label of the selector that fills the form with a library’s defaults (plain text).
+calc-preset-label = Начать с настроек библиотеки
+# The selector’s first option: the reader’s own values.
+calc-preset-own = Своя политика
+# Status beside the selector once a field no longer holds the chosen library’s value (plain text, one word or two).
+calc-preset-modified = изменено
+# The selector’s groups (plain text).
+calc-preset-group-python = Python
+calc-preset-group-java = Java
+calc-preset-group-dotnet = .NET
+calc-preset-group-go = Go
+calc-preset-group-rust = Rust
+calc-preset-group-ruby = Ruby
+calc-preset-group-javascript = JavaScript
+calc-preset-group-protocol = Протоколы и прокси
+# What the chosen library counts (plain text). $count is the library’s number, $retries the calculator’s.
+calc-preset-attempts = { $count ->
+    [one] { $count } попытка
+    [few] { $count } попытки
+    [many] { $count } попыток
+   *[other] { $count } попытки
+} вместе с первым вызовом: { $retries ->
+    [one] { $retries } повтор.
+    [few] { $retries } повтора.
+    [many] { $retries } повторов.
+   *[other] { $retries } повтора.
+}
+calc-preset-retries = { $retries ->
+    [one] { $retries } повтор после первого вызова.
+    [few] { $retries } повтора после первого вызова.
+    [many] { $retries } повторов после первого вызова.
+   *[other] { $retries } повтора после первого вызова.
+}
+calc-preset-unlimited = Число повторов не ограничено; калькулятор показывает { $retries }.
+calc-preset-time = Останавливается по лимиту времени, а не по счёту; калькулятор показывает повторов: { $retries }.
+# What the calculator cannot express of the chosen library (plain text, one sentence each).
+calc-preset-differs-unlimited = Не останавливается по числу повторов; в таблице — только первые повторы.
+calc-preset-differs-time-limit = Останавливается по лимиту общего времени, а не по числу повторов.
+calc-preset-differs-retry-quota = Квота или ограничитель частоты может отклонить повтор или добавить к нему задержку.
+calc-preset-differs-first-delay-unjittered = Первая задержка равна базовой без джиттера; джиттер получают только следующие.
+calc-preset-differs-immediate-first-retry = Первый повтор — сразу; следующие ждут задержки из таблицы.
+calc-preset-differs-whole-units = Задержки берутся в целых секундах или миллисекундах.
+calc-preset-differs-polynomial = Задержки растут как многочлен; расписание — ближайший геометрический ряд.
+calc-preset-differs-additive-jitter = Джиттер прибавляется к задержке, и его диапазон растёт с каждым повтором.
+calc-preset-differs-cap-after-jitter = Ограничение применяется после джиттера, поэтому ни одна задержка его не превышает.
+calc-preset-differs-floor-at-first-delay = Ни одна задержка не короче первой.

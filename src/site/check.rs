@@ -53,6 +53,10 @@ pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
         "defaults-sparkline" => &["delays"],
         "presets" | "defaults-column-p99" => &["percentile"],
         "preset-counts-attempts" | "preset-counts-retries" => &["count"],
+        // The calculator's preset selector (`calculator/presets.rs`).
+        _ if crate::site::calculator::presets::variables(id).is_some() => {
+            crate::site::calculator::presets::variables(id).unwrap_or_default()
+        }
         _ => contract::variables(id).unwrap_or_default(),
     };
     names.iter().map(|n| n.to_string()).collect()

@@ -15,6 +15,7 @@
 //! island hands the script live here, beside the island.
 
 pub mod contract;
+pub mod presets;
 
 use std::collections::BTreeMap;
 
@@ -104,6 +105,8 @@ pub struct CalculatorView {
     pub data_json: String,
     /// The script's path from this page.
     pub script_src: String,
+    /// The preset selector; `None` for a site without presets.
+    pub presets: Option<presets::PresetsView>,
 }
 
 /// The island: everything the script needs to know about this page.
@@ -139,8 +142,10 @@ const NOTATION_EXAMPLE: f64 = 12_345.5;
 /// Builds the calculator's section for `page` in one language. `root` is the
 /// way from the page to the site's root; `wasm` and `script` the assets'
 /// paths from the root.
+#[allow(clippy::too_many_arguments)]
 pub fn view(
     page: &Page,
+    library_presets: &[crate::presets::Preset],
     texts: &Texts,
     intl: &Intl,
     lang: &LanguageIdentifier,
@@ -258,6 +263,7 @@ pub fn view(
         ],
         data_json: script_json(&island),
         script_src: format!("{root}{script}"),
+        presets: presets::view(library_presets, profile.zero_max, texts),
     }
 }
 

@@ -287,6 +287,7 @@ fn view(
             }
             Section::Calculator => SectionView::Calculator(Box::new(calculator::view(
                 page,
+                &r.site.presets,
                 texts,
                 intl,
                 lang,
