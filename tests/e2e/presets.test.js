@@ -1,0 +1,142 @@
+// Browser tests of the calculator's library presets (en, ru, de ×
+// calculator, schedule): choosing a preset fills the form and gives the
+// schedule `backoff-site schedule --preset NAME` prints; editing a field says
+// "modified" in words; the URL records the preset and a shared link shows
+// it again.
+//
+// Expected schedules come from the command line, expected words from the
+// page's islands, expected field texts from the preset's figures in the
+// page's decimal mark.
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { CLI, DIST, LANGS, PAGES, island, launch, open, serve, tableCells, type } from './support.js';
+
+let browser;
+let server;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function withPage(lang, page, options, fn) {
+  const opened = await open(browser, server.origin, lang, page, options);
+  try {
+    await fn(opened.page);
+    assert.deepEqual(opened.problems, [], 'console errors, page errors or CSP violations');
+  } finally {
+    await opened.context.close();
+  }
+}
+
+/** The page's presets island. */
+function presetsIsland(lang, page) {
+  const html = readFileSync(path.join(DIST, lang, page, 'index.html'), 'utf8');
+  const m = /<script type="application\/json" id="calc-presets">(.*?)<\/script>/s.exec(html);
+  if (!m) throw new Error(`${lang}/${page}: no calc-presets island`);
+  return JSON.parse(m[1]);
+}
+
+/** The document `schedule --preset NAME` prints. */
+const cliPreset = (name) => JSON.parse(execFileSync(CLI, ['schedule', '--preset', name], { encoding: 'utf8' }));
+
+/** The calculator's Copy JSON document. */
+async function copied(page, data) {
+  await page.click('#calc-copy');
+  await page.waitForSelector(`#calc-copied:text-is("${data.text.copied}")`);
+  return JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+}
+
+/** A figure as the form shows a preset's value: as JavaScript writes it, with the page's decimal mark. */
+const typed = (data, x) => String(x).replace('.', data.number.decimal);
+
+// One preset counting attempts with jitter and a difference, one without a
+// cap (which the schedule page, refusing a maximum of 0, holds as its
+// longest delay), one with proportional jitter.
+const CHOICES = ['aws-standard', 'tenacity', 'grpc-retry-policy'];
+
+for (const lang of LANGS) {
+  for (const pageName of PAGES) {
+    describe(`${lang}/${pageName} presets`, () => {
+      const data = island(lang, pageName);
+      const presets = presetsIsland(lang, pageName);
+
+      test('choosing a preset fills the fields and gives `schedule --preset`', async () => {
+        await withPage(lang, pageName, {}, async (page) => {
+          for (const name of CHOICES) {
+            await page.selectOption('#calc-preset', name);
+            const p = presets.presets[name].policy;
+            assert.equal(await page.inputValue('#calc-base'), typed(data, p.base), name);
+            assert.equal(await page.inputValue('#calc-multiplier'), typed(data, p.multiplier), name);
+            assert.equal(await page.inputValue('#calc-max'), typed(data, p.max_delay ?? 0), name);
+            assert.equal(await page.inputValue('#calc-retries'), String(p.retries), name);
+            assert.equal(await page.inputValue('#calc-jitter'), p.jitter, name);
+            if (p.jitter === 'proportional') assert.equal(await page.inputValue('#calc-factor'), typed(data, p.jitter_factor));
+            if ((await page.$('#calc-unit')) !== null) assert.equal(await page.inputValue('#calc-unit'), 'ms');
+            const cli = cliPreset(name);
+            assert.equal((await tableCells(page)).length, cli.policy.retries, name);
+            const doc = await copied(page, data);
+            assert.deepEqual(doc.retries, cli.retries, `${name}: the schedule of schedule --preset`);
+            assert.deepEqual(doc.total, cli.total, name);
+            assert.equal(await page.textContent('#calc-preset-note'), presets.presets[name].note);
+            assert.equal(await page.textContent('#calc-preset-status'), '');
+          }
+          // Attempts are shown as the calculator's retries.
+          const note = await page.textContent('#calc-preset-note');
+          assert.match(note, /4.*3/, note);
+        });
+      });
+
+      test('editing a field after choosing says "modified", in words and politely', async () => {
+        await withPage(lang, pageName, {}, async (page) => {
+          assert.equal(await page.getAttribute('#calc-preset-status', 'aria-live'), 'polite');
+          await page.selectOption('#calc-preset', 'aws-standard');
+          await type(page, 'retries', '5');
+          assert.equal(await page.textContent('#calc-preset-status'), presets.modified);
+          assert.ok(await page.isVisible('#calc-preset-status'));
+          // Back to the preset's value: not modified any more.
+          await type(page, 'retries', '2');
+          assert.equal(await page.textContent('#calc-preset-status'), '');
+          // The reader's own policy has no status and no note.
+          await page.selectOption('#calc-preset', '');
+          assert.equal(await page.textContent('#calc-preset-status'), '');
+          assert.equal(await page.textContent('#calc-preset-note'), '');
+        });
+      });
+
+      test('the URL records the preset and a shared link shows it', async () => {
+        let query;
+        await withPage(lang, pageName, {}, async (page) => {
+          await page.selectOption('#calc-preset', 'grpc-retry-policy');
+          await page.waitForFunction(() => new URLSearchParams(location.search).get('preset') === 'grpc-retry-policy');
+          query = new URL(page.url()).search;
+        });
+        const params = new URLSearchParams(query);
+        assert.equal(params.get('base'), '100');
+        assert.equal(params.get('factor'), '0.2');
+        await withPage(lang, pageName, { query }, async (page) => {
+          assert.equal(await page.inputValue('#calc-preset'), 'grpc-retry-policy');
+          assert.equal(await page.textContent('#calc-preset-status'), '');
+          assert.equal(await page.inputValue('#calc-base'), '100');
+          const doc = await copied(page, data);
+          assert.deepEqual(doc.retries, cliPreset('grpc-retry-policy').retries);
+        });
+        // A link whose fields differ from the preset's shows it modified.
+        params.set('retries', '7');
+        await withPage(lang, pageName, { query: `?${params}` }, async (page) => {
+          assert.equal(await page.inputValue('#calc-preset'), 'grpc-retry-policy');
+          assert.equal(await page.textContent('#calc-preset-status'), presets.modified);
+        });
+      });
+    });
+  }
+}
