@@ -467,6 +467,15 @@ function presetStatus(policy) {
   $('preset-note').textContent = p ? presets.presets[id].note : '';
 }
 
+// As code: each snippet's Copy button copies its code as shown.
+function startSnippets() {
+  for (const b of document.querySelectorAll('[data-code]')) {
+    b.parentNode.hidden = false;
+    b.onclick = () => navigator.clipboard.writeText(document.getElementById(b.dataset.code).textContent)
+      .then(() => { b.nextElementSibling.textContent = data.text.copied; }, () => {});
+  }
+}
+
 async function start() {
   data = JSON.parse($('data').textContent);
   ({ fields: FIELDS, totals: TOTALS } = data.contract);
@@ -480,6 +489,7 @@ async function start() {
   render((good = defaults));
   presets = $('presets') && JSON.parse($('presets').textContent);
   $('preset')?.addEventListener('change', choosePreset);
+  startSnippets();
   readUrl();
   update(false);
   const form = $('form');

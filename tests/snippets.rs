@@ -5,6 +5,8 @@
 //! also run themselves (pinned versions in `target/py-venv`, installed by
 //! `scripts/test.sh`) on the generated code.
 
+mod common;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -465,4 +467,104 @@ fn tenacity_and_urllib3_compute_the_same_delays() {
         stdout.contains(&format!("checked {checked} delays")),
         "{stdout}"
     );
+}
+
+// The calculator's "as code" part, as the real site writes it.
+
+/// Text of HTML as askama escapes it.
+fn unescape(html: &str) -> String {
+    html.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&#34;", "\"")
+        .replace("&#39;", "'")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+}
+
+/// A one-line message of a language's `site.ftl`.
+fn message(lang: &str, id: &str) -> String {
+    let path = common::project_root().join(format!("locales/{lang}/site.ftl"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let prefix = format!("{id} = ");
+    text.lines()
+        .find_map(|l| l.strip_prefix(&prefix))
+        .unwrap_or_else(|| panic!("{lang}: no {id}"))
+        .to_string()
+}
+
+#[test]
+fn every_calculator_shows_its_default_policy_as_each_librarys_code() {
+    for lang in ["en", "ru", "de"] {
+        let policy_comment = message(lang, "calc-code-comment");
+        let differs_comment = message(lang, "calc-code-differs");
+        let comments = Comments {
+            policy: &policy_comment,
+            differs: &differs_comment,
+        };
+        for page in ["calculator", "practice", "schedule"] {
+            let at = format!("{lang}/{page}");
+            let html = common::pages::real_page(&format!("{at}/index.html"));
+            let data: serde_json::Value = serde_json::from_str(common::pages::between(
+                &html,
+                r#"<script type="application/json" id="calc-data">"#,
+                "</script>",
+            ))
+            .unwrap();
+            let d = &data["defaults"];
+            // Seconds become milliseconds; plain numbers are read as milliseconds.
+            let k = if d["unit"] == "s" { 1000.0 } else { 1.0 };
+            let policy = Policy {
+                base: d["base"].as_f64().unwrap() * k,
+                multiplier: d["multiplier"].as_f64().unwrap(),
+                max_delay: d["max_delay"].as_f64().map(|m| m * k),
+                retries: d["retries"].as_f64().unwrap() as u32,
+                jitter: Jitter::from_name_and_factor(
+                    d["jitter"].as_str().unwrap(),
+                    d["jitter_factor"].as_f64(),
+                )
+                .unwrap(),
+            };
+            let part = common::pages::between(&html, r#"<details class="calc-code""#, "</details>");
+            for library in Library::ALL {
+                let want = snippets::snippet(library, &policy, &comments);
+                let shown = common::pages::between(
+                    part,
+                    &format!(r#"id="calc-code-{}-code">"#, library.id()),
+                    "</code>",
+                );
+                assert_eq!(unescape(shown), want.code, "{at}: {}", library.id());
+                // Comments are translated, the code is not.
+                if library != Library::GrpcServiceConfig {
+                    assert!(want.code.contains(&policy_comment), "{at}");
+                }
+                let section = common::pages::between(
+                    part,
+                    &format!(r#"id="calc-code-{}""#, library.id()),
+                    "<pre>",
+                );
+                // Each difference is a note; an exact snippet says so.
+                assert_eq!(
+                    section.matches("<li>").count(),
+                    want.differences.len(),
+                    "{at}: {}",
+                    library.id()
+                );
+                assert_eq!(
+                    section.contains(&unescape_free(&message(lang, "calc-code-exact"))),
+                    want.is_exact(),
+                    "{at}: {}",
+                    library.id()
+                );
+            }
+        }
+    }
+    // A note names the figure in the page's notation and unit.
+    let html = common::pages::real_page("ru/schedule/index.html");
+    let urllib3 = common::pages::between(&html, r#"id="calc-code-urllib3""#, "<pre>");
+    assert!(urllib3.contains("без ожидания 250\u{a0}мс"), "{urllib3}");
+}
+
+/// A message as askama writes it into the page (apostrophes escaped).
+fn unescape_free(text: &str) -> String {
+    text.replace('\'', "&#39;").replace('"', "&#34;")
 }

@@ -340,3 +340,29 @@ calc-preset-differs-polynomial = Die Verzögerungen wachsen polynomiell; der Zei
 calc-preset-differs-additive-jitter = Der Jitter wird zur Verzögerung addiert, in einer Spanne, die mit jeder Wiederholung wächst.
 calc-preset-differs-cap-after-jitter = Die Grenze greift nach dem Jitter, keine Verzögerung überschreitet sie.
 calc-preset-differs-floor-at-first-delay = Keine Verzögerung ist kürzer als die Basis.
+
+## Calculator: the policy as code
+
+# Summary of the collapsible part that shows the policy as library configuration (plain text).
+calc-code-heading = Als Code
+# Plain text, above the snippets.
+calc-code-intro = Die Strategie des Rechners als Konfiguration verbreiteter Bibliotheken für Wiederholungen. Der Code ist in jeder Sprache derselbe; nur die Kommentare sind übersetzt.
+# A comment at the top of each snippet (plain text; becomes a code comment).
+calc-code-comment = Wiederholungsstrategie aus dem Backoff-Rechner.
+# A second comment when the library cannot reproduce the schedule exactly (plain text; becomes a code comment).
+calc-code-differs = Nicht genau der Zeitplan des Rechners: siehe die Hinweise über dem Code.
+# Shown above a snippet that reproduces the schedule (plain text).
+calc-code-exact = Ergibt genau den Zeitplan des Rechners.
+# How a library’s schedule differs from the calculator’s (plain text, one sentence each).
+# $multiplier, $factor - numbers; $jitter - a jitter kind’s name; $delay, $library, $core, $max - durations with their unit; $retry, $retries, $max_attempts - counts.
+calc-code-differs-multiplier-fixed = Der Multiplikator der Bibliothek ist fest { $multiplier }; der Code verwendet ihn.
+calc-code-differs-jitter-unsupported = Diesen Jitter ({ $jitter }) bietet die Bibliothek nicht; der Code hat keinen.
+calc-code-differs-jitter-fixed = Der einzige Jitter der Bibliothek ist { $jitter } mit dem Faktor { $factor }; der Code verwendet ihn.
+calc-code-differs-immediate-first-retry = Die erste Wiederholung folgt sofort statt nach { $delay }; die späteren warten die Verzögerungen des Rechners.
+calc-code-differs-whole-milliseconds = Verzögerungen sind ganze, abgeschnittene Millisekunden: Ab Wiederholung { $retry } wartet die Bibliothek { $library }, der Rechner { $core }.
+calc-code-differs-whole-millisecond-draws = Jede zufällige Verzögerung wird auf ganze Millisekunden abgeschnitten.
+calc-code-differs-cap-after-jitter = Die Bibliothek begrenzt nach dem Jitter, keine Verzögerung überschreitet also { $max }; die Verzögerungen des Rechners mit Jitter können es.
+calc-code-differs-attempts-limited = Mehr als { $max_attempts } Versuche behandelt die Bibliothek als { $max_attempts }, sie wiederholt also höchstens { $retries }-mal.
+calc-code-differs-single-precision = Verzögerungen werden in einfacher Genauigkeit berechnet, mit einem relativen Fehler von etwa einem Zehnmillionstel.
+# The button that copies one snippet’s code (plain text).
+calc-code-copy = Code kopieren

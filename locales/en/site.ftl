@@ -340,3 +340,29 @@ calc-preset-differs-polynomial = Delays grow as a polynomial; the schedule is a 
 calc-preset-differs-additive-jitter = The jitter is added to the delay, in a range that grows with each retry.
 calc-preset-differs-cap-after-jitter = The cap applies after the jitter, so no delay exceeds it.
 calc-preset-differs-floor-at-first-delay = No delay is shorter than the first one.
+
+## Calculator: the policy as code
+
+# Summary of the collapsible part that shows the policy as library configuration (plain text).
+calc-code-heading = As code
+# Plain text, above the snippets.
+calc-code-intro = The calculator’s policy as configuration for common retry libraries. The code is the same in every language; only its comments are translated.
+# A comment at the top of each snippet (plain text; becomes a code comment).
+calc-code-comment = Retry policy from the backoff calculator.
+# A second comment when the library cannot reproduce the schedule exactly (plain text; becomes a code comment).
+calc-code-differs = Not exactly the calculator’s schedule: see the notes above the code.
+# Shown above a snippet that reproduces the schedule (plain text).
+calc-code-exact = Reproduces the calculator’s schedule.
+# How a library’s schedule differs from the calculator’s (plain text, one sentence each).
+# $multiplier, $factor - numbers; $jitter - a jitter kind’s name; $delay, $library, $core, $max - durations with their unit; $retry, $retries, $max_attempts - counts.
+calc-code-differs-multiplier-fixed = The library’s multiplier is fixed at { $multiplier }; the code uses it.
+calc-code-differs-jitter-unsupported = The library does not offer this jitter ({ $jitter }); the code leaves it out.
+calc-code-differs-jitter-fixed = The library’s only jitter is { $jitter } with a factor of { $factor }; the code has it.
+calc-code-differs-immediate-first-retry = The first retry is immediate instead of waiting { $delay }; later retries wait the calculator’s delays.
+calc-code-differs-whole-milliseconds = Delays are whole milliseconds, truncated: from retry { $retry } on, the library waits { $library } where the calculator waits { $core }.
+calc-code-differs-whole-millisecond-draws = Each random delay is truncated to whole milliseconds.
+calc-code-differs-cap-after-jitter = The library caps after the jitter, so no delay exceeds { $max }; the calculator’s jittered delays may.
+calc-code-differs-attempts-limited = The library treats more than { $max_attempts } attempts as { $max_attempts }, so it makes { $retries } retries at most.
+calc-code-differs-single-precision = Delays are computed in single precision, with a relative error of about one in ten million.
+# The button that copies one snippet’s code (plain text).
+calc-code-copy = Copy code

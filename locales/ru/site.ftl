@@ -348,3 +348,29 @@ calc-preset-differs-polynomial = Задержки растут как много
 calc-preset-differs-additive-jitter = Джиттер прибавляется к задержке, и его диапазон растёт с каждым повтором.
 calc-preset-differs-cap-after-jitter = Ограничение применяется после джиттера, поэтому ни одна задержка его не превышает.
 calc-preset-differs-floor-at-first-delay = Ни одна задержка не короче первой.
+
+## Calculator: the policy as code
+
+# Summary of the collapsible part that shows the policy as library configuration (plain text).
+calc-code-heading = В виде кода
+# Plain text, above the snippets.
+calc-code-intro = Политика калькулятора как настройка популярных библиотек повторов. Код одинаков на всех языках; переведены только комментарии.
+# A comment at the top of each snippet (plain text; becomes a code comment).
+calc-code-comment = Политика повторов из калькулятора задержек.
+# A second comment when the library cannot reproduce the schedule exactly (plain text; becomes a code comment).
+calc-code-differs = Расписание не совпадает с расписанием калькулятора точно: см. примечания над кодом.
+# Shown above a snippet that reproduces the schedule (plain text).
+calc-code-exact = Повторяет расписание калькулятора.
+# How a library’s schedule differs from the calculator’s (plain text, one sentence each).
+# $multiplier, $factor - numbers; $jitter - a jitter kind’s name; $delay, $library, $core, $max - durations with their unit; $retry, $retries, $max_attempts - counts.
+calc-code-differs-multiplier-fixed = Множитель в библиотеке фиксирован и равен { $multiplier }; в коде стоит он.
+calc-code-differs-jitter-unsupported = Такого джиттера ({ $jitter }) в библиотеке нет; в коде его нет.
+calc-code-differs-jitter-fixed = В библиотеке есть только один джиттер: { $jitter }, доля { $factor }; в коде стоит он.
+calc-code-differs-immediate-first-retry = Первый повтор — сразу, без ожидания { $delay }; следующие ждут задержки калькулятора.
+calc-code-differs-whole-milliseconds = Задержки — целые миллисекунды с отбрасыванием дробной части: начиная с повтора № { $retry }, библиотека ждёт { $library }, а калькулятор — { $core }.
+calc-code-differs-whole-millisecond-draws = Каждая случайная задержка округляется вниз до целых миллисекунд.
+calc-code-differs-cap-after-jitter = Библиотека ограничивает задержку после джиттера, поэтому ни одна задержка не превышает { $max }; у калькулятора задержки с джиттером могут её превысить.
+calc-code-differs-attempts-limited = Больше { $max_attempts } попыток библиотека не делает, то есть не больше { $retries } повторов.
+calc-code-differs-single-precision = Задержки считаются с одинарной точностью, с относительной ошибкой порядка одной десятимиллионной.
+# The button that copies one snippet’s code (plain text).
+calc-code-copy = Скопировать код

@@ -57,6 +57,9 @@ pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
         _ if crate::site::calculator::presets::variables(id).is_some() => {
             crate::site::calculator::presets::variables(id).unwrap_or_default()
         }
+        _ if crate::site::calculator::as_code::variables(id).is_some() => {
+            crate::site::calculator::as_code::variables(id).unwrap_or_default()
+        }
         _ => contract::variables(id).unwrap_or_default(),
     };
     names.iter().map(|n| n.to_string()).collect()

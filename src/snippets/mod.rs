@@ -62,6 +62,21 @@ impl Library {
         }
     }
 
+    /// The library's own name, as its documentation writes it (not
+    /// translated).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Library::Tenacity => "tenacity",
+            Library::Urllib3 => "urllib3",
+            Library::Resilience4j => "resilience4j",
+            Library::SpringRetry => "Spring Retry",
+            Library::Polly => "Polly",
+            Library::CenkaltiBackoff => "cenkalti/backoff",
+            Library::Backon => "backon",
+            Library::GrpcServiceConfig => "gRPC service config",
+        }
+    }
+
     /// The language of the code, for highlighting and the copy button.
     pub const fn language(self) -> &'static str {
         match self {

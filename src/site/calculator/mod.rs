@@ -14,6 +14,7 @@
 //! Over 500 lines with its tests: the tests of the number notation the
 //! island hands the script live here, beside the island.
 
+pub mod as_code;
 pub mod contract;
 pub mod presets;
 
@@ -107,6 +108,8 @@ pub struct CalculatorView {
     pub script_src: String,
     /// The preset selector; `None` for a site without presets.
     pub presets: Option<presets::PresetsView>,
+    /// The default policy as code for each library.
+    pub as_code: as_code::AsCodeView,
 }
 
 /// The island: everything the script needs to know about this page.
@@ -264,6 +267,7 @@ pub fn view(
         data_json: script_json(&island),
         script_src: format!("{root}{script}"),
         presets: presets::view(library_presets, profile.zero_max, texts),
+        as_code: as_code::view(&defaults, profile.unit, texts, intl),
     }
 }
 

@@ -1,0 +1,120 @@
+//! The calculator's "as code" part: the policy the calculator starts with
+//! as configuration for each library `crate::snippets` knows, shown in
+//! `<details>` so that readers without JavaScript get it too.
+//!
+//! The code comes from `crate::snippets` (one module for every library,
+//! from the core's policy); this module only hands it the translated
+//! comments and turns each difference into its Fluent message
+//! (`calc-code-differs-<code>`, durations in milliseconds with their unit).
+//! Code is never translated; comments and notes are.
+
+use fluent_bundle::FluentArgs;
+
+use crate::backoff::Policy;
+use crate::report::Unit;
+use crate::site::figures;
+use crate::site::intl::Intl;
+use crate::site::texts::Texts;
+use crate::snippets::{self, Comments, Difference, DifferenceCode, Var};
+
+/// The variables each `calc-code-*` message receives, for `check`.
+pub fn variables(id: &str) -> Option<&'static [&'static str]> {
+    let code = id.strip_prefix("calc-code-differs-")?;
+    Some(match code {
+        "multiplier-fixed" => &["multiplier"],
+        "jitter-unsupported" => &["jitter"],
+        "jitter-fixed" => &["jitter", "factor"],
+        "immediate-first-retry" => &["delay"],
+        "whole-milliseconds" => &["retry", "library", "core"],
+        "cap-after-jitter" => &["max"],
+        "attempts-limited" => &["max_attempts", "retries"],
+        _ => &[],
+    })
+}
+
+/// One library's snippet as the page shows it.
+pub struct SnippetView {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub language: &'static str,
+    pub code: String,
+    /// What differs from the calculator's schedule, one sentence each;
+    /// empty when the code reproduces it.
+    pub notes: Vec<String>,
+}
+
+/// What `_calculator.html` needs for the "as code" part.
+pub struct AsCodeView {
+    pub heading: String,
+    pub intro: String,
+    pub exact: String,
+    /// The label of each snippet's Copy button.
+    pub copy: String,
+    pub snippets: Vec<SnippetView>,
+}
+
+/// `policy` in the core's terms, with durations in `unit`; the snippets
+/// read milliseconds (plain numbers are taken as milliseconds).
+pub fn in_milliseconds(policy: &Policy, unit: Unit) -> Policy {
+    let k = if unit == Unit::S { 1000.0 } else { 1.0 };
+    Policy {
+        base: policy.base * k,
+        max_delay: policy.max_delay.map(|m| m * k),
+        ..*policy
+    }
+}
+
+/// The snippets of `policy` (durations in `unit`) in the page's language.
+pub fn view(policy: &Policy, unit: Unit, texts: &Texts, intl: &Intl) -> AsCodeView {
+    let policy_comment = texts.get("calc-code-comment", None);
+    let differs_comment = texts.get("calc-code-differs", None);
+    let comments = Comments {
+        policy: &policy_comment,
+        differs: &differs_comment,
+    };
+    let ms = in_milliseconds(policy, unit);
+    AsCodeView {
+        heading: texts.get("calc-code-heading", None),
+        intro: texts.get("calc-code-intro", None),
+        exact: texts.get("calc-code-exact", None),
+        copy: texts.get("calc-code-copy", None),
+        snippets: snippets::all(&ms, &comments)
+            .into_iter()
+            .map(|s| SnippetView {
+                id: s.library.id(),
+                name: s.library.name(),
+                language: s.library.language(),
+                code: s.code,
+                notes: s.differences.iter().map(|d| note(d, texts, intl)).collect(),
+            })
+            .collect(),
+    }
+}
+
+/// A difference as its message, its durations in milliseconds.
+pub fn note(difference: &Difference, texts: &Texts, intl: &Intl) -> String {
+    let ms = figures::unit_label(Unit::Ms, texts);
+    let mut args = FluentArgs::new();
+    for (name, var) in &difference.vars {
+        let text = match var {
+            Var::Code(code) => texts.get(&format!("jitter-{code}"), None),
+            Var::Number(x) if is_duration(difference.code, name) => {
+                figures::with_unit(&intl.number(*x), Unit::Ms, &ms)
+            }
+            Var::Number(x) => intl.number(*x),
+        };
+        args.set(*name, text);
+    }
+    let id = format!("calc-code-differs-{}", difference.code.name());
+    texts.get(&id, Some(&args))
+}
+
+/// Whether a difference's variable is a duration (milliseconds).
+fn is_duration(code: DifferenceCode, name: &str) -> bool {
+    matches!(
+        (code, name),
+        (DifferenceCode::ImmediateFirstRetry, "delay")
+            | (DifferenceCode::WholeMilliseconds, "library" | "core")
+            | (DifferenceCode::CapAfterJitter, "max")
+    )
+}
