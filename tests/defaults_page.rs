@@ -136,3 +136,45 @@ fn title_and_description_fit_in_every_language() {
         assert!(!title.is_empty() && !description.is_empty(), "{lang}");
     }
 }
+
+/// The timeout claims of the Java and .NET families link the lines that
+/// back them, pinned to a commit like the presets' sources.
+#[test]
+fn timeout_claims_of_the_families_cite_pinned_sources() {
+    let pinned = |link: &str, repo: &str, path: &str| {
+        let rest = link
+            .strip_prefix(&format!("https://github.com/{repo}/blob/"))
+            .unwrap_or_else(|| panic!("{link}: not {repo}"));
+        let (commit, file) = rest.split_once('/').unwrap();
+        assert_eq!(commit.len(), 40, "{link}: pinned to a commit");
+        assert!(commit.chars().all(|c| c.is_ascii_hexdigit()), "{link}");
+        assert!(file.starts_with(path) && file.contains("#L"), "{link}");
+    };
+    for lang in LANGUAGES {
+        let html = page(lang);
+        let links = |id: &str| -> Vec<String> {
+            let section = between(&html, &format!(r#"id="{id}""#), "</section>");
+            section
+                .split(r#"href=""#)
+                .skip(1)
+                .map(|s| s[..s.find('"').unwrap()].to_string())
+                .collect()
+        };
+        let java = links("family-java");
+        assert_eq!(java.len(), 3, "{lang}: {java:?}");
+        pinned(&java[0], "resilience4j/resilience4j", "resilience4j-retry/");
+        pinned(
+            &java[1],
+            "resilience4j/resilience4j",
+            "resilience4j-timelimiter/",
+        );
+        pinned(
+            &java[2],
+            "spring-projects/spring-retry",
+            "src/main/java/org/springframework/retry/policy/TimeoutRetryPolicy.java",
+        );
+        let dotnet = links("family-dotnet");
+        assert_eq!(dotnet.len(), 1, "{lang}: {dotnet:?}");
+        pinned(&dotnet[0], "App-vNext/Polly", "docs/pipelines/index.md");
+    }
+}
