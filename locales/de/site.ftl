@@ -346,9 +346,9 @@ calc-preset-differs-floor-at-first-delay = Keine Verzögerung ist kürzer als di
 # Summary of the collapsible part that shows the policy as library configuration (plain text).
 calc-code-heading = Als Code
 # Plain text, above the snippets.
-calc-code-intro = Die Strategie des Rechners als Konfiguration verbreiteter Bibliotheken für Wiederholungen. Der Code ist in jeder Sprache derselbe; nur die Kommentare sind übersetzt.
+calc-code-intro = Die Anfangsstrategie des Rechners als Konfiguration verbreiteter Bibliotheken für Wiederholungen (Verzögerungen in Millisekunden). Der Code ist in jeder Sprache derselbe; nur die Kommentare sind übersetzt.
 # A comment at the top of each snippet (plain text; becomes a code comment).
-calc-code-comment = Wiederholungsstrategie aus dem Backoff-Rechner.
+calc-code-comment = Wiederholungsstrategie: die Anfangswerte des Backoff-Rechners.
 # A second comment when the library cannot reproduce the schedule exactly (plain text; becomes a code comment).
 calc-code-differs = Nicht genau der Zeitplan des Rechners: siehe die Hinweise über dem Code.
 # Shown above a snippet that reproduces the schedule (plain text).

@@ -346,9 +346,9 @@ calc-preset-differs-floor-at-first-delay = No delay is shorter than the first on
 # Summary of the collapsible part that shows the policy as library configuration (plain text).
 calc-code-heading = As code
 # Plain text, above the snippets.
-calc-code-intro = The calculator’s policy as configuration for common retry libraries. The code is the same in every language; only its comments are translated.
+calc-code-intro = The policy the calculator starts with, as configuration for common retry libraries (delays in milliseconds). The code is the same in every language; only its comments are translated.
 # A comment at the top of each snippet (plain text; becomes a code comment).
-calc-code-comment = Retry policy from the backoff calculator.
+calc-code-comment = Retry policy: the backoff calculator’s starting values.
 # A second comment when the library cannot reproduce the schedule exactly (plain text; becomes a code comment).
 calc-code-differs = Not exactly the calculator’s schedule: see the notes above the code.
 # Shown above a snippet that reproduces the schedule (plain text).

@@ -354,9 +354,9 @@ calc-preset-differs-floor-at-first-delay = Ни одна задержка не �
 # Summary of the collapsible part that shows the policy as library configuration (plain text).
 calc-code-heading = В виде кода
 # Plain text, above the snippets.
-calc-code-intro = Политика калькулятора как настройка популярных библиотек повторов. Код одинаков на всех языках; переведены только комментарии.
+calc-code-intro = Начальная политика калькулятора как настройка популярных библиотек повторов (задержки в миллисекундах). Код одинаков на всех языках; переведены только комментарии.
 # A comment at the top of each snippet (plain text; becomes a code comment).
-calc-code-comment = Политика повторов из калькулятора задержек.
+calc-code-comment = Политика повторов: начальные значения калькулятора задержек.
 # A second comment when the library cannot reproduce the schedule exactly (plain text; becomes a code comment).
 calc-code-differs = Расписание не совпадает с расписанием калькулятора точно: см. примечания над кодом.
 # Shown above a snippet that reproduces the schedule (plain text).

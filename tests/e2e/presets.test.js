@@ -2,7 +2,9 @@
 // calculator, schedule): choosing a preset fills the form and gives the
 // schedule `backoff-site schedule --preset NAME` prints; editing a field says
 // "modified" in words; the URL records the preset and a shared link shows
-// it again.
+// it again. And the "as code" part: there without JavaScript, each Copy
+// button copies its snippet as built (tests/snippets.rs holds the built
+// snippets to src/snippets).
 //
 // Expected schedules come from the command line, expected words from the
 // page's islands, expected field texts from the preset's figures in the
@@ -135,6 +137,28 @@ for (const lang of LANGS) {
         await withPage(lang, pageName, { query: `?${params}` }, async (page) => {
           assert.equal(await page.inputValue('#calc-preset'), 'grpc-retry-policy');
           assert.equal(await page.textContent('#calc-preset-status'), presets.modified);
+        });
+      });
+
+      test('as code: readable without JavaScript, and each Copy button copies its snippet', async () => {
+        const html = readFileSync(path.join(DIST, lang, pageName, 'index.html'), 'utf8');
+        const built = (id) => {
+          const m = new RegExp(`id="calc-code-${id}-code">(.*?)</code>`, 's').exec(html);
+          return m[1].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#34;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+        };
+        await withPage(lang, pageName, { js: false }, async (page) => {
+          await page.click('#calc-code summary');
+          assert.ok(await page.isVisible('#calc-code-tenacity-code'));
+          // Copy needs the script: its buttons stay hidden.
+          assert.equal(await page.isVisible('#calc-code-tenacity button'), false);
+        });
+        await withPage(lang, pageName, {}, async (page) => {
+          await page.click('#calc-code summary');
+          for (const id of ['tenacity', 'polly', 'grpc-service-config']) {
+            await page.click(`#calc-code-${id} button`);
+            await page.waitForSelector(`#calc-code-${id} [role=status]:text-is("${data.text.copied}")`);
+            assert.equal(await page.evaluate(() => navigator.clipboard.readText()), built(id), id);
+          }
         });
       });
     });
