@@ -154,6 +154,7 @@ function update(fromUser) {
   const errors = form.errors ?? compute(form.policy);
   if (!errors) render((good = form.policy));
   presetStatus(form.policy);
+  codeStale(form.policy);
   for (const { name } of FIELDS) {
     $(`${name}-error`).textContent = errors?.[name] ?? '';
     $(name)[errors?.[name] ? 'setAttribute' : 'removeAttribute']('aria-invalid', 'true');
@@ -467,7 +468,12 @@ function presetStatus(policy) {
   $('preset-note').textContent = p ? presets.presets[id].note : '';
 }
 
-// As code: each snippet's Copy button copies its code as shown.
+// As code: the snippets are of the starting policy, which the part says
+// once the form holds another; each Copy button copies its code as shown.
+function codeStale(policy) {
+  $('code-stale').hidden = Object.keys(data.defaults).every((k) => policy[k] === data.defaults[k]);
+}
+
 function startSnippets() {
   for (const b of document.querySelectorAll('[data-code]')) {
     b.parentNode.hidden = false;

@@ -366,3 +366,5 @@ calc-code-differs-attempts-limited = Mehr als { $max_attempts } Versuche behande
 calc-code-differs-single-precision = Verzögerungen werden in einfacher Genauigkeit berechnet, mit einem relativen Fehler von etwa einem Zehnmillionstel.
 # The button that copies one snippet’s code (plain text).
 calc-code-copy = Code kopieren
+# Shown in the “as code” part once the form holds other values than the starting ones (plain text).
+calc-code-stale = Der folgende Code gilt für die Anfangswerte, nicht für die Werte im Formular.

@@ -366,3 +366,5 @@ calc-code-differs-attempts-limited = The library treats more than { $max_attempt
 calc-code-differs-single-precision = Delays are computed in single precision, with a relative error of about one in ten million.
 # The button that copies one snippet’s code (plain text).
 calc-code-copy = Copy code
+# Shown in the “as code” part once the form holds other values than the starting ones (plain text).
+calc-code-stale = The snippets below are for the starting values, not for the values in the form.

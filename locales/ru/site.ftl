@@ -374,3 +374,5 @@ calc-code-differs-attempts-limited = Больше { $max_attempts } попыто
 calc-code-differs-single-precision = Задержки считаются с одинарной точностью, с относительной ошибкой порядка одной десятимиллионной.
 # The button that copies one snippet’s code (plain text).
 calc-code-copy = Скопировать код
+# Shown in the “as code” part once the form holds other values than the starting ones (plain text).
+calc-code-stale = Код ниже — для начальных значений, а не для значений в форме.

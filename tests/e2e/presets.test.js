@@ -105,6 +105,9 @@ for (const lang of LANGS) {
           await type(page, 'retries', '5');
           assert.equal(await page.textContent('#calc-preset-status'), presets.modified);
           assert.ok(await page.isVisible('#calc-preset-status'));
+          // The snippets are of the starting policy, and the part says so.
+          await page.click('#calc-code summary');
+          assert.ok(await page.isVisible('#calc-code-stale'));
           // Back to the preset's value: not modified any more.
           await type(page, 'retries', '2');
           assert.equal(await page.textContent('#calc-preset-status'), '');
@@ -154,6 +157,7 @@ for (const lang of LANGS) {
         });
         await withPage(lang, pageName, {}, async (page) => {
           await page.click('#calc-code summary');
+          assert.equal(await page.isVisible('#calc-code-stale'), false, 'the form holds the starting policy');
           for (const id of ['tenacity', 'polly', 'grpc-service-config']) {
             await page.click(`#calc-code-${id} button`);
             await page.waitForSelector(`#calc-code-${id} [role=status]:text-is("${data.text.copied}")`);

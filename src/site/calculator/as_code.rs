@@ -48,6 +48,8 @@ pub struct AsCodeView {
     pub heading: String,
     pub intro: String,
     pub exact: String,
+    /// Shown once the form no longer holds the starting policy.
+    pub stale: String,
     /// The label of each snippet's Copy button.
     pub copy: String,
     pub snippets: Vec<SnippetView>,
@@ -78,6 +80,7 @@ pub fn view(policy: &Policy, unit: Unit, texts: &Texts, intl: &Intl) -> AsCodeVi
         intro: texts.get("calc-code-intro", None),
         exact: texts.get("calc-code-exact", None),
         copy: texts.get("calc-code-copy", None),
+        stale: texts.get("calc-code-stale", None),
         snippets: snippets::all(&ms, &comments)
             .into_iter()
             .map(|s| SnippetView {
