@@ -219,7 +219,7 @@ function readUrl() {
   for (const f of ['jitter', 'unit']) {
     if ([...($(f)?.options ?? [])].some((o) => o.value === query.get(f))) $(f).value = query.get(f);
   }
-  if (presets?.presets[query.get('preset')]) $('preset').value = query.get('preset');
+  presetFromUrl(query);
   carryQuery();
 }
 
@@ -457,6 +457,13 @@ function choosePreset() {
   if (!p) return;
   $('jitter').value = p.jitter;
   for (const f of FIELDS) if (f.input in p) $(f.name).value = String(p[f.input] ?? 0).replace('.', data.number.decimal);
+}
+
+// A link naming a preset and no field (`?preset=polly`) shows the preset.
+function presetFromUrl(query) {
+  if (!presets?.presets[query.get('preset')]) return;
+  $('preset').value = query.get('preset');
+  if (!FIELDS.some((f) => query.has(f.name))) choosePreset();
 }
 
 function presetStatus(policy) {

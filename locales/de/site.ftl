@@ -362,7 +362,7 @@ calc-code-differs-immediate-first-retry = Die erste Wiederholung folgt sofort st
 calc-code-differs-whole-milliseconds = Verzögerungen sind ganze, abgeschnittene Millisekunden: Ab Wiederholung { $retry } wartet die Bibliothek { $library }, der Rechner { $core }.
 calc-code-differs-whole-millisecond-draws = Jede zufällige Verzögerung wird auf ganze Millisekunden abgeschnitten.
 calc-code-differs-cap-after-jitter = Die Bibliothek begrenzt nach dem Jitter, keine Verzögerung überschreitet also { $max }; die Verzögerungen des Rechners mit Jitter können es.
-calc-code-differs-attempts-limited = Mehr als { $max_attempts } Versuche behandelt die Bibliothek als { $max_attempts }, sie wiederholt also höchstens { $retries }-mal.
+calc-code-differs-attempts-limited = Mehr als { $max_attempts } Versuche behandelt die Bibliothek als { $max_attempts }, macht also höchstens { $retries } Wiederholungen.
 calc-code-differs-single-precision = Verzögerungen werden in einfacher Genauigkeit berechnet, mit einem relativen Fehler von etwa einem Zehnmillionstel.
 # The button that copies one snippet’s code (plain text).
 calc-code-copy = Code kopieren

@@ -135,6 +135,13 @@ for (const lang of LANGS) {
           const doc = await copied(page, data);
           assert.deepEqual(doc.retries, cliPreset('grpc-retry-policy').retries);
         });
+        // A link naming the preset alone fills the fields from it.
+        await withPage(lang, pageName, { query: '?preset=polly' }, async (page) => {
+          assert.equal(await page.inputValue('#calc-preset'), 'polly');
+          assert.equal(await page.textContent('#calc-preset-status'), '');
+          const doc = await copied(page, data);
+          assert.deepEqual(doc.retries, cliPreset('polly').retries);
+        });
         // A link whose fields differ from the preset's shows it modified.
         params.set('retries', '7');
         await withPage(lang, pageName, { query: `?${params}` }, async (page) => {
