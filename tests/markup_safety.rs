@@ -240,6 +240,8 @@ const ELEMENTS: &[&str] = &[
     "meta",
     "nav",
     "ol",
+    // The calculator's preset selector groups its options.
+    "optgroup",
     "option",
     "p",
     "path",
@@ -275,6 +277,8 @@ const ATTRIBUTES: &[&str] = &[
     "class",
     "content",
     "d",
+    // The Copy button of an "as code" snippet names its code element.
+    "data-code",
     "data-totals",
     "for",
     "hidden",
@@ -283,6 +287,8 @@ const ATTRIBUTES: &[&str] = &[
     "http-equiv",
     "id",
     "inputmode",
+    // An `<optgroup>`'s label.
+    "label",
     "lang",
     "media",
     "name",
