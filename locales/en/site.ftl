@@ -297,3 +297,71 @@ calc-chart-summary = Delays grow from { $first } to { $last }.
 # The chart in words, when the maximum cuts the delays.
 # $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
 calc-chart-summary-capped = Delays grow from { $first } to { $last }, capped from retry { $retry } on.
+
+## Calculator: decorrelated jitter, percentiles and the attempt timeline
+
+# Jitter option ("decorrelated jitter", after the AWS Architecture Blog): each delay is drawn between the first delay and three times the previous delay.
+jitter-decorrelated = Decorrelated
+
+# Label of the optional timeout field: how long one attempt may run before it counts as failed.
+calc-timeout-label = Timeout per attempt
+
+# Hint under the timeout field.
+calc-timeout-hint = Optional: how long each attempt may run before it counts as failed; zero or more. Leave it empty to count attempts as instant.
+
+# Label of the optional deadline field: the time limit for all attempts and waits together.
+calc-deadline-label = Deadline
+
+# Hint under the deadline field.
+calc-deadline-hint = Optional: the time from the first attempt by which every retry should have started; greater than zero and not shorter than the timeout.
+
+# Error under the timeout field.
+error-timeout = The timeout must be zero or more.
+
+# Error under the deadline field: not above zero, or shorter than the timeout of the first attempt.
+error-deadline = The deadline must be greater than zero and not shorter than the timeout.
+
+# Result label: the median total wait (half of the runs wait less).
+calc-total-p50 = Median total wait (P50)
+
+# Result label: the total wait that 90 % of runs stay under.
+calc-total-p90 = Total wait, P90
+
+# Result label: the total wait that 99 % of runs stay under.
+calc-total-p99 = Total wait, P99
+
+# Caption of the attempt timeline table.
+calc-timeline-caption = When each attempt starts
+
+# Timeline column: the attempt's number (1 is the original request).
+calc-timeline-attempt = Attempt
+
+# Timeline column: the earliest start of the attempt.
+calc-timeline-earliest = Earliest start
+
+# Timeline column and chart legend: the median start of the attempt.
+calc-timeline-median = Median start (P50)
+
+# Timeline column: the latest start of the attempt.
+calc-timeline-latest = Latest start
+
+# Caption and name of the timeline chart.
+calc-timeline-chart-label = Chart of when each attempt starts
+
+# Chart legend: the bar from the earliest to the latest start.
+calc-timeline-range = From the earliest to the latest start
+
+# Chart label of the deadline line (followed by a colon and the deadline).
+calc-timeline-deadline = Deadline
+
+# The verdict with a timeout and no deadline.
+# $p99 - the total wait at P99, with its unit; $timeout - the timeout per attempt, with its unit; $last - when the last retry starts at P99, with its unit
+calc-verdict-timeout = P99 total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts by { $last }.
+
+# The verdict with a timeout and a deadline.
+# $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline
+calc-verdict-deadline = P99 total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts by { $last }, after your { $deadline } deadline in { $late } % of cases.
+
+# The verdict with a deadline and no timeout (attempts count as instant).
+# $p99, $last, $deadline, $late - as above
+calc-verdict-deadline-untimed = P99 total wait { $p99 }; counting each attempt as instant, the last retry starts by { $last }, after your { $deadline } deadline in { $late } % of cases.

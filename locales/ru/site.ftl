@@ -299,3 +299,71 @@ calc-chart-summary = Задержки растут от { $first } до { $last 
 # The chart in words, when the maximum cuts the delays.
 # $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
 calc-chart-summary-capped = Задержки растут от { $first } до { $last }; начиная с повтора № { $retry } их ограничивает максимум.
+
+## Calculator: decorrelated jitter, percentiles and the attempt timeline
+
+# Jitter option ("decorrelated jitter", after the AWS Architecture Blog): each delay is drawn between the first delay and three times the previous delay.
+jitter-decorrelated = Декоррелированный
+
+# Label of the optional timeout field: how long one attempt may run before it counts as failed.
+calc-timeout-label = Тайм-аут попытки
+
+# Hint under the timeout field.
+calc-timeout-hint = Необязательно: сколько может длиться каждая попытка, прежде чем она считается неудачной; ноль или больше. Оставьте пустым, чтобы считать попытки мгновенными.
+
+# Label of the optional deadline field: the time limit for all attempts and waits together.
+calc-deadline-label = Общий срок
+
+# Hint under the deadline field.
+calc-deadline-hint = Необязательно: время от начала первой попытки, к которому должны начаться все повторы; больше нуля и не меньше тайм-аута.
+
+# Error under the timeout field.
+error-timeout = Тайм-аут не может быть отрицательным.
+
+# Error under the deadline field: not above zero, or shorter than the timeout of the first attempt.
+error-deadline = Общий срок должен быть больше нуля и не меньше тайм-аута.
+
+# Result label: the median total wait (half of the runs wait less).
+calc-total-p50 = Медиана общего ожидания (P50)
+
+# Result label: the total wait that 90 % of runs stay under.
+calc-total-p90 = Общее ожидание, P90
+
+# Result label: the total wait that 99 % of runs stay under.
+calc-total-p99 = Общее ожидание, P99
+
+# Caption of the attempt timeline table.
+calc-timeline-caption = Когда начинается каждая попытка
+
+# Timeline column: the attempt's number (1 is the original request).
+calc-timeline-attempt = Попытка
+
+# Timeline column: the earliest start of the attempt.
+calc-timeline-earliest = Самое раннее начало
+
+# Timeline column and chart legend: the median start of the attempt.
+calc-timeline-median = Медиана начала (P50)
+
+# Timeline column: the latest start of the attempt.
+calc-timeline-latest = Самое позднее начало
+
+# Caption and name of the timeline chart.
+calc-timeline-chart-label = График начала каждой попытки
+
+# Chart legend: the bar from the earliest to the latest start.
+calc-timeline-range = От самого раннего до самого позднего начала
+
+# Chart label of the deadline line (followed by a colon and the deadline).
+calc-timeline-deadline = Общий срок
+
+# The verdict with a timeout and no deadline.
+# $p99 - the total wait at P99, with its unit; $timeout - the timeout per attempt, with its unit; $last - when the last retry starts at P99, with its unit
+calc-verdict-timeout = Общее ожидание по P99 — { $p99 }; с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }.
+
+# The verdict with a timeout and a deadline.
+# $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline
+calc-verdict-deadline = Общее ожидание по P99 — { $p99 }; с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }, а в { $late } % случаев — после общего срока { $deadline }.
+
+# The verdict with a deadline and no timeout (attempts count as instant).
+# $p99, $last, $deadline, $late - as above
+calc-verdict-deadline-untimed = Общее ожидание по P99 — { $p99 }; если считать попытки мгновенными, последний повтор начинается не позже { $last }, а в { $late } % случаев — после общего срока { $deadline }.

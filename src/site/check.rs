@@ -16,7 +16,7 @@ use fluent_syntax::ast::{self, Expression, InlineExpression, Pattern, PatternEle
 use unic_langid::LanguageIdentifier;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::site::calculator::contract;
+use crate::site::calculator::{contract, distribution};
 use crate::site::config::Config;
 use crate::site::content::Section;
 use crate::site::experiment;
@@ -53,6 +53,10 @@ pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
         "defaults-sparkline" => &["delays"],
         "presets" | "defaults-column-p99" => &["percentile"],
         "preset-counts-attempts" | "preset-counts-retries" => &["count"],
+        // The calculator's verdicts (`calculator::distribution`).
+        _ if distribution::variables(id).is_some() => {
+            distribution::variables(id).unwrap_or_default()
+        }
         _ => contract::variables(id).unwrap_or_default(),
     };
     names.iter().map(|n| n.to_string()).collect()

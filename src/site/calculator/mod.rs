@@ -15,6 +15,7 @@
 //! island hands the script live here, beside the island.
 
 pub mod contract;
+pub mod distribution;
 
 use std::collections::BTreeMap;
 
@@ -100,6 +101,13 @@ pub struct CalculatorView {
     pub jittered: bool,
     pub rows: Vec<TableRow>,
     pub totals: Vec<TotalView>,
+    /// P50, P90 and P99 of the total wait.
+    pub percentiles: Vec<TotalView>,
+    /// The timeout and deadline fields (`distribution::limit_fields`).
+    pub limit_fields: Vec<Field>,
+    /// The attempt timeline of the defaults, when they give a timeout or a
+    /// deadline.
+    pub timeline: Option<distribution::TimelineView>,
     /// The island's JSON, safe to place inside `<script>`.
     pub data_json: String,
     /// The script's path from this page.
@@ -130,6 +138,8 @@ struct Island {
     caption: BTreeMap<&'static str, String>,
     /// Labels and messages; `{retry}` marks where a retry number goes.
     text: BTreeMap<String, String>,
+    /// The timeout and deadline fields the contract does not list itself.
+    limit_fields: Vec<contract::Field>,
 }
 
 /// The figure the notation error writes as an example of the page's
@@ -186,6 +196,37 @@ pub fn view(
             }
         })
         .collect();
+    let limit_fields = limit_fields(profile.zero_max)
+        .into_iter()
+        .map(|f| {
+            let given = match f.input {
+                "timeout" => profile.limits.timeout,
+                _ => profile.limits.deadline,
+            };
+            Field {
+                name: f.name,
+                has_unit: f.delay,
+                inputmode: "decimal",
+                label: texts.get(f.label, None),
+                hint: texts.get(f.hint, None),
+                value: given.map(input).unwrap_or_default(),
+                applies: true,
+                of_jitter: false,
+            }
+        })
+        .collect();
+    let dist = distribution::compute(&schedule, profile.limits);
+    let figure = distribution::Figure {
+        intl,
+        unit: profile.unit,
+        unit_label: &unit_label,
+    };
+    let percentiles = distribution::PERCENTILES
+        .into_iter()
+        .zip([dist.total.p50, dist.total.p90, dist.total.p99])
+        .map(|(name, x)| total_view(&format!("calc-total-{name}"), x))
+        .collect();
+    let timeline = distribution::timeline(&dist, defaults.retries, texts, &figure);
     let jitters = core_contract::JITTERS
         .into_iter()
         .map(|name| Choice {
@@ -256,9 +297,65 @@ pub fn view(
             total_view("calc-total-mean", totals.mean),
             total_view("calc-total-max", totals.max),
         ],
+        percentiles,
+        limit_fields,
+        timeline,
         data_json: script_json(&island),
         script_src: format!("{root}{script}"),
     }
+}
+
+/// The timeout and deadline fields the contract does not list: once it
+/// lists a field of the same input, the contract's field is the one.
+fn limit_fields(zero_max: crate::site::content::ZeroMax) -> Vec<contract::Field> {
+    let listed = contract::fields(zero_max);
+    distribution::limit_fields()
+        .into_iter()
+        .filter(|f| listed.iter().all(|l| l.input != f.input))
+        .collect()
+}
+
+/// The island's words of the percentiles and the timeline; the verdicts
+/// with `{name}` where the script puts each figure.
+fn distribution_text(texts: &Texts, fields: &[contract::Field]) -> Vec<(String, String)> {
+    let words = distribution::ChartWords::new(texts);
+    let mut text: Vec<(String, String)> = distribution::PERCENTILES
+        .iter()
+        .map(|name| {
+            (
+                format!("total_{name}"),
+                texts.get(&format!("calc-total-{name}"), None),
+            )
+        })
+        .collect();
+    for (key, value) in [
+        ("timeline_caption", texts.get("calc-timeline-caption", None)),
+        ("timeline_attempt", words.attempt),
+        (
+            "timeline_earliest",
+            texts.get("calc-timeline-earliest", None),
+        ),
+        ("timeline_median", words.median),
+        ("timeline_latest", texts.get("calc-timeline-latest", None)),
+        ("timeline_chart", words.label),
+        ("timeline_range", words.range),
+        ("timeline_deadline", words.deadline),
+    ] {
+        text.push((key.into(), value));
+    }
+    for (id, names) in distribution::VARIABLES {
+        let mut args = FluentArgs::new();
+        for name in *names {
+            args.set(*name, format!("{{{name}}}"));
+        }
+        text.push((id.replace('-', "_"), texts.get(id, Some(&args))));
+    }
+    // The fields' errors, which the contract's errors do not list yet.
+    for field in fields {
+        let id = format!("error-{}", field.error);
+        text.push((format!("error_{}", field.error), texts.get(&id, None)));
+    }
+    text
 }
 
 /// The chart's words, with `{first}`, `{last}` and `{retry}` where the
@@ -376,6 +473,10 @@ fn island(
         }
         text.insert(format!("error_{key}"), message(texts, &id, &bounds));
     }
+    let limit_fields = limit_fields(profile.zero_max);
+    for (key, value) in distribution_text(texts, &limit_fields) {
+        text.entry(key).or_insert(value);
+    }
     let slots = core_contract::inputs(&profile.defaults).expect("an offered jitter kind");
     let jitter = profile.defaults.jitter.name();
     // The inputs of fields of another jitter kind are not in the policy.
@@ -398,6 +499,14 @@ fn island(
             (key.to_string(), value)
         })
         .collect();
+    for (key, given) in [
+        ("timeout", profile.limits.timeout),
+        ("deadline", profile.limits.deadline),
+    ] {
+        defaults
+            .entry(key)
+            .or_insert(given.map_or(serde_json::Value::Null, Into::into));
+    }
     defaults.insert("unit".into(), profile.unit.name().into());
     Island {
         lang: lang.to_string(),
@@ -416,6 +525,7 @@ fn island(
         duration,
         caption: caption_patterns(texts, intl),
         text,
+        limit_fields,
     }
 }
 
