@@ -321,14 +321,9 @@ error-timeout = Das Timeout darf nicht negativ sein.
 # Error under the deadline field: not above zero, or shorter than the timeout of the first attempt.
 error-deadline = Die Deadline muss größer als null sein und darf nicht kürzer als das Timeout sein.
 
-# Result label: the median total wait (half of the runs wait less).
-calc-total-p50 = Median der Gesamtwartezeit (P50)
-
-# Result label: the total wait that 90 % of runs stay under.
-calc-total-p90 = Gesamtwartezeit, P90
-
-# Result label: the total wait that 99 % of runs stay under.
-calc-total-p99 = Gesamtwartezeit, P99
+# Result label: a percentile of the total wait (P50 is the median: half of the runs wait less).
+# $percentile (number) - the percentile, e.g. 99: that share of runs, in percent, stays under the figure
+calc-total-percentile = Gesamtwartezeit, P{ $percentile }
 
 # Caption of the attempt timeline table.
 calc-timeline-caption = Wann jeder Versuch beginnt
@@ -340,7 +335,7 @@ calc-timeline-attempt = Versuch
 calc-timeline-earliest = Frühester Beginn
 
 # Timeline column and chart legend: the median start of the attempt.
-calc-timeline-median = Median des Beginns (P50)
+calc-timeline-median = Median des Beginns
 
 # Timeline column: the latest start of the attempt.
 calc-timeline-latest = Spätester Beginn
@@ -355,13 +350,13 @@ calc-timeline-range = Vom frühesten bis zum spätesten Beginn
 calc-timeline-deadline = Deadline
 
 # The verdict with a timeout and no deadline.
-# $p99 - the total wait at P99, with its unit; $timeout - the timeout per attempt, with its unit; $last - when the last retry starts at P99, with its unit
-calc-verdict-timeout = Gesamtwartezeit bei P99: { $p99 }; mit einem Timeout von { $timeout } je Versuch beginnt die letzte Wiederholung spätestens bei { $last }.
+# $percentile (number) - the percentile of the figures, 99; $p99 - the total wait at that percentile, with its unit; $timeout - the timeout per attempt, with its unit; $last - when the last retry starts at that percentile, with its unit
+calc-verdict-timeout = Gesamtwartezeit bei P{ $percentile }: { $p99 }; mit einem Timeout von { $timeout } je Versuch beginnt die letzte Wiederholung spätestens bei { $last }.
 
 # The verdict with a timeout and a deadline.
-# $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline
-calc-verdict-deadline = Gesamtwartezeit bei P99: { $p99 }; mit einem Timeout von { $timeout } je Versuch beginnt die letzte Wiederholung spätestens bei { $last } – in { $late } % der Fälle nach Ihrer Deadline von { $deadline }.
+# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline
+calc-verdict-deadline = Gesamtwartezeit bei P{ $percentile }: { $p99 }; mit einem Timeout von { $timeout } je Versuch beginnt die letzte Wiederholung spätestens bei { $last } – in { $late } % der Fälle nach Ihrer Deadline von { $deadline }.
 
 # The verdict with a deadline and no timeout (attempts count as instant).
-# $p99, $last, $deadline, $late - as above
-calc-verdict-deadline-untimed = Gesamtwartezeit bei P99: { $p99 }; zählt man Versuche als sofort beendet, beginnt die letzte Wiederholung spätestens bei { $last } – in { $late } % der Fälle nach Ihrer Deadline von { $deadline }.
+# $percentile, $p99, $last, $deadline, $late - as above
+calc-verdict-deadline-untimed = Gesamtwartezeit bei P{ $percentile }: { $p99 }; zählt man Versuche als sofort beendet, beginnt die letzte Wiederholung spätestens bei { $last } – in { $late } % der Fälle nach Ihrer Deadline von { $deadline }.

@@ -321,14 +321,9 @@ error-timeout = The timeout must be zero or more.
 # Error under the deadline field: not above zero, or shorter than the timeout of the first attempt.
 error-deadline = The deadline must be greater than zero and not shorter than the timeout.
 
-# Result label: the median total wait (half of the runs wait less).
-calc-total-p50 = Median total wait (P50)
-
-# Result label: the total wait that 90 % of runs stay under.
-calc-total-p90 = Total wait, P90
-
-# Result label: the total wait that 99 % of runs stay under.
-calc-total-p99 = Total wait, P99
+# Result label: a percentile of the total wait (P50 is the median: half of the runs wait less).
+# $percentile (number) - the percentile, e.g. 99: that share of runs, in percent, stays under the figure
+calc-total-percentile = Total wait, P{ $percentile }
 
 # Caption of the attempt timeline table.
 calc-timeline-caption = When each attempt starts
@@ -340,7 +335,7 @@ calc-timeline-attempt = Attempt
 calc-timeline-earliest = Earliest start
 
 # Timeline column and chart legend: the median start of the attempt.
-calc-timeline-median = Median start (P50)
+calc-timeline-median = Median start
 
 # Timeline column: the latest start of the attempt.
 calc-timeline-latest = Latest start
@@ -355,13 +350,13 @@ calc-timeline-range = From the earliest to the latest start
 calc-timeline-deadline = Deadline
 
 # The verdict with a timeout and no deadline.
-# $p99 - the total wait at P99, with its unit; $timeout - the timeout per attempt, with its unit; $last - when the last retry starts at P99, with its unit
-calc-verdict-timeout = P99 total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts by { $last }.
+# $percentile (number) - the percentile of the figures, 99; $p99 - the total wait at that percentile, with its unit; $timeout - the timeout per attempt, with its unit; $last - when the last retry starts at that percentile, with its unit
+calc-verdict-timeout = P{ $percentile } total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts by { $last }.
 
 # The verdict with a timeout and a deadline.
-# $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline
-calc-verdict-deadline = P99 total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts by { $last }, after your { $deadline } deadline in { $late } % of cases.
+# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline
+calc-verdict-deadline = P{ $percentile } total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts by { $last }, after your { $deadline } deadline in { $late } % of cases.
 
 # The verdict with a deadline and no timeout (attempts count as instant).
-# $p99, $last, $deadline, $late - as above
-calc-verdict-deadline-untimed = P99 total wait { $p99 }; counting each attempt as instant, the last retry starts by { $last }, after your { $deadline } deadline in { $late } % of cases.
+# $percentile, $p99, $last, $deadline, $late - as above
+calc-verdict-deadline-untimed = P{ $percentile } total wait { $p99 }; counting each attempt as instant, the last retry starts by { $last }, after your { $deadline } deadline in { $late } % of cases.

@@ -323,14 +323,9 @@ error-timeout = Тайм-аут не может быть отрицательн�
 # Error under the deadline field: not above zero, or shorter than the timeout of the first attempt.
 error-deadline = Общий срок должен быть больше нуля и не меньше тайм-аута.
 
-# Result label: the median total wait (half of the runs wait less).
-calc-total-p50 = Медиана общего ожидания (P50)
-
-# Result label: the total wait that 90 % of runs stay under.
-calc-total-p90 = Общее ожидание, P90
-
-# Result label: the total wait that 99 % of runs stay under.
-calc-total-p99 = Общее ожидание, P99
+# Result label: a percentile of the total wait (P50 is the median: half of the runs wait less).
+# $percentile (number) - the percentile, e.g. 99: that share of runs, in percent, stays under the figure
+calc-total-percentile = Общее ожидание, P{ $percentile }
 
 # Caption of the attempt timeline table.
 calc-timeline-caption = Когда начинается каждая попытка
@@ -342,7 +337,7 @@ calc-timeline-attempt = Попытка
 calc-timeline-earliest = Самое раннее начало
 
 # Timeline column and chart legend: the median start of the attempt.
-calc-timeline-median = Медиана начала (P50)
+calc-timeline-median = Медиана начала
 
 # Timeline column: the latest start of the attempt.
 calc-timeline-latest = Самое позднее начало
@@ -357,13 +352,13 @@ calc-timeline-range = От самого раннего до самого поз�
 calc-timeline-deadline = Общий срок
 
 # The verdict with a timeout and no deadline.
-# $p99 - the total wait at P99, with its unit; $timeout - the timeout per attempt, with its unit; $last - when the last retry starts at P99, with its unit
-calc-verdict-timeout = Общее ожидание по P99 — { $p99 }; с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }.
+# $percentile (number) - the percentile of the figures, 99; $p99 - the total wait at that percentile, with its unit; $timeout - the timeout per attempt, with its unit; $last - when the last retry starts at that percentile, with its unit
+calc-verdict-timeout = Общее ожидание по P{ $percentile } — { $p99 }; с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }.
 
 # The verdict with a timeout and a deadline.
-# $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline
-calc-verdict-deadline = Общее ожидание по P99 — { $p99 }; с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }, а в { $late } % случаев — после общего срока { $deadline }.
+# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline
+calc-verdict-deadline = Общее ожидание по P{ $percentile } — { $p99 }; с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }, а в { $late } % случаев — после общего срока { $deadline }.
 
 # The verdict with a deadline and no timeout (attempts count as instant).
-# $p99, $last, $deadline, $late - as above
-calc-verdict-deadline-untimed = Общее ожидание по P99 — { $p99 }; если считать попытки мгновенными, последний повтор начинается не позже { $last }, а в { $late } % случаев — после общего срока { $deadline }.
+# $percentile, $p99, $last, $deadline, $late - as above
+calc-verdict-deadline-untimed = Общее ожидание по P{ $percentile } — { $p99 }; если считать попытки мгновенными, последний повтор начинается не позже { $last }, а в { $late } % случаев — после общего срока { $deadline }.

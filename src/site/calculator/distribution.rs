@@ -60,21 +60,43 @@ pub fn limit_fields() -> [Field; 2] {
     ]
 }
 
-/// The percentiles of the total wait the page shows, by the names of the
-/// core's `Summary` fields; the label of each is `calc-total-<name>`.
-pub const PERCENTILES: [&str; 3] = ["p50", "p90", "p99"];
+/// The percentiles of the total wait the page shows: the name of the
+/// core's `Summary` field and the percentile, which the label
+/// `calc-total-percentile` receives as `$percentile`.
+pub const PERCENTILES: [(&str, u8); 3] = [("p50", 50), ("p90", 90), ("p99", 99)];
+
+/// The percentile the verdicts name (`$percentile`).
+pub const VERDICT_PERCENTILE: u8 = 99;
+
+/// The messages of the verdicts.
+pub const VERDICTS: [&str; 3] = [
+    "calc-verdict-timeout",
+    "calc-verdict-deadline",
+    "calc-verdict-deadline-untimed",
+];
+
+/// The label of one percentile of the total wait.
+pub fn percentile_label(texts: &Texts, percentile: u8) -> String {
+    let mut args = FluentArgs::new();
+    args.set("percentile", percentile);
+    texts.get("calc-total-percentile", Some(&args))
+}
 
 /// The messages of this module that receive variables, and their names,
 /// for `check`; the island gets them with `{name}` placeholders.
 pub const VARIABLES: &[(&str, &[&str])] = &[
-    ("calc-verdict-timeout", &["p99", "timeout", "last"]),
+    ("calc-total-percentile", &["percentile"]),
+    (
+        "calc-verdict-timeout",
+        &["percentile", "p99", "timeout", "last"],
+    ),
     (
         "calc-verdict-deadline",
-        &["p99", "timeout", "last", "deadline", "late"],
+        &["percentile", "p99", "timeout", "last", "deadline", "late"],
     ),
     (
         "calc-verdict-deadline-untimed",
-        &["p99", "last", "deadline", "late"],
+        &["percentile", "p99", "last", "deadline", "late"],
     ),
 ];
 
@@ -163,6 +185,7 @@ pub fn verdict(dist: &Distribution, retries: u32, texts: &Texts, figure: &Figure
     let p99 = dist.total.p99;
     let last = f64::from(retries) * limits.timeout_or_zero() + p99;
     let mut args = FluentArgs::new();
+    args.set("percentile", VERDICT_PERCENTILE);
     args.set("p99", figure.of(p99));
     args.set("last", figure.of(last));
     if let Some(t) = limits.timeout {

@@ -224,7 +224,10 @@ pub fn view(
     let percentiles = distribution::PERCENTILES
         .into_iter()
         .zip([dist.total.p50, dist.total.p90, dist.total.p99])
-        .map(|(name, x)| total_view(&format!("calc-total-{name}"), x))
+        .map(|((_, percentile), x)| TotalView {
+            label: distribution::percentile_label(texts, percentile),
+            ..total_view("calc-total-max", x)
+        })
         .collect();
     let timeline = distribution::timeline(&dist, defaults.retries, texts, &figure);
     let jitters = core_contract::JITTERS
@@ -321,10 +324,10 @@ fn distribution_text(texts: &Texts, fields: &[contract::Field]) -> Vec<(String, 
     let words = distribution::ChartWords::new(texts);
     let mut text: Vec<(String, String)> = distribution::PERCENTILES
         .iter()
-        .map(|name| {
+        .map(|(name, p)| {
             (
                 format!("total_{name}"),
-                texts.get(&format!("calc-total-{name}"), None),
+                distribution::percentile_label(texts, *p),
             )
         })
         .collect();
@@ -343,11 +346,12 @@ fn distribution_text(texts: &Texts, fields: &[contract::Field]) -> Vec<(String, 
     ] {
         text.push((key.into(), value));
     }
-    for (id, names) in distribution::VARIABLES {
+    for id in distribution::VERDICTS {
         let mut args = FluentArgs::new();
-        for name in *names {
+        for name in distribution::variables(id).unwrap_or_default() {
             args.set(*name, format!("{{{name}}}"));
         }
+        args.set("percentile", distribution::VERDICT_PERCENTILE);
         text.push((id.replace('-', "_"), texts.get(id, Some(&args))));
     }
     // The fields' errors, which the contract's errors do not list yet.
