@@ -301,7 +301,7 @@ calc-chart-summary-capped = Die Verzögerungen wachsen von { $first } auf { $las
 ## Calculator: decorrelated jitter, percentiles and the attempt timeline
 
 # Jitter option ("decorrelated jitter", after the AWS Architecture Blog): each delay is drawn between the first delay and three times the previous delay.
-jitter-decorrelated = Dekorrelierter Jitter
+jitter-decorrelated = Decorrelated Jitter
 
 # Label of the optional timeout field: how long one attempt may run before it counts as failed.
 calc-timeout-label = Timeout je Versuch

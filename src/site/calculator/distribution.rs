@@ -276,7 +276,7 @@ pub fn chart_html(
     }
     for (i, &(min, p50, max)) in rows.iter().enumerate() {
         svg.push_str(&format!(
-            r#"<text x="{}" y="{}" text-anchor="end" class="chart-tick">{}</text><path d="M{} {}H{}" class="timeline-range"></path><circle cx="{}" cy="{}" r="4" class="timeline-p50"></circle>"#,
+            r#"<text x="{}" y="{}" text-anchor="end" class="chart-tick">{}</text><path d="M{} {}H{}" class="timeline-range"></path><path d="M{} {}v12" class="timeline-p50"></path>"#,
             js_number(L - 8.0),
             fix(T + (i as f64 + 0.5) * ROW + 4.0),
             escape(&figure.intl.number((i + 1) as f64)),
@@ -284,7 +284,7 @@ pub fn chart_html(
             y(i),
             x(max),
             x(p50),
-            y(i),
+            fix(T + (i as f64 + 0.5) * ROW - 6.0),
         ));
     }
     if let Some(d) = deadline {
