@@ -138,8 +138,22 @@ struct Island {
     caption: BTreeMap<&'static str, String>,
     /// Labels and messages; `{retry}` marks where a retry number goes.
     text: BTreeMap<String, String>,
-    /// The timeout and deadline fields the contract does not list itself.
-    limit_fields: Vec<contract::Field>,
+    /// The timeout and deadline fields the contract does not list itself;
+    /// each is optional (empty: not given).
+    limit_fields: Vec<OptionalField>,
+    /// The default timeout and deadline, `null` when not given.
+    limits: BTreeMap<&'static str, Option<f64>>,
+    /// The percentiles of the total wait the page shows, in its order, by
+    /// the names of the core's figures.
+    percentiles: Vec<&'static str>,
+}
+
+/// A field that may be left empty.
+#[derive(Serialize)]
+struct OptionalField {
+    #[serde(flatten)]
+    field: contract::Field,
+    optional: bool,
 }
 
 /// The figure the notation error writes as an example of the page's
@@ -503,14 +517,6 @@ fn island(
             (key.to_string(), value)
         })
         .collect();
-    for (key, given) in [
-        ("timeout", profile.limits.timeout),
-        ("deadline", profile.limits.deadline),
-    ] {
-        defaults
-            .entry(key)
-            .or_insert(given.map_or(serde_json::Value::Null, Into::into));
-    }
     defaults.insert("unit".into(), profile.unit.name().into());
     Island {
         lang: lang.to_string(),
@@ -529,7 +535,19 @@ fn island(
         duration,
         caption: caption_patterns(texts, intl),
         text,
-        limit_fields,
+        limit_fields: limit_fields
+            .into_iter()
+            .map(|field| OptionalField {
+                field,
+                optional: true,
+            })
+            .collect(),
+        limits: [
+            ("timeout", profile.limits.timeout),
+            ("deadline", profile.limits.deadline),
+        ]
+        .into(),
+        percentiles: distribution::PERCENTILES.map(|(name, _)| name).to_vec(),
     }
 }
 
