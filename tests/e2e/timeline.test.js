@@ -110,6 +110,18 @@ for (const lang of LANGS) {
         });
       });
 
+      test('at 320 px the percentiles and the timeline scroll in their own regions, not the page', async () => {
+        for (const js of [true, false]) {
+          await withPage(lang, page, { js, width: 320 }, async (tab) => {
+            const { scroll, client } = await tab.evaluate(() => ({
+              scroll: document.documentElement.scrollWidth,
+              client: document.documentElement.clientWidth,
+            }));
+            assert.ok(scroll <= client, `${scroll} px wide at ${client}${js ? '' : ' without script'}`);
+          });
+        }
+      });
+
       test('the timeout and deadline take the page notation, refuse bad values and mark the result stale', async () => {
         await withPage(lang, page, {}, async (tab) => {
           for (const name of ['timeout', 'deadline']) assert.equal(await tab.locator(`#calc-${name}`).isVisible(), true);
