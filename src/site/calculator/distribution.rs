@@ -230,7 +230,7 @@ impl ChartWords {
 
 const W: f64 = 640.0;
 const L: f64 = 48.0;
-const R: f64 = 24.0;
+const R: f64 = 44.0;
 const T: f64 = 24.0;
 const B: f64 = 32.0;
 /// The height of one attempt's row.
