@@ -109,6 +109,7 @@ function readForm() {
     const applies = !f.only_with || f.only_with === jitter;
     $(f.name).closest('.field').hidden = !applies;
     if (!applies) continue;
+    if (unset(f.name)) { values[f.input] = null; continue; }
     const x = parseNumber($(f.name).value, data.number, data.largest_input);
     // Delays below the smallest figure the table shows would all read "0".
     const key = typeof x === 'string' ? x : !fits(x, f.rule) ? f.error
@@ -151,7 +152,7 @@ function update(fromUser) {
     const text = ` (${data.units[chosen]})`;
     if (chosen !== 'units' && tag.textContent !== text) tag.textContent = text;
   }
-  const errors = form.errors ?? compute(form.policy);
+  const errors = form.errors ?? limitErrors() ?? compute(form.policy);
   if (!errors) render((good = form.policy));
   presetStatus(form.policy);
   codeStale(form.policy);
@@ -189,7 +190,7 @@ function paused(ok) {
 function writeUrl() {
   const query = new URLSearchParams(location.search);
   for (const { name } of FIELDS) {
-    if ($(name).closest('.field').hidden) { query.delete(name); continue; }
+    if ($(name).closest('.field').hidden || unset(name)) { query.delete(name); continue; }
     const x = parseNumber($(name).value, data.number, data.largest_input);
     query.set(name, typeof x === 'number' ? String(x) : $(name).value);
   }
@@ -228,6 +229,7 @@ function render(p) {
   renderTable(p, buf);
   renderTotals(p, buf);
   renderChart(p, buf);
+  renderDistribution(p);
 }
 
 const num = (x) => formatNumber(x, data.number);
@@ -489,9 +491,96 @@ function startSnippets() {
   }
 }
 
+// Percentiles and the attempt timeline: the optional timeout and deadline
+// fields (empty: not given), and, when the module has distribution(), the
+// total wait's percentiles and the timeline's verdict and table, as
+// calculator/distribution.rs and the template write them. Without it, only
+// the built figures of the built inputs show; others are hidden, not wrong.
+
+// Whether field `name` is optional and left empty.
+const unset = (name) => FIELDS.find((f) => f.name === name)?.optional && !$(name).value.trim();
+
+// The timeout and deadline typed: null when not given, NaN when unreadable.
+function readLimits() {
+  const l = {};
+  for (const k of ['timeout', 'deadline']) {
+    const x = !$(k) || unset(k) ? null : parseNumber($(k).value, data.number, data.largest_input);
+    l[k] = typeof x === 'string' ? NaN : x;
+  }
+  return l;
+}
+
+// A deadline shorter than the timeout is the deadline's error, as the
+// core's Limits::validate says.
+function limitErrors() {
+  const { timeout, deadline } = readLimits();
+  return timeout != null && deadline != null && deadline < timeout ? { deadline: data.text.error_deadline } : null;
+}
+
+// As renderTotals writes a total.
+function showTotal(dd, x, u) {
+  const ms = u === 's' ? x * 1000 : x;
+  const human = ms >= 1000 ? humanize(ms, u) : null;
+  dd.replaceChildren(unit(num(x)) + (human ? ' ' : ''));
+  if (human) dd.append(el('span', `(${human})`, { class: 'human' }));
+}
+
+function renderDistribution(p) {
+  const c = data.contract;
+  const l = readLimits();
+  const given = l.timeout != null || l.deadline != null;
+  const key = (q, m) => JSON.stringify([c.inputs.map((k) => q[k] ?? null), q.unit, m.timeout, m.deadline]);
+  const built = key(p, l) === key(data.defaults, data.limits);
+  const dist = !!(wasm.distribution && c.dist_totals) && !wasm.distribution();
+  $('percentiles').hidden = !dist && !built;
+  $('timeline').hidden = !given || (!dist && !built);
+  if (!dist) return;
+  const n = p.retries;
+  const d = view(wasm.distribution_buffer(), c.dist_totals.length);
+  const pct = (name) => d[c.dist_totals.indexOf(name)];
+  $('percentiles').querySelectorAll('dd').forEach((dd, i) => showTotal(dd, pct(data.percentiles[i]), p.unit));
+  if (!given) return;
+  const [F, R] = [c.deadline_fit.length, c.timeline_row.length];
+  const b = view(wasm.timeline_buffer(), F + (n + 1) * R);
+  const fit = Object.fromEntries(c.deadline_fit.map((k, i) => [k, b[i]]));
+  const rows = [];
+  for (let i = 0; i <= n; i++) rows.push(Object.fromEntries(c.timeline_row.map((k, j) => [k, b[F + i * R + j]])));
+  renderTimeline(l, rows, fit, n, pct('p99'), built);
+}
+
+// The verdict and table of the timeline, as the template writes them; the
+// built chart stays for the built inputs only (calculator/distribution.rs
+// draws it).
+let builtChart;
+function renderTimeline(l, rows, fit, n, p99, built) {
+  const t = data.text;
+  const args = { p99: unit(num(p99)), last: unit(num(n * (l.timeout ?? 0) + p99)), timeout: unit(num(l.timeout ?? 0)),
+    deadline: unit(num(l.deadline ?? 0)), late: num(Math.round((1 - fit.last_retry_probability) * 100)) };
+  const id = l.deadline == null ? 'timeout' : l.timeout == null ? 'deadline_untimed' : 'deadline';
+  const tr = (cells, tag) => {
+    const row = el('tr');
+    row.append(...cells.map((v, j) => (j && tag ? el('td', v) : el('th', v, { scope: tag ? 'row' : 'col' }))));
+    return row;
+  };
+  const head = el('thead', '\n');
+  head.append(tr(['attempt', 'earliest', 'median', 'latest'].map((k) => t[`timeline_${k}`])), '\n');
+  const body = el('tbody');
+  for (const r of rows) body.append('\n', tr([num(r.attempt), ...[r.min, r.p50, r.max].map((x) => unit(num(x)))], 1));
+  body.append('\n');
+  const table = el('table', '\n', { class: 'schedule', id: 'calc-timeline-table' });
+  table.append(el('caption', t.timeline_caption), '\n', head, '\n', body, '\n');
+  const scroll = el('div', '\n', { class: 'table-scroll', role: 'region', 'aria-label': t.timeline_caption, tabindex: '0' });
+  scroll.append(table, '\n');
+  builtChart ??= $('timeline-chart');
+  const verdict = t[`calc_verdict_${id}`].replace(/\{(\w+)\}/g, (_, k) => args[k]);
+  $('timeline').replaceChildren('\n', el('p', verdict, { class: 'verdict', id: 'calc-verdict' }), '\n', scroll,
+    ...(built && builtChart ? ['\n', builtChart] : []), '\n');
+}
+
 async function start() {
   data = JSON.parse($('data').textContent);
   ({ fields: FIELDS, totals: TOTALS } = data.contract);
+  FIELDS = [...FIELDS, ...(data.limit_fields ?? [])];
   ROW = data.contract.row.length;
   K = Object.fromEntries(data.contract.row.map((k, i) => [k, i]));
   wasm = await loadWasm(new URL(data.wasm, location.href));

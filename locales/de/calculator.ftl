@@ -38,7 +38,7 @@ max-delay-rule = Auf dieser Seite bedeutet eine maximale Verzögerung von null: 
 formula-heading = Formel
 
 # Formula section (Markdown).
-# { $delay-formula } is a display formula provided by the build; keep it on a line of its own.
+# { $delay-formula }, { $decorrelated-formula } and { $timeline-formula } are display formulas provided by the build; keep each on a line of its own.
 # Inline math must not contain braces: $d(n)$ is the delay before retry $n$.
 formula =
     { $delay-formula }
@@ -46,6 +46,18 @@ formula =
     Mit Full Jitter ist die tatsächliche Verzögerung zufällig im Intervall $[0; d(n)]$, mit Equal Jitter im Intervall $[d(n)/2; d(n)]$; dabei ist $d(n)$ die Verzögerung vor Wiederholung $n$ nach der Formel oben. Eine maximale Verzögerung von null bedeutet keine Obergrenze: Die Verzögerung wird dann nie gekürzt, wie groß sie auch wird.
 
     Die Summen addieren jeweils den kürzesten, den mittleren und den längsten Wert jeder Wiederholung.
+
+    Decorrelated Jitter, wie ihn der [AWS Architecture Blog](https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/) definiert, folgt dieser Formel nicht. Jede Pause wird gleichverteilt zwischen der Basisverzögerung und dem Dreifachen der vorigen Pause gezogen und dann auf das Maximum gekürzt; die vorige Pause beginnt bei der Basisverzögerung, der Multiplikator spielt keine Rolle:
+
+    { $decorrelated-formula }
+
+    Dabei ist $U$ ein Wert, der gleichverteilt zwischen den beiden Grenzen in seinen Klammern gezogen wird. Weil jede Pause von der vorigen abhängt, bestimmt der Rechner die Perzentile von Decorrelated Jitter nicht exakt, sondern mit einer Simulation mit festem Startwert, die auf jedem Rechner dasselbe Ergebnis liefert.
+
+    Ein Timeout ist die Zeit, die ein Versuch laufen darf, bevor er als gescheitert gilt. Versuch $k + 1$ (Wiederholung $k$) beginnt, wenn $k$ Versuche ihr Timeout ausgeschöpft haben und $k$ Verzögerungen vergangen sind:
+
+    { $timeline-formula }
+
+    Die Deadline zählt ab dem Beginn des ersten Versuchs. Mit Timeout oder Deadline zeigt der Rechner den frühesten, mittleren und spätesten Beginn jedes Versuchs, zeichnet sie gegen die Deadline und sagt, wie oft die letzte Wiederholung danach beginnt.
 
 # Word for the delay function in the display formula (plain text).
 formula-delay = Verzögerung
@@ -120,3 +132,18 @@ faq-retry-every-error = Sollte man die Anfrage bei jedem Fehler wiederholen?
         Nein. Wiederholen Sie Anfragen bei Timeouts, Verbindungsfehlern und Antworten wie 429 oder 503, die auf ein vorübergehendes Problem hinweisen. Fehler wie 400 oder 404 treten einfach erneut auf.
 
         Wiederholen Sie nur Vorgänge, die sich gefahrlos erneut ausführen lassen, oder machen Sie sie zuerst idempotent.
+
+# Word for a pause of decorrelated jitter in the display formula (plain text).
+formula-sleep = Pause
+
+# Word for the start of an attempt in the display formula (plain text).
+formula-start = Beginn
+
+# Word for the timeout per attempt in the display formula (plain text).
+formula-timeout = Timeout
+
+# Percentiles example (Markdown): the schedule of the first example with full jitter. All delays are in seconds ("s").
+# $total - the longest total wait; $mean-total-full - the mean total wait with full jitter
+# $p50, $p90, $p99 (numbers) - the percentiles named: 50, 90 and 99; $total-p50, $total-p90, $total-p99 - the total wait at each
+example-percentiles =
+    Die Summen sagen, wie lange ein Durchlauf dauern kann, nicht wie lange er meist dauert. Mit Full Jitter wartet derselbe Zeitplan insgesamt zwischen null und { $total } s, im Mittel { $mean-total-full } s. Mehr sagen die Perzentile: Die Hälfte der Durchläufe wartet höchstens { $total-p50 } s (der Median, P{ $p50 }), neun von zehn höchstens { $total-p90 } s (P{ $p90 }) und alle bis auf einen von hundert höchstens { $total-p99 } s (P{ $p99 }). Planen Sie das Budget für Wiederholungen nach P{ $p99 }: Die längste Gesamtwartezeit, { $total } s, ist eine Grenze, die kaum ein Durchlauf erreicht.

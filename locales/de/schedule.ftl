@@ -43,7 +43,7 @@ max-delay-rule = Auf dieser Seite muss die maximale Verzögerung größer als nu
 formula-heading = Wachstum und Obergrenze
 
 # Formula section (Markdown).
-# { $delay-formula } is a display formula provided by the build; keep it on a line of its own.
+# { $delay-formula }, { $decorrelated-formula } and { $timeline-formula } are display formulas provided by the build; keep each on a line of its own.
 # Inline math must not contain braces: $d(n)$ is the delay before retry $n$.
 formula =
     { $delay-formula }
@@ -53,6 +53,18 @@ formula =
     Die Berechnung geht schrittweise vor, bildet keine unbegrenzte Potenz und stoppt das Wachstum, sobald die Grenze erreicht ist. So bleiben selbst sehr große Multiplikatoren deterministisch, und in das JSON-Ergebnis gelangt nie ein unendlicher Wert.
 
     Der Zeitplan selbst ist deterministisch: Er zeigt die zugrunde liegende Richtlinie und damit die Obergrenze jeder Wartezeit. Wählen Sie im Rechner Full Jitter (eine zufällige Wartezeit zwischen null und der berechneten Verzögerung) oder Equal Jitter (die halbe Verzögerung fest, die andere Hälfte zufällig), zeigt er zusätzlich die Streuung: Mit Full Jitter liegt die tatsächliche Verzögerung vor Wiederholung $n$ zufällig im Intervall $[0; d(n)]$, mit Equal Jitter im Intervall $[d(n)/2; d(n)]$, und Tabelle und Summen geben jeweils den kürzesten, mittleren und längsten Wert an. Beide Varianten bleiben unter dem Zeitplan, er bleibt also die Obergrenze jeder Wartezeit. Manche Clientbibliotheken streuen dagegen um den berechneten Wert herum, sodass eine Wartezeit ihn überschreiten kann: Prüfen Sie, welche Regel Ihre Bibliothek anwendet, bevor Sie den Zeitplan als Obergrenze lesen.
+
+    Decorrelated Jitter, wie ihn der [AWS Architecture Blog](https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/) definiert, folgt dieser Formel nicht. Jede Pause wird gleichverteilt zwischen der Basisverzögerung und dem Dreifachen der vorigen Pause gezogen und dann auf das Maximum gekürzt; die vorige Pause beginnt bei der Basisverzögerung, der Multiplikator spielt keine Rolle:
+
+    { $decorrelated-formula }
+
+    Dabei ist $U$ ein Wert, der gleichverteilt zwischen den beiden Grenzen in seinen Klammern gezogen wird. Weil jede Pause von der vorigen abhängt, bestimmt der Rechner die Perzentile von Decorrelated Jitter nicht exakt, sondern mit einer Simulation mit festem Startwert, die auf jedem Rechner dasselbe Ergebnis liefert.
+
+    Ein Timeout ist die Zeit, die ein Versuch laufen darf, bevor er als gescheitert gilt. Versuch $k + 1$ (Wiederholung $k$) beginnt, wenn $k$ Versuche ihr Timeout ausgeschöpft haben und $k$ Verzögerungen vergangen sind:
+
+    { $timeline-formula }
+
+    Die Deadline zählt ab dem Beginn des ersten Versuchs. Mit Timeout oder Deadline zeigt der Rechner den frühesten, mittleren und spätesten Beginn jedes Versuchs, zeichnet sie gegen die Deadline und sagt, wie oft die letzte Wiederholung danach beginnt.
 
 # Word for the delay function in the display formula (plain text).
 formula-delay = Verzögerung
@@ -127,3 +139,18 @@ faq-json = Woher kommt das JSON-Ergebnis, und was kostet es?
         Es ist kostenlos. Die Schaltflächen „JSON kopieren“ und „JSON herunterladen“ des Rechners liefern es, und `backoff-site`, das quelloffene Kommandozeilenwerkzeug, das diese Website erzeugt, gibt dasselbe Dokument aus: zum Beispiel mit `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5` in seinem Quellordner.
 
         Es gibt keinen Server und keine kostenpflichtige API: Der Rechner läuft in Ihrem Browser und sendet nichts.
+
+# Word for a pause of decorrelated jitter in the display formula (plain text).
+formula-sleep = Pause
+
+# Word for the start of an attempt in the display formula (plain text).
+formula-start = Beginn
+
+# Word for the timeout per attempt in the display formula (plain text).
+formula-timeout = Timeout
+
+# Percentiles example (Markdown): the schedule of the first example with full jitter. No unit.
+# $total - the longest total wait; $mean-total-full - the mean total wait with full jitter
+# $p50, $p90, $p99 (numbers) - the percentiles named: 50, 90 and 99; $total-p50, $total-p90, $total-p99 - the total wait at each
+example-percentiles =
+    Die Summen sagen, wie lange ein Durchlauf dauern kann, nicht wie lange er meist dauert. Mit Full Jitter wartet derselbe Zeitplan insgesamt zwischen null und { $total }, im Mittel { $mean-total-full }. Mehr sagen die Perzentile: Die Hälfte der Durchläufe wartet höchstens { $total-p50 } (der Median, P{ $p50 }), neun von zehn höchstens { $total-p90 } (P{ $p90 }) und alle bis auf einen von hundert höchstens { $total-p99 } (P{ $p99 }). Planen Sie das Budget für Wiederholungen nach P{ $p99 }: Die längste Gesamtwartezeit, { $total }, ist eine Grenze, die kaum ein Durchlauf erreicht.

@@ -368,3 +368,65 @@ calc-code-differs-single-precision = Verzögerungen werden in einfacher Genauigk
 calc-code-copy = Code kopieren
 # Shown in the “as code” part once the form holds other values than the starting ones (plain text).
 calc-code-stale = Der folgende Code gilt für die Anfangswerte, nicht für die Werte im Formular.
+## Calculator: decorrelated jitter, percentiles and the attempt timeline
+
+# Jitter option ("decorrelated jitter", after the AWS Architecture Blog): each delay is drawn between the first delay and three times the previous delay.
+jitter-decorrelated = Decorrelated Jitter
+
+# Label of the optional timeout field: how long one attempt may run before it counts as failed.
+calc-timeout-label = Timeout je Versuch
+
+# Hint under the timeout field.
+calc-timeout-hint = Optional: wie lange jeder Versuch laufen darf, bevor er als gescheitert gilt; null oder mehr. Leer lassen, um Versuche als sofort beendet zu zählen.
+
+# Label of the optional deadline field: the time limit for all attempts and waits together.
+calc-deadline-label = Deadline
+
+# Hint under the deadline field.
+calc-deadline-hint = Optional: die Zeit ab dem ersten Versuch, bis zu der jede Wiederholung begonnen haben soll; größer als null und nicht kürzer als das Timeout.
+
+# Error under the timeout field.
+error-timeout = Das Timeout darf nicht negativ sein.
+
+# Error under the deadline field: not above zero, or shorter than the timeout of the first attempt.
+error-deadline = Die Deadline muss größer als null sein und darf nicht kürzer als das Timeout sein.
+
+# Result label: a percentile of the total wait (P50 is the median: half of the runs wait less).
+# $percentile (number) - the percentile, e.g. 99: that share of runs, in percent, stays under the figure
+calc-total-percentile = Gesamtwartezeit, P{ $percentile }
+
+# Caption of the attempt timeline table.
+calc-timeline-caption = Wann jeder Versuch beginnt
+
+# Timeline column: the attempt's number (1 is the original request).
+calc-timeline-attempt = Versuch
+
+# Timeline column: the earliest start of the attempt.
+calc-timeline-earliest = Frühester Beginn
+
+# Timeline column and chart legend: the median start of the attempt.
+calc-timeline-median = Median des Beginns
+
+# Timeline column: the latest start of the attempt.
+calc-timeline-latest = Spätester Beginn
+
+# Caption and name of the timeline chart.
+calc-timeline-chart-label = Diagramm: wann jeder Versuch beginnt
+
+# Chart legend: the bar from the earliest to the latest start.
+calc-timeline-range = Vom frühesten bis zum spätesten Beginn
+
+# Chart label of the deadline line (followed by a colon and the deadline).
+calc-timeline-deadline = Deadline
+
+# The verdict with a timeout and no deadline.
+# $percentile (number) - the percentile of the figures, 99; $p99 - the total wait at that percentile, with its unit; $timeout - the timeout per attempt, with its unit; $last - when the last retry starts at that percentile, with its unit
+calc-verdict-timeout = Gesamtwartezeit bei P{ $percentile }: { $p99 }; mit einem Timeout von { $timeout } je Versuch beginnt die letzte Wiederholung spätestens bei { $last }.
+
+# The verdict with a timeout and a deadline.
+# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline
+calc-verdict-deadline = Gesamtwartezeit bei P{ $percentile }: { $p99 }; mit einem Timeout von { $timeout } je Versuch beginnt die letzte Wiederholung spätestens bei { $last } – in { $late } % der Fälle nach Ihrer Deadline von { $deadline }.
+
+# The verdict with a deadline and no timeout (attempts count as instant).
+# $percentile, $p99, $last, $deadline, $late - as above
+calc-verdict-deadline-untimed = Gesamtwartezeit bei P{ $percentile }: { $p99 }; zählt man Versuche als sofort beendet, beginnt die letzte Wiederholung spätestens bei { $last } – in { $late } % der Fälle nach Ihrer Deadline von { $deadline }.

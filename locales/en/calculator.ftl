@@ -35,7 +35,7 @@ max-delay-rule = On this page, a maximum delay of zero means no limit.
 formula-heading = Formula
 
 # Formula section (Markdown).
-# { $delay-formula } is a display formula provided by the build; keep it on a line of its own.
+# { $delay-formula }, { $decorrelated-formula } and { $timeline-formula } are display formulas provided by the build; keep each on a line of its own.
 # Inline math must not contain braces: $d(n)$ is the delay before retry $n$.
 formula =
     { $delay-formula }
@@ -43,6 +43,18 @@ formula =
     With full jitter the actual delay is random within $[0, d(n)]$, with equal jitter within $[d(n)/2, d(n)]$, where $d(n)$ is the delay before retry $n$ from the formula above. A maximum delay of zero means no limit: the delay is then never cut, however large it grows.
 
     The totals add up the shortest, mean, and longest value of each retry.
+
+    Decorrelated jitter, as the [AWS Architecture Blog](https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/) defines it, does not follow this formula. Each pause is drawn evenly between the first delay and three times the previous pause, then cut at the maximum; the previous pause starts as the first delay, and the multiplier plays no part:
+
+    { $decorrelated-formula }
+
+    Here $U$ is a value drawn evenly between the two bounds in its brackets. Because each pause depends on the one before it, the calculator finds the percentiles of decorrelated jitter not exactly but by a simulation with a fixed seed, which gives the same result on every computer.
+
+    A timeout is how long one attempt may run before it counts as failed. Attempt $k + 1$ (retry $k$) starts once $k$ attempts have run out their timeout and $k$ delays have passed:
+
+    { $timeline-formula }
+
+    A deadline counts from the start of the first attempt. With a timeout or a deadline, the calculator lists the earliest, median, and latest start of every attempt, draws them against the deadline, and says how often the last retry starts after it.
 
 # Word for the delay function in the display formula (plain text).
 formula-delay = delay
@@ -117,3 +129,18 @@ faq-retry-every-error = Should a request be retried after every error?
         No. Retry on timeouts, connection errors, and responses such as 429 or 503 that signal a temporary problem. Errors such as 400 or 404 will simply happen again.
 
         Retry only operations that are safe to run again, or make them idempotent first.
+
+# Word for a pause of decorrelated jitter in the display formula (plain text).
+formula-sleep = pause
+
+# Word for the start of an attempt in the display formula (plain text).
+formula-start = start
+
+# Word for the timeout per attempt in the display formula (plain text).
+formula-timeout = timeout
+
+# Percentiles example (Markdown): the schedule of the first example with full jitter. All delays are in seconds ("s").
+# $total - the longest total wait; $mean-total-full - the mean total wait with full jitter
+# $p50, $p90, $p99 (numbers) - the percentiles named: 50, 90 and 99; $total-p50, $total-p90, $total-p99 - the total wait at each
+example-percentiles =
+    The totals say how long a run can take, not how long it usually takes. With full jitter, the same schedule waits between nothing and { $total } s in total, { $mean-total-full } s on average. Its percentiles say more: half of the runs wait at most { $total-p50 } s (the median, P{ $p50 }), nine runs in ten at most { $total-p90 } s (P{ $p90 }), and all but one run in a hundred at most { $total-p99 } s (P{ $p99 }). Set a retry budget against P{ $p99 }: the longest total, { $total } s, is a bound that hardly any run reaches.

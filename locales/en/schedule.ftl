@@ -41,7 +41,7 @@ max-delay-rule = On this page the maximum delay must be greater than zero; zero 
 formula-heading = Growth and the cap
 
 # Formula section (Markdown).
-# { $delay-formula } is a display formula provided by the build; keep it on a line of its own.
+# { $delay-formula }, { $decorrelated-formula } and { $timeline-formula } are display formulas provided by the build; keep each on a line of its own.
 # Inline math must not contain braces: $d(n)$ is the delay before retry $n$.
 formula =
     { $delay-formula }
@@ -51,6 +51,18 @@ formula =
     The computation proceeds step by step: it never raises the multiplier to an unbounded power, and it stops the growth once the cap is reached. Even very large multipliers therefore give a deterministic result, and no infinite value ever ends up in the JSON result.
 
     The schedule itself is deterministic: it is the underlying policy and the upper bound of every delay. If you choose full or equal jitter, the calculator also shows the spread: with full jitter the actual delay before retry $n$ is random within $[0, d(n)]$, with equal jitter within $[d(n)/2, d(n)]$, and the table and totals give the shortest, mean, and longest values. Both kinds of jitter draw below the schedule, so it stays the upper bound of every wait. Some client libraries spread delays around the computed value instead, and their waits can exceed it: check which rule your library follows before you read the schedule as a bound.
+
+    Decorrelated jitter, as the [AWS Architecture Blog](https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/) defines it, does not follow this formula. Each pause is drawn evenly between the first delay and three times the previous pause, then cut at the maximum; the previous pause starts as the first delay, and the multiplier plays no part:
+
+    { $decorrelated-formula }
+
+    Here $U$ is a value drawn evenly between the two bounds in its brackets. Because each pause depends on the one before it, the calculator finds the percentiles of decorrelated jitter not exactly but by a simulation with a fixed seed, which gives the same result on every computer.
+
+    A timeout is how long one attempt may run before it counts as failed. Attempt $k + 1$ (retry $k$) starts once $k$ attempts have run out their timeout and $k$ delays have passed:
+
+    { $timeline-formula }
+
+    A deadline counts from the start of the first attempt. With a timeout or a deadline, the calculator lists the earliest, median, and latest start of every attempt, draws them against the deadline, and says how often the last retry starts after it.
 
 # Word for the delay function in the display formula (plain text).
 formula-delay = delay
@@ -125,3 +137,18 @@ faq-json = Where does the JSON come from, and does it cost anything?
         It costs nothing. The calculator’s “Copy JSON” and “Download JSON” buttons give it, and `backoff-site`, the open-source command-line tool that builds this site, prints the same document: for example `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5` in its source folder.
 
         There is no server and no paid API: the calculator runs in your browser and sends nothing anywhere.
+
+# Word for a pause of decorrelated jitter in the display formula (plain text).
+formula-sleep = pause
+
+# Word for the start of an attempt in the display formula (plain text).
+formula-start = start
+
+# Word for the timeout per attempt in the display formula (plain text).
+formula-timeout = timeout
+
+# Percentiles example (Markdown): the schedule of the first example with full jitter. No unit.
+# $total - the longest total wait; $mean-total-full - the mean total wait with full jitter
+# $p50, $p90, $p99 (numbers) - the percentiles named: 50, 90 and 99; $total-p50, $total-p90, $total-p99 - the total wait at each
+example-percentiles =
+    The totals say how long a run can take, not how long it usually takes. With full jitter, the same schedule waits between nothing and { $total } in total, { $mean-total-full } on average. Its percentiles say more: half of the runs wait at most { $total-p50 } (the median, P{ $p50 }), nine runs in ten at most { $total-p90 } (P{ $p90 }), and all but one run in a hundred at most { $total-p99 } (P{ $p99 }). Set a retry budget against P{ $p99 }: the longest total, { $total }, is a bound that hardly any run reaches.

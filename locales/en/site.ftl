@@ -368,3 +368,65 @@ calc-code-differs-single-precision = Delays are computed in single precision, wi
 calc-code-copy = Copy code
 # Shown in the “as code” part once the form holds other values than the starting ones (plain text).
 calc-code-stale = The snippets below are for the starting values, not for the values in the form.
+## Calculator: decorrelated jitter, percentiles and the attempt timeline
+
+# Jitter option ("decorrelated jitter", after the AWS Architecture Blog): each delay is drawn between the first delay and three times the previous delay.
+jitter-decorrelated = Decorrelated
+
+# Label of the optional timeout field: how long one attempt may run before it counts as failed.
+calc-timeout-label = Timeout per attempt
+
+# Hint under the timeout field.
+calc-timeout-hint = Optional: how long each attempt may run before it counts as failed; zero or more. Leave it empty to count attempts as instant.
+
+# Label of the optional deadline field: the time limit for all attempts and waits together.
+calc-deadline-label = Deadline
+
+# Hint under the deadline field.
+calc-deadline-hint = Optional: the time from the first attempt by which every retry should have started; greater than zero and not shorter than the timeout.
+
+# Error under the timeout field.
+error-timeout = The timeout must be zero or more.
+
+# Error under the deadline field: not above zero, or shorter than the timeout of the first attempt.
+error-deadline = The deadline must be greater than zero and not shorter than the timeout.
+
+# Result label: a percentile of the total wait (P50 is the median: half of the runs wait less).
+# $percentile (number) - the percentile, e.g. 99: that share of runs, in percent, stays under the figure
+calc-total-percentile = Total wait, P{ $percentile }
+
+# Caption of the attempt timeline table.
+calc-timeline-caption = When each attempt starts
+
+# Timeline column: the attempt's number (1 is the original request).
+calc-timeline-attempt = Attempt
+
+# Timeline column: the earliest start of the attempt.
+calc-timeline-earliest = Earliest start
+
+# Timeline column and chart legend: the median start of the attempt.
+calc-timeline-median = Median start
+
+# Timeline column: the latest start of the attempt.
+calc-timeline-latest = Latest start
+
+# Caption and name of the timeline chart.
+calc-timeline-chart-label = Chart of when each attempt starts
+
+# Chart legend: the bar from the earliest to the latest start.
+calc-timeline-range = From the earliest to the latest start
+
+# Chart label of the deadline line (followed by a colon and the deadline).
+calc-timeline-deadline = Deadline
+
+# The verdict with a timeout and no deadline.
+# $percentile (number) - the percentile of the figures, 99; $p99 - the total wait at that percentile, with its unit; $timeout - the timeout per attempt, with its unit; $last - when the last retry starts at that percentile, with its unit
+calc-verdict-timeout = P{ $percentile } total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts by { $last }.
+
+# The verdict with a timeout and a deadline.
+# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline
+calc-verdict-deadline = P{ $percentile } total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts by { $last }, after your { $deadline } deadline in { $late } % of cases.
+
+# The verdict with a deadline and no timeout (attempts count as instant).
+# $percentile, $p99, $last, $deadline, $late - as above
+calc-verdict-deadline-untimed = P{ $percentile } total wait { $p99 }; counting each attempt as instant, the last retry starts by { $last }, after your { $deadline } deadline in { $late } % of cases.

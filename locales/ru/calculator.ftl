@@ -35,7 +35,7 @@ max-delay-rule = На этой странице нулевая максимал�
 formula-heading = Формула
 
 # Formula section (Markdown).
-# { $delay-formula } is a display formula provided by the build; keep it on a line of its own.
+# { $delay-formula }, { $decorrelated-formula } and { $timeline-formula } are display formulas provided by the build; keep each on a line of its own.
 # Inline math must not contain braces: $d(n)$ is the delay before retry $n$.
 formula =
     { $delay-formula }
@@ -43,6 +43,18 @@ formula =
     С полным джиттером фактическая задержка случайна в пределах $[0; d(n)]$, с равным — в пределах $[d(n)/2; d(n)]$, где $d(n)$ — задержка перед повтором $n$ по формуле выше. Нулевая максимальная задержка означает, что ограничения нет: задержка не обрезается, как бы она ни выросла.
 
     Итоги складывают самые короткие, средние и самые длинные значения каждого повтора.
+
+    Декоррелированный джиттер в определении [блога AWS Architecture](https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/) этой формуле не следует. Каждая пауза выбирается равномерно между первой задержкой и утроенной предыдущей паузой и обрезается по максимуму; предыдущая пауза сначала равна первой задержке, а множитель не участвует:
+
+    { $decorrelated-formula }
+
+    Здесь $U$ — значение, выбранное равномерно между двумя границами в скобках. Каждая пауза зависит от предыдущей, поэтому перцентили декоррелированного джиттера калькулятор находит не точно, а симуляцией с фиксированным начальным значением: на любом компьютере результат один и тот же.
+
+    Тайм-аут — это время, которое попытка может длиться, прежде чем она считается неудачной. Попытка $k + 1$ (повтор $k$) начинается, когда $k$ попыток исчерпали тайм-аут и прошли $k$ задержек:
+
+    { $timeline-formula }
+
+    Общий срок отсчитывается от начала первой попытки. Если задан тайм-аут или общий срок, калькулятор показывает самое раннее, медианное и самое позднее начало каждой попытки, рисует их рядом с общим сроком и сообщает, как часто последний повтор начинается после него.
 
 # Word for the delay function in the display formula (plain text).
 formula-delay = задержка
@@ -120,3 +132,18 @@ faq-retry-every-error = Нужно ли повторять запрос при �
         Нет. Повторяйте при тайм-аутах, ошибках соединения и ответах вроде 429 или 503, которые говорят о временной проблеме. На ошибки вроде 400 или 404 повтор ответит той же ошибкой.
 
         Повторяйте только операции, которые безопасно выполнить ещё раз, или сначала сделайте их идемпотентными.
+
+# Word for a pause of decorrelated jitter in the display formula (plain text).
+formula-sleep = пауза
+
+# Word for the start of an attempt in the display formula (plain text).
+formula-start = начало
+
+# Word for the timeout per attempt in the display formula (plain text).
+formula-timeout = тайм-аут
+
+# Percentiles example (Markdown): the schedule of the first example with full jitter. All delays are in seconds ("s").
+# $total - the longest total wait; $mean-total-full - the mean total wait with full jitter
+# $p50, $p90, $p99 (numbers) - the percentiles named: 50, 90 and 99; $total-p50, $total-p90, $total-p99 - the total wait at each
+example-percentiles =
+    Итоги говорят, сколько может длиться прогон, но не сколько он обычно длится. С полным джиттером то же расписание ждёт в сумме от нуля до { $total } с, в среднем { $mean-total-full } с. Перцентили говорят больше: половина прогонов ждёт не дольше { $total-p50 } с (медиана, P{ $p50 }), девять из десяти — не дольше { $total-p90 } с (P{ $p90 }), и все, кроме одного из ста, — не дольше { $total-p99 } с (P{ $p99 }). Бюджет повторов задавайте по P{ $p99 }: самое долгое общее ожидание, { $total } с, — граница, до которой почти ни один прогон не доходит.

@@ -376,3 +376,65 @@ calc-code-differs-single-precision = Задержки считаются с од
 calc-code-copy = Скопировать код
 # Shown in the “as code” part once the form holds other values than the starting ones (plain text).
 calc-code-stale = Код ниже — для начальных значений, а не для значений в форме.
+## Calculator: decorrelated jitter, percentiles and the attempt timeline
+
+# Jitter option ("decorrelated jitter", after the AWS Architecture Blog): each delay is drawn between the first delay and three times the previous delay.
+jitter-decorrelated = Декоррелированный
+
+# Label of the optional timeout field: how long one attempt may run before it counts as failed.
+calc-timeout-label = Тайм-аут попытки
+
+# Hint under the timeout field.
+calc-timeout-hint = Необязательно: сколько может длиться каждая попытка, прежде чем она считается неудачной; ноль или больше. Оставьте пустым, чтобы считать попытки мгновенными.
+
+# Label of the optional deadline field: the time limit for all attempts and waits together.
+calc-deadline-label = Общий срок
+
+# Hint under the deadline field.
+calc-deadline-hint = Необязательно: время от начала первой попытки, к которому должны начаться все повторы; больше нуля и не меньше тайм-аута.
+
+# Error under the timeout field.
+error-timeout = Тайм-аут не может быть отрицательным.
+
+# Error under the deadline field: not above zero, or shorter than the timeout of the first attempt.
+error-deadline = Общий срок должен быть больше нуля и не меньше тайм-аута.
+
+# Result label: a percentile of the total wait (P50 is the median: half of the runs wait less).
+# $percentile (number) - the percentile, e.g. 99: that share of runs, in percent, stays under the figure
+calc-total-percentile = Общее ожидание, P{ $percentile }
+
+# Caption of the attempt timeline table.
+calc-timeline-caption = Когда начинается каждая попытка
+
+# Timeline column: the attempt's number (1 is the original request).
+calc-timeline-attempt = Попытка
+
+# Timeline column: the earliest start of the attempt.
+calc-timeline-earliest = Самое раннее начало
+
+# Timeline column and chart legend: the median start of the attempt.
+calc-timeline-median = Медиана начала
+
+# Timeline column: the latest start of the attempt.
+calc-timeline-latest = Самое позднее начало
+
+# Caption and name of the timeline chart.
+calc-timeline-chart-label = График начала каждой попытки
+
+# Chart legend: the bar from the earliest to the latest start.
+calc-timeline-range = От самого раннего до самого позднего начала
+
+# Chart label of the deadline line (followed by a colon and the deadline).
+calc-timeline-deadline = Общий срок
+
+# The verdict with a timeout and no deadline.
+# $percentile (number) - the percentile of the figures, 99; $p99 - the total wait at that percentile, with its unit; $timeout - the timeout per attempt, with its unit; $last - when the last retry starts at that percentile, with its unit
+calc-verdict-timeout = Общее ожидание по P{ $percentile } — { $p99 }; с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }.
+
+# The verdict with a timeout and a deadline.
+# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline
+calc-verdict-deadline = Общее ожидание по P{ $percentile } — { $p99 }; с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }, а в { $late } % случаев — после общего срока { $deadline }.
+
+# The verdict with a deadline and no timeout (attempts count as instant).
+# $percentile, $p99, $last, $deadline, $late - as above
+calc-verdict-deadline-untimed = Общее ожидание по P{ $percentile } — { $p99 }; если считать попытки мгновенными, последний повтор начинается не позже { $last }, а в { $late } % случаев — после общего срока { $deadline }.

@@ -16,7 +16,7 @@ use fluent_syntax::ast::{self, Expression, InlineExpression, Pattern, PatternEle
 use unic_langid::LanguageIdentifier;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::site::calculator::contract;
+use crate::site::calculator::{contract, distribution};
 use crate::site::config::Config;
 use crate::site::content::Section;
 use crate::site::experiment;
@@ -59,6 +59,10 @@ pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
         }
         _ if crate::site::calculator::as_code::variables(id).is_some() => {
             crate::site::calculator::as_code::variables(id).unwrap_or_default()
+        }
+        // The calculator's verdicts (`calculator::distribution`).
+        _ if distribution::variables(id).is_some() => {
+            distribution::variables(id).unwrap_or_default()
         }
         _ => contract::variables(id).unwrap_or_default(),
     };

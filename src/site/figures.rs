@@ -138,7 +138,25 @@ pub fn example_args(
     if let Some(last) = rows.last() {
         args.set("last-delay", last.delay);
     }
+    add_percentile_args(schedule, &mut args);
     args
+}
+
+/// The percentiles of the example's total wait under its own jitter, as
+/// `schedule --percentiles` computes them (`total-p50`, …), and the
+/// percentiles' numbers themselves (`p50` is 50), so that no message types
+/// them.
+fn add_percentile_args(schedule: &Schedule, args: &mut FluentArgs<'static>) {
+    let dist = crate::report::Distribution::new(schedule, Default::default())
+        .expect("an example's policy passed the core's rules when loaded");
+    for (name, percentile, x) in [
+        ("p50", 50, dist.total.p50),
+        ("p90", 90, dist.total.p90),
+        ("p99", 99, dist.total.p99),
+    ] {
+        args.set(name, percentile);
+        args.set(format!("total-{name}"), x);
+    }
 }
 
 /// The names of the arguments [`example_args`] provides, for `check`.
@@ -159,6 +177,12 @@ pub const EXAMPLE_ARGUMENTS: &[&str] = &[
     "mean-total-full",
     "mean-total-equal",
     "last-delay",
+    "p50",
+    "p90",
+    "p99",
+    "total-p50",
+    "total-p90",
+    "total-p99",
 ];
 
 /// One row of the schedule table, every cell already formatted.

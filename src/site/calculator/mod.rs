@@ -17,6 +17,7 @@
 pub mod as_code;
 pub mod contract;
 pub mod presets;
+pub mod distribution;
 
 use std::collections::BTreeMap;
 
@@ -102,6 +103,13 @@ pub struct CalculatorView {
     pub jittered: bool,
     pub rows: Vec<TableRow>,
     pub totals: Vec<TotalView>,
+    /// P50, P90 and P99 of the total wait.
+    pub percentiles: Vec<TotalView>,
+    /// The timeout and deadline fields (`distribution::limit_fields`).
+    pub limit_fields: Vec<Field>,
+    /// The attempt timeline of the defaults, when they give a timeout or a
+    /// deadline.
+    pub timeline: Option<distribution::TimelineView>,
     /// The island's JSON, safe to place inside `<script>`.
     pub data_json: String,
     /// The script's path from this page.
@@ -136,6 +144,22 @@ struct Island {
     caption: BTreeMap<&'static str, String>,
     /// Labels and messages; `{retry}` marks where a retry number goes.
     text: BTreeMap<String, String>,
+    /// The timeout and deadline fields the contract does not list itself;
+    /// each is optional (empty: not given).
+    limit_fields: Vec<OptionalField>,
+    /// The default timeout and deadline, `null` when not given.
+    limits: BTreeMap<&'static str, Option<f64>>,
+    /// The percentiles of the total wait the page shows, in its order, by
+    /// the names of the core's figures.
+    percentiles: Vec<&'static str>,
+}
+
+/// A field that may be left empty.
+#[derive(Serialize)]
+struct OptionalField {
+    #[serde(flatten)]
+    field: contract::Field,
+    optional: bool,
 }
 
 /// The figure the notation error writes as an example of the page's
@@ -194,6 +218,40 @@ pub fn view(
             }
         })
         .collect();
+    let limit_fields = limit_fields(profile.zero_max)
+        .into_iter()
+        .map(|f| {
+            let given = match f.input {
+                "timeout" => profile.limits.timeout,
+                _ => profile.limits.deadline,
+            };
+            Field {
+                name: f.name,
+                has_unit: f.delay,
+                inputmode: "decimal",
+                label: texts.get(f.label, None),
+                hint: texts.get(f.hint, None),
+                value: given.map(input).unwrap_or_default(),
+                applies: true,
+                of_jitter: false,
+            }
+        })
+        .collect();
+    let dist = distribution::compute(&schedule, profile.limits);
+    let figure = distribution::Figure {
+        intl,
+        unit: profile.unit,
+        unit_label: &unit_label,
+    };
+    let percentiles = distribution::PERCENTILES
+        .into_iter()
+        .zip([dist.total.p50, dist.total.p90, dist.total.p99])
+        .map(|((_, percentile), x)| TotalView {
+            label: distribution::percentile_label(texts, percentile),
+            ..total_view("calc-total-max", x)
+        })
+        .collect();
+    let timeline = distribution::timeline(&dist, defaults.retries, texts, &figure);
     let jitters = core_contract::JITTERS
         .into_iter()
         .map(|name| Choice {
@@ -264,11 +322,68 @@ pub fn view(
             total_view("calc-total-mean", totals.mean),
             total_view("calc-total-max", totals.max),
         ],
+        percentiles,
+        limit_fields,
+        timeline,
         data_json: script_json(&island),
         script_src: format!("{root}{script}"),
         presets: presets::view(library_presets, profile.zero_max, texts),
         as_code: as_code::view(&defaults, profile.unit, texts, intl),
     }
+}
+
+/// The timeout and deadline fields the contract does not list: once it
+/// lists a field of the same input, the contract's field is the one.
+fn limit_fields(zero_max: crate::site::content::ZeroMax) -> Vec<contract::Field> {
+    let listed = contract::fields(zero_max);
+    distribution::limit_fields()
+        .into_iter()
+        .filter(|f| listed.iter().all(|l| l.input != f.input))
+        .collect()
+}
+
+/// The island's words of the percentiles and the timeline; the verdicts
+/// with `{name}` where the script puts each figure.
+fn distribution_text(texts: &Texts, fields: &[contract::Field]) -> Vec<(String, String)> {
+    let words = distribution::ChartWords::new(texts);
+    let mut text: Vec<(String, String)> = distribution::PERCENTILES
+        .iter()
+        .map(|(name, p)| {
+            (
+                format!("total_{name}"),
+                distribution::percentile_label(texts, *p),
+            )
+        })
+        .collect();
+    for (key, value) in [
+        ("timeline_caption", texts.get("calc-timeline-caption", None)),
+        ("timeline_attempt", words.attempt),
+        (
+            "timeline_earliest",
+            texts.get("calc-timeline-earliest", None),
+        ),
+        ("timeline_median", words.median),
+        ("timeline_latest", texts.get("calc-timeline-latest", None)),
+        ("timeline_chart", words.label),
+        ("timeline_range", words.range),
+        ("timeline_deadline", words.deadline),
+    ] {
+        text.push((key.into(), value));
+    }
+    for id in distribution::VERDICTS {
+        let mut args = FluentArgs::new();
+        for name in distribution::variables(id).unwrap_or_default() {
+            args.set(*name, format!("{{{name}}}"));
+        }
+        args.set("percentile", distribution::VERDICT_PERCENTILE);
+        text.push((id.replace('-', "_"), texts.get(id, Some(&args))));
+    }
+    // The fields' errors, which the contract's errors do not list yet.
+    for field in fields {
+        let id = format!("error-{}", field.error);
+        text.push((format!("error_{}", field.error), texts.get(&id, None)));
+    }
+    text
 }
 
 /// The chart's words, with `{first}`, `{last}` and `{retry}` where the
@@ -386,6 +501,10 @@ fn island(
         }
         text.insert(format!("error_{key}"), message(texts, &id, &bounds));
     }
+    let limit_fields = limit_fields(profile.zero_max);
+    for (key, value) in distribution_text(texts, &limit_fields) {
+        text.entry(key).or_insert(value);
+    }
     let slots = core_contract::inputs(&profile.defaults).expect("an offered jitter kind");
     let jitter = profile.defaults.jitter.name();
     // The inputs of fields of another jitter kind are not in the policy.
@@ -426,6 +545,19 @@ fn island(
         duration,
         caption: caption_patterns(texts, intl),
         text,
+        limit_fields: limit_fields
+            .into_iter()
+            .map(|field| OptionalField {
+                field,
+                optional: true,
+            })
+            .collect(),
+        limits: [
+            ("timeout", profile.limits.timeout),
+            ("deadline", profile.limits.deadline),
+        ]
+        .into(),
+        percentiles: distribution::PERCENTILES.map(|(name, _)| name).to_vec(),
     }
 }
 

@@ -23,6 +23,7 @@ use pulldown_latex::config::DisplayMode;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::backoff::dist::{DistError, Limits};
 use crate::backoff::{Jitter, Policy, Schedule};
 use crate::diagnostics::Diagnostic;
 use crate::report::Unit;
@@ -81,6 +82,10 @@ struct RawCalculator {
     max_delay: Option<Spanned<f64>>,
     retries: Spanned<i64>,
     jitter: Spanned<String>,
+    /// The attempt timeline's timeout per attempt and overall deadline,
+    /// both optional.
+    timeout: Option<Spanned<f64>>,
+    deadline: Option<Spanned<f64>>,
 }
 
 impl RawCalculator {
@@ -156,6 +161,9 @@ pub struct CalculatorProfile {
     /// The inputs the calculator starts with; the static table shows them.
     pub defaults: Policy,
     pub unit: Unit,
+    /// The timeout and deadline the calculator starts with (none given:
+    /// no timeline).
+    pub limits: Limits,
 }
 
 /// A worked example: a policy whose schedule a Fluent message describes.
@@ -287,14 +295,18 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
                 &raw_calculator.policy(),
                 zero_max,
             ) {
-                Ok(defaults) => {
-                    calculator = Some(CalculatorProfile {
-                        units: raw_calculator.units.get_ref().clone(),
-                        zero_max,
-                        defaults,
-                        unit,
-                    })
-                }
+                Ok(defaults) => match limits(path, source, raw_calculator) {
+                    Ok(limits) => {
+                        calculator = Some(CalculatorProfile {
+                            units: raw_calculator.units.get_ref().clone(),
+                            zero_max,
+                            defaults,
+                            unit,
+                            limits,
+                        })
+                    }
+                    Err(d) => problems.push(d),
+                },
                 Err(d) => problems.push(d),
             }
         }
@@ -406,6 +418,24 @@ pub fn fill_words(latex: &str, word: impl Fn(&str) -> String) -> String {
 
 /// Turns written parameters into a policy the core accepts, or a diagnostic
 /// that points at the value the core refused.
+/// The calculator's timeout and deadline, checked by the core's rule; a
+/// problem points at the value it is about.
+fn limits(path: &Path, source: &str, raw: &RawCalculator) -> Result<Limits, Diagnostic> {
+    let limits = Limits {
+        timeout: raw.timeout.as_ref().map(|t| *t.get_ref()),
+        deadline: raw.deadline.as_ref().map(|d| *d.get_ref()),
+    };
+    limits.validate().map_err(|e| {
+        let span = match e {
+            DistError::Timeout => raw.timeout.as_ref().map(Spanned::span),
+            _ => raw.deadline.as_ref().map(Spanned::span),
+        }
+        .unwrap_or_else(|| raw.units.span());
+        Diagnostic::error(path, format!("`calculator`: {e}")).at(source, span.start, span.end)
+    })?;
+    Ok(limits)
+}
+
 fn policy(
     path: &Path,
     source: &str,

@@ -1,0 +1,340 @@
+//! The calculator's distribution figures as the static page shows them: the
+//! percentiles of the total wait beside the totals, the timeout and deadline
+//! fields, and the attempt timeline (table, chart and a verdict in words)
+//! of the page's default inputs. The script (`static/calculator.js`) writes
+//! the same markup from the WebAssembly module's figures.
+//!
+//! Every figure comes from `crate::report::Distribution`, the command
+//! line's own computation (`schedule --percentiles`); this module lays
+//! figures out and words them, and never computes a distribution itself.
+//! The only arithmetic here is the verdict's last start at P99, the
+//! retries' timeouts added to the total's P99 (a shift, which moves every
+//! percentile alike).
+
+use fluent_bundle::FluentArgs;
+
+use crate::backoff::Schedule;
+use crate::backoff::dist::Limits;
+use crate::report::{Distribution, Unit, js_number};
+use crate::site::calculator::contract::{Field, Rule};
+use crate::site::figures::{escape, nice_step, with_unit};
+use crate::site::intl::Intl;
+use crate::site::texts::Texts;
+
+/// The optional fields of the attempt timeline, in the form's order: both
+/// durations in the page's unit, empty when not given.
+pub fn limit_fields() -> [Field; 2] {
+    let at_least_zero = Rule {
+        min: 0.0,
+        above: false,
+        max: None,
+        whole: false,
+        zero_is_none: false,
+    };
+    [
+        Field {
+            name: "timeout",
+            input: "timeout",
+            label: "calc-timeout-label",
+            hint: "calc-timeout-hint",
+            error: "timeout",
+            delay: true,
+            rule: at_least_zero,
+            only_with: None,
+            unset: f64::NAN,
+        },
+        Field {
+            name: "deadline",
+            input: "deadline",
+            label: "calc-deadline-label",
+            hint: "calc-deadline-hint",
+            error: "deadline",
+            delay: true,
+            rule: Rule {
+                above: true,
+                ..at_least_zero
+            },
+            only_with: None,
+            unset: f64::NAN,
+        },
+    ]
+}
+
+/// The percentiles of the total wait the page shows: the name of the
+/// core's `Summary` field and the percentile, which the label
+/// `calc-total-percentile` receives as `$percentile`.
+pub const PERCENTILES: [(&str, u8); 3] = [("p50", 50), ("p90", 90), ("p99", 99)];
+
+/// The percentile the verdicts name (`$percentile`).
+pub const VERDICT_PERCENTILE: u8 = 99;
+
+/// The messages of the verdicts.
+pub const VERDICTS: [&str; 3] = [
+    "calc-verdict-timeout",
+    "calc-verdict-deadline",
+    "calc-verdict-deadline-untimed",
+];
+
+/// The label of one percentile of the total wait.
+pub fn percentile_label(texts: &Texts, percentile: u8) -> String {
+    let mut args = FluentArgs::new();
+    args.set("percentile", percentile);
+    texts.get("calc-total-percentile", Some(&args))
+}
+
+/// The messages of this module that receive variables, and their names,
+/// for `check`; the island gets them with `{name}` placeholders.
+pub const VARIABLES: &[(&str, &[&str])] = &[
+    ("calc-total-percentile", &["percentile"]),
+    (
+        "calc-verdict-timeout",
+        &["percentile", "p99", "timeout", "last"],
+    ),
+    (
+        "calc-verdict-deadline",
+        &["percentile", "p99", "timeout", "last", "deadline", "late"],
+    ),
+    (
+        "calc-verdict-deadline-untimed",
+        &["percentile", "p99", "last", "deadline", "late"],
+    ),
+];
+
+/// The variables this module passes to message `id`.
+pub fn variables(id: &str) -> Option<&'static [&'static str]> {
+    VARIABLES.iter().find(|(m, _)| *m == id).map(|(_, v)| *v)
+}
+
+/// The figures of `schedule` under `limits`, as `schedule --percentiles`
+/// prints them.
+pub fn compute(schedule: &Schedule, limits: Limits) -> Distribution {
+    Distribution::new(schedule, limits).expect("the defaults and limits are checked when loaded")
+}
+
+/// A figure with the page's unit.
+pub struct Figure<'a> {
+    pub intl: &'a Intl,
+    pub unit: Unit,
+    pub unit_label: &'a str,
+}
+
+impl Figure<'_> {
+    pub fn of(&self, x: f64) -> String {
+        with_unit(&self.intl.number(x), self.unit, self.unit_label)
+    }
+}
+
+/// The attempt timeline of the page's defaults, every cell formatted.
+pub struct TimelineView {
+    pub caption: String,
+    pub attempt: String,
+    pub earliest: String,
+    pub median: String,
+    pub latest: String,
+    /// Attempt, earliest, median and latest start.
+    pub rows: Vec<[String; 4]>,
+    pub chart_label: String,
+    pub chart_html: String,
+    pub verdict: String,
+}
+
+/// The timeline of `dist`, or `None` when neither a timeout nor a deadline
+/// is given.
+pub fn timeline(
+    dist: &Distribution,
+    retries: u32,
+    texts: &Texts,
+    figure: &Figure,
+) -> Option<TimelineView> {
+    let attempts = dist.attempts.as_ref()?;
+    let rows = attempts
+        .iter()
+        .map(|a| {
+            [
+                figure.intl.number(f64::from(a.attempt)),
+                figure.of(a.min),
+                figure.of(a.p50),
+                figure.of(a.max),
+            ]
+        })
+        .collect();
+    let words = ChartWords::new(texts);
+    Some(TimelineView {
+        caption: texts.get("calc-timeline-caption", None),
+        attempt: texts.get("calc-timeline-attempt", None),
+        earliest: texts.get("calc-timeline-earliest", None),
+        median: texts.get("calc-timeline-median", None),
+        latest: texts.get("calc-timeline-latest", None),
+        rows,
+        chart_label: words.label.clone(),
+        chart_html: chart_html(
+            attempts.iter().map(|a| (a.min, a.p50, a.max)),
+            dist.limits.deadline,
+            figure,
+            &words,
+        ),
+        verdict: verdict(dist, retries, texts, figure),
+    })
+}
+
+/// The verdict in words: the P99 of the total wait, when the last retry
+/// starts at that percentile once the timeouts are counted, and how often
+/// that is after the deadline.
+pub fn verdict(dist: &Distribution, retries: u32, texts: &Texts, figure: &Figure) -> String {
+    let limits = dist.limits;
+    let p99 = dist.total.p99;
+    let last = f64::from(retries) * limits.timeout_or_zero() + p99;
+    let mut args = FluentArgs::new();
+    args.set("percentile", VERDICT_PERCENTILE);
+    args.set("p99", figure.of(p99));
+    args.set("last", figure.of(last));
+    if let Some(t) = limits.timeout {
+        args.set("timeout", figure.of(t));
+    }
+    let id = match (dist.deadline, limits.deadline) {
+        (Some(fit), Some(d)) => {
+            args.set("deadline", figure.of(d));
+            let late = ((1.0 - fit.last_retry_probability) * 100.0).round();
+            args.set("late", figure.intl.number(late));
+            if limits.timeout.is_some() {
+                "calc-verdict-deadline"
+            } else {
+                "calc-verdict-deadline-untimed"
+            }
+        }
+        _ => "calc-verdict-timeout",
+    };
+    texts.get(id, Some(&args))
+}
+
+/// The chart's words.
+pub struct ChartWords {
+    pub label: String,
+    pub attempt: String,
+    pub range: String,
+    pub median: String,
+    pub deadline: String,
+}
+
+impl ChartWords {
+    pub fn new(texts: &Texts) -> ChartWords {
+        ChartWords {
+            label: texts.get("calc-timeline-chart-label", None),
+            attempt: texts.get("calc-timeline-attempt", None),
+            range: texts.get("calc-timeline-range", None),
+            median: texts.get("calc-timeline-median", None),
+            deadline: texts.get("calc-timeline-deadline", None),
+        }
+    }
+}
+
+const W: f64 = 640.0;
+const L: f64 = 48.0;
+const R: f64 = 44.0;
+const T: f64 = 24.0;
+const B: f64 = 32.0;
+/// The height of one attempt's row.
+const ROW: f64 = 18.0;
+/// At most this many rows are drawn; the last rows of a longer timeline
+/// are left out of the chart (the table lists them all), so that it stays
+/// readable.
+pub const MAX_ROWS: usize = 40;
+
+/// The timeline chart: one row per attempt on a time axis, the range from
+/// its earliest to its latest start, its median start marked, and the
+/// deadline drawn and named. `static/calculator.js` writes the same markup.
+pub fn chart_html(
+    attempts: impl Iterator<Item = (f64, f64, f64)>,
+    deadline: Option<f64>,
+    figure: &Figure,
+    words: &ChartWords,
+) -> String {
+    let rows: Vec<_> = attempts.take(MAX_ROWS).collect();
+    let top = rows.iter().map(|r| r.2).chain(deadline).fold(0.0, f64::max);
+    let step = nice_step(top.max(f64::MIN_POSITIVE) / 4.0);
+    let end = (top / step).ceil().max(1.0) * step;
+    let h = T + rows.len() as f64 * ROW + B;
+    let bottom = h - B;
+    // One decimal, written as JavaScript writes the same double.
+    let fix = |v: f64| js_number((v * 10.0).round() / 10.0);
+    let x = |v: f64| fix(L + v / end * (W - L - R));
+    let y = |i: usize| fix(T + (i as f64 + 0.5) * ROW);
+    let mut svg = String::new();
+    let mut k = 0.0;
+    while k * step <= end {
+        let v = k * step;
+        svg.push_str(&format!(
+            r#"<path d="M{} {}V{}" class="chart-grid"></path><text x="{}" y="{}" text-anchor="middle" class="chart-tick">{}</text>"#,
+            x(v),
+            js_number(T),
+            js_number(bottom),
+            x(v),
+            js_number(bottom + 18.0),
+            escape(&figure.of(v)),
+        ));
+        k += 1.0;
+    }
+    for (i, &(min, p50, max)) in rows.iter().enumerate() {
+        svg.push_str(&format!(
+            r#"<text x="{}" y="{}" text-anchor="end" class="chart-tick">{}</text><path d="M{} {}H{}" class="timeline-range"></path><path d="M{} {}v12" class="timeline-p50"></path>"#,
+            js_number(L - 8.0),
+            fix(T + (i as f64 + 0.5) * ROW + 4.0),
+            escape(&figure.intl.number((i + 1) as f64)),
+            x(min),
+            y(i),
+            x(max),
+            x(p50),
+            fix(T + (i as f64 + 0.5) * ROW - 6.0),
+        ));
+    }
+    if let Some(d) = deadline {
+        svg.push_str(&format!(
+            r#"<path d="M{} {}V{}" class="timeline-deadline"></path><text x="{}" y="{}" text-anchor="end" class="chart-title">{}</text>"#,
+            x(d),
+            js_number(T - 14.0),
+            js_number(bottom),
+            x(d),
+            js_number(T - 16.0 + 12.0),
+            escape(&format!("{}: {}", words.deadline, figure.of(d))),
+        ));
+    }
+    let label = escape(&words.label);
+    format!(
+        concat!(
+            r#"<div class="chart-scroll" role="region" aria-label="{label}" tabindex="0">"#,
+            r#"<svg viewBox="0 0 {w} {h}" role="img" aria-label="{label}">{svg}</svg></div>"#,
+            r#"<ul class="chart-legend"><li><span class="swatch swatch-range"></span>{range}</li>"#,
+            r#"<li><span class="swatch swatch-p50"></span>{median}</li></ul>"#
+        ),
+        label = label,
+        w = js_number(W),
+        h = js_number(h),
+        svg = svg,
+        range = escape(&words.range),
+        median = escape(&words.median),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limit_fields_follow_the_cores_rule() {
+        // The core refuses a negative timeout and a deadline of 0 (the
+        // rules `Limits::validate` states); the fields' rules must agree.
+        let [timeout, deadline] = limit_fields();
+        let ok = |t: Option<f64>, d: Option<f64>| {
+            Limits {
+                timeout: t,
+                deadline: d,
+            }
+            .validate()
+            .is_ok()
+        };
+        assert!(ok(Some(timeout.rule.min), None) && !timeout.rule.above);
+        assert!(!ok(Some(timeout.rule.min - 1.0), None));
+        assert!(!ok(None, Some(deadline.rule.min)) && deadline.rule.above);
+        assert!(ok(None, Some(deadline.rule.min + 1.0)));
+    }
+}
