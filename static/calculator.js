@@ -1,5 +1,7 @@
 // The calculator: words and contract (fields, rules, kinds, codes, offsets)
 // from the page's JSON island, figures from the core in WebAssembly.
+// One file over 500 lines: the page loads one module, which the build
+// minifies and names by its hash as a whole.
 
 const $ = (name) => document.getElementById(`calc-${name}`);
 

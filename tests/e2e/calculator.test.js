@@ -138,7 +138,11 @@ async function assertShows(page, lang, data, policy) {
   );
 }
 
-const outer = (page, selector) => page.$eval(selector, (e) => e.outerHTML);
+// Once a long table's rows out of view are written (tableCells waits too).
+const outer = async (page, selector) => {
+  await page.waitForSelector('#calc-table:not([aria-busy])', { state: 'attached' });
+  return page.$eval(selector, (e) => e.outerHTML);
+};
 
 /** The field messages shown, by field. */
 const shownErrors = (page) =>
