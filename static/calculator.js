@@ -1,5 +1,7 @@
 // The calculator: words and contract (fields, rules, kinds, codes, offsets)
 // from the page's JSON island, figures from the core in WebAssembly.
+// One file over 500 lines: the page loads one module, which the build
+// minifies and names by its hash as a whole.
 
 const $ = (name) => document.getElementById(`calc-${name}`);
 
@@ -236,46 +238,29 @@ const num = (x) => formatNumber(x, data.number);
 // As figures::with_unit, in the unit of the last good policy.
 const unit = (s) => (good.unit === 'units' ? s : `${s}\u00a0${data.units[good.unit]}`);
 
-// As figures::table_rows and the template write it. Same shape: only
-// changed cells are written, as rebuilding 1000 rows takes over a frame.
+// As figures::table_rows and the template write it, rows in view first
+// (see "The table, rows in view first" below): the caption, the head when
+// the columns change, rows past the count removed, then the rows in view.
 function renderTable(p, buf) {
   const { text, caption } = data;
-  const jittered = p.jitter !== 'none';
-  const columns = jittered ? ['retry', 'range', 'mean', 'capped', 'cumulative']
+  const columns = p.jitter !== 'none' ? ['retry', 'range', 'mean', 'capped', 'cumulative']
     : ['retry', 'delay', 'capped', 'cumulative'];
-  const range = (lo, hi) => unit(`${num(buf[lo])}–${num(buf[hi])}`);
-  const rows = [];
-  for (let r = 0; r < p.retries * ROW; r += ROW) {
-    const capped = buf[r + K.capped] ? text.yes : text.no;
-    rows.push(jittered
-      ? [num(buf[r + K.retry]), range(r + K.min, r + K.max), unit(num(buf[r + K.mean])), capped,
-        range(r + K.cumulative_min, r + K.cumulative_max)]
-      : [num(buf[r + K.retry]), unit(num(buf[r + K.delay])), capped, unit(num(buf[r + K.cumulative_max]))]);
-  }
   const title = (caption[plural.select(p.retries)] ?? caption.other ?? '{n}').replace('{n}', num(p.retries));
   const table = $('table');
-  if (heads === String(columns) && shown.length === rows.length) {
-    // Into the kept text nodes: live cell collections cost more than writes.
-    rows.forEach((row, i) => row.forEach((v, j) => {
-      if (v !== shown[i][j]) cells[i][j].data = v;
-    }));
-    table.caption.textContent = title;
-  } else {
-    const tr = (cells, scope) => {
-      const row = el('tr');
-      row.append(...cells.map((v, j) => (j && scope === 'row' ? el('td', v) : el('th', v, { scope }))));
-      return row;
-    };
+  if (heads !== String(columns)) {
     const head = el('thead', '\n');
-    head.append(tr(columns.map((h) => text[h]), 'col'), '\n');
-    const body = el('tbody');
-    for (const cells of rows) body.append('\n', tr(cells, 'row'));
-    body.append('\n');
-    table.replaceChildren('\n', el('caption', title), '\n', head, '\n', body, '\n');
-    cells = [...body.rows].map((tr) => [...tr.cells].map((c) => c.firstChild));
+    head.append(tableRow(columns.map((h) => text[h]), 'col'), '\n');
+    table.replaceChildren('\n', el('caption', title), '\n', head, '\n', el('tbody', '\n'), '\n');
+    [heads, shown, cells] = [String(columns), [], []];
+  } else table.caption.textContent = title;
+  for (const body = table.tBodies[0]; shown.length > p.retries; shown.pop(), cells.pop()) {
+    body.lastChild.previousSibling.remove();
+    body.lastChild.previousSibling.remove();
   }
-  heads = String(columns);
-  shown = rows;
+  const first = Math.min(Math.floor(scrolled / rowHeight), shown.length);
+  const last = Math.min(p.retries, first + Math.ceil(innerHeight / rowHeight) + 10);
+  for (let i = first; i < last; i++) writeRow(p, buf, i);
+  fillLater(p, [[0, first], [last, p.retries]]);
 }
 
 // The labels stay as built. Under a second, words would only repeat the
@@ -577,6 +562,79 @@ function renderTimeline(l, rows, fit, n, p99, built) {
     ...(built && builtChart ? ['\n', builtChart] : []), '\n');
 }
 
+// ---- The table, rows in view first ---------------------------------------
+// Formatting and laying out 1000 changed rows takes several frames, so an
+// update writes the rows in view (and a margin) in its own frame and the
+// others in chunks of at most 4 ms while the browser is idle; a newer
+// update cancels an older one's chunks. Until the last chunk the table is
+// aria-busy; then it holds every row, as the build writes it.
+let job = 0;
+// The table region's scroll offset, kept from its scroll events (reading
+// it during an update would force a layout), and a row's height.
+let scrolled = 0;
+let rowHeight = 24;
+
+function tableRow(values, scope) {
+  const row = el('tr');
+  row.append(...values.map((v, j) => (j && scope === 'row' ? el('td', v) : el('th', v, { scope }))));
+  return row;
+}
+
+// Row i of the schedule in buf: only changed cells are written, into the
+// kept text nodes (live cell collections cost more than writes); a row
+// past the last one shown is appended.
+function writeRow(p, buf, i) {
+  const r = i * ROW;
+  const range = (lo, hi) => unit(`${num(buf[r + lo])}–${num(buf[r + hi])}`);
+  const capped = buf[r + K.capped] ? data.text.yes : data.text.no;
+  const values = p.jitter !== 'none'
+    ? [num(buf[r + K.retry]), range(K.min, K.max), unit(num(buf[r + K.mean])), capped,
+      range(K.cumulative_min, K.cumulative_max)]
+    : [num(buf[r + K.retry]), unit(num(buf[r + K.delay])), capped, unit(num(buf[r + K.cumulative_max]))];
+  if (i < shown.length) {
+    values.forEach((v, j) => { if (v !== shown[i][j]) cells[i][j].data = v; });
+  } else {
+    const row = tableRow(values, 'row');
+    $('table').tBodies[0].lastChild.before('\n', row);
+    cells.push([...row.cells].map((c) => c.firstChild));
+  }
+  shown[i] = values;
+}
+
+// The rows of `ranges` (each [from, to), in order), a chunk of at most 4 ms
+// per idle period, unless a newer update came.
+function fillLater(p, ranges) {
+  const mine = ++job;
+  const table = $('table');
+  const chunk = () => {
+    if (mine !== job) return;
+    const end = performance.now() + 4;
+    // A view per chunk: the module's memory may have grown since.
+    const buf = view(wasm.schedule_buffer(), data.contract.schedule_len);
+    for (const range of ranges) {
+      while (range[0] < range[1] && performance.now() < end) writeRow(p, buf, range[0]++);
+    }
+    later();
+  };
+  const later = () => {
+    ranges = ranges.filter(([from, to]) => from < to);
+    if (!ranges.length) return table.removeAttribute('aria-busy');
+    table.setAttribute('aria-busy', 'true');
+    // Safari has no requestIdleCallback: a task after the frame will do.
+    if (window.requestIdleCallback) requestIdleCallback(chunk, { timeout: 100 });
+    else setTimeout(chunk);
+  };
+  later();
+}
+
+// Called once the built table shows: its region's scroll offset and a row's
+// height tell which rows are in view.
+function watchTable() {
+  const region = $('table').parentElement;
+  region.addEventListener('scroll', () => { scrolled = region.scrollTop; }, { passive: true });
+  rowHeight = $('table').tBodies[0].rows[0]?.getBoundingClientRect().height || rowHeight;
+}
+
 async function start() {
   data = JSON.parse($('data').textContent);
   ({ fields: FIELDS, totals: TOTALS } = data.contract);
@@ -592,6 +650,7 @@ async function start() {
   presets = $('presets') && JSON.parse($('presets').textContent);
   $('preset')?.addEventListener('change', choosePreset);
   startSnippets();
+  watchTable();
   readUrl();
   update(false);
   const form = $('form');

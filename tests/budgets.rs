@@ -1,7 +1,7 @@
 //! Size budgets of what a reader downloads: the calculator's WebAssembly
-//! module (≤ 6 KiB) and its script as shipped (minified by the build, ≤ 20
-//! KiB), uncompressed, and every page with everything it loads (≤ 40 KiB
-//! gzip-compressed, as hosts serve it).
+//! module (≤ 6 KiB) and its script as shipped (minified by the build in
+//! src/site/minify.rs, ≤ 20 KiB), uncompressed, and every page with
+//! everything it loads (≤ 40 KiB gzip-compressed, as hosts serve it).
 //! Each figure is printed (`cargo test --test budgets -- --nocapture`) and
 //! the test fails past its budget.
 
@@ -86,6 +86,7 @@ fn what_a_reader_downloads_stays_within_budget() {
     }
     let (gz_css, gz_icon) = (gzip_size(&css), gzip_size(&favicon));
     let (gz_script, gz_wasm) = (gzip_size(&script), gzip_size(&wasm));
+    println!("calculator script: {gz_script} bytes gzip-compressed, as shipped");
     let mut pages = Vec::new();
     html_files(&out, &mut pages);
     pages.sort();

@@ -152,8 +152,10 @@ export async function type(page, field, text) {
   await page.locator(`#calc-${field}`).fill(text);
 }
 
-/** The text of every cell of the schedule table, row by row. */
-export function tableCells(page) {
+/** The text of every cell of the schedule table, row by row, once every row is written. */
+export async function tableCells(page) {
+  // A long table's rows out of view are written while the browser is idle.
+  await page.waitForSelector('#calc-table:not([aria-busy])', { state: 'attached' });
   return page.$$eval('#calc-table tbody tr', (rows) =>
     rows.map((tr) => [...tr.children].map((cell) => cell.textContent)),
   );
