@@ -5,8 +5,8 @@
 //! It draws what it is given: the figures come from the simulation
 //! (`experiment.rs`), the words and the number notation from the page
 //! (`pages/contention.rs` passes them, numbers formatted by `intl`). It
-//! shares the calculator chart's helpers (`figures.rs`: round steps, powers
-//! of ten, escaping) and its classes (`chart-grid`, `chart-axis`,
+//! shares the calculator chart's axis arithmetic (`axis.rs`: round steps,
+//! powers of ten, ticks, coordinates, escaping) and its classes (`chart-grid`, `chart-axis`,
 //! `chart-tick`, `chart-title`), so both read alike.
 //!
 //! Colours come from CSS classes (`series-<strategy>`, set for light and dark
@@ -17,7 +17,7 @@
 //! narrower than 560 CSS px (`.chart-scroll svg`): at least 12 CSS px.
 
 use crate::backoff::contention::Strategy;
-use crate::site::figures::{decade, escape, nice_step, pow10};
+use crate::site::axis::{escape, fix, linear_ticks, log_decades, nice_step, pow10};
 
 /// The drawing's width, and the margins of the line charts: left (value
 /// ticks), right (the lines' labels), top and bottom (client ticks and the
@@ -57,11 +57,6 @@ fn marker(strategy: Strategy, x: f64, y: f64) -> String {
         r#"<path d="{d}" class="marker series-{}"/>"#,
         strategy.name()
     )
-}
-
-/// One decimal, written as JavaScript would: coordinates stay short.
-fn fix(v: f64) -> String {
-    crate::report::js_number((v * 10.0).round() / 10.0)
 }
 
 fn text(x: f64, y: f64, anchor: &str, class: &str, content: &str) -> String {
@@ -120,19 +115,15 @@ pub fn line_chart(
     let mut ticks = Vec::new();
     let y: Box<dyn Fn(f64) -> f64> = if axis.log && low > 0.0 {
         // Whole decades around the data: each tick ten times the last.
-        let lo = decade(low);
-        let hi = decade(top) + i32::from(pow10(decade(top)) < top);
+        let (lo, hi) = log_decades(low, top);
         let span = f64::from((hi - lo).max(1));
         ticks.extend((lo..=hi).map(pow10));
         Box::new(move |v: f64| bottom - (v.log10() - f64::from(lo)) / span * (bottom - T))
     } else {
-        let step = nice_step((top / 4.0).max(f64::MIN_POSITIVE));
-        let ceiling = (top / step).ceil().max(1.0) * step;
-        let mut k = 0.0;
-        while k * step <= ceiling {
-            ticks.push(k * step);
-            k += 1.0;
-        }
+        // A floor far below any figure keeps the steps finite when every
+        // value is 0.
+        let ceiling;
+        (ceiling, ticks) = linear_ticks(top.max(4.0 * f64::MIN_POSITIVE));
         Box::new(move |v: f64| bottom - v / ceiling * (bottom - T))
     };
     let mut svg = String::new();
