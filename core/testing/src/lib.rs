@@ -1,7 +1,7 @@
 //! The core's reference model and invariant checkers, for tests only: the
 //! property tests (`core/tests/props.rs`) and the fuzz target (`fuzz/`)
 //! check the core with these very functions, and the WebAssembly parity test
-//! draws on the same edge values.
+//! draws on the same edge values and jitter kinds (`pick_jitter`).
 //!
 //! The reference model states each documented rule in the plainest way, on
 //! purpose differently from the code it checks: the field rules as the
@@ -43,6 +43,17 @@ pub const EDGES: &[f64] = &[
     f64::INFINITY,
     f64::NEG_INFINITY,
 ];
+
+/// The jitter kind a generator picked: `names[pick % names.len()]` (the
+/// core's `Jitter::NAMES`, or the kinds a caller offers), with `factor` for
+/// the kinds that take one. Shared by the fuzz target and the WebAssembly
+/// parity test, so that a new kind in the list is drawn by both without a
+/// change to either.
+pub fn pick_jitter(names: &[&str], pick: u64, factor: f64) -> Jitter {
+    let name = names[(pick % names.len() as u64) as usize];
+    Jitter::from_name_and_factor(name, Some(factor))
+        .unwrap_or_else(|| panic!("`{name}` is not a kind of the core"))
+}
 
 /// The first field rule a policy breaks, in field order, if any. Each rule
 /// is the interval its field must lie in (NaN lies in none): the base and the
@@ -519,4 +530,19 @@ pub fn check_distribution(p: &Policy, limits: Limits) -> Result<(), String> {
         (d, f) => return Err(format!("deadline {d:?} but fit {f:?} for {p:?}")),
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pick_wraps_over_the_list_and_only_proportional_takes_the_factor() {
+        for (pick, name) in (0..).zip(Jitter::NAMES.iter().chain(&Jitter::NAMES)) {
+            let kind = pick_jitter(&Jitter::NAMES, pick, 0.25);
+            assert_eq!(kind.name(), *name);
+            let want = (*name == "proportional").then_some(0.25);
+            assert_eq!(kind.factor(), want, "{name}");
+        }
+    }
 }
