@@ -12,17 +12,19 @@
 //! count and run), so running the cases in parallel, or only some of them,
 //! changes no bit of any result.
 //!
-//! The JSON is written by hand with [`report::js_number`], as the schedule's
-//! is, so numbers read the same as in the calculator (`5`, not `5.0`). Field
-//! names are stable and documented in README.md.
+//! The JSON is written by the schedule's writer ([`crate::report::write_json`]:
+//! serde_json with ECMAScript's numbers), so numbers read the same as in the
+//! calculator (`5`, not `5.0`). Field names are stable and documented in
+//! README.md.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use rayon::prelude::*;
+use serde::Serialize;
 
 use crate::backoff::contention::{Model, SimError, Simulator, Slot, Strategy, Summary};
 use crate::backoff::rng::GENERATOR;
-use crate::report::js_number;
+use crate::report::{js_number, write_json};
 
 /// The most clients one case may have (as the calculator's view).
 pub const MAX_CLIENTS: u32 = 10_000;
@@ -225,40 +227,75 @@ impl Experiment {
 /// level, ending without a newline.
 pub fn to_json(experiment: &Experiment, results: &[Summary]) -> String {
     let m = &experiment.model;
-    let mut out = String::new();
-    // Writing to a String cannot fail.
-    let _ = write!(
-        out,
-        "{{\n  \"generator\": \"{GENERATOR}\",\n  \"seed\": {},\n  \"model\": {{\n    \"base_ms\": {},\n    \"cap_ms\": {},\n    \"multiplier\": {},\n    \"decorrelated_factor\": {},\n    \"latency_mean_ms\": {},\n    \"latency_sd_ms\": {},\n    \"max_attempts\": {}\n  }},\n  \"results\": [",
-        experiment.seed,
-        js_number(m.base_ms),
-        js_number(m.cap_ms),
-        js_number(m.multiplier),
-        js_number(m.decorrelated_factor),
-        js_number(m.latency_mean_ms),
-        js_number(m.latency_sd_ms),
-        m.max_attempts,
-    );
-    for (i, s) in results.iter().enumerate() {
-        let _ = write!(
-            out,
-            "{}\n    {{\n      \"strategy\": \"{}\",\n      \"clients\": {},\n      \"runs\": {},\n      \"mean_calls\": {},\n      \"calls_p50\": {},\n      \"calls_p90\": {},\n      \"calls_p99\": {},\n      \"mean_completion_ms\": {},\n      \"completion_ms_p50\": {},\n      \"completion_ms_p90\": {},\n      \"completion_ms_p99\": {}\n    }}",
-            if i == 0 { "" } else { "," },
-            s.strategy.name(),
-            s.clients,
-            s.runs,
-            js_number(s.mean_calls),
-            js_number(s.calls.p50),
-            js_number(s.calls.p90),
-            js_number(s.calls.p99),
-            js_number(s.mean_completion_ms),
-            js_number(s.completion_ms.p50),
-            js_number(s.completion_ms.p90),
-            js_number(s.completion_ms.p99),
-        );
+    write_json(&Document {
+        generator: GENERATOR,
+        seed: experiment.seed,
+        model: ModelJson {
+            base_ms: m.base_ms,
+            cap_ms: m.cap_ms,
+            multiplier: m.multiplier,
+            decorrelated_factor: m.decorrelated_factor,
+            latency_mean_ms: m.latency_mean_ms,
+            latency_sd_ms: m.latency_sd_ms,
+            max_attempts: m.max_attempts,
+        },
+        results: results.iter().map(ResultJson::from).collect(),
+    })
+}
+
+/// The document `simulate` prints, in the order of its fields.
+#[derive(Serialize)]
+struct Document {
+    generator: &'static str,
+    seed: u64,
+    model: ModelJson,
+    results: Vec<ResultJson>,
+}
+
+/// The core's [`Model`], field for field.
+#[derive(Serialize)]
+struct ModelJson {
+    base_ms: f64,
+    cap_ms: f64,
+    multiplier: f64,
+    decorrelated_factor: f64,
+    latency_mean_ms: f64,
+    latency_sd_ms: f64,
+    max_attempts: u32,
+}
+
+/// One case: the core's [`Summary`], its percentiles flattened.
+#[derive(Serialize)]
+struct ResultJson {
+    strategy: &'static str,
+    clients: u32,
+    runs: u32,
+    mean_calls: f64,
+    calls_p50: f64,
+    calls_p90: f64,
+    calls_p99: f64,
+    mean_completion_ms: f64,
+    completion_ms_p50: f64,
+    completion_ms_p90: f64,
+    completion_ms_p99: f64,
+}
+
+impl From<&Summary> for ResultJson {
+    fn from(s: &Summary) -> ResultJson {
+        ResultJson {
+            strategy: s.strategy.name(),
+            clients: s.clients,
+            runs: s.runs,
+            mean_calls: s.mean_calls,
+            calls_p50: s.calls.p50,
+            calls_p90: s.calls.p90,
+            calls_p99: s.calls.p99,
+            mean_completion_ms: s.mean_completion_ms,
+            completion_ms_p50: s.completion_ms.p50,
+            completion_ms_p90: s.completion_ms.p90,
+            completion_ms_p99: s.completion_ms.p99,
+        }
     }
-    out.push_str("\n  ]\n}");
-    out
 }
 
 /// The results as a plain-text table for a terminal: a line with the model,

@@ -1,8 +1,9 @@
 //! The "practice" page as a reader gets it in every language: its sections
 //! and table of contents, the figures from `content/practice.toml` (the
 //! amplification computed by the build), and the retry loop whose code is
-//! the same in every language and whose comments are each language's; and
-//! the errors its values and listing comments get when they are wrong.
+//! the same in every language and whose comments are each language's. The
+//! errors wrong page values and listing comments get are cases of the
+//! broken-site suite (`tests/fixtures/page-values-*`).
 
 mod common;
 
@@ -172,98 +173,4 @@ fn the_loop_does_what_the_site_teaches() {
     ] {
         assert!(code.contains(part), "missing: {part}\n{code}");
     }
-}
-
-#[test]
-fn a_comment_of_the_listing_must_stay_on_one_line() {
-    let project = copy_project();
-    let ftl = project.path().join("locales/de/practice.ftl");
-    let source = fs::read_to_string(&ftl).unwrap();
-    let broken = source.replace(
-        "listing-deadline = Eine Deadline",
-        "listing-deadline =\n    Zwei Zeilen\n    Eine Deadline",
-    );
-    assert_ne!(broken, source);
-    fs::write(&ftl, broken).unwrap();
-    let failed = build(project.path(), &project.path().join("dist"), false)
-        .unwrap_err()
-        .to_string();
-    assert!(
-        failed.contains("locales/de/practice.ftl")
-            && failed.contains("`listing-deadline`")
-            && failed.contains("must be one line"),
-        "{failed}"
-    );
-}
-
-/// The build's error when `replace` is made in `content/practice.toml`.
-fn content_error(from: &str, to: &str) -> String {
-    let project = copy_project();
-    let toml = project.path().join("content/practice.toml");
-    let source = fs::read_to_string(&toml).unwrap();
-    let changed = source.replacen(from, to, 1);
-    assert_ne!(changed, source, "no `{from}` in the content file");
-    fs::write(&toml, changed).unwrap();
-    build(project.path(), &project.path().join("dist"), false)
-        .unwrap_err()
-        .to_string()
-}
-
-#[test]
-fn bad_values_are_refused_at_their_place_in_the_content_file() {
-    let negative = content_error("aws-quota = 500", "aws-quota = -500");
-    assert!(
-        negative.contains("content/practice.toml:")
-            && negative.contains("figure `aws-quota` must be a finite number of zero or more"),
-        "{negative}"
-    );
-    let layers = content_error("layers = 3", "layers = 0");
-    assert!(
-        layers.contains("content/practice.toml:")
-            && layers.contains("`amplification`: `layers` must be a whole number from 1 to 100"),
-        "{layers}"
-    );
-    let huge = content_error("layers = 3\nattempts = 3", "layers = 60\nattempts = 100");
-    assert!(
-        huge.contains("more calls than a page can state exactly"),
-        "{huge}"
-    );
-    let computed = content_error(
-        "aws-quota = 500",
-        "aws-quota = 500\namplification-calls = 27",
-    );
-    assert!(
-        computed.contains("figure `amplification-calls` is computed from `[amplification]`"),
-        "{computed}"
-    );
-    let stray = content_error("import random\n", "import random\nx = a @ b\n");
-    assert!(
-        stray.contains("listing `retry-loop`: `@` at byte")
-            && stray.contains("is not followed by a message id"),
-        "{stray}"
-    );
-    let clash = content_error("urllib3-total = 10", "urllib3-total = 10\nretry-loop = 1");
-    assert!(clash.contains("`retry-loop` names two values"), "{clash}");
-}
-
-#[test]
-fn a_variable_the_page_does_not_give_is_refused() {
-    let project = copy_project();
-    let ftl = project.path().join("locales/en/practice.ftl");
-    let source = fs::read_to_string(&ftl).unwrap();
-    let broken = source.replace(
-        "Retries at every layer multiply.",
-        "Retries at every layer multiply { $no-such-figure }.",
-    );
-    assert_ne!(broken, source);
-    fs::write(&ftl, broken).unwrap();
-    let failed = build(project.path(), &project.path().join("dist"), false)
-        .unwrap_err()
-        .to_string();
-    assert!(
-        failed.contains(
-            "message `amplification` uses `$no-such-figure`, which the build never provides"
-        ) && failed.contains("$amplification-calls"),
-        "{failed}"
-    );
 }

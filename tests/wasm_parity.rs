@@ -16,7 +16,7 @@
 
 use std::path::Path;
 
-use backoff_core_testing::EDGES;
+use backoff_core_testing::{EDGES, pick_jitter};
 use backoff_site::backoff::contract::{
     self, EXPORTS, INPUTS, JITTER_ERROR, JITTERS, PARTS, ROW, SCHEDULE_LEN, TOTAL, TOTALS,
 };
@@ -334,9 +334,7 @@ impl Rng {
     /// A kind the module offers (every one of `JITTERS`), with a factor in
     /// (0, 1] where the kind takes one.
     fn jitter(&mut self) -> Jitter {
-        let name = self.pick(&JITTERS);
-        let factor = 1.0 - self.uniform(0.0, 1.0);
-        Jitter::from_name_and_factor(name, Some(factor)).expect("a core kind")
+        pick_jitter(&JITTERS, self.next(), 1.0 - self.uniform(0.0, 1.0))
     }
 
     fn policy(&mut self) -> Policy {

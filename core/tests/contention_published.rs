@@ -5,25 +5,13 @@
 //! `cargo test --release -p backoff-core --test contention_published -- --nocapture`.
 
 use backoff_core::contention::{Herd, Model, Simulator, Slot, Strategy, Summary};
+use backoff_core_testing::{post_experiment, results_table};
 
 const RUNS: u32 = 100;
 const CLIENTS: [u32; 5] = [10, 20, 30, 40, 50];
 
 fn experiment(seed: u64, clients: &[u32]) -> Vec<Summary> {
-    let simulator = Simulator::new(Model::AWS).unwrap();
-    let mut slots = vec![Slot::EMPTY; 100];
-    let mut scratch = vec![0.0; 2 * RUNS as usize];
-    let mut out = Vec::new();
-    for strategy in Strategy::ALL {
-        for &c in clients {
-            out.push(
-                simulator
-                    .experiment(strategy, c, RUNS, seed, &mut slots, &mut scratch)
-                    .unwrap(),
-            );
-        }
-    }
-    out
+    post_experiment(seed, clients, RUNS)
 }
 
 fn at(summaries: &[Summary], strategy: Strategy, clients: u32) -> Summary {
@@ -88,25 +76,7 @@ fn the_published_conclusions_hold_for_50_clients() {
 #[test]
 fn print_the_results_table() {
     let summaries = experiment(2015, &CLIENTS);
-    println!(
-        "| strategy | clients | mean calls | calls P50 / P90 / P99 | mean completion (ms) | completion P50 / P90 / P99 (ms) |"
-    );
-    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
-    for s in &summaries {
-        println!(
-            "| {} | {} | {:.1} | {} / {} / {} | {:.0} | {:.0} / {:.0} / {:.0} |",
-            s.strategy.name(),
-            s.clients,
-            s.mean_calls,
-            s.calls.p50,
-            s.calls.p90,
-            s.calls.p99,
-            s.mean_completion_ms,
-            s.completion_ms.p50,
-            s.completion_ms.p90,
-            s.completion_ms.p99
-        );
-    }
+    print!("{}", results_table(&summaries));
     check_conclusions(&summaries, 2015);
 }
 

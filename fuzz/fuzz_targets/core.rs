@@ -12,7 +12,7 @@
 #![no_main]
 
 use backoff_core::dist::Limits;
-use backoff_core_testing::{check_distribution, check_duration, check_policy};
+use backoff_core_testing::{check_distribution, check_duration, check_policy, pick_jitter};
 use backoff_core::{Jitter, MAX_RETRIES, Policy};
 use backoff_site::report::js_number;
 use libfuzzer_sys::fuzz_target;
@@ -68,20 +68,14 @@ fn policy(bytes: &mut Bytes) -> Policy {
         raw
     };
     let kind = bytes.u8();
-    let jitter = match kind % 5 {
-        0 => Jitter::None,
-        1 => Jitter::Full,
-        2 => Jitter::Equal,
-        3 => Jitter::Proportional {
-            // Raw bits or a factor in (0, 1] (or just past it).
-            factor: if kind & 0x80 == 0 {
-                f64::from(bytes.u32()) / f64::from(u32::MAX / 2)
-            } else {
-                bytes.raw_f64()
-            },
-        },
-        _ => Jitter::Decorrelated,
+    // Every kind of the core; the factor (read by the kinds that take one)
+    // raw bits or in (0, 1] (or just past it).
+    let factor = if kind & 0x80 == 0 {
+        f64::from(bytes.u32()) / f64::from(u32::MAX / 2)
+    } else {
+        bytes.raw_f64()
     };
+    let jitter = pick_jitter(&Jitter::NAMES, u64::from(kind), factor);
     Policy {
         base,
         multiplier,

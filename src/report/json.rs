@@ -68,8 +68,11 @@ pub fn to_json_with(schedule: &Schedule, figures: &Distribution, unit: Unit) -> 
     write(&document)
 }
 
-/// `value` as serde_json's pretty layout with ECMAScript's numbers.
-fn write(value: &impl Serialize) -> String {
+/// `value` as serde_json's pretty layout (two spaces per level, no final
+/// newline) with ECMAScript's numbers: the writer of every JSON document a
+/// command prints (the schedule's here, the experiment's in
+/// `crate::simulation`).
+pub fn write(value: &impl Serialize) -> String {
     let mut out = Vec::new();
     let formatter = JsNumbers(PrettyFormatter::with_indent(b"  "));
     let mut serializer = serde_json::Serializer::with_formatter(&mut out, formatter);

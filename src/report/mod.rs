@@ -11,7 +11,7 @@
 mod json;
 mod table;
 
-pub use json::{to_json, to_json_with};
+pub use json::{to_json, to_json_with, write as write_json};
 pub use table::to_table;
 
 use crate::backoff::dist::{

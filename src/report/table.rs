@@ -6,27 +6,21 @@ use std::fmt::Write as _;
 
 use super::{Distribution, Method, Unit, js_number};
 use crate::backoff::Schedule;
+use crate::backoff::contract::ROW;
 
 /// The schedule and its distribution as plain-text tables with
 /// right-aligned columns, for reading in a terminal: one row per retry with
 /// its cumulative wait's percentiles, the totals, how the percentiles were
 /// computed and, with a timeout or deadline, the attempt timeline.
 pub fn to_table(schedule: &Schedule, figures: &Distribution, unit: Unit) -> String {
-    let header = [
-        "retry",
-        "delay",
-        "capped",
-        "min",
-        "mean",
-        "max",
-        "cumulative min",
-        "cumulative mean",
-        "cumulative max",
-        "cumulative P50",
-        "cumulative P90",
-        "cumulative P99",
-    ];
-    let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
+    // The row's figures are the contract's, by their JSON keys read as
+    // words; the cumulative wait's percentiles follow.
+    let header: Vec<String> = ROW
+        .iter()
+        .map(|key| key.replace('_', " "))
+        .chain(["P50", "P90", "P99"].map(|p| format!("cumulative {p}")))
+        .collect();
+    let mut rows: Vec<Vec<String>> = vec![header];
     for (row, c) in figures.rows(schedule).iter().zip(&figures.cumulative) {
         rows.push(vec![
             row.retry.to_string(),

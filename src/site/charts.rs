@@ -5,8 +5,8 @@
 //! It draws what it is given: the figures come from the simulation
 //! (`experiment.rs`), the words and the number notation from the page
 //! (`pages/contention.rs` passes them, numbers formatted by `intl`). It
-//! shares the calculator chart's helpers (`figures.rs`: round steps, powers
-//! of ten, escaping) and its classes (`chart-grid`, `chart-axis`,
+//! shares the calculator chart's axis arithmetic (`axis.rs`: round steps,
+//! powers of ten, ticks, coordinates, escaping) and its classes (`chart-grid`, `chart-axis`,
 //! `chart-tick`, `chart-title`), so both read alike.
 //!
 //! Colours come from CSS classes (`series-<strategy>`, set for light and dark
@@ -17,17 +17,30 @@
 //! narrower than 560 CSS px (`.chart-scroll svg`): at least 12 CSS px.
 
 use crate::backoff::contention::Strategy;
-use crate::site::figures::{decade, escape, nice_step, pow10};
+use crate::site::axis::{escape, fix, linear_ticks, log_decades, nice_step, pow10};
 
 /// The drawing's width, and the margins of the line charts: left (value
-/// ticks), right (the lines' labels), top and bottom (client ticks and the
-/// axis title).
+/// ticks), top and bottom (client ticks and the axis title). The right
+/// margin holds the lines' labels, so it follows the longest name in the
+/// page's language ([`label_margin`]).
 const W: f64 = 640.0;
 const H: f64 = 360.0;
 const L: f64 = 72.0;
-const R: f64 = 180.0;
 const T: f64 = 40.0;
 const B: f64 = 56.0;
+/// From a line's end to its label's start.
+const LABEL_OFFSET: f64 = 10.0;
+/// The size of every text of the charts (`.chart-tick`, `.chart-title`,
+/// `.chart-label` in `static/style.css`).
+const TEXT_SIZE: f64 = 14.0;
+/// The width of a character, in ems, taken wide on purpose: the build cannot
+/// measure the reader's font (`system-ui` and its fallbacks), so a label's
+/// width is estimated from its length, with room for wide letters and the
+/// titles' bold weight: Chromium's default sans-serif font on Linux gives
+/// Russian labels up to 0.71 em per character. The browser test
+/// `tests/e2e/chart_labels.test.js` measures the real widths against this
+/// estimate.
+const EM_PER_CHAR: f64 = 0.75;
 /// The least vertical distance between two lines' labels.
 const LABEL_GAP: f64 = 16.0;
 
@@ -59,9 +72,17 @@ fn marker(strategy: Strategy, x: f64, y: f64) -> String {
     )
 }
 
-/// One decimal, written as JavaScript would: coordinates stay short.
-fn fix(v: f64) -> String {
-    crate::report::js_number((v * 10.0).round() / 10.0)
+/// The width `content` takes at most, drawn at [`TEXT_SIZE`]: its
+/// characters at [`EM_PER_CHAR`] each.
+pub fn text_width(content: &str) -> f64 {
+    content.chars().count() as f64 * EM_PER_CHAR * TEXT_SIZE
+}
+
+/// The right margin of a line chart: room for the longest of the lines'
+/// names after [`LABEL_OFFSET`], and a few units to the drawing's edge.
+fn label_margin(lines: &[Line]) -> f64 {
+    let widest = lines.iter().map(|l| text_width(l.name)).fold(0.0, f64::max);
+    LABEL_OFFSET + widest + 4.0
 }
 
 fn text(x: f64, y: f64, anchor: &str, class: &str, content: &str) -> String {
@@ -99,6 +120,7 @@ pub fn line_chart(
     label: &str,
     number: &dyn Fn(f64) -> String,
 ) -> String {
+    let r = label_margin(lines);
     let bottom = H - B;
     let xs: Vec<f64> = lines
         .first()
@@ -109,9 +131,9 @@ pub fn line_chart(
     );
     let x = |v: f64| {
         if x_hi > x_lo {
-            L + (v - x_lo) / (x_hi - x_lo) * (W - L - R)
+            L + (v - x_lo) / (x_hi - x_lo) * (W - L - r)
         } else {
-            (L + W - R) / 2.0
+            (L + W - r) / 2.0
         }
     };
     let values = lines.iter().flat_map(|l| l.points.iter().map(|p| p.1));
@@ -120,19 +142,15 @@ pub fn line_chart(
     let mut ticks = Vec::new();
     let y: Box<dyn Fn(f64) -> f64> = if axis.log && low > 0.0 {
         // Whole decades around the data: each tick ten times the last.
-        let lo = decade(low);
-        let hi = decade(top) + i32::from(pow10(decade(top)) < top);
+        let (lo, hi) = log_decades(low, top);
         let span = f64::from((hi - lo).max(1));
         ticks.extend((lo..=hi).map(pow10));
         Box::new(move |v: f64| bottom - (v.log10() - f64::from(lo)) / span * (bottom - T))
     } else {
-        let step = nice_step((top / 4.0).max(f64::MIN_POSITIVE));
-        let ceiling = (top / step).ceil().max(1.0) * step;
-        let mut k = 0.0;
-        while k * step <= ceiling {
-            ticks.push(k * step);
-            k += 1.0;
-        }
+        // A floor far below any figure keeps the steps finite when every
+        // value is 0.
+        let ceiling;
+        (ceiling, ticks) = linear_ticks(top.max(4.0 * f64::MIN_POSITIVE));
         Box::new(move |v: f64| bottom - v / ceiling * (bottom - T))
     };
     let mut svg = String::new();
@@ -141,7 +159,7 @@ pub fn line_chart(
         svg.push_str(&format!(
             r#"<path d="M{L} {}H{}" class="chart-grid"/>"#,
             fix(ty),
-            fix(W - R)
+            fix(W - r)
         ));
         svg.push_str(&text(L - 6.0, ty + 5.0, "end", "chart-tick", &number(v)));
     }
@@ -155,7 +173,7 @@ pub fn line_chart(
         ));
     }
     svg.push_str(&text(
-        (L + W - R) / 2.0,
+        (L + W - r) / 2.0,
         H - 8.0,
         "middle",
         "chart-title",
@@ -163,7 +181,7 @@ pub fn line_chart(
     ));
     svg.push_str(&format!(
         r#"<path d="M{L} {T}V{bottom}H{}" class="chart-axis"/>"#,
-        fix(W - R)
+        fix(W - r)
     ));
     // The value axis's title stands above the plot, left-aligned: read
     // horizontally, as every other text of the page.
@@ -193,7 +211,7 @@ pub fn line_chart(
     for (ly, line) in spread_labels(labels) {
         svg.push_str(&format!(
             r#"<text x="{}" y="{}" class="chart-label series-text-{}">{}</text>"#,
-            fix(W - R + 10.0),
+            fix(W - r + LABEL_OFFSET),
             fix(ly + 5.0),
             line.strategy.name(),
             escape(line.name)

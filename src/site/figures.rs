@@ -8,6 +8,7 @@ use fluent_bundle::FluentArgs;
 
 use crate::backoff::{DurationTier, Jitter, Policy, Schedule, duration_parts};
 use crate::report::Unit;
+use crate::site::axis::{escape, fix, linear_ticks, log_decades, nice_step, pow10};
 use crate::site::intl::Intl;
 use crate::site::texts::Texts;
 
@@ -254,42 +255,6 @@ const R: f64 = 16.0;
 const T: f64 = 16.0;
 const B: f64 = 56.0;
 
-/// 10^k by repeated exact steps, as the script computes it: the same double
-/// on both sides, where `powi` and `Math.pow` may differ in the last bit.
-pub(crate) fn pow10(k: i32) -> f64 {
-    let p = (0..k.unsigned_abs()).fold(1.0, |p, _| p * 10.0);
-    if k < 0 { 1.0 / p } else { p }
-}
-
-/// The power of ten at or below `x` (> 0), as an exponent.
-pub(crate) fn decade(x: f64) -> i32 {
-    let mut k = 0;
-    while pow10(k + 1) <= x {
-        k += 1;
-    }
-    while pow10(k) > x {
-        k -= 1;
-    }
-    k
-}
-
-/// A round step (1, 2 or 5 × 10^k) at least `raw`.
-pub(crate) fn nice_step(raw: f64) -> f64 {
-    let p = pow10(decade(raw));
-    [1.0, 2.0, 5.0, 10.0]
-        .into_iter()
-        .map(|m| m * p)
-        .find(|&s| s >= raw)
-        .unwrap_or(10.0 * p)
-}
-
-pub(crate) fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The chart of each retry's delay: in a scroll region, an SVG with value
 /// ticks in the page's notation (a log scale once the delays span more than
 /// two decades), retry numbers, the band from the shortest to the longest
@@ -311,8 +276,6 @@ pub fn chart_html(
     let low = rows.iter().map(|r| r.delay).fold(f64::INFINITY, f64::min);
     let log = top / low > 100.0;
     let figure = |v: f64| with_unit(&intl.number(v), unit, unit_label);
-    // One decimal, written as JavaScript writes the same double.
-    let fix = |v: f64| crate::report::js_number((v * 10.0).round() / 10.0);
     let x = |i: usize| {
         if n == 1 {
             fix((L + W - R) / 2.0)
@@ -323,8 +286,7 @@ pub fn chart_html(
     let bottom = H - B;
     let mut ticks = Vec::new();
     let y: Box<dyn Fn(f64) -> f64> = if log {
-        let lo = decade(low);
-        let hi = decade(top) + i32::from(pow10(decade(top)) < top);
+        let (lo, hi) = log_decades(low, top);
         let span = (hi - lo).max(1);
         let every = (span + 4) / 5;
         let mut k = lo;
@@ -336,13 +298,8 @@ pub fn chart_html(
             bottom - ((v.max(pow10(lo)).log10() - lo as f64) / span as f64) * (bottom - T)
         })
     } else {
-        let step = nice_step(top / 4.0);
-        let ceiling = (top / step).ceil() * step;
-        let mut k = 0.0;
-        while k * step <= ceiling {
-            ticks.push(k * step);
-            k += 1.0;
-        }
+        let ceiling;
+        (ceiling, ticks) = linear_ticks(top);
         Box::new(move |v: f64| bottom - (v / ceiling) * (bottom - T))
     };
     let mut svg = String::new();

@@ -11,6 +11,7 @@
 //! [`check()`] renders into nothing, for the problems alone. This module
 //! decides nothing about a page.
 
+pub mod axis;
 pub mod calculator;
 pub mod charts;
 pub mod check;

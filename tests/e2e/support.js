@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -159,4 +160,22 @@ export async function tableCells(page) {
   return page.$$eval('#calc-table tbody tr', (rows) =>
     rows.map((tr) => [...tr.children].map((cell) => cell.textContent)),
   );
+}
+
+/**
+ * For a test file: serves the built site and launches Chromium before its
+ * tests, and closes both after them. The returned object holds `server`
+ * and `browser` once the tests run.
+ */
+export function siteAndBrowser() {
+  const state = {};
+  before(async () => {
+    state.server = await serve();
+    state.browser = await launch();
+  });
+  after(async () => {
+    await state.browser?.close();
+    await state.server?.close();
+  });
+  return state;
 }

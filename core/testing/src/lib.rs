@@ -1,7 +1,9 @@
 //! The core's reference model and invariant checkers, for tests only: the
 //! property tests (`core/tests/props.rs`) and the fuzz target (`fuzz/`)
 //! check the core with these very functions, and the WebAssembly parity test
-//! draws on the same edge values.
+//! draws on the same edge values and jitter kinds (`pick_jitter`). The
+//! contention bench and the published-results test run the post's
+//! experiment through `post_experiment`.
 //!
 //! The reference model states each documented rule in the plainest way, on
 //! purpose differently from the code it checks: the field rules as the
@@ -13,6 +15,7 @@
 //! touches the sources the calculator's module is compiled from. Over 500
 //! lines: the schedule's and the distribution's checkers share the rules.
 
+use backoff_core::contention::{self, Model, Simulator, Slot, Strategy};
 use backoff_core::dist::decorrelated::{self, MonteCarlo};
 use backoff_core::dist::{self, AttemptStart, CapOrder, Delay, DistError, Limits, Summary};
 use backoff_core::{DurationParts, DurationTier, Jitter, Policy, PolicyError, Retry, Schedule};
@@ -43,6 +46,64 @@ pub const EDGES: &[f64] = &[
     f64::INFINITY,
     f64::NEG_INFINITY,
 ];
+
+/// The published experiment ("Exponential Backoff And Jitter", AWS
+/// Architecture Blog, 2015) on the core's simulator: its model, every
+/// strategy with each of `clients`, `runs` runs each, strategy by strategy.
+/// The loop the contention bench times and the published-results test
+/// checks.
+pub fn post_experiment(seed: u64, clients: &[u32], runs: u32) -> Vec<contention::Summary> {
+    let simulator = Simulator::new(Model::AWS).expect("the post's model is valid");
+    let most = clients.iter().copied().max().unwrap_or(0) as usize;
+    let mut slots = vec![Slot::EMPTY; most];
+    let mut scratch = vec![0.0; 2 * runs as usize];
+    let mut out = Vec::new();
+    for strategy in Strategy::ALL {
+        for &c in clients {
+            out.push(
+                simulator
+                    .experiment(strategy, c, runs, seed, &mut slots, &mut scratch)
+                    .unwrap_or_else(|e| panic!("{} with {c} clients: {e}", strategy.name())),
+            );
+        }
+    }
+    out
+}
+
+/// The results of [`post_experiment`] as a Markdown table, a line per case
+/// (means to 0.1 call and to 1 ms), for the bench and the test to print.
+pub fn results_table(summaries: &[contention::Summary]) -> String {
+    let mut out = String::from(
+        "| strategy | clients | mean calls | calls P50 / P90 / P99 | mean completion (ms) | completion P50 / P90 / P99 (ms) |\n| --- | ---: | ---: | ---: | ---: | ---: |\n",
+    );
+    for s in summaries {
+        out.push_str(&format!(
+            "| {} | {} | {:.1} | {} / {} / {} | {:.0} | {:.0} / {:.0} / {:.0} |\n",
+            s.strategy.name(),
+            s.clients,
+            s.mean_calls,
+            s.calls.p50,
+            s.calls.p90,
+            s.calls.p99,
+            s.mean_completion_ms,
+            s.completion_ms.p50,
+            s.completion_ms.p90,
+            s.completion_ms.p99
+        ));
+    }
+    out
+}
+
+/// The jitter kind a generator picked: `names[pick % names.len()]` (the
+/// core's `Jitter::NAMES`, or the kinds a caller offers), with `factor` for
+/// the kinds that take one. Shared by the fuzz target and the WebAssembly
+/// parity test, so that a new kind in the list is drawn by both without a
+/// change to either.
+pub fn pick_jitter(names: &[&str], pick: u64, factor: f64) -> Jitter {
+    let name = names[(pick % names.len() as u64) as usize];
+    Jitter::from_name_and_factor(name, Some(factor))
+        .unwrap_or_else(|| panic!("`{name}` is not a kind of the core"))
+}
 
 /// The first field rule a policy breaks, in field order, if any. Each rule
 /// is the interval its field must lie in (NaN lies in none): the base and the
@@ -519,4 +580,19 @@ pub fn check_distribution(p: &Policy, limits: Limits) -> Result<(), String> {
         (d, f) => return Err(format!("deadline {d:?} but fit {f:?} for {p:?}")),
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pick_wraps_over_the_list_and_only_proportional_takes_the_factor() {
+        for (pick, name) in (0..).zip(Jitter::NAMES.iter().chain(&Jitter::NAMES)) {
+            let kind = pick_jitter(&Jitter::NAMES, pick, 0.25);
+            assert_eq!(kind.name(), *name);
+            let want = (*name == "proportional").then_some(0.25);
+            assert_eq!(kind.factor(), want, "{name}");
+        }
+    }
 }
