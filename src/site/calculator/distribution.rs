@@ -16,8 +16,9 @@ use fluent_bundle::FluentArgs;
 use crate::backoff::Schedule;
 use crate::backoff::dist::Limits;
 use crate::report::{Distribution, Unit, js_number};
+use crate::site::axis::{escape, nice_step};
 use crate::site::calculator::contract::{Field, Rule};
-use crate::site::figures::{escape, nice_step, with_unit};
+use crate::site::figures::with_unit;
 use crate::site::intl::Intl;
 use crate::site::texts::Texts;
 

@@ -16,8 +16,8 @@
 
 pub mod as_code;
 pub mod contract;
-pub mod presets;
 pub mod distribution;
+pub mod presets;
 
 use std::collections::BTreeMap;
 
