@@ -120,6 +120,18 @@ pub struct Compiled {
 /// Compiles the module from the sources under `root` into `out_dir` (the
 /// core's rlib and `backoff.wasm` go there) and returns its bytes.
 pub fn compile(root: &Path, compiler: &Compiler, out_dir: &Path) -> Result<Compiled, CompileError> {
+    compile_with(root, compiler, out_dir, &[])
+}
+
+/// [`compile`] with more flags for the module: `--cfg backoff_distribution`
+/// gives the module with the distribution export that
+/// `tests/dist_wasm_parity.rs` checks (not the site's; see `wasm/src/lib.rs`).
+pub fn compile_with(
+    root: &Path,
+    compiler: &Compiler,
+    out_dir: &Path,
+    module_flags: &[&str],
+) -> Result<Compiled, CompileError> {
     let rlib = out_dir.join("libbackoff_core.rlib");
     let module = out_dir.join("backoff.wasm");
     let mut warnings = run_rustc(root, compiler, CORE_FLAGS, &[], &rlib, CORE_ROOT)?;
@@ -129,7 +141,11 @@ pub fn compile(root: &Path, compiler: &Compiler, out_dir: &Path) -> Result<Compi
         root,
         compiler,
         MODULE_FLAGS,
-        &["--extern".into(), extern_arg],
+        &[
+            &["--extern".into(), extern_arg][..],
+            &module_flags.iter().map(Into::into).collect::<Vec<_>>(),
+        ]
+        .concat(),
         &module,
         MODULE_ROOT,
     )?;
