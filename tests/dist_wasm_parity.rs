@@ -54,7 +54,7 @@ fn harness() -> Option<Vec<u8>> {
     let core = [
         &target[..],
         &["--crate-type", "rlib", "--crate-name", "backoff_core"],
-        &["-C", "opt-level=2", "-C", "panic=abort", "-o"],
+        &["-C", "opt-level=z", "-C", "panic=abort", "-o"],
         &[rlib.to_str().unwrap(), "core/src/lib.rs"],
     ]
     .concat();
