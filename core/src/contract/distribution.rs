@@ -297,3 +297,69 @@ pub fn limits(inputs: &[f64; INPUTS.len()]) -> Limits {
         deadline: given(inputs[DEADLINE]),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::vec;
+    use std::vec::Vec;
+
+    /// Runs [`distribution`] on fresh buffers filled with 7.
+    fn answer(slots: &[f64; INPUTS.len()]) -> (Result<(), Refused>, Vec<f64>, Vec<f64>) {
+        let n = MAX_RETRIES as usize;
+        let (mut schedule, mut out) = (vec![7.0; SCHEDULE_LEN], vec![7.0; LEN]);
+        let work = Work {
+            delays: &mut vec![Delay::fixed(0.0); n],
+            grid: &mut vec![0.0; GRID_LEN],
+            sums: &mut vec![Summary::default(); n],
+            paths: &mut vec![0.0; PATHS_LEN],
+            rows: &mut vec![Row::default(); n],
+        };
+        let result = distribution(
+            slots,
+            (&mut schedule[..]).try_into().unwrap(),
+            (&mut out[..]).try_into().unwrap(),
+            work,
+        );
+        (result, schedule, out)
+    }
+
+    fn slots(jitter: f64, timeout: f64, deadline: f64) -> [f64; INPUTS.len()] {
+        [100.0, 2.0, 1000.0, 5.0, jitter, f64::NAN, timeout, deadline]
+    }
+
+    #[test]
+    fn the_timelines_refusals_have_their_codes_and_leave_the_buffers() {
+        let nan = f64::NAN;
+        for (timeout, deadline, key) in [
+            (-1.0, nan, "timeout"),
+            (f64::INFINITY, nan, "timeout"),
+            (nan, 0.0, "deadline"),
+            (50.0, 40.0, "deadline_before_first_attempt"),
+        ] {
+            for jitter in [1.0, 4.0] {
+                let (result, schedule, out) = answer(&slots(jitter, timeout, deadline));
+                let code = result.unwrap_err().code as usize;
+                assert_eq!(ERRORS[code - 1], key, "{timeout} {deadline} {jitter}");
+                assert!(schedule.iter().chain(&out).all(|x| *x == 7.0));
+            }
+        }
+        // A code past the offered kinds is the jitter's error.
+        let (result, ..) = answer(&slots(JITTERS.len() as f64, nan, nan));
+        assert_eq!(result.unwrap_err().code, super::super::JITTER_ERROR);
+    }
+
+    #[test]
+    fn the_timeline_is_written_only_when_asked_for() {
+        let (result, _, out) = answer(&slots(4.0, f64::NAN, f64::NAN));
+        result.unwrap();
+        assert!(out[ATTEMPTS..].iter().all(|x| *x == 7.0));
+        let (result, _, out) = answer(&slots(2.0, 10.0, 1e9));
+        result.unwrap();
+        // Attempt 2 starts after one timeout and the first delay (equal
+        // jitter: 50 to 100).
+        assert_eq!(out[ATTEMPTS + 4..ATTEMPTS + 8], [2.0, 60.0, 85.0, 110.0]);
+        // Every retry starts before so long a deadline.
+        assert_eq!(out[FITS..], [5.0, 5.0, 5.0, 1.0]);
+    }
+}
