@@ -9,6 +9,10 @@
 //! compares every number it writes with the same calls made natively
 //! (`tests/dist_wasm/figures.rs`, shared by both through `include!`).
 //! Without the wasm32 target the test says so and passes.
+//!
+//! `dist_wasm/export.rs` does the same for the calculator's own module built
+//! with its distribution export, and ties that export to the command line's
+//! figures.
 
 #![allow(dead_code)]
 
@@ -18,6 +22,10 @@ use std::process::Command;
 use wasmi::{Engine, Linker, Memory, Module, Store, TypedFunc};
 
 include!("dist_wasm/figures.rs");
+
+// The distribution export of the calculator's module.
+#[path = "dist_wasm/export.rs"]
+mod export;
 
 type RunArgs = (f64, f64, f64, u32, u32, u32, f64, f64, u32, f64, u32);
 
@@ -46,7 +54,7 @@ fn harness() -> Option<Vec<u8>> {
     let core = [
         &target[..],
         &["--crate-type", "rlib", "--crate-name", "backoff_core"],
-        &["-C", "opt-level=2", "-C", "panic=abort", "-o"],
+        &["-C", "opt-level=z", "-C", "panic=abort", "-o"],
         &[rlib.to_str().unwrap(), "core/src/lib.rs"],
     ]
     .concat();

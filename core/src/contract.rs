@@ -13,8 +13,15 @@
 //!
 //! A jitter kind is offered by adding its name to [`JITTERS`]; an input by
 //! adding its key to [`INPUTS`] and reading it in [`policy`].
+//!
+//! The percentiles, decorrelated jitter and the attempt timeline have a
+//! contract of their own, [`distribution`]: the same tables extended, for
+//! an export that is not in the shipped module (its code is beyond the
+//! module's size budget; see that module's header).
 
 use crate::{Jitter, MAX_RETRIES, Policy, PolicyError, Schedule};
+
+pub mod distribution;
 
 /// The jitter kinds the calculator offers, by [`Jitter::name`]; a kind's
 /// code across the WebAssembly boundary is its index.
@@ -157,7 +164,12 @@ impl From<PolicyError> for Refused {
 /// The jitter kind of `code` (with `factor` for proportional jitter), or
 /// `None` for a code outside [`JITTERS`].
 pub fn jitter(code: f64, factor: f64) -> Option<Jitter> {
-    let name = JITTERS.iter().zip(0u32..).find_map(|(name, c)| {
+    jitter_of(&JITTERS, code, factor)
+}
+
+/// The jitter kind of `code` among `kinds` (a kind's code is its index).
+fn jitter_of(kinds: &[&str], code: f64, factor: f64) -> Option<Jitter> {
+    let name = kinds.iter().zip(0u32..).find_map(|(name, c)| {
         // Written so that NaN and fractions match no code.
         (f64::from(c) == code).then_some(*name)
     })?;
@@ -168,7 +180,13 @@ pub fn jitter(code: f64, factor: f64) -> Option<Jitter> {
 /// what the slots cannot say is refused: a jitter code outside [`JITTERS`]
 /// and a retry count that is not a whole number a `u32` holds.
 pub fn policy(inputs: &[f64; INPUTS.len()]) -> Result<Policy, Refused> {
-    let jitter = jitter(inputs[JITTER], inputs[FACTOR]).ok_or(Refused {
+    policy_of(&JITTERS, inputs)
+}
+
+/// [`policy`] with the jitter kinds `kinds`, from the first [`INPUTS`]`.len()`
+/// slots of `inputs`.
+fn policy_of(kinds: &[&str], inputs: &[f64]) -> Result<Policy, Refused> {
+    let jitter = jitter_of(kinds, inputs[JITTER], inputs[FACTOR]).ok_or(Refused {
         code: JITTER_ERROR,
         retry: 0,
     })?;
@@ -179,15 +197,10 @@ pub fn policy(inputs: &[f64; INPUTS.len()]) -> Result<Policy, Refused> {
     if f64::from(whole) != retries {
         return Err(PolicyError::Retries.into());
     }
-    let max_delay = inputs[MAX_DELAY];
     Ok(Policy {
         base: inputs[BASE],
         multiplier: inputs[MULTIPLIER],
-        max_delay: if max_delay.is_nan() {
-            None
-        } else {
-            Some(max_delay)
-        },
+        max_delay: given(inputs[MAX_DELAY]),
         retries: whole,
         jitter,
     })
@@ -207,10 +220,26 @@ pub fn inputs(policy: &Policy) -> Option<[f64; INPUTS.len()]> {
     Some(slots)
 }
 
+/// The optional input in `slot`: NaN is "not given".
+fn given(x: f64) -> Option<f64> {
+    if x.is_nan() { None } else { Some(x) }
+}
+
 /// Computes the schedule of the input slots into `out`, laid out as [`ROW`],
-/// [`TOTALS`] and [`TOTAL`] say. On refusal `out` is left as it was.
+/// [`TOTALS`] and [`TOTAL`] say: the rows and totals of `backoff-site
+/// schedule`'s JSON without the distribution (for decorrelated jitter the
+/// mean column is the core's bound, [`crate::Retry::mean`]; [`distribution::distribution`]
+/// gives the figures of the seeded run). On refusal `out` is left as it was.
 pub fn run(inputs: &[f64; INPUTS.len()], out: &mut [f64; SCHEDULE_LEN]) -> Result<(), Refused> {
     let schedule = Schedule::new(policy(inputs)?)?;
+    write_rows(&schedule, out);
+    let totals = schedule.totals();
+    out[TOTALS..].copy_from_slice(&[totals.min, totals.mean, totals.max]);
+    Ok(())
+}
+
+/// Writes the rows of `schedule` where [`ROW`] says.
+fn write_rows(schedule: &Schedule, out: &mut [f64; SCHEDULE_LEN]) {
     // `zip` bounds the walk by the buffer's rows whatever the core does.
     for (row, at) in schedule
         .rows()
@@ -228,9 +257,18 @@ pub fn run(inputs: &[f64; INPUTS.len()], out: &mut [f64; SCHEDULE_LEN]) -> Resul
             row.cumulative_max,
         ]);
     }
-    let totals = schedule.totals();
-    out[TOTALS..].copy_from_slice(&[totals.min, totals.mean, totals.max]);
-    Ok(())
+}
+
+/// Where the figure keyed `key` lies in a row of the schedule buffer.
+const fn row(key: &str) -> usize {
+    let mut i = 0;
+    while i < ROW.len() {
+        if str_eq(ROW[i], key) {
+            return i;
+        }
+        i += 1;
+    }
+    panic!("not a figure of a row")
 }
 
 #[cfg(test)]

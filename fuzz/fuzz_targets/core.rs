@@ -7,11 +7,16 @@
 //! timeout and a deadline for the distribution figures (percentiles,
 //! decorrelated jitter's Monte Carlo run, the attempt timeline). The core's
 //! invariants are checked by `backoff_core_testing`, the very checkers of the
-//! property tests (`core/tests/props.rs`).
+//! property tests (`core/tests/props.rs`); the same inputs go through the
+//! calculator's distribution contract (`contract::distribution`, the
+//! module's export built with it), which must answer as the core does and
+//! write only finite figures.
 
 #![no_main]
 
-use backoff_core::dist::Limits;
+use backoff_core::contract::distribution as dc;
+use backoff_core::contract::{Refused, SCHEDULE_LEN};
+use backoff_core::dist::{Delay, Limits, Summary};
 use backoff_core_testing::{check_distribution, check_duration, check_policy, pick_jitter};
 use backoff_core::{Jitter, MAX_RETRIES, Policy};
 use backoff_site::report::js_number;
@@ -142,4 +147,76 @@ fuzz_target!(|data: &[u8]| {
     if let Err(failure) = check_distribution(&p, limits) {
         panic!("{failure}");
     }
+    check_contract(&p, limits);
 });
+
+/// The distribution contract on `p` and `limits`: it answers exactly when
+/// the core does (the same field refused), writes only finite figures, and
+/// leaves both buffers as they were when it refuses.
+fn check_contract(p: &Policy, limits: Limits) {
+    // A NaN slot is "not given": the inputs the slots can say.
+    let given = |x: Option<f64>| x.filter(|x| !x.is_nan());
+    let p = &Policy {
+        max_delay: given(p.max_delay),
+        ..*p
+    };
+    let limits = Limits {
+        timeout: given(limits.timeout),
+        deadline: given(limits.deadline),
+    };
+    let code = dc::JITTERS
+        .iter()
+        .position(|k| *k == p.jitter.name())
+        .expect("every core kind is in the distribution contract");
+    let slots = [
+        p.base,
+        p.multiplier,
+        p.max_delay.unwrap_or(f64::NAN),
+        f64::from(p.retries),
+        code as f64,
+        p.jitter.factor().unwrap_or(f64::NAN),
+        limits.timeout.unwrap_or(f64::NAN),
+        limits.deadline.unwrap_or(f64::NAN),
+    ];
+    let retries = backoff_core::MAX_RETRIES as usize;
+    let mut schedule = vec![0.0; SCHEDULE_LEN];
+    let mut out = vec![0.0; dc::LEN];
+    let (mut delays, mut grid) = (vec![Delay::fixed(0.0); retries], vec![0.0; dc::GRID_LEN]);
+    let (mut sums, mut paths) = (vec![Summary::default(); retries], vec![0.0; dc::PATHS_LEN]);
+    let mut rows = vec![backoff_core::dist::decorrelated::Row::default(); retries];
+    let work = dc::Work {
+        delays: &mut delays,
+        grid: &mut grid,
+        sums: &mut sums,
+        paths: &mut paths,
+        rows: &mut rows,
+    };
+    let got = dc::distribution(
+        &slots,
+        (&mut schedule[..]).try_into().unwrap(),
+        (&mut out[..]).try_into().unwrap(),
+        work,
+    );
+    // The core's answer, as the command line computes it.
+    let core = backoff_core::Schedule::new(*p)
+        .map_err(|e| e.field())
+        .and_then(|s| {
+            backoff_site::report::Distribution::new(&s, limits)
+                .map(drop)
+                .map_err(|e| e.field())
+        });
+    match (got, core) {
+        (Ok(()), Ok(())) => assert!(
+            schedule.iter().chain(&out).all(|x| x.is_finite()),
+            "{p:?} {limits:?}: a figure is not finite"
+        ),
+        (Err(Refused { code, .. }), Err(field)) => {
+            assert_eq!(dc::ERROR_INPUTS[code as usize - 1], field, "{p:?} {limits:?}");
+            assert!(
+                schedule.iter().chain(&out).all(|x| *x == 0.0),
+                "{p:?} {limits:?}: a refusal wrote a figure"
+            );
+        }
+        (got, core) => panic!("{p:?} {limits:?}: the contract says {got:?}, the core {core:?}"),
+    }
+}

@@ -27,6 +27,28 @@
 //!   `contract::SCHEDULE_LEN` f64 long.
 //! - `duration_parts(ms: f64) -> *const f64` splits a duration by the core's
 //!   rounding rule and returns the address of the `contract::PARTS`.
+//!
+//! Built with `--cfg backoff_distribution`, the module also exports the
+//! percentiles, decorrelated jitter and the attempt timeline
+//! (`contract::distribution`); the input buffer then holds the slots of
+//! `contract::distribution::INPUTS` (the calculator's, then `timeout` and
+//! `deadline`):
+//!
+//! - `distribution() -> u32` computes what `backoff-site schedule
+//!   --percentiles` prints for the inputs: the schedule buffer as
+//!   `schedule` fills it, but with the distribution's totals and
+//!   decorrelated jitter's sampled means, and the distribution buffer; 0 or
+//!   the error's code (`contract::distribution::ERRORS`), `error_retry` as
+//!   for `schedule`; on failure both buffers are left as they were.
+//! - `distribution_buffer() -> *const f64`: the distribution buffer,
+//!   `contract::distribution::LEN` f64 long.
+//!
+//! Its work buffers (about 600 KB) are static: memory pages, not bytes of
+//! the module. It is not built so for the site: that code (the grid
+//! convolution, the Monte Carlo run and their order statistics) takes the
+//! module from about 3.1 KB to about 14 KB, beyond the 6 KiB budget
+//! (`tests/budgets.rs`); `tests/dist_wasm_parity.rs` builds it so and
+//! checks it against the native core.
 
 #![no_std]
 
@@ -34,7 +56,11 @@ use backoff_core::contract::{self, INPUTS, PARTS, SCHEDULE_LEN};
 
 // Plain `static mut`s: the module runs on one thread, and each export takes
 // the only reference to a buffer for the length of the call.
-static mut INPUT: [f64; INPUTS.len()] = [0.0; INPUTS.len()];
+static mut INPUT: [f64; INPUT_LEN] = [0.0; INPUT_LEN];
+#[cfg(not(backoff_distribution))]
+const INPUT_LEN: usize = INPUTS.len();
+#[cfg(backoff_distribution)]
+const INPUT_LEN: usize = contract::distribution::INPUTS.len();
 static mut SCHEDULE: [f64; SCHEDULE_LEN] = [0.0; SCHEDULE_LEN];
 static mut DURATION: [f64; PARTS.len()] = [0.0; PARTS.len()];
 static mut ERROR_RETRY: u32 = 0;
@@ -55,11 +81,21 @@ pub extern "C" fn input_buffer() -> *mut f64 {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn schedule() -> u32 {
-    let (inputs, out) = (&raw const INPUT, &raw mut SCHEDULE);
+    // The calculator's inputs are the first slots of either buffer.
+    let (inputs, out) = (
+        (&raw const INPUT).cast::<[f64; INPUTS.len()]>(),
+        &raw mut SCHEDULE,
+    );
     // SAFETY: single-threaded and not reentrant: these are the only
     // references to the buffers while the call runs.
     let (inputs, out) = unsafe { (&*inputs, &mut *out) };
-    let (code, retry) = match contract::run(inputs, out) {
+    answer(contract::run(inputs, out))
+}
+
+/// An export's answer: 0 or the error's code, its retry kept for
+/// `error_retry`.
+fn answer(result: Result<(), contract::Refused>) -> u32 {
+    let (code, retry) = match result {
         Ok(()) => (0, 0),
         Err(refused) => (refused.code, refused.retry),
     };
@@ -93,4 +129,60 @@ pub extern "C" fn duration_parts(ms: f64) -> *const f64 {
         f64::from(parts.milliseconds),
     ];
     out.as_ptr()
+}
+
+#[cfg(backoff_distribution)]
+mod distribution {
+    use super::{INPUT, SCHEDULE, answer};
+    use backoff_core::contract::distribution::{self, GRID_LEN, LEN, PATHS_LEN, Work};
+    use backoff_core::dist::decorrelated::Row;
+    use backoff_core::dist::{Delay, Summary};
+
+    const RETRIES: usize = backoff_core::MAX_RETRIES as usize;
+    const NO_SUMMARY: Summary = Summary {
+        min: 0.0,
+        mean: 0.0,
+        max: 0.0,
+        p50: 0.0,
+        p90: 0.0,
+        p99: 0.0,
+    };
+    static mut OUT: [f64; LEN] = [0.0; LEN];
+    static mut DELAYS: [Delay; RETRIES] = [Delay::fixed(0.0); RETRIES];
+    static mut GRID: [f64; GRID_LEN] = [0.0; GRID_LEN];
+    static mut SUMS: [Summary; RETRIES] = [NO_SUMMARY; RETRIES];
+    static mut PATHS: [f64; PATHS_LEN] = [0.0; PATHS_LEN];
+    static mut ROWS: [Row; RETRIES] = [Row {
+        delay_min: 0.0,
+        delay_mean: 0.0,
+        delay_max: 0.0,
+        mean_exact: false,
+        cumulative: NO_SUMMARY,
+    }; RETRIES];
+
+    #[unsafe(no_mangle)]
+    pub extern "C" fn distribution() -> u32 {
+        // SAFETY: single-threaded and not reentrant: these are the only
+        // references to the buffers while the call runs.
+        let (inputs, schedule, out, work) = unsafe {
+            (
+                &*(&raw const INPUT),
+                &mut *(&raw mut SCHEDULE),
+                &mut *(&raw mut OUT),
+                Work {
+                    delays: &mut *(&raw mut DELAYS),
+                    grid: &mut *(&raw mut GRID),
+                    sums: &mut *(&raw mut SUMS),
+                    paths: &mut *(&raw mut PATHS),
+                    rows: &mut *(&raw mut ROWS),
+                },
+            )
+        };
+        answer(distribution::distribution(inputs, schedule, out, work))
+    }
+
+    #[unsafe(no_mangle)]
+    pub extern "C" fn distribution_buffer() -> *const f64 {
+        (&raw const OUT).cast::<f64>()
+    }
 }

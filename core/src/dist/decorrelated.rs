@@ -224,34 +224,25 @@ pub fn decorrelated(
         if !cum_max.is_finite() {
             return Err(DistError::TotalOverflow { retry });
         }
-        // One lane of partial sums per stream, added in a fixed order.
+        // One lane of partial sums per stream, added in a fixed order. Path
+        // `i` draws from stream `i mod 4` and adds to lane `i mod 4`: one
+        // plain loop (an unrolled one computes the same bits in more code
+        // than the WebAssembly module can afford).
         let mut lane_sums = [0.0f64; STREAMS];
-        let step = |rng: &mut Xoshiro256, s: &mut f64, c: &mut f64, out: &mut f64| -> f64 {
-            let u = rng.next_unit();
+        for (i, ((s, c), o)) in sleep
+            .iter_mut()
+            .zip(cum.iter_mut())
+            .zip(scratch.iter_mut())
+            .enumerate()
+        {
+            let lane = i % STREAMS;
+            let u = rngs[lane].next_unit();
             let draw = base + u * (3.0 * *s - base);
             let next = if draw > ceiling { ceiling } else { draw };
             *s = next;
             *c += next;
-            *out = *c;
-            next
-        };
-        let mut sleeps = sleep.chunks_exact_mut(STREAMS);
-        let mut cums = cum.chunks_exact_mut(STREAMS);
-        let mut outs = scratch.chunks_exact_mut(STREAMS);
-        for ((s4, c4), o4) in (&mut sleeps).zip(&mut cums).zip(&mut outs) {
-            let [r0, r1, r2, r3] = &mut rngs;
-            lane_sums[0] += step(r0, &mut s4[0], &mut c4[0], &mut o4[0]);
-            lane_sums[1] += step(r1, &mut s4[1], &mut c4[1], &mut o4[1]);
-            lane_sums[2] += step(r2, &mut s4[2], &mut c4[2], &mut o4[2]);
-            lane_sums[3] += step(r3, &mut s4[3], &mut c4[3], &mut o4[3]);
-        }
-        let rest = sleeps
-            .into_remainder()
-            .iter_mut()
-            .zip(cums.into_remainder())
-            .zip(outs.into_remainder());
-        for (lane, ((s, c), o)) in rest.enumerate() {
-            lane_sums[lane] += step(&mut rngs[lane], s, c, o);
+            *o = *c;
+            lane_sums[lane] += next;
         }
         let sleep_sum = (lane_sums[0] + lane_sums[1]) + (lane_sums[2] + lane_sums[3]);
         let delay_mean;

@@ -355,40 +355,17 @@ impl<'w> SumDistribution<'w> {
         // beyond the old grid `F = 1` and `I` grows by `h` per cell.
         let top_integral = self.integral[g];
         let gi = g as i64;
-        if stride == 1 && start >= 0 && behind >= 0 && start <= gi && behind <= gi {
-            // The common case, the grid keeps its step: the old points
-            // inside the old grid form two contiguous runs, which the
-            // compiler vectorizes.
-            let (s0, b0) = (start as usize, behind as usize);
-            let n_ahead = (g + 1 - s0).min(g + 1);
-            let n_behind = (g - b0).min(g + 1);
-            let n = n_ahead.min(n_behind);
-            for ((out, ia), bp) in self.f[..n]
-                .iter_mut()
-                .zip(&self.integral[s0..s0 + n])
-                .zip(&behind_part[b0..b0 + n])
-            {
-                *out = ia * inv_width - bp;
-            }
-            for j in n..=g {
-                self.f[j] = beyond(
-                    start + j as i64,
-                    behind + j as i64,
-                    self.integral,
-                    behind_part,
-                    (gi, top_integral, old, tau, inv_width, atom),
-                );
-            }
-        } else {
-            for j in 0..=g {
-                self.f[j] = beyond(
-                    start + j as i64 * stride,
-                    behind + j as i64 * stride,
-                    self.integral,
-                    behind_part,
-                    (gi, top_integral, old, tau, inv_width, atom),
-                );
-            }
+        // One loop for every case: a fast path for a grid that keeps its
+        // step would compute the very same numbers, and its code is what
+        // the WebAssembly module's size budget cannot afford.
+        for j in 0..=g {
+            self.f[j] = beyond(
+                start + j as i64 * stride,
+                behind + j as i64 * stride,
+                self.integral,
+                behind_part,
+                (gi, top_integral, old, tau, inv_width, atom),
+            );
         }
         // Pass 3: the window holds all but 1e−9 of each tail; the tails go
         // into the end cells. Rounding may leave the values a hair outside

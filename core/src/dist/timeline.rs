@@ -81,16 +81,23 @@ pub fn attempt_starts(
         attempt: 1,
         ..AttemptStart::default()
     };
-    let rest = cumulative.into_iter().zip(1u32..).map(move |(s, k)| {
-        let before = k as f64 * timeout;
-        AttemptStart {
-            attempt: k + 1,
-            min: before + s.min,
-            p50: before + s.p50,
-            max: before + s.max,
-        }
-    });
+    let rest = cumulative
+        .into_iter()
+        .zip(1u32..)
+        .map(move |(s, k)| attempt_start(k, &s, timeout));
     core::iter::once(first).chain(rest)
+}
+
+/// The start of attempt `k + 1` (retry `k`, from 1), from the cumulative
+/// wait `s` up to retry `k`.
+pub fn attempt_start(k: u32, s: &Summary, timeout: f64) -> AttemptStart {
+    let before = k as f64 * timeout;
+    AttemptStart {
+        attempt: k + 1,
+        min: before + s.min,
+        p50: before + s.p50,
+        max: before + s.max,
+    }
 }
 
 /// Checks that the latest start of every attempt is finite; `retries` is
