@@ -297,3 +297,29 @@ calc-chart-summary = Die Verzögerungen wachsen von { $first } auf { $last }.
 # The chart in words, when the maximum cuts the delays.
 # $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
 calc-chart-summary-capped = Die Verzögerungen wachsen von { $first } auf { $last } und werden ab Wiederholung { $retry } durch das Maximum begrenzt.
+
+## Calculator: many clients
+
+# Label of the field: how many clients lose the service at the same moment and then retry on the schedule above (plain text).
+calc-clients-label = Gleichzeitig ausfallende Clients
+
+# Hint under that field (plain text).
+calc-clients-hint = Wie viele Clients im selben Moment scheitern und nach diesem Zeitplan wiederholen: eine ganze Zahl von eins bis zehntausend.
+
+# Shown when the number of clients is not a whole number in range.
+# $min, $max (numbers) - the least and the most clients
+error-clients = Geben Sie eine ganze Zahl von { $min } bis { $max } Clients ein.
+
+# Caption and accessible name of the chart of retry starts per interval of time (plain text).
+calc-herd-label = Wiederholungen, die in jedem Zeitabschnitt beginnen, wenn alle Clients zugleich scheitern und jeder Versuch fehlschlägt
+
+# Title of the chart's time axis (plain text).
+calc-herd-time = Zeit seit dem Ausfall
+
+# The chart in words: the busiest interval.
+# $peak (number) - the most retries that start in one interval; $width - the interval's length with its unit; $at - when that interval begins, with its unit
+calc-herd-summary =
+    { $peak ->
+        [one] Höchstens { $peak } Wiederholung beginnt in denselben { $width }, bei { $at }.
+       *[other] Höchstens { $peak } Wiederholungen beginnen in denselben { $width }, bei { $at }.
+    }

@@ -297,3 +297,29 @@ calc-chart-summary = Delays grow from { $first } to { $last }.
 # The chart in words, when the maximum cuts the delays.
 # $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
 calc-chart-summary-capped = Delays grow from { $first } to { $last }, capped from retry { $retry } on.
+
+## Calculator: many clients
+
+# Label of the field: how many clients lose the service at the same moment and then retry on the schedule above (plain text).
+calc-clients-label = Clients that fail together
+
+# Hint under that field (plain text).
+calc-clients-hint = How many clients fail at the same moment and retry on this schedule: a whole number from one to ten thousand.
+
+# Shown when the number of clients is not a whole number in range.
+# $min, $max (numbers) - the least and the most clients
+error-clients = Enter a whole number of clients from { $min } to { $max }.
+
+# Caption and accessible name of the chart of retry starts per interval of time (plain text).
+calc-herd-label = Retries that start in each interval of time, when all clients fail together and every attempt fails
+
+# Title of the chart's time axis (plain text).
+calc-herd-time = Time since the failure
+
+# The chart in words: the busiest interval.
+# $peak (number) - the most retries that start in one interval; $width - the interval's length with its unit; $at - when that interval begins, with its unit
+calc-herd-summary =
+    { $peak ->
+        [one] At most { $peak } retry starts in the same { $width }, at { $at }.
+       *[other] At most { $peak } retries start in the same { $width }, at { $at }.
+    }

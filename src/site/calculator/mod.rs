@@ -15,6 +15,7 @@
 //! island hands the script live here, beside the island.
 
 pub mod contract;
+pub mod herd;
 
 use std::collections::BTreeMap;
 
@@ -95,6 +96,11 @@ pub struct CalculatorView {
     pub chart_label: String,
     /// The chart of the default inputs, as the script draws it.
     pub chart_html: String,
+    /// The many-clients view: its field, its caption and the chart of the
+    /// default inputs (`herd.rs`).
+    pub clients: Field,
+    pub herd_label: String,
+    pub herd_html: String,
     pub caption: String,
     pub headers: Headers,
     pub jittered: bool,
@@ -130,6 +136,8 @@ struct Island {
     caption: BTreeMap<&'static str, String>,
     /// Labels and messages; `{retry}` marks where a retry number goes.
     text: BTreeMap<String, String>,
+    /// The many-clients view's summary per CLDR plural category of its peak.
+    herd: BTreeMap<&'static str, String>,
 }
 
 /// The figure the notation error writes as an example of the page's
@@ -247,6 +255,21 @@ pub fn view(
             profile.unit,
             &chart_words(texts),
         ),
+        clients: {
+            let f = contract::clients_field();
+            Field {
+                name: f.name,
+                label: texts.get(f.label, None),
+                has_unit: false,
+                inputmode: "numeric",
+                hint: texts.get(f.hint, None),
+                value: input(f.unset),
+                applies: true,
+                of_jitter: false,
+            }
+        },
+        herd_label: texts.get("calc-herd-label", None),
+        herd_html: herd::html(&defaults, intl, profile.unit, &unit_label, texts),
         caption: texts.get("table-caption", Some(&caption_args)),
         headers,
         jittered: defaults.jitter != Jitter::None,
@@ -376,6 +399,17 @@ fn island(
         }
         text.insert(format!("error_{key}"), message(texts, &id, &bounds));
     }
+    let clients = contract::clients_field();
+    let clients_bounds = [
+        ("min", intl.number(clients.rule.min)),
+        ("max", intl.number(clients.rule.max.unwrap_or_default())),
+    ];
+    text.insert(
+        "error_clients".into(),
+        message(texts, "error-clients", &clients_bounds),
+    );
+    text.insert("herd".into(), texts.get("calc-herd-label", None));
+    text.insert("herd_time".into(), texts.get("calc-herd-time", None));
     let slots = core_contract::inputs(&profile.defaults).expect("an offered jitter kind");
     let jitter = profile.defaults.jitter.name();
     // The inputs of fields of another jitter kind are not in the policy.
@@ -416,6 +450,7 @@ fn island(
         duration,
         caption: caption_patterns(texts, intl),
         text,
+        herd: herd::summary_patterns(texts, intl),
     }
 }
 
