@@ -135,7 +135,7 @@ pub fn retry_starts_by(
     if buckets.is_empty() {
         return Err(SpreadError::Buckets);
     }
-    let mut span = 0.0;
+    let (mut span, mut jittered) = (0.0, false);
     for i in 0..retries {
         let d = delay(i);
         // NaN fails every comparison; a finite `max` bounds `min`.
@@ -143,6 +143,7 @@ pub fn retry_starts_by(
             return Err(SpreadError::Delay { retry: i + 1 });
         }
         span += d.max;
+        jittered |= d.min < d.max;
     }
     if !(span.is_finite() && span > 0.0) {
         return Err(SpreadError::Span);
@@ -160,7 +161,6 @@ pub fn retry_starts_by(
 
     // Fixed delays start every client together: one client walked, standing
     // for all, gives the counts (its draws `min + 0 × u` are `min` exactly).
-    let jittered = (0..retries).any(|i| delay(i).min < delay(i).max);
     // `retries` is at most MAX_RETRIES, so this is at least 524.
     let sampled = if jittered {
         clients.min(MAX_DRAWS / retries as u32)
