@@ -304,7 +304,7 @@ calc-chart-summary-capped = Die Verzögerungen wachsen von { $first } auf { $las
 calc-clients-label = Gleichzeitig ausfallende Clients
 
 # Hint under that field (plain text).
-calc-clients-hint = Wie viele Clients im selben Moment scheitern und nach diesem Zeitplan wiederholen: eine ganze Zahl von eins bis zehntausend.
+calc-clients-hint = Wie viele Clients im selben Moment scheitern und ihre Wiederholungen nach diesem Zeitplan starten: eine ganze Zahl von eins bis zehntausend.
 
 # Shown when the number of clients is not a whole number in range.
 # $min, $max (numbers) - the least and the most clients
