@@ -403,6 +403,7 @@ fn module_fits_the_budget_and_needs_no_imports() {
         // The contract's, and the linker's two markers.
         let mut want: Vec<&str> = EXPORTS
             .into_iter()
+            .chain(contract::SPREAD_EXPORTS)
             .chain(["__data_end", "__heap_base"])
             .collect();
         want.sort_unstable();
@@ -710,6 +711,106 @@ fn duration_parts_agree_bit_for_bit() {
                 "duration_parts({ms:e})"
             );
             assert_eq!(got, want, "duration_parts({ms:e})");
+        }
+    }
+}
+
+/// The many-clients view in the module: `spread(clients)` after a
+/// successful `schedule`, its figures and counts read where the contract
+/// places them, bit for bit against `contract::spread` run natively on the
+/// native schedule; a refused count leaves the figures as they were.
+#[test]
+fn the_many_clients_view_agrees_bit_for_bit() {
+    use contract::{CLIENTS_ERROR, SPREAD_BUCKETS, SPREAD_LEN};
+    for (name, bytes) in modules() {
+        let engine = Engine::default();
+        let module = Module::new(&engine, bytes).unwrap();
+        let mut store = Store::new(&engine, ());
+        let instance = Linker::<()>::new(&engine)
+            .instantiate_and_start(&mut store, &module)
+            .unwrap();
+        let memory = instance.get_memory(&store, "memory").unwrap();
+        let func = |n: &str| instance.get_typed_func::<(), u32>(&store, n).unwrap();
+        let (input, schedule, buffer, counts) = (
+            func("input_buffer"),
+            func("schedule"),
+            func("spread_buffer"),
+            func("spread_counts"),
+        );
+        let spread = instance
+            .get_typed_func::<f64, u32>(&store, "spread")
+            .unwrap();
+        let read = |store: &Store<()>, at: u32, len: usize| {
+            let mut bytes = vec![0u8; len];
+            memory.read(store, at as usize, &mut bytes).unwrap();
+            bytes
+        };
+        let mut rng = Rng(0x5_9ead);
+        let mut cases = vec![
+            (Jitter::None, 8, 100.0),
+            (Jitter::Full, 20, 1000.0),
+            (Jitter::Equal, 1000, 10_000.0),
+        ];
+        for _ in 0..40 {
+            let p = rng.policy();
+            cases.push((
+                p.jitter,
+                1 + rng.below(60) as u32,
+                1.0 + rng.below(3000) as f64,
+            ));
+        }
+        for (jitter, retries, clients) in cases {
+            let p = Policy {
+                base: 100.0,
+                multiplier: 1.5,
+                max_delay: Some(20_000.0),
+                retries,
+                jitter,
+            };
+            if !JITTERS.contains(&p.jitter.name()) {
+                continue;
+            }
+            let args = slots(&p);
+            let at = input.call(&mut store, ()).unwrap();
+            let bytes: Vec<u8> = args.iter().flat_map(|x| x.to_le_bytes()).collect();
+            memory.write(&mut store, at as usize, &bytes).unwrap();
+            assert_eq!(schedule.call(&mut store, ()).unwrap(), 0, "{name}: {p:?}");
+            let code = spread.call(&mut store, clients).unwrap();
+            let mut native_schedule = [0.0; SCHEDULE_LEN];
+            contract::run(&args, &mut native_schedule).unwrap();
+            let (mut out, mut native_counts) = ([0.0; SPREAD_LEN], [0u32; SPREAD_BUCKETS]);
+            contract::spread(
+                &args,
+                &native_schedule,
+                clients,
+                &mut out,
+                &mut native_counts,
+            )
+            .unwrap();
+            assert_eq!(code, 0, "{name}: {p:?}, {clients} clients");
+            let at = buffer.call(&mut store, ()).unwrap();
+            let got = bits(&read(&store, at, SPREAD_LEN * 8));
+            assert_eq!(
+                got,
+                out.map(f64::to_bits),
+                "{name}: {p:?}, {clients} clients"
+            );
+            let at = counts.call(&mut store, ()).unwrap();
+            let got: Vec<u32> = read(&store, at, SPREAD_BUCKETS * 4)
+                .chunks_exact(4)
+                .map(|b| u32::from_le_bytes(b.try_into().unwrap()))
+                .collect();
+            assert_eq!(got, native_counts, "{name}: {p:?}, {clients} clients");
+        }
+        let at = buffer.call(&mut store, ()).unwrap();
+        let before = read(&store, at, SPREAD_LEN * 8);
+        for clients in [0.0, 10_001.0, 2.5, f64::NAN] {
+            assert_eq!(
+                spread.call(&mut store, clients).unwrap(),
+                CLIENTS_ERROR,
+                "{name}"
+            );
+            assert_eq!(read(&store, at, SPREAD_LEN * 8), before, "{name}");
         }
     }
 }

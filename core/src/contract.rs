@@ -19,6 +19,7 @@
 //! an export that is not in the shipped module (its code is beyond the
 //! module's size budget; see that module's header).
 
+use crate::contention::spread;
 use crate::{Jitter, MAX_RETRIES, Policy, PolicyError, Schedule};
 
 pub mod distribution;
@@ -270,6 +271,92 @@ const fn row(key: &str) -> usize {
     }
     panic!("not a figure of a row")
 }
+
+// The many-clients view: when the retries of clients that fail together
+// start, for the schedule of the input slots (`contention::spread`).
+
+/// The clients the view shows by default, and the most it takes.
+pub const CLIENTS_DEFAULT: u32 = 100;
+pub const CLIENTS_MAX: u32 = spread::MAX_CLIENTS;
+
+/// The most buckets of the view; it uses as many, from the first, as its
+/// round width needs to cover the latest start (`Spread::buckets`).
+pub const SPREAD_BUCKETS: usize = 120;
+
+/// The seed of the view's draws: the build and every browser draw the same
+/// herd for the same inputs.
+pub const SPREAD_SEED: u64 = 2015;
+
+/// The figures of the spread buffer: the `buckets` used, their
+/// `bucket_width` in the schedule's unit, the `peak` count, the first
+/// `peak_bucket` with it, the clients `sampled` (`Spread`'s fields). The
+/// counts of the [`SPREAD_BUCKETS`] buckets, 0 past the used ones, are the
+/// `u32`s of the counts buffer.
+pub const SPREAD: [&str; 5] = ["buckets", "bucket_width", "peak", "peak_bucket", "sampled"];
+
+/// The spread buffer's length in f64 values.
+pub const SPREAD_LEN: usize = SPREAD.len();
+
+/// The code `spread` returns for a client count that is not a whole number
+/// from 1 to [`CLIENTS_MAX`]; after [`ERRORS`]' codes, which it returns for
+/// the policy. The form checks the count by its rule before it asks.
+pub const CLIENTS_ERROR: u32 = ERRORS.len() as u32 + 1;
+
+/// The code for delays whose latest start the view cannot bucket (a span
+/// of zero or beyond the largest double; no schedule the core accepts has
+/// one).
+pub const SPAN_ERROR: u32 = CLIENTS_ERROR + 1;
+
+/// The view's exports, besides [`EXPORTS`].
+pub const SPREAD_EXPORTS: [&str; 3] = ["spread", "spread_buffer", "spread_counts"];
+
+/// Buckets the retry starts of `clients` clients under `schedule`, a
+/// schedule buffer [`run`] filled from `inputs` (the view reads its rows'
+/// `min` and `max`, as many as the inputs' retries), into `out`, laid out as
+/// [`SPREAD`] says, and the counts into `counts`. On refusal `out` is left
+/// as it was (`counts` is not).
+pub fn spread(
+    inputs: &[f64; INPUTS.len()],
+    schedule: &[f64; SCHEDULE_LEN],
+    clients: f64,
+    out: &mut [f64; SPREAD_LEN],
+    counts: &mut [u32; SPREAD_BUCKETS],
+) -> Result<(), Refused> {
+    // `run` has checked the count: a saturating `as` is enough here.
+    let retries = inputs[RETRIES] as usize;
+    // As the retry count: only whole numbers in range survive the trip.
+    let whole = clients as u32;
+    let refused = |code| Refused { code, retry: 0 };
+    if f64::from(whole) != clients {
+        return Err(refused(CLIENTS_ERROR));
+    }
+    let at = |i: usize, k: usize| schedule.get(i * ROW.len() + k).copied().unwrap_or(0.0);
+    let delay = |i| spread::Delay {
+        min: at(i, ROW_MIN),
+        max: at(i, ROW_MAX),
+    };
+    // More rows than the buffer holds are refused by `retry_starts_by`.
+    let found =
+        spread::retry_starts_by(retries, delay, whole, SPREAD_SEED, counts).map_err(|err| {
+            refused(match err {
+                spread::SpreadError::Clients { .. } => CLIENTS_ERROR,
+                spread::SpreadError::Retries { .. } => PolicyError::Retries.code(),
+                _ => SPAN_ERROR,
+            })
+        })?;
+    *out = [
+        found.buckets as f64,
+        found.bucket_width,
+        f64::from(found.peak),
+        found.peak_bucket as f64,
+        f64::from(found.sampled),
+    ];
+    Ok(())
+}
+
+/// Where a row of the schedule buffer holds its delay's range.
+const ROW_MIN: usize = row("min");
+const ROW_MAX: usize = row("max");
 
 #[cfg(test)]
 mod tests {

@@ -4,6 +4,9 @@
 use backoff_core::contention::spread::{
     Delay, MAX_CLIENTS, MAX_DRAWS, MAX_RETRIES, SpreadError, retry_starts,
 };
+use backoff_core::contract::{
+    self, CLIENTS_ERROR, INPUTS, SCHEDULE_LEN, SPREAD, SPREAD_BUCKETS, SPREAD_LEN,
+};
 use proptest::prelude::*;
 use std::time::Instant;
 
@@ -98,14 +101,18 @@ fn work_beyond_the_draw_budget_samples_fewer_clients() {
     // Within the budget: everyone.
     let full = retry_starts(&doubling(20, 0.0), 10_000, 1, &mut buckets).unwrap();
     assert_eq!(full.sampled, 10_000);
-    let edge = retry_starts(&doubling(209, 0.0), 10_000, 1, &mut buckets).unwrap();
+    let edge = retry_starts(&doubling(52, 0.0), 10_000, 1, &mut buckets).unwrap();
     assert_eq!(edge.sampled, 10_000);
-    // 10,000 × 1,000: 2,097 clients of weight 4 or 5.
+    // 10,000 × 1,000: 524 clients of weight 19 or 20.
     let big = retry_starts(&doubling(1000, 0.0), 10_000, 1, &mut buckets).unwrap();
     assert_eq!(big.sampled, MAX_DRAWS / 1000);
-    // Fixed delays need no sampling at all.
+    // Fixed delays need no sampling at all: one client stands for all.
     let fixed = retry_starts(&doubling(1000, 1.0), 10_000, 1, &mut buckets).unwrap();
-    assert_eq!(fixed.sampled, 10_000);
+    assert_eq!(fixed.sampled, 1);
+    assert_eq!(
+        buckets.iter().map(|&c| u64::from(c)).sum::<u64>(),
+        10_000_000
+    );
 }
 
 #[test]
@@ -183,13 +190,136 @@ fn bad_inputs_are_refused_by_name() {
 /// Native timings of the view (`cargo test --release --test contention_spread -- --nocapture`).
 #[test]
 fn timing_of_the_calculator_cases() {
-    for (clients, retries) in [(1000, 20), (10_000, 20), (10_000, 1000)] {
+    for (clients, retries) in [(100, 8), (1000, 20), (10_000, 20), (10_000, 1000)] {
         let delays = doubling(retries, 0.0);
         let mut buckets = [0u32; 150];
         let start = Instant::now();
         retry_starts(&delays, clients, 1, &mut buckets).unwrap();
         let ms = start.elapsed().as_secs_f64() * 1e3;
         println!("many clients: {clients} clients × {retries} retries, full jitter: {ms:.3} ms");
+    }
+}
+
+/// Whether `w` is 1, 2 or 5 times a power of ten, up to the last bits of
+/// the power's repeated division.
+fn is_round(w: f64) -> bool {
+    let mut p = 1.0;
+    while p > w {
+        p /= 10.0;
+    }
+    while p * 10.0 <= w {
+        p *= 10.0;
+    }
+    [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .any(|m| ((m * p) - w).abs() <= w * 1e-12)
+}
+
+#[test]
+fn buckets_have_a_round_width_and_cover_the_span_from_two_fifths_up() {
+    for (retries, share, len) in [
+        (5, 1.0, 155),
+        (20, 0.0, 120),
+        (7, 0.5, 120),
+        (1000, 0.0, 120),
+        (3, 0.9, 7),
+    ] {
+        for scale in [1e-3, 1.0, 7.0, 1e6] {
+            let delays: Vec<Delay> = doubling(retries, share)
+                .iter()
+                .map(|d| Delay {
+                    min: d.min * scale,
+                    max: d.max * scale,
+                })
+                .collect();
+            let span: f64 = delays.iter().map(|d| d.max).sum();
+            let mut buckets = vec![0u32; len];
+            let s = retry_starts(&delays, 300, 5, &mut buckets).unwrap();
+            let at = format!("{retries} retries × {scale}, {len} buckets: {s:?}");
+            assert!(is_round(s.bucket_width), "{at}");
+            assert!(s.bucket_width * len as f64 >= span, "{at}");
+            assert!(s.buckets * 5 >= len * 2 && s.buckets <= len, "{at}");
+            assert!(
+                s.buckets as f64 * s.bucket_width >= span * (1.0 - 1e-12),
+                "{at}"
+            );
+            assert!(buckets[s.buckets..].iter().all(|&c| c == 0), "{at}");
+        }
+    }
+}
+
+/// The input slots of the calculator for a doubling schedule from 100 with
+/// the jitter kind `jitter` (a code of `contract::JITTERS`).
+fn slots(retries: f64, jitter: f64) -> [f64; INPUTS.len()] {
+    let mut slots = [f64::NAN; INPUTS.len()];
+    for (key, x) in [
+        ("base", 100.0),
+        ("multiplier", 2.0),
+        ("max_delay", 30_000.0),
+        ("retries", retries),
+        ("jitter", jitter),
+    ] {
+        slots[contract::input(key)] = x;
+    }
+    slots
+}
+
+/// The calculator's view: the schedule, then its spread.
+fn view(
+    inputs: &[f64; INPUTS.len()],
+    clients: f64,
+) -> Result<([f64; SPREAD_LEN], [u32; SPREAD_BUCKETS]), u32> {
+    let mut schedule = [0.0; SCHEDULE_LEN];
+    contract::run(inputs, &mut schedule).map_err(|r| r.code)?;
+    let (mut out, mut counts) = ([0.0; SPREAD_LEN], [0u32; SPREAD_BUCKETS]);
+    contract::spread(inputs, &schedule, clients, &mut out, &mut counts).map_err(|r| r.code)?;
+    Ok((out, counts))
+}
+
+#[test]
+fn the_calculators_view_counts_every_retry_with_the_contracts_seed() {
+    let field =
+        |out: &[f64; SPREAD_LEN], key: &str| out[SPREAD.iter().position(|k| *k == key).unwrap()];
+    for (jitter, retries, clients) in [
+        (0.0, 8.0, 100.0),
+        (1.0, 20.0, 1000.0),
+        (2.0, 1000.0, 10_000.0),
+    ] {
+        let (out, counts) = view(&slots(retries, jitter), clients).unwrap();
+        let total: u64 = counts.iter().map(|&c| u64::from(c)).sum();
+        assert_eq!(total, (clients * retries) as u64, "jitter {jitter}");
+        let peak = *counts.iter().max().unwrap();
+        assert_eq!(field(&out, "peak"), f64::from(peak));
+        assert_eq!(counts[field(&out, "peak_bucket") as usize], peak);
+        let used = field(&out, "buckets") as usize;
+        assert!(counts[used..].iter().all(|&c| c == 0));
+        // The same inputs, the same herd: the seed is the contract's.
+        assert_eq!(
+            view(&slots(retries, jitter), clients).unwrap(),
+            (out, counts)
+        );
+    }
+    // Without jitter, every client starts each retry in the same bucket (the
+    // first retries, 200 ms apart, share a 500 ms bucket).
+    let (out, counts) = view(&slots(8.0, 0.0), 100.0).unwrap();
+    assert_eq!(field(&out, "bucket_width"), 500.0);
+    assert!(counts.iter().all(|&c| c % 100 == 0), "{counts:?}");
+    assert_eq!(field(&out, "peak"), 200.0);
+}
+
+#[test]
+fn the_calculators_view_refuses_a_bad_client_count_and_keeps_its_buffer() {
+    let inputs = slots(5.0, 1.0);
+    let mut schedule = [0.0; SCHEDULE_LEN];
+    contract::run(&inputs, &mut schedule).unwrap();
+    let (mut out, mut counts) = ([7.0; SPREAD_LEN], [0u32; SPREAD_BUCKETS]);
+    for clients in [0.0, 10_001.0, 2.5, -1.0, f64::NAN, f64::INFINITY] {
+        let refused = contract::spread(&inputs, &schedule, clients, &mut out, &mut counts);
+        assert_eq!(refused.unwrap_err().code, CLIENTS_ERROR, "{clients}");
+        assert_eq!(out, [7.0; SPREAD_LEN]);
+    }
+    for clients in [1.0, f64::from(MAX_CLIENTS)] {
+        assert!(contract::spread(&inputs, &schedule, clients, &mut out, &mut counts).is_ok());
     }
 }
 

@@ -430,3 +430,28 @@ calc-verdict-deadline = Gesamtwartezeit bei P{ $percentile }: { $p99 }; mit eine
 # The verdict with a deadline and no timeout (attempts count as instant).
 # $percentile, $p99, $last, $deadline, $late - as above
 calc-verdict-deadline-untimed = Gesamtwartezeit bei P{ $percentile }: { $p99 }; zählt man Versuche als sofort beendet, beginnt die letzte Wiederholung spätestens bei { $last } – in { $late } % der Fälle nach Ihrer Deadline von { $deadline }.
+## Calculator: many clients
+
+# Label of the field: how many clients lose the service at the same moment and then retry on the schedule above (plain text).
+calc-clients-label = Gleichzeitig ausfallende Clients
+
+# Hint under that field (plain text).
+calc-clients-hint = Wie viele Clients im selben Moment scheitern und ihre Wiederholungen nach diesem Zeitplan starten: eine ganze Zahl von eins bis zehntausend.
+
+# Shown when the number of clients is not a whole number in range.
+# $min, $max (numbers) - the least and the most clients
+error-clients = Geben Sie eine ganze Zahl von { $min } bis { $max } Clients ein.
+
+# Caption and accessible name of the chart of retry starts per interval of time (plain text).
+calc-herd-label = Wiederholungen, die in jedem Zeitabschnitt beginnen, wenn alle Clients zugleich scheitern und jeder Versuch fehlschlägt
+
+# Title of the chart's time axis (plain text).
+calc-herd-time = Zeit seit dem Ausfall
+
+# The chart in words: the busiest interval.
+# $peak (number) - the most retries that start in one interval; $width - the interval's length with its unit; $at - when that interval begins, with its unit
+calc-herd-summary =
+    { $peak ->
+        [one] Höchstens { $peak } Wiederholung beginnt in denselben { $width }, bei { $at }.
+       *[other] Höchstens { $peak } Wiederholungen beginnen in denselben { $width }, bei { $at }.
+    }

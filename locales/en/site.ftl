@@ -430,3 +430,28 @@ calc-verdict-deadline = P{ $percentile } total wait { $p99 }; with a { $timeout 
 # The verdict with a deadline and no timeout (attempts count as instant).
 # $percentile, $p99, $last, $deadline, $late - as above
 calc-verdict-deadline-untimed = P{ $percentile } total wait { $p99 }; counting each attempt as instant, the last retry starts by { $last }, after your { $deadline } deadline in { $late } % of cases.
+## Calculator: many clients
+
+# Label of the field: how many clients lose the service at the same moment and then retry on the schedule above (plain text).
+calc-clients-label = Clients that fail together
+
+# Hint under that field (plain text).
+calc-clients-hint = How many clients fail at the same moment and retry on this schedule: a whole number from one to ten thousand.
+
+# Shown when the number of clients is not a whole number in range.
+# $min, $max (numbers) - the least and the most clients
+error-clients = Enter a whole number of clients from { $min } to { $max }.
+
+# Caption and accessible name of the chart of retry starts per interval of time (plain text).
+calc-herd-label = Retries that start in each interval of time, when all clients fail together and every attempt fails
+
+# Title of the chart's time axis (plain text).
+calc-herd-time = Time since the failure
+
+# The chart in words: the busiest interval.
+# $peak (number) - the most retries that start in one interval; $width - the interval's length with its unit; $at - when that interval begins, with its unit
+calc-herd-summary =
+    { $peak ->
+        [one] At most { $peak } retry starts in the same { $width }, at { $at }.
+       *[other] At most { $peak } retries start in the same { $width }, at { $at }.
+    }

@@ -438,3 +438,30 @@ calc-verdict-deadline = Общее ожидание по P{ $percentile } — { 
 # The verdict with a deadline and no timeout (attempts count as instant).
 # $percentile, $p99, $last, $deadline, $late - as above
 calc-verdict-deadline-untimed = Общее ожидание по P{ $percentile } — { $p99 }; если считать попытки мгновенными, последний повтор начинается не позже { $last }, а в { $late } % случаев — после общего срока { $deadline }.
+## Calculator: many clients
+
+# Label of the field: how many clients lose the service at the same moment and then retry on the schedule above (plain text).
+calc-clients-label = Клиенты, у которых сбой случился одновременно
+
+# Hint under that field (plain text).
+calc-clients-hint = Сколько клиентов теряют связь с сервисом в один и тот же момент и повторяют запросы по этому расписанию: целое число от одного до десяти тысяч.
+
+# Shown when the number of clients is not a whole number in range.
+# $min, $max (numbers) - the least and the most clients
+error-clients = Введите целое число клиентов от { $min } до { $max }.
+
+# Caption and accessible name of the chart of retry starts per interval of time (plain text).
+calc-herd-label = Сколько повторов начинается в каждый промежуток времени, если все клиенты отказали одновременно и каждая попытка неудачна
+
+# Title of the chart's time axis (plain text).
+calc-herd-time = Время после сбоя
+
+# The chart in words: the busiest interval.
+# $peak (number) - the most retries that start in one interval; $width - the interval's length with its unit; $at - when that interval begins, with its unit
+calc-herd-summary =
+    { $peak ->
+        [one] Больше всего повторов начинается в промежутке от отметки { $at } длиной { $width }: не более { $peak } повтора.
+        [few] Больше всего повторов начинается в промежутке от отметки { $at } длиной { $width }: не более { $peak } повторов.
+        [many] Больше всего повторов начинается в промежутке от отметки { $at } длиной { $width }: не более { $peak } повторов.
+       *[other] Больше всего повторов начинается в промежутке от отметки { $at } длиной { $width }: не более { $peak } повтора.
+    }

@@ -715,7 +715,7 @@ describe('behaviour common to every page', () => {
     await withPage('en', 'schedule', {}, async (page) => {
       await page.focus('#calc-base');
       const order = [];
-      for (let i = 0; i < 9; i++) {
+      for (let i = 0; i < 11; i++) {
         await page.keyboard.press('Tab');
         order.push(await page.evaluate(() => document.activeElement.id || document.activeElement.className));
       }
@@ -725,8 +725,10 @@ describe('behaviour common to every page', () => {
         'calc-retries',
         'calc-jitter',
         'calc-unit',
-        // The table's and the chart's regions, which scroll on narrow screens.
+        'calc-clients',
+        // The table's and the charts' regions, which scroll on narrow screens.
         'table-scroll',
+        'chart-scroll',
         'chart-scroll',
         'calc-copy',
         'calc-download',

@@ -27,6 +27,13 @@
 //!   `contract::SCHEDULE_LEN` f64 long.
 //! - `duration_parts(ms: f64) -> *const f64` splits a duration by the core's
 //!   rounding rule and returns the address of the `contract::PARTS`.
+//! - `spread(clients: f64) -> u32` buckets the retry starts of `clients`
+//!   clients under the schedule the last successful `schedule` call wrote
+//!   for the inputs (`contract::spread`) into the spread buffer: 0 on success, else the error's code; on failure the
+//!   buffer is left as it was.
+//! - `spread_buffer() -> *const f64`: the spread buffer,
+//!   `contract::SPREAD_LEN` f64 long; `spread_counts() -> *const u32`: the
+//!   counts, `contract::SPREAD_BUCKETS` u32 long.
 //!
 //! Built with `--cfg backoff_distribution`, the module also exports the
 //! percentiles, decorrelated jitter and the attempt timeline
@@ -185,4 +192,30 @@ mod distribution {
     pub extern "C" fn distribution_buffer() -> *const f64 {
         (&raw const OUT).cast::<f64>()
     }
+}
+static mut SPREAD: [f64; contract::SPREAD_LEN] = [0.0; contract::SPREAD_LEN];
+static mut COUNTS: [u32; contract::SPREAD_BUCKETS] = [0; contract::SPREAD_BUCKETS];
+
+#[unsafe(no_mangle)]
+pub extern "C" fn spread(clients: f64) -> u32 {
+    let (inputs, schedule) = (&raw const INPUT, &raw const SCHEDULE);
+    let (out, counts) = (&raw mut SPREAD, &raw mut COUNTS);
+    // SAFETY: single-threaded and not reentrant: these are the only
+    // references to the buffers while the call runs.
+    let (inputs, schedule, out, counts) =
+        unsafe { (&*inputs, &*schedule, &mut *out, &mut *counts) };
+    match contract::spread(inputs, schedule, clients, out, counts) {
+        Ok(()) => 0,
+        Err(refused) => refused.code,
+    }
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn spread_buffer() -> *const f64 {
+    (&raw const SPREAD).cast::<f64>()
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn spread_counts() -> *const u32 {
+    (&raw const COUNTS).cast::<u32>()
 }

@@ -195,6 +195,8 @@ const VARIABLES: &[(&str, &[&str])] = &[
     ("error-too-small", &["min"]),
     ("calc-chart-summary", &["first", "last"]),
     ("calc-chart-summary-capped", &["first", "last", "retry"]),
+    ("error-clients", &["min", "max"]),
+    ("calc-herd-summary", &["peak", "width", "at"]),
 ];
 
 /// The variables the calculator passes to message `id`; `None` when `id`
@@ -208,6 +210,11 @@ pub fn variables(id: &str) -> Option<&'static [&'static str]> {
 #[derive(Serialize)]
 pub struct Island {
     pub fields: [Field; 5],
+    /// The many-clients view: its field, which sets no input of the
+    /// policy, and the figures of its buffer (`core::SPREAD`).
+    pub clients: Field,
+    pub spread: &'static [&'static str],
+    pub spread_buckets: usize,
     pub inputs: &'static [&'static str],
     pub jitters: &'static [&'static str],
     pub errors: &'static [&'static str],
@@ -222,6 +229,9 @@ pub struct Island {
 pub fn island(zero_max: ZeroMax) -> Island {
     Island {
         fields: fields(zero_max),
+        clients: clients_field(),
+        spread: &core::SPREAD,
+        spread_buckets: core::SPREAD_BUCKETS,
         inputs: &core::INPUTS,
         jitters: &core::JITTERS,
         errors: &core::ERRORS,
@@ -231,6 +241,31 @@ pub fn island(zero_max: ZeroMax) -> Island {
         total: &core::TOTAL,
         schedule_len: core::SCHEDULE_LEN,
         parts: &core::PARTS,
+    }
+}
+
+/// The many-clients view's field: how many clients fail together. The
+/// script reads, checks, marks and keeps it in the URL as it does the other
+/// fields, but it is no input of the policy (nor of its JSON document): it
+/// goes to the module's `spread` export. Its error key is the module's
+/// answer to a count outside its rule (`core::CLIENTS_ERROR`).
+pub fn clients_field() -> Field {
+    Field {
+        name: "clients",
+        input: "clients",
+        label: "calc-clients-label",
+        hint: "calc-clients-hint",
+        error: "clients",
+        delay: false,
+        rule: Rule {
+            min: 1.0,
+            above: false,
+            max: Some(f64::from(core::CLIENTS_MAX)),
+            whole: true,
+            zero_is_none: false,
+        },
+        only_with: None,
+        unset: f64::from(core::CLIENTS_DEFAULT),
     }
 }
 
@@ -340,6 +375,36 @@ mod tests {
             );
         }
         assert!(crate::site::check::provided_variables("calc-base-label", &[]).is_empty());
+    }
+
+    #[test]
+    fn the_clients_rule_is_the_modules_at_its_edges() {
+        let rule = clients_field().rule;
+        let mut slots = good();
+        slots[core::input("jitter")] = 1.0;
+        let mut schedule = [0.0; core::SCHEDULE_LEN];
+        core::run(&slots, &mut schedule).unwrap();
+        let max = rule.max.unwrap();
+        for x in [
+            0.0,
+            0.5,
+            1.0,
+            1.5,
+            2.0,
+            max - 1.0,
+            max,
+            max + 1.0,
+            max.next_up(),
+            1e300,
+        ] {
+            let (mut out, mut counts) = ([0.0; core::SPREAD_LEN], [0; core::SPREAD_BUCKETS]);
+            let said = core::spread(&slots, &schedule, x, &mut out, &mut counts);
+            assert_eq!(rule_says(&rule, x), said.is_ok(), "{x}: {said:?}");
+            if let Err(refused) = said {
+                assert_eq!(refused.code, core::CLIENTS_ERROR, "{x}");
+            }
+        }
+        assert!(!core::INPUTS.contains(&clients_field().input));
     }
 
     #[test]

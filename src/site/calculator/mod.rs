@@ -17,6 +17,7 @@
 pub mod as_code;
 pub mod contract;
 pub mod distribution;
+pub mod herd;
 pub mod presets;
 
 use std::collections::BTreeMap;
@@ -98,6 +99,11 @@ pub struct CalculatorView {
     pub chart_label: String,
     /// The chart of the default inputs, as the script draws it.
     pub chart_html: String,
+    /// The many-clients view: its field, its caption and the chart of the
+    /// default inputs (`herd.rs`).
+    pub clients: Field,
+    pub herd_label: String,
+    pub herd_html: String,
     pub caption: String,
     pub headers: Headers,
     pub jittered: bool,
@@ -152,6 +158,8 @@ struct Island {
     /// The percentiles of the total wait the page shows, in its order, by
     /// the names of the core's figures.
     percentiles: Vec<&'static str>,
+    /// The many-clients view's summary per CLDR plural category of its peak.
+    herd: BTreeMap<&'static str, String>,
 }
 
 /// A field that may be left empty.
@@ -313,6 +321,21 @@ pub fn view(
             profile.unit,
             &chart_words(texts),
         ),
+        clients: {
+            let f = contract::clients_field();
+            Field {
+                name: f.name,
+                label: texts.get(f.label, None),
+                has_unit: false,
+                inputmode: "numeric",
+                hint: texts.get(f.hint, None),
+                value: input(f.unset),
+                applies: true,
+                of_jitter: false,
+            }
+        },
+        herd_label: texts.get("calc-herd-label", None),
+        herd_html: herd::html(&defaults, intl, profile.unit, &unit_label, texts),
         caption: texts.get("table-caption", Some(&caption_args)),
         headers,
         jittered: defaults.jitter != Jitter::None,
@@ -505,6 +528,17 @@ fn island(
     for (key, value) in distribution_text(texts, &limit_fields) {
         text.entry(key).or_insert(value);
     }
+    let clients = contract::clients_field();
+    let clients_bounds = [
+        ("min", intl.number(clients.rule.min)),
+        ("max", intl.number(clients.rule.max.unwrap_or_default())),
+    ];
+    text.insert(
+        "error_clients".into(),
+        message(texts, "error-clients", &clients_bounds),
+    );
+    text.insert("herd".into(), texts.get("calc-herd-label", None));
+    text.insert("herd_time".into(), texts.get("calc-herd-time", None));
     let slots = core_contract::inputs(&profile.defaults).expect("an offered jitter kind");
     let jitter = profile.defaults.jitter.name();
     // The inputs of fields of another jitter kind are not in the policy.
@@ -558,6 +592,7 @@ fn island(
         ]
         .into(),
         percentiles: distribution::PERCENTILES.map(|(name, _)| name).to_vec(),
+        herd: herd::summary_patterns(texts, intl),
     }
 }
 

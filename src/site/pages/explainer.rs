@@ -84,9 +84,10 @@ pub fn render_unit(
         return (meta, 0);
     }
     // The contention experiment runs once for all languages, in this
-    // unit's thread (its cases in parallel too).
+    // unit's thread (its cases in parallel too), or not at all when this
+    // process ran the same table before (`serve`'s rebuilds).
     let page = &r.site.pages[i];
-    let results = match page.contention.as_ref().map(experiment::run) {
+    let results = match page.contention.as_ref().map(experiment::run_cached) {
         None => None,
         Some(Ok(results)) => {
             let mut total = r
