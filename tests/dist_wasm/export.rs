@@ -82,6 +82,7 @@ impl Wasm {
         let mut want: Vec<_> = backoff_core::contract::EXPORTS
             .iter()
             .chain(&dc::EXPORTS)
+            .chain(&backoff_core::contract::SPREAD_EXPORTS)
             // The linker's two markers, as in the shipped module.
             .chain(&["__data_end", "__heap_base"])
             .map(|s| s.to_string())

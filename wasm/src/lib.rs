@@ -198,7 +198,11 @@ static mut COUNTS: [u32; contract::SPREAD_BUCKETS] = [0; contract::SPREAD_BUCKET
 
 #[unsafe(no_mangle)]
 pub extern "C" fn spread(clients: f64) -> u32 {
-    let (inputs, schedule) = (&raw const INPUT, &raw const SCHEDULE);
+    // The calculator's inputs are the first slots of either buffer.
+    let (inputs, schedule) = (
+        (&raw const INPUT).cast::<[f64; INPUTS.len()]>(),
+        &raw const SCHEDULE,
+    );
     let (out, counts) = (&raw mut SPREAD, &raw mut COUNTS);
     // SAFETY: single-threaded and not reentrant: these are the only
     // references to the buffers while the call runs.
