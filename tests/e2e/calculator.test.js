@@ -540,7 +540,8 @@ for (const lang of LANGS) {
               await page.keyboard.press('Tab');
               const stop = await page.evaluate(() => {
                 const e = document.activeElement;
-                const named = e.matches('a, input, select, button') || e.hasAttribute('aria-label') ||
+                // A <summary> is named by its text, like a button.
+                const named = e.matches('a, input, select, button, summary') || e.hasAttribute('aria-label') ||
                   e.hasAttribute('aria-labelledby');
                 return { tag: e.tagName, named };
               });
@@ -715,19 +716,26 @@ describe('behaviour common to every page', () => {
     await withPage('en', 'schedule', {}, async (page) => {
       await page.focus('#calc-base');
       const order = [];
-      for (let i = 0; i < 11; i++) {
+      for (let i = 0; i < 15; i++) {
         await page.keyboard.press('Tab');
-        order.push(await page.evaluate(() => document.activeElement.id || document.activeElement.className));
+        order.push(await page.evaluate(() => document.activeElement.id || document.activeElement.className ||
+          document.activeElement.tagName));
       }
       assert.deepEqual(order, [
         'calc-multiplier',
         'calc-max',
         'calc-retries',
         'calc-jitter',
+        'calc-timeout',
+        'calc-deadline',
         'calc-unit',
         'calc-clients',
-        // The table's and the charts' regions, which scroll on narrow screens.
+        // The regions that scroll on narrow screens: the schedule's and the
+        // timeline's tables, then the delays', the timeline's and the many
+        // clients' charts.
         'table-scroll',
+        'table-scroll',
+        'chart-scroll',
         'chart-scroll',
         'chart-scroll',
         'calc-copy',
@@ -735,6 +743,9 @@ describe('behaviour common to every page', () => {
       ]);
       const outline = await page.$eval('#calc-download', (e) => getComputedStyle(e).outlineStyle);
       assert.equal(outline, 'solid');
+      // Then the policy as code, a <details> part.
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement.tagName), 'SUMMARY');
       await page.focus('#calc-jitter');
       await page.keyboard.press('ArrowDown');
       assert.equal(await page.inputValue('#calc-jitter'), 'full');
