@@ -18,9 +18,10 @@ use backoff_core::dist::{Delay, Limits, Summary};
 use backoff_core::{Jitter, MAX_RETRIES, Policy, Schedule};
 use backoff_site::report::{Distribution, Method};
 use backoff_wasm_build::{CompileError, Compiler};
-use wasmi::{Engine, Linker, Memory, Module, Store, TypedFunc};
+use wasmi::TypedFunc;
 
 use super::Pick;
+use super::instance::Instance;
 
 type Slots = [f64; dc::INPUTS.len()];
 
@@ -61,8 +62,7 @@ fn bits(values: &[f64]) -> Vec<u64> {
 }
 
 struct Wasm {
-    store: Store<()>,
-    memory: Memory,
+    wasm: Instance,
     input_buffer: TypedFunc<(), u32>,
     distribution: TypedFunc<(), u32>,
     error_retry: TypedFunc<(), u32>,
@@ -72,13 +72,7 @@ struct Wasm {
 
 impl Wasm {
     fn new(bytes: &[u8]) -> Wasm {
-        let engine = Engine::default();
-        let module = Module::new(&engine, bytes).unwrap();
-        let mut store = Store::new(&engine, ());
-        let instance = Linker::<()>::new(&engine)
-            .instantiate_and_start(&mut store, &module)
-            .expect("instantiates without imports");
-        let names: Vec<_> = module.exports().map(|e| e.name().to_string()).collect();
+        let wasm = Instance::new(bytes);
         let mut want: Vec<_> = backoff_core::contract::EXPORTS
             .iter()
             .chain(&dc::EXPORTS)
@@ -87,46 +81,33 @@ impl Wasm {
             .chain(&["__data_end", "__heap_base"])
             .map(|s| s.to_string())
             .collect();
-        let mut got = names.clone();
+        let mut got = wasm.exports.clone();
         want.sort();
         got.sort();
         assert_eq!(got, want, "the module's exports are the contract's");
-        let func = |name: &str| instance.get_typed_func::<(), u32>(&store, name).unwrap();
         Wasm {
-            input_buffer: func("input_buffer"),
-            distribution: func("distribution"),
-            error_retry: func("error_retry"),
-            schedule_buffer: func("schedule_buffer"),
-            distribution_buffer: func("distribution_buffer"),
-            memory: instance.get_memory(&store, "memory").unwrap(),
-            store,
+            input_buffer: wasm.func("input_buffer"),
+            distribution: wasm.func("distribution"),
+            error_retry: wasm.func("error_retry"),
+            schedule_buffer: wasm.func("schedule_buffer"),
+            distribution_buffer: wasm.func("distribution_buffer"),
+            wasm,
         }
     }
 
-    fn read(&mut self, f: TypedFunc<(), u32>, len: usize) -> Vec<u64> {
-        let address = f.call(&mut self.store, ()).unwrap() as usize;
-        let mut bytes = vec![0u8; len * 8];
-        self.memory.read(&self.store, address, &mut bytes).unwrap();
-        bytes
-            .chunks_exact(8)
-            .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
-            .collect()
-    }
-
     fn call(&mut self, slots: &Slots) -> Answer {
-        let address = self.input_buffer.call(&mut self.store, ()).unwrap() as usize;
-        let bytes: Vec<u8> = slots.iter().flat_map(|x| x.to_le_bytes()).collect();
-        self.memory.write(&mut self.store, address, &bytes).unwrap();
+        let address = self.input_buffer.call(&mut self.wasm.store, ()).unwrap();
+        self.wasm.write_f64s(address, slots);
         let code = self
             .distribution
-            .call(&mut self.store, ())
+            .call(&mut self.wasm.store, ())
             .unwrap_or_else(|trap| panic!("{slots:?} trapped: {trap}"));
-        let retry = self.error_retry.call(&mut self.store, ()).unwrap();
+        let retry = self.error_retry.call(&mut self.wasm.store, ()).unwrap();
         Answer {
             code,
             retry,
-            schedule: self.read(self.schedule_buffer, SCHEDULE_LEN),
-            out: self.read(self.distribution_buffer, dc::LEN),
+            schedule: self.wasm.f64_bits(self.schedule_buffer, SCHEDULE_LEN),
+            out: self.wasm.f64_bits(self.distribution_buffer, dc::LEN),
         }
     }
 }
