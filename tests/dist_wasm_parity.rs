@@ -19,7 +19,12 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use wasmi::{Engine, Linker, Memory, Module, Store, TypedFunc};
+use wasmi::TypedFunc;
+
+// The wasmi harness shared with `tests/wasm_parity.rs`.
+#[path = "dist_wasm/instance.rs"]
+mod instance;
+use instance::Instance;
 
 include!("dist_wasm/figures.rs");
 
@@ -83,34 +88,18 @@ fn harness() -> Option<Vec<u8>> {
 }
 
 struct Wasm {
-    store: Store<()>,
-    memory: Memory,
+    wasm: Instance,
     run: TypedFunc<RunArgs, u32>,
-    result: u32,
+    result: TypedFunc<(), u32>,
 }
 
 impl Wasm {
     fn new(bytes: &[u8]) -> Wasm {
-        let engine = Engine::default();
-        let module = Module::new(&engine, bytes).unwrap();
-        let mut store = Store::new(&engine, ());
-        let instance = Linker::<()>::new(&engine)
-            .instantiate_and_start(&mut store, &module)
-            .unwrap();
-        let memory = instance.get_memory(&store, "memory").unwrap();
-        let run = instance
-            .get_typed_func::<RunArgs, u32>(&store, "run")
-            .unwrap();
-        let result = instance
-            .get_typed_func::<(), u32>(&store, "result")
-            .unwrap()
-            .call(&mut store, ())
-            .unwrap();
+        let wasm = Instance::new(bytes);
         Wasm {
-            store,
-            memory,
-            run,
-            result,
+            run: wasm.func("run"),
+            result: wasm.func("result"),
+            wasm,
         }
     }
 
@@ -118,7 +107,7 @@ impl Wasm {
         let code = self
             .run
             .call(
-                &mut self.store,
+                &mut self.wasm.store,
                 (
                     a.base,
                     a.multiplier,
@@ -134,15 +123,7 @@ impl Wasm {
                 ),
             )
             .unwrap_or_else(|trap| panic!("{a:?} trapped: {trap}"));
-        let mut bytes = vec![0u8; RESULT_LEN * 8];
-        self.memory
-            .read(&self.store, self.result as usize, &mut bytes)
-            .unwrap();
-        let bits = bytes
-            .chunks_exact(8)
-            .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
-            .collect();
-        (code, bits)
+        (code, self.wasm.f64_bits(self.result, RESULT_LEN))
     }
 }
 

@@ -23,7 +23,12 @@ use backoff_site::backoff::contract::{
 use backoff_site::backoff::{Jitter, MAX_RETRIES, Policy, Schedule, duration_parts};
 use backoff_site::wasm_module::CALCULATOR_WASM;
 use backoff_wasm_build::{CompileError, Compiler, KEEP_COMMAND, KEPT_RECORD};
-use wasmi::{Engine, Linker, Memory, Module, Store, TypedFunc};
+use wasmi::TypedFunc;
+
+// The wasmi harness shared with `tests/dist_wasm_parity.rs`.
+#[path = "dist_wasm/instance.rs"]
+mod instance;
+use instance::{Instance, bits};
 
 /// The size budget of the module, in bytes.
 const BUDGET: usize = 6 * 1024;
@@ -41,8 +46,7 @@ type Slots = [f64; INPUTS.len()];
 struct Calculator {
     /// Which module this is, for failure messages.
     name: &'static str,
-    store: Store<()>,
-    memory: Memory,
+    wasm: Instance,
     input_buffer: TypedFunc<(), u32>,
     schedule: TypedFunc<(), u32>,
     error_retry: TypedFunc<(), u32>,
@@ -85,55 +89,34 @@ fn calculators() -> impl Iterator<Item = Calculator> {
 
 impl Calculator {
     fn new(name: &'static str, bytes: &[u8]) -> Calculator {
-        let engine = Engine::default();
-        let module = Module::new(&engine, bytes).expect("a valid module");
-        let mut store = Store::new(&engine, ());
-        // The browser instantiates the module with no imports at all.
-        let instance = Linker::<()>::new(&engine)
-            .instantiate_and_start(&mut store, &module)
-            .expect("the module instantiates without imports");
-        let memory = instance
-            .get_memory(&store, "memory")
-            .expect("exports its memory");
+        let wasm = Instance::new(bytes);
         let mut calc = Calculator {
             name,
-            input_buffer: instance.get_typed_func(&store, "input_buffer").unwrap(),
-            schedule: instance.get_typed_func(&store, "schedule").unwrap(),
-            error_retry: instance.get_typed_func(&store, "error_retry").unwrap(),
-            schedule_buffer: instance.get_typed_func(&store, "schedule_buffer").unwrap(),
-            duration_parts: instance.get_typed_func(&store, "duration_parts").unwrap(),
-            store,
-            memory,
+            input_buffer: wasm.func("input_buffer"),
+            schedule: wasm.func("schedule"),
+            error_retry: wasm.func("error_retry"),
+            schedule_buffer: wasm.func("schedule_buffer"),
+            duration_parts: wasm.func("duration_parts"),
+            wasm,
             last: Vec::new(),
         };
         calc.last = calc.buffer();
         calc
     }
 
-    fn read(&self, address: u32, len: usize) -> Vec<u8> {
-        let mut bytes = vec![0u8; len];
-        self.memory
-            .read(&self.store, address as usize, &mut bytes)
-            .expect("the buffer lies inside memory");
-        bytes
-    }
-
     /// The schedule buffer, as raw bytes (compared with `memcmp`, which
     /// keeps the test quick in debug builds).
     fn buffer(&mut self) -> Vec<u8> {
-        let address = self.schedule_buffer.call(&mut self.store, ()).unwrap();
-        self.read(address, SCHEDULE_LEN * 8)
+        let address = self.schedule_buffer.call(&mut self.wasm.store, ()).unwrap();
+        self.wasm.read(address, SCHEDULE_LEN * 8)
     }
 
     /// Writes `slots` into the input buffer and runs `schedule`.
     fn call_schedule(&mut self, slots: Slots) -> u32 {
-        let address = self.input_buffer.call(&mut self.store, ()).unwrap();
-        let bytes: Vec<u8> = slots.iter().flat_map(|x| x.to_le_bytes()).collect();
-        self.memory
-            .write(&mut self.store, address as usize, &bytes)
-            .expect("the input buffer lies inside memory");
+        let address = self.input_buffer.call(&mut self.wasm.store, ()).unwrap();
+        self.wasm.write_f64s(address, &slots);
         self.schedule
-            .call(&mut self.store, ())
+            .call(&mut self.wasm.store, ())
             .unwrap_or_else(|trap| panic!("{}: schedule({slots:?}) trapped: {trap}", self.name))
     }
 
@@ -142,7 +125,7 @@ impl Calculator {
     fn schedule(&mut self, p: &Policy) -> Outcome {
         let args = slots(p);
         let code = self.call_schedule(args);
-        let retry = self.error_retry.call(&mut self.store, ()).unwrap();
+        let retry = self.error_retry.call(&mut self.wasm.store, ()).unwrap();
         let after = self.buffer();
         if code != 0 {
             assert!(after == self.last, "schedule{args:?} failed but wrote");
@@ -164,20 +147,12 @@ impl Calculator {
     fn duration_parts(&mut self, ms: f64) -> [u64; PARTS.len()] {
         let address = self
             .duration_parts
-            .call(&mut self.store, ms)
+            .call(&mut self.wasm.store, ms)
             .unwrap_or_else(|trap| panic!("duration_parts({ms}) trapped: {trap}"));
-        bits(&self.read(address, PARTS.len() * 8))
+        bits(&self.wasm.read(address, PARTS.len() * 8))
             .try_into()
             .unwrap()
     }
-}
-
-/// Little-endian f64 values, as their bits.
-fn bits(bytes: &[u8]) -> Vec<u64> {
-    bytes
-        .chunks_exact(8)
-        .map(|b| u64::from_le_bytes(b.try_into().unwrap()))
-        .collect()
 }
 
 /// The input slots of `p`, written here by key rather than by the
@@ -396,9 +371,9 @@ fn module_fits_the_budget_and_needs_no_imports() {
             size <= BUDGET,
             "the {name} module is {size} bytes, over {BUDGET}"
         );
-        let module = Module::new(&Engine::default(), bytes).unwrap();
-        assert_eq!(module.imports().count(), 0, "{name}");
-        let mut exports: Vec<&str> = module.exports().map(|e| e.name()).collect();
+        // Instantiated with no imports, as the browser does.
+        let wasm = Instance::new(bytes);
+        let mut exports: Vec<&str> = wasm.exports.iter().map(String::as_str).collect();
         exports.sort_unstable();
         // The contract's, and the linker's two markers.
         let mut want: Vec<&str> = EXPORTS
@@ -649,7 +624,7 @@ fn unknown_jitter_is_refused() {
             slots[contract::input("jitter")] = jitter;
             let before = calc.buffer();
             assert_eq!(calc.call_schedule(slots), JITTER_ERROR);
-            assert_eq!(calc.error_retry.call(&mut calc.store, ()).unwrap(), 0);
+            assert_eq!(calc.error_retry.call(&mut calc.wasm.store, ()).unwrap(), 0);
             assert!(calc.buffer() == before);
         }
         // The jitter is checked first: a policy that would overflow still
@@ -663,7 +638,7 @@ fn unknown_jitter_is_refused() {
         });
         slots[contract::input("jitter")] = JITTERS.len() as f64;
         assert_eq!(calc.call_schedule(slots), JITTER_ERROR);
-        assert_eq!(calc.error_retry.call(&mut calc.store, ()).unwrap(), 0);
+        assert_eq!(calc.error_retry.call(&mut calc.wasm.store, ()).unwrap(), 0);
     }
 }
 
@@ -723,28 +698,14 @@ fn duration_parts_agree_bit_for_bit() {
 fn the_many_clients_view_agrees_bit_for_bit() {
     use contract::{CLIENTS_ERROR, SPREAD_BUCKETS, SPREAD_LEN};
     for (name, bytes) in modules() {
-        let engine = Engine::default();
-        let module = Module::new(&engine, bytes).unwrap();
-        let mut store = Store::new(&engine, ());
-        let instance = Linker::<()>::new(&engine)
-            .instantiate_and_start(&mut store, &module)
-            .unwrap();
-        let memory = instance.get_memory(&store, "memory").unwrap();
-        let func = |n: &str| instance.get_typed_func::<(), u32>(&store, n).unwrap();
+        let mut wasm = Instance::new(bytes);
         let (input, schedule, buffer, counts) = (
-            func("input_buffer"),
-            func("schedule"),
-            func("spread_buffer"),
-            func("spread_counts"),
+            wasm.func::<(), u32>("input_buffer"),
+            wasm.func::<(), u32>("schedule"),
+            wasm.func::<(), u32>("spread_buffer"),
+            wasm.func::<(), u32>("spread_counts"),
         );
-        let spread = instance
-            .get_typed_func::<f64, u32>(&store, "spread")
-            .unwrap();
-        let read = |store: &Store<()>, at: u32, len: usize| {
-            let mut bytes = vec![0u8; len];
-            memory.read(store, at as usize, &mut bytes).unwrap();
-            bytes
-        };
+        let spread = wasm.func::<f64, u32>("spread");
         let mut rng = Rng(0x5_9ead);
         let mut cases = vec![
             (Jitter::None, 8, 100.0),
@@ -771,11 +732,14 @@ fn the_many_clients_view_agrees_bit_for_bit() {
                 continue;
             }
             let args = slots(&p);
-            let at = input.call(&mut store, ()).unwrap();
-            let bytes: Vec<u8> = args.iter().flat_map(|x| x.to_le_bytes()).collect();
-            memory.write(&mut store, at as usize, &bytes).unwrap();
-            assert_eq!(schedule.call(&mut store, ()).unwrap(), 0, "{name}: {p:?}");
-            let code = spread.call(&mut store, clients).unwrap();
+            let at = input.call(&mut wasm.store, ()).unwrap();
+            wasm.write_f64s(at, &args);
+            assert_eq!(
+                schedule.call(&mut wasm.store, ()).unwrap(),
+                0,
+                "{name}: {p:?}"
+            );
+            let code = spread.call(&mut wasm.store, clients).unwrap();
             let mut native_schedule = [0.0; SCHEDULE_LEN];
             contract::run(&args, &mut native_schedule).unwrap();
             let (mut out, mut native_counts) = ([0.0; SPREAD_LEN], [0u32; SPREAD_BUCKETS]);
@@ -788,29 +752,28 @@ fn the_many_clients_view_agrees_bit_for_bit() {
             )
             .unwrap();
             assert_eq!(code, 0, "{name}: {p:?}, {clients} clients");
-            let at = buffer.call(&mut store, ()).unwrap();
-            let got = bits(&read(&store, at, SPREAD_LEN * 8));
+            let got = wasm.f64_bits(buffer, SPREAD_LEN);
             assert_eq!(
                 got,
                 out.map(f64::to_bits),
                 "{name}: {p:?}, {clients} clients"
             );
-            let at = counts.call(&mut store, ()).unwrap();
-            let got: Vec<u32> = read(&store, at, SPREAD_BUCKETS * 4)
+            let at = counts.call(&mut wasm.store, ()).unwrap();
+            let got: Vec<u32> = wasm
+                .read(at, SPREAD_BUCKETS * 4)
                 .chunks_exact(4)
                 .map(|b| u32::from_le_bytes(b.try_into().unwrap()))
                 .collect();
             assert_eq!(got, native_counts, "{name}: {p:?}, {clients} clients");
         }
-        let at = buffer.call(&mut store, ()).unwrap();
-        let before = read(&store, at, SPREAD_LEN * 8);
+        let before = wasm.f64_bits(buffer, SPREAD_LEN);
         for clients in [0.0, 10_001.0, 2.5, f64::NAN] {
             assert_eq!(
-                spread.call(&mut store, clients).unwrap(),
+                spread.call(&mut wasm.store, clients).unwrap(),
                 CLIENTS_ERROR,
                 "{name}"
             );
-            assert_eq!(read(&store, at, SPREAD_LEN * 8), before, "{name}");
+            assert_eq!(wasm.f64_bits(buffer, SPREAD_LEN), before, "{name}");
         }
     }
 }

@@ -11,8 +11,8 @@
 //! `crate::rng`), seed [`SEED`], [`samples_for`]`(retries)` paths, the same
 //! as the command line's.
 //!
-//! Each table here begins with its namesake in `super`, in the same order
-//! (checked at compile time), so a code or slot means the same in both.
+//! Each table here is its namesake in `super` extended (built from it at
+//! compile time), so a code or slot means the same in both.
 //! The export is not in the shipped module: with it the module is over
 //! twice its 6 KiB budget (`wasm/src/lib.rs` says how it is built). Like
 //! `super`, this module never formats anything.
@@ -28,20 +28,11 @@ pub use crate::dist::sum::CELLS;
 pub use crate::rng::GENERATOR;
 
 /// The jitter kinds: the calculator's, then decorrelated jitter.
-pub const JITTERS: [&str; 5] = ["none", "full", "equal", "proportional", "decorrelated"];
+pub const JITTERS: [&str; 5] = extend(&super::JITTERS, &["decorrelated"]);
 
 /// The inputs: the calculator's, then the per-attempt `timeout` and the
 /// overall `deadline` (NaN when not given).
-pub const INPUTS: [&str; 8] = [
-    "base",
-    "multiplier",
-    "max_delay",
-    "retries",
-    "jitter",
-    "jitter_factor",
-    "timeout",
-    "deadline",
-];
+pub const INPUTS: [&str; 8] = extend(&super::INPUTS, &["timeout", "deadline"]);
 
 /// The message key of each error code, code `c` at index `c - 1`: the
 /// calculator's, then the timeline's (`timeout` negative or not finite;
@@ -49,54 +40,39 @@ pub const INPUTS: [&str; 8] = [
 /// `deadline_before_first_attempt`, shorter than the first attempt's
 /// timeout). An attempt's start beyond the largest number is
 /// `total_overflow`.
-pub const ERRORS: [&str; 11] = [
-    "base",
-    "multiplier",
-    "max_delay",
-    "retries",
-    "delay_overflow",
-    "total_overflow",
-    "jitter",
-    "jitter_factor",
-    "timeout",
-    "deadline",
-    "deadline_before_first_attempt",
-];
+pub const ERRORS: [&str; 11] = extend(
+    &super::ERRORS,
+    &["timeout", "deadline", "deadline_before_first_attempt"],
+);
 
 /// The input each error code is about, code `c` at index `c - 1`.
-pub const ERROR_INPUTS: [&str; 11] = [
-    "base",
-    "multiplier",
-    "max_delay",
-    "retries",
-    "max_delay",
-    "max_delay",
-    "jitter",
-    "jitter_factor",
-    "timeout",
-    "deadline",
-    "deadline",
-];
+pub const ERROR_INPUTS: [&str; 11] =
+    extend(&super::ERROR_INPUTS, &["timeout", "deadline", "deadline"]);
 
 /// The exports the module built with the distribution adds to
 /// [`super::EXPORTS`].
 pub const EXPORTS: [&str; 2] = ["distribution", "distribution_buffer"];
 
-const fn extends(long: &[&str], short: &[&str]) -> bool {
+/// `base` followed by `more`: each table here is its namesake in `super`
+/// with this module's entries after it, so a code or slot means the same in
+/// both. A length `N` other than the sum stops the compile.
+const fn extend<const N: usize>(base: &[&'static str], more: &[&'static str]) -> [&'static str; N] {
+    assert!(
+        base.len() + more.len() == N,
+        "the table's length is not the sum of its parts"
+    );
+    let mut table = [""; N];
     let mut i = 0;
-    while i < short.len() {
-        if !super::str_eq(long[i], short[i]) {
-            return false;
-        }
+    while i < N {
+        table[i] = if i < base.len() {
+            base[i]
+        } else {
+            more[i - base.len()]
+        };
         i += 1;
     }
-    long.len() >= short.len()
+    table
 }
-
-const _: () = assert!(extends(&JITTERS, &super::JITTERS));
-const _: () = assert!(extends(&INPUTS, &super::INPUTS));
-const _: () = assert!(extends(&ERRORS, &super::ERRORS));
-const _: () = assert!(extends(&ERROR_INPUTS, &super::ERROR_INPUTS));
 
 const TIMEOUT: usize = 6;
 const DEADLINE: usize = 7;
