@@ -455,3 +455,8 @@ calc-herd-summary =
         [one] Höchstens { $peak } Wiederholung beginnt in denselben { $width }, bei { $at }.
        *[other] Höchstens { $peak } Wiederholungen beginnen in denselben { $width }, bei { $at }.
     }
+
+## Calculator: the optional fields
+
+# Legend of the group of optional fields: the timeout per attempt, the deadline and the clients that fail together (plain text).
+calc-optional-legend = Optionale Angaben

@@ -455,3 +455,8 @@ calc-herd-summary =
         [one] At most { $peak } retry starts in the same { $width }, at { $at }.
        *[other] At most { $peak } retries start in the same { $width }, at { $at }.
     }
+
+## Calculator: the optional fields
+
+# Legend of the group of optional fields: the timeout per attempt, the deadline and the clients that fail together (plain text).
+calc-optional-legend = Optional fields

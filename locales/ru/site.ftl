@@ -465,3 +465,8 @@ calc-herd-summary =
         [many] Больше всего повторов начинается в промежутке от отметки { $at } длиной { $width }: не более { $peak } повторов.
        *[other] Больше всего повторов начинается в промежутке от отметки { $at } длиной { $width }: не более { $peak } повтора.
     }
+
+## Calculator: the optional fields
+
+# Legend of the group of optional fields: the timeout per attempt, the deadline and the clients that fail together (plain text).
+calc-optional-legend = Необязательные поля

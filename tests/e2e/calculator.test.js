@@ -726,9 +726,9 @@ describe('behaviour common to every page', () => {
         'calc-max',
         'calc-retries',
         'calc-jitter',
+        'calc-unit',
         'calc-timeout',
         'calc-deadline',
-        'calc-unit',
         'calc-clients',
         // The regions that scroll on narrow screens: the schedule's and the
         // timeline's tables, then the delays', the timeline's and the many

@@ -3,21 +3,10 @@
 // switcher and the 404 and home pages included), with and without script.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { htmlPaths, launch, serve } from './support.js';
+import { test } from 'node:test';
+import { htmlPaths, siteAndBrowser } from './support.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteAndBrowser();
 
 test('no page scrolls sideways at 320 and 375 px, with or without script', async () => {
   const paths = htmlPaths();
@@ -25,10 +14,10 @@ test('no page scrolls sideways at 320 and 375 px, with or without script', async
   const wide = [];
   for (const js of [true, false]) {
     for (const width of [320, 375]) {
-      const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width, height: 800 } });
+      const context = await site.browser.newContext({ javaScriptEnabled: js, viewport: { width, height: 800 } });
       const page = await context.newPage();
       for (const p of paths) {
-        await page.goto(`${server.origin}/${p}`);
+        await page.goto(`${site.server.origin}/${p}`);
         await page.waitForLoadState('load');
         const { scroll, client } = await page.evaluate(() => ({
           scroll: document.documentElement.scrollWidth,

@@ -113,6 +113,8 @@ pub struct CalculatorView {
     pub percentiles: Vec<TotalView>,
     /// The timeout and deadline fields (`distribution::limit_fields`).
     pub limit_fields: Vec<Field>,
+    /// The legend of the optional fields' group (timeout, deadline, clients).
+    pub optional_legend: String,
     /// The attempt timeline of the defaults, when they give a timeout or a
     /// deadline.
     pub timeline: Option<distribution::TimelineView>,
@@ -335,6 +337,7 @@ pub fn view(
             }
         },
         herd_label: texts.get("calc-herd-label", None),
+        optional_legend: texts.get("calc-optional-legend", None),
         herd_html: herd::html(&defaults, intl, profile.unit, &unit_label, texts),
         caption: texts.get("table-caption", Some(&caption_args)),
         headers,
