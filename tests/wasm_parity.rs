@@ -22,7 +22,7 @@ use backoff_site::backoff::contract::{
 };
 use backoff_site::backoff::{Jitter, MAX_RETRIES, Policy, Schedule, duration_parts};
 use backoff_site::wasm_module::CALCULATOR_WASM;
-use backoff_wasm_build::{CompileError, Compiler, KEEP_COMMAND, KEPT_RECORD};
+use backoff_wasm_build::{CompileError, Compiler, KEEP_COMMAND};
 use wasmi::TypedFunc;
 
 // The wasmi harness shared with `tests/dist_wasm_parity.rs`.
@@ -392,42 +392,55 @@ fn root() -> &'static Path {
 }
 
 #[test]
-fn the_kept_module_matches_the_record_of_the_current_sources() {
-    let sources = backoff_wasm_build::current_sources(root()).unwrap();
-    let record = std::fs::read_to_string(root().join(KEPT_RECORD)).unwrap();
-    if let Some(why) = backoff_wasm_build::kept_mismatch(&sources, &record, KEPT_WASM) {
-        panic!("wasm/backoff.wasm is stale ({why}); refresh it: {KEEP_COMMAND}");
+fn the_kept_modules_match_the_records_of_the_current_sources() {
+    // Both: the base module and the full one the script fetches on first edit.
+    for kind in backoff_wasm_build::KINDS {
+        let sources = backoff_wasm_build::current_sources_of(root(), kind).unwrap();
+        let record = std::fs::read_to_string(root().join(kind.record)).unwrap();
+        let kept = std::fs::read(root().join(kind.kept)).unwrap();
+        if let Some(why) = backoff_wasm_build::kept_mismatch_of(kind, &sources, &record, &kept) {
+            panic!("{} is stale ({why}); refresh it: {KEEP_COMMAND}", kind.kept);
+        }
     }
 }
 
 #[test]
 fn a_fresh_compile_gives_the_kept_bytes() {
-    let out = tempfile::tempdir().unwrap();
     let rustc = Path::new("rustc");
     let compiler = Compiler {
         rustc: rustc.to_path_buf(),
         sysroot: None,
     };
-    let fresh = match backoff_wasm_build::compile(root(), &compiler, out.path()) {
-        Ok(compiled) => compiled.bytes,
-        Err(CompileError::TargetMissing) => {
-            eprintln!("not compared: this machine has no wasm32-unknown-unknown target");
-            return;
-        }
-        Err(err) => panic!("{err:?}"),
-    };
-    let record = std::fs::read_to_string(root().join(KEPT_RECORD)).unwrap();
-    let now = backoff_wasm_build::rustc_version(rustc).unwrap();
-    // Another compiler may lay the same code out differently; the kept copy
-    // still stands for the sources (the test above) and passes the parity
-    // tests, so only the same compiler must reproduce it byte for byte.
-    match backoff_wasm_build::recorded_rustc(&record) {
-        Some(recorded) if recorded == now => assert!(
-            fresh == KEPT_WASM,
-            "{now} compiles the sources to other bytes than wasm/backoff.wasm; refresh it: {KEEP_COMMAND}"
-        ),
-        recorded => {
-            eprintln!("not compared: wasm/backoff.wasm was compiled by {recorded:?}, this is {now}")
+    for kind in backoff_wasm_build::KINDS {
+        let out = tempfile::tempdir().unwrap();
+        let fresh = match backoff_wasm_build::compile_with(root(), &compiler, out.path(), kind.cfg)
+        {
+            Ok(compiled) => compiled.bytes,
+            Err(CompileError::TargetMissing) => {
+                eprintln!("not compared: this machine has no wasm32-unknown-unknown target");
+                return;
+            }
+            Err(err) => panic!("{err:?}"),
+        };
+        let record = std::fs::read_to_string(root().join(kind.record)).unwrap();
+        let kept = std::fs::read(root().join(kind.kept)).unwrap();
+        let now = backoff_wasm_build::rustc_version(rustc).unwrap();
+        // Another compiler may lay the same code out differently; the kept
+        // copy still stands for the sources (the test above) and passes the
+        // parity tests, so only the same compiler must reproduce it byte for
+        // byte.
+        match backoff_wasm_build::recorded_rustc(&record) {
+            Some(recorded) if recorded == now => assert!(
+                fresh == kept,
+                "{now} compiles the sources to other bytes than {}; refresh it: {KEEP_COMMAND}",
+                kind.kept
+            ),
+            recorded => {
+                eprintln!(
+                    "not compared: {} was compiled by {recorded:?}, this is {now}",
+                    kind.kept
+                )
+            }
         }
     }
 }
