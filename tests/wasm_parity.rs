@@ -7,7 +7,9 @@
 //! error code and the overflow retry, the duration parts) must have the same
 //! bits as the native core's. The kept module (`wasm/backoff.wasm`, which
 //! machines without the wasm32 target embed) goes through the same checks
-//! whenever its bytes differ from the embedded ones. The exports are
+//! whenever its bytes differ from the embedded ones, and so does the full
+//! module (`wasm_module::FULL_WASM`), whose calculator exports replace the
+//! base module's once the script has fetched it. The exports are
 //! documented at the top of `wasm/src/lib.rs`; their inputs, codes and
 //! buffers are the contract's (`backoff_core::contract`), which these tests
 //! hold to the module: its exports are the contract's, and each figure is
@@ -21,7 +23,7 @@ use backoff_site::backoff::contract::{
     self, EXPORTS, INPUTS, JITTER_ERROR, JITTERS, PARTS, ROW, SCHEDULE_LEN, TOTAL, TOTALS,
 };
 use backoff_site::backoff::{Jitter, MAX_RETRIES, Policy, Schedule, duration_parts};
-use backoff_site::wasm_module::CALCULATOR_WASM;
+use backoff_site::wasm_module::{CALCULATOR_WASM, FULL_WASM};
 use backoff_wasm_build::{CompileError, Compiler, KEEP_COMMAND};
 use wasmi::TypedFunc;
 
@@ -70,10 +72,15 @@ enum Outcome {
     },
 }
 
-/// The modules to check: the embedded one, and the kept one when its bytes
-/// differ (when they are equal, checking one checks both).
+/// The modules to check: the embedded one, the full one (the script swaps it
+/// in on the reader's first edit, and its `schedule` then fills the table),
+/// and the kept one when its bytes differ (when they are equal, checking one
+/// checks both).
 fn modules() -> Vec<(&'static str, &'static [u8])> {
-    let mut modules = vec![("the embedded module", CALCULATOR_WASM)];
+    let mut modules = vec![
+        ("the embedded module", CALCULATOR_WASM),
+        ("the full module", FULL_WASM),
+    ];
     if KEPT_WASM != CALCULATOR_WASM {
         modules.push(("the kept module", KEPT_WASM));
     }
