@@ -1,12 +1,14 @@
-//! Gets the calculator's WebAssembly module into `$OUT_DIR/backoff.wasm`,
-//! which `src/wasm_module.rs` embeds with `include_bytes!`.
+//! Gets the calculator's two WebAssembly modules into `$OUT_DIR`: the base
+//! module (`backoff.wasm`) and the full one with the distribution export
+//! (`backoff-full.wasm`), which `src/wasm_module.rs` embeds with
+//! `include_bytes!`. Each goes through the rule below on its own.
 //!
 //! The work is done by the `backoff-wasm-build` crate (`wasm/build/`): where
 //! rustc has the wasm32-unknown-unknown target, it compiles the core
 //! (`core/`) and the module (`wasm/`) with two plain rustc calls (no nested
 //! cargo, no wasm-bindgen); where the target is missing, it takes the module
-//! kept in the repository (`wasm/backoff.wasm`) as long as its record
-//! (`wasm/backoff.wasm.sources`) matches the sources; otherwise it stops with
+//! kept in the repository (`wasm/backoff.wasm`, `wasm/backoff-full.wasm`) as
+//! long as its record (the same name with `.sources`) matches the sources; otherwise it stops with
 //! one line naming the rustup command.
 //!
 //! A build never writes into the repository: a kept copy that no longer
@@ -18,10 +20,10 @@
 use std::env;
 use std::ffi::OsString;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use backoff_wasm_build::{Compiler, Origin};
+use backoff_wasm_build::{Compiler, Kind, Origin};
 
 fn main() -> ExitCode {
     println!("cargo:rerun-if-changed=build.rs");
@@ -29,6 +31,8 @@ fn main() -> ExitCode {
     println!("cargo:rerun-if-changed=wasm/src");
     println!("cargo:rerun-if-changed=wasm/backoff.wasm");
     println!("cargo:rerun-if-changed=wasm/backoff.wasm.sources");
+    println!("cargo:rerun-if-changed=wasm/backoff-full.wasm");
+    println!("cargo:rerun-if-changed=wasm/backoff-full.wasm.sources");
     println!("cargo:rerun-if-env-changed=BACKOFF_SITE_KEEP_WASM");
     println!("cargo:rerun-if-env-changed=BACKOFF_SITE_WASM_SYSROOT");
 
@@ -43,47 +47,55 @@ fn main() -> ExitCode {
         sysroot: env::var_os("BACKOFF_SITE_WASM_SYSROOT").map(PathBuf::from),
     };
 
-    let module = match backoff_wasm_build::prepare(&root, &compiler, &out_dir) {
-        Ok(module) => module,
-        Err(message) => {
+    let keep = env::var_os("BACKOFF_SITE_KEEP_WASM").is_some_and(|v| v == "1");
+    for kind in backoff_wasm_build::KINDS {
+        if let Err(message) = prepare(&root, &compiler, &out_dir, kind, keep) {
             eprintln!("{}", message.trim_end());
             return ExitCode::FAILURE;
         }
-    };
+    }
+    ExitCode::SUCCESS
+}
+
+/// Prepares one module into `$OUT_DIR/<kind.file>`, and keeps it when asked.
+fn prepare(
+    root: &Path,
+    compiler: &Compiler,
+    out_dir: &Path,
+    kind: Kind,
+    keep: bool,
+) -> Result<(), String> {
+    // Each module compiles in its own folder: both write `backoff.wasm` and
+    // the core's rlib there.
+    let work = out_dir.join(kind.file.trim_end_matches(".wasm"));
+    fs::create_dir_all(&work).map_err(|err| format!("error: {}: {err}", work.display()))?;
+    let module = backoff_wasm_build::prepare_of(root, compiler, &work, kind)?;
     // A clean compile prints nothing; a warning from rustc is passed on, so
     // that a change to the core that the module cannot take quietly is seen.
     for line in &module.warnings {
         println!("cargo:warning={line}");
     }
-    let keep = env::var_os("BACKOFF_SITE_KEEP_WASM").is_some_and(|v| v == "1");
-    if let Err(err) = fs::write(out_dir.join("backoff.wasm"), &module.bytes) {
-        eprintln!("error: {}: {err}", out_dir.join("backoff.wasm").display());
-        return ExitCode::FAILURE;
-    }
+    let to = out_dir.join(kind.file);
+    fs::write(&to, &module.bytes).map_err(|err| format!("error: {}: {err}", to.display()))?;
     if !keep {
         if let Some(why) = &module.stale {
             println!(
                 "cargo:warning={} is stale ({why}); refresh it: {}",
-                backoff_wasm_build::KEPT_MODULE,
+                kind.kept,
                 backoff_wasm_build::KEEP_COMMAND
             );
         }
-        return ExitCode::SUCCESS;
+        return Ok(());
     }
     // Asked to refresh the kept copy: only a module compiled from these very
     // sources may be kept.
     if module.origin != Origin::Fresh {
-        eprintln!(
+        return Err(format!(
             "error: BACKOFF_SITE_KEEP_WASM=1 needs a freshly compiled module; run: {}",
             backoff_wasm_build::RUSTUP_COMMAND
-        );
-        return ExitCode::FAILURE;
+        ));
     }
-    let kept = backoff_wasm_build::rustc_version(&compiler.rustc)
-        .and_then(|version| backoff_wasm_build::keep(&root, &module.bytes, &version));
-    if let Err(err) = kept {
-        eprintln!("error: could not keep the module: {err}");
-        return ExitCode::FAILURE;
-    }
-    ExitCode::SUCCESS
+    backoff_wasm_build::rustc_version(&compiler.rustc)
+        .and_then(|version| backoff_wasm_build::keep(root, kind, &module.bytes, &version))
+        .map_err(|err| format!("error: could not keep {}: {err}", kind.kept))
 }

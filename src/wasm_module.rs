@@ -1,13 +1,22 @@
-//! The calculator's WebAssembly module, as bytes to write next to the pages.
+//! The calculator's two WebAssembly modules, as bytes to write next to the
+//! pages.
 //!
-//! `build.rs` puts the module in `$OUT_DIR/backoff.wasm`: compiled afresh
-//! from `wasm/` (the `extern "C"` exports) over `core/` (the backoff core)
-//! for `wasm32-unknown-unknown` where rustc has that target, else the copy
-//! kept in `wasm/backoff.wasm` while its record matches the sources. This
-//! module only embeds the result. It never builds, loads or runs the module
-//! itself: `tests/wasm_parity.rs` runs it against the native core, and the
-//! exports and the layout of their buffers are documented at the top of
-//! `wasm/src/lib.rs`.
+//! `build.rs` puts both in `$OUT_DIR`: compiled afresh from `wasm/` (the
+//! `extern "C"` exports) over `core/` (the backoff core) for
+//! `wasm32-unknown-unknown` where rustc has that target, else the copies
+//! kept in `wasm/` while their records match the sources. This module only
+//! embeds the results. It never builds, loads or runs a module itself:
+//! `tests/wasm_parity.rs` and `tests/dist_wasm_parity.rs` run them against
+//! the native core, and the exports and the layout of their buffers are
+//! documented at the top of `wasm/src/lib.rs`.
 
-/// The module's bytes, exactly as rustc wrote them.
+/// The base module, exactly as rustc wrote it: what every calculator page
+/// loads at start (the schedule, the many-clients view).
 pub const CALCULATOR_WASM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/backoff.wasm"));
+
+/// The full module: the base module's exports plus the distribution export
+/// (`--cfg backoff_distribution`), built from the same sources. Too large
+/// for the base module's budget, so the script fetches it only when the
+/// reader first changes an input (the built page already shows the figures
+/// for its built inputs).
+pub const FULL_WASM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/backoff-full.wasm"));

@@ -144,6 +144,7 @@ const view = (at, n) => new Float64Array(wasm.memory.buffer, at, n);
 
 // On bad input the last result stays, marked stale.
 function update(fromUser) {
+  if (fromUser) loadFull();
   performance.clearMeasures('calc-render');
   performance.mark('calc-render-start');
   const form = readForm();
@@ -675,6 +676,19 @@ function renderHerd() {
   const summary = (data.herd[plural.select(peak)] ?? data.herd.other).replace(/\{(\w+)\}/g, (_, k) => args[k]);
   body.append(region, el('p', summary, { class: 'chart-summary' }));
   $('herd-body').replaceWith(body);
+}
+
+// Distribution module, loaded on first need. Pages start on the base
+// module; the reader's first edit fetches the full one (the base exports
+// plus distribution(), from the same sources) once, swaps it in and
+// updates again. If that fails the base module stays: the distribution
+// parts stay as marked for inputs other than the built ones.
+let full;
+function loadFull() {
+  full ??= loadWasm(new URL(data.wasm_full, location.href)).then((w) => {
+    wasm = w;
+    update(true);
+  }, () => {});
 }
 
 async function start() {

@@ -115,10 +115,22 @@ fn every_internal_link_and_asset_resolves() {
             }
             checked += 1;
         }
-        // The data island names the wasm module by a path too.
-        if let Some(start) = html.find("\"wasm\":\"") {
-            let rest = &html[start + 8..];
-            let wasm = &rest[..rest.find('"').unwrap()];
+        // The data island names both wasm modules by a path too: the base
+        // one loaded at start, the full one fetched on the first edit.
+        let keys = ["\"wasm\":\"", "\"wasm_full\":\""];
+        let found: Vec<&str> = keys
+            .iter()
+            .filter_map(|key| {
+                let rest = &html[html.find(key)? + key.len()..];
+                Some(&rest[..rest.find('"').unwrap()])
+            })
+            .collect();
+        assert!(found.len() != 1, "{page}: one module named: {found:?}");
+        if let [base, full] = found[..] {
+            assert_ne!(base, full, "{page}");
+            assert!(full.contains("backoff-full."), "{page}: {full}");
+        }
+        for wasm in found {
             assert!(
                 file_for(&out, &resolve(page, wasm).unwrap()).is_some(),
                 "{page}: {wasm}"

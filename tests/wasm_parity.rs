@@ -7,7 +7,9 @@
 //! error code and the overflow retry, the duration parts) must have the same
 //! bits as the native core's. The kept module (`wasm/backoff.wasm`, which
 //! machines without the wasm32 target embed) goes through the same checks
-//! whenever its bytes differ from the embedded ones. The exports are
+//! whenever its bytes differ from the embedded ones, and so does the full
+//! module (`wasm_module::FULL_WASM`), whose calculator exports replace the
+//! base module's once the script has fetched it. The exports are
 //! documented at the top of `wasm/src/lib.rs`; their inputs, codes and
 //! buffers are the contract's (`backoff_core::contract`), which these tests
 //! hold to the module: its exports are the contract's, and each figure is
@@ -21,8 +23,8 @@ use backoff_site::backoff::contract::{
     self, EXPORTS, INPUTS, JITTER_ERROR, JITTERS, PARTS, ROW, SCHEDULE_LEN, TOTAL, TOTALS,
 };
 use backoff_site::backoff::{Jitter, MAX_RETRIES, Policy, Schedule, duration_parts};
-use backoff_site::wasm_module::CALCULATOR_WASM;
-use backoff_wasm_build::{CompileError, Compiler, KEEP_COMMAND, KEPT_RECORD};
+use backoff_site::wasm_module::{CALCULATOR_WASM, FULL_WASM};
+use backoff_wasm_build::{CompileError, Compiler, KEEP_COMMAND};
 use wasmi::TypedFunc;
 
 // The wasmi harness shared with `tests/dist_wasm_parity.rs`.
@@ -70,10 +72,15 @@ enum Outcome {
     },
 }
 
-/// The modules to check: the embedded one, and the kept one when its bytes
-/// differ (when they are equal, checking one checks both).
+/// The modules to check: the embedded one, the full one (the script swaps it
+/// in on the reader's first edit, and its `schedule` then fills the table),
+/// and the kept one when its bytes differ (when they are equal, checking one
+/// checks both).
 fn modules() -> Vec<(&'static str, &'static [u8])> {
-    let mut modules = vec![("the embedded module", CALCULATOR_WASM)];
+    let mut modules = vec![
+        ("the embedded module", CALCULATOR_WASM),
+        ("the full module", FULL_WASM),
+    ];
     if KEPT_WASM != CALCULATOR_WASM {
         modules.push(("the kept module", KEPT_WASM));
     }
@@ -392,42 +399,55 @@ fn root() -> &'static Path {
 }
 
 #[test]
-fn the_kept_module_matches_the_record_of_the_current_sources() {
-    let sources = backoff_wasm_build::current_sources(root()).unwrap();
-    let record = std::fs::read_to_string(root().join(KEPT_RECORD)).unwrap();
-    if let Some(why) = backoff_wasm_build::kept_mismatch(&sources, &record, KEPT_WASM) {
-        panic!("wasm/backoff.wasm is stale ({why}); refresh it: {KEEP_COMMAND}");
+fn the_kept_modules_match_the_records_of_the_current_sources() {
+    // Both: the base module and the full one the script fetches on first edit.
+    for kind in backoff_wasm_build::KINDS {
+        let sources = backoff_wasm_build::current_sources_of(root(), kind).unwrap();
+        let record = std::fs::read_to_string(root().join(kind.record)).unwrap();
+        let kept = std::fs::read(root().join(kind.kept)).unwrap();
+        if let Some(why) = backoff_wasm_build::kept_mismatch_of(kind, &sources, &record, &kept) {
+            panic!("{} is stale ({why}); refresh it: {KEEP_COMMAND}", kind.kept);
+        }
     }
 }
 
 #[test]
 fn a_fresh_compile_gives_the_kept_bytes() {
-    let out = tempfile::tempdir().unwrap();
     let rustc = Path::new("rustc");
     let compiler = Compiler {
         rustc: rustc.to_path_buf(),
         sysroot: None,
     };
-    let fresh = match backoff_wasm_build::compile(root(), &compiler, out.path()) {
-        Ok(compiled) => compiled.bytes,
-        Err(CompileError::TargetMissing) => {
-            eprintln!("not compared: this machine has no wasm32-unknown-unknown target");
-            return;
-        }
-        Err(err) => panic!("{err:?}"),
-    };
-    let record = std::fs::read_to_string(root().join(KEPT_RECORD)).unwrap();
-    let now = backoff_wasm_build::rustc_version(rustc).unwrap();
-    // Another compiler may lay the same code out differently; the kept copy
-    // still stands for the sources (the test above) and passes the parity
-    // tests, so only the same compiler must reproduce it byte for byte.
-    match backoff_wasm_build::recorded_rustc(&record) {
-        Some(recorded) if recorded == now => assert!(
-            fresh == KEPT_WASM,
-            "{now} compiles the sources to other bytes than wasm/backoff.wasm; refresh it: {KEEP_COMMAND}"
-        ),
-        recorded => {
-            eprintln!("not compared: wasm/backoff.wasm was compiled by {recorded:?}, this is {now}")
+    for kind in backoff_wasm_build::KINDS {
+        let out = tempfile::tempdir().unwrap();
+        let fresh = match backoff_wasm_build::compile_with(root(), &compiler, out.path(), kind.cfg)
+        {
+            Ok(compiled) => compiled.bytes,
+            Err(CompileError::TargetMissing) => {
+                eprintln!("not compared: this machine has no wasm32-unknown-unknown target");
+                return;
+            }
+            Err(err) => panic!("{err:?}"),
+        };
+        let record = std::fs::read_to_string(root().join(kind.record)).unwrap();
+        let kept = std::fs::read(root().join(kind.kept)).unwrap();
+        let now = backoff_wasm_build::rustc_version(rustc).unwrap();
+        // Another compiler may lay the same code out differently; the kept
+        // copy still stands for the sources (the test above) and passes the
+        // parity tests, so only the same compiler must reproduce it byte for
+        // byte.
+        match backoff_wasm_build::recorded_rustc(&record) {
+            Some(recorded) if recorded == now => assert!(
+                fresh == kept,
+                "{now} compiles the sources to other bytes than {}; refresh it: {KEEP_COMMAND}",
+                kind.kept
+            ),
+            recorded => {
+                eprintln!(
+                    "not compared: {} was compiled by {recorded:?}, this is {now}",
+                    kind.kept
+                )
+            }
         }
     }
 }

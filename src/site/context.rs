@@ -49,6 +49,8 @@ pub struct AssetNames {
     pub css: String,
     pub script: String,
     pub wasm: String,
+    /// The full module (base + distribution export), fetched on first edit.
+    pub wasm_full: String,
     pub favicon: String,
 }
 

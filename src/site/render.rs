@@ -208,8 +208,9 @@ fn unique_slugs(
     }
 }
 
-/// Writes the static files (the script minified) and the calculator's
-/// WebAssembly module under content-hashed names, through `put`.
+/// Writes the static files (the script minified) and the calculator's two
+/// WebAssembly modules (the base one and the full one) under content-hashed
+/// names, through `put`.
 fn assets(
     site: &Site,
     problems: &mut Vec<Diagnostic>,
@@ -224,6 +225,7 @@ fn assets(
         css: String::new(),
         script: String::new(),
         wasm: add("backoff.wasm", crate::wasm_module::CALCULATOR_WASM),
+        wasm_full: add("backoff-full.wasm", crate::wasm_module::FULL_WASM),
         favicon: String::new(),
     };
     for (name, bytes) in &site.static_files {

@@ -1,11 +1,11 @@
 //! The distribution export (`contract::distribution`) in the calculator's
-//! module built with `--cfg backoff_distribution`: the module against the
+//! full module as shipped (`wasm_module::FULL_WASM`, built with
+//! `--cfg backoff_distribution`): the module against the
 //! native contract, bit for bit, every buffer after every call (refusals
 //! included); the native contract against the command line's figures
 //! (`report::Distribution`), figure by figure; the module's size and the
 //! time of the longest schedules, in wasmi and in Node, printed.
 
-use std::path::Path;
 use std::time::Instant;
 
 use backoff_core::contract::distribution::{
@@ -17,7 +17,7 @@ use backoff_core::dist::decorrelated::Row;
 use backoff_core::dist::{Delay, Limits, Summary};
 use backoff_core::{Jitter, MAX_RETRIES, Policy, Schedule};
 use backoff_site::report::{Distribution, Method};
-use backoff_wasm_build::{CompileError, Compiler};
+use backoff_site::wasm_module::FULL_WASM;
 use wasmi::TypedFunc;
 
 use super::Pick;
@@ -25,27 +25,11 @@ use super::instance::Instance;
 
 type Slots = [f64; dc::INPUTS.len()];
 
-/// The module with the distribution export, or `None` without the wasm32
-/// target.
-fn module() -> Option<Vec<u8>> {
-    let out = tempfile::tempdir().unwrap();
-    let compiler = Compiler {
-        rustc: Path::new("rustc").to_path_buf(),
-        sysroot: None,
-    };
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let flags = ["--cfg", "backoff_distribution"];
-    match backoff_wasm_build::compile_with(root, &compiler, out.path(), &flags) {
-        Ok(compiled) => {
-            assert_eq!(compiled.warnings, "", "rustc warned");
-            Some(compiled.bytes)
-        }
-        Err(CompileError::TargetMissing) => {
-            eprintln!("not compared: this machine has no wasm32-unknown-unknown target");
-            None
-        }
-        Err(err) => panic!("{err:?}"),
-    }
+/// The full module (the base exports plus the distribution export) exactly
+/// as the site ships it: freshly compiled by the build, or the kept copy
+/// while its record matches the sources.
+fn module() -> &'static [u8] {
+    FULL_WASM
 }
 
 /// Both buffers and the answer of one call.
@@ -285,13 +269,13 @@ fn cases() -> Vec<(Policy, Limits)> {
 
 #[test]
 fn the_distribution_export_agrees_with_the_native_contract_bit_for_bit() {
-    let Some(bytes) = module() else { return };
+    let bytes = module();
     println!(
-        "module with the distribution export: {} bytes (the shipped module's budget is {})",
+        "the full module (with the distribution export): {} bytes (its budget is {})",
         bytes.len(),
-        6 * 1024
+        16 * 1024
     );
-    let mut wasm = Wasm::new(&bytes);
+    let mut wasm = Wasm::new(bytes);
     let mut native = Native::new();
     let mut computed = [0u32; 5];
     for (policy, limits) in cases() {
@@ -439,10 +423,10 @@ fn the_native_contract_gives_the_command_lines_figures() {
 /// test says so and passes.
 #[test]
 fn the_longest_schedules_time_in_node() {
-    let Some(bytes) = module() else { return };
+    let bytes = module();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("backoff.wasm");
-    std::fs::write(&path, &bytes).unwrap();
+    std::fs::write(&path, bytes).unwrap();
     let inputs: Vec<String> = KINDS
         .iter()
         .map(|&jitter| {

@@ -133,6 +133,9 @@ pub struct CalculatorView {
 struct Island {
     lang: String,
     wasm: String,
+    /// The full module (the base one plus the distribution export), which
+    /// the script fetches when the reader first changes an input.
+    wasm_full: String,
     /// Both halves of the contract: fields and their rules, inputs, jitter
     /// kinds, error codes, buffer offsets.
     contract: contract::Island,
@@ -177,8 +180,8 @@ struct OptionalField {
 const NOTATION_EXAMPLE: f64 = 12_345.5;
 
 /// Builds the calculator's section for `page` in one language. `root` is the
-/// way from the page to the site's root; `wasm` and `script` the assets'
-/// paths from the root.
+/// way from the page to the site's root; `wasm`, `wasm_full` (the full
+/// module) and `script` the assets' paths from the root.
 #[allow(clippy::too_many_arguments)]
 pub fn view(
     page: &Page,
@@ -188,6 +191,7 @@ pub fn view(
     lang: &LanguageIdentifier,
     root: &str,
     wasm: &str,
+    wasm_full: &str,
     script: &str,
 ) -> CalculatorView {
     let profile = page
@@ -293,7 +297,8 @@ pub fn view(
         yes: texts.get("capped-yes", None),
         no: texts.get("capped-no", None),
     };
-    let island = island(page, texts, intl, lang, &headers, format!("{root}{wasm}"));
+    let modules = [format!("{root}{wasm}"), format!("{root}{wasm_full}")];
+    let island = island(page, texts, intl, lang, &headers, modules);
     CalculatorView {
         heading: texts.get("calculator-heading", None),
         max_delay_rule_html: markdown::inline(
@@ -447,7 +452,7 @@ fn island(
     intl: &Intl,
     lang: &LanguageIdentifier,
     headers: &Headers,
-    wasm: String,
+    [wasm, wasm_full]: [String; 2],
 ) -> Island {
     let profile = page
         .calculator
@@ -568,6 +573,7 @@ fn island(
     Island {
         lang: lang.to_string(),
         wasm,
+        wasm_full,
         contract: contract::island(profile.zero_max),
         defaults,
         units: profile

@@ -294,6 +294,7 @@ fn view(
                 lang,
                 &layout.root,
                 &assets.wasm,
+                &assets.wasm_full,
                 &assets.script,
             ))),
             Section::Presets => {

@@ -1,6 +1,13 @@
-//! How the site tool gets the calculator's WebAssembly module.
+//! How the site tool gets the calculator's WebAssembly modules.
 //!
-//! This crate owns the two rustc commands that compile the module, the record
+//! Two modules are built from the same sources ([`KINDS`]): the base module
+//! ([`BASE`]) that every calculator page loads at start, and the full one
+//! ([`FULL`]: the base exports plus the distribution export, compiled with
+//! `--cfg backoff_distribution`) that the script fetches on the reader's
+//! first edit. Each has its own kept copy and record; the rule below holds
+//! for each on its own.
+//!
+//! This crate owns the two rustc commands that compile a module, the record
 //! of the sources a kept module was compiled from, and the choice between a
 //! fresh module and the kept one. The site tool's `build.rs` only calls
 //! [`prepare`] (and [`keep`] when asked to refresh the kept copy); its tests
@@ -39,6 +46,40 @@ pub const KEEP_COMMAND: &str = "BACKOFF_SITE_KEEP_WASM=1 cargo build";
 pub const KEPT_MODULE: &str = "wasm/backoff.wasm";
 /// The record of the kept module's sources, relative to the workspace root.
 pub const KEPT_RECORD: &str = "wasm/backoff.wasm.sources";
+/// One of the two modules built from the same sources.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kind {
+    /// The file name in `$OUT_DIR`, and the asset's name before its hash.
+    pub file: &'static str,
+    /// The kept copy, relative to the workspace root.
+    pub kept: &'static str,
+    /// The kept copy's record, relative to the workspace root.
+    pub record: &'static str,
+    /// rustc's flags for this module on top of the shared module flags.
+    pub cfg: &'static [&'static str],
+}
+
+/// The module every calculator page loads at start: within the 6 KiB
+/// budget of `tests/budgets.rs`.
+pub const BASE: Kind = Kind {
+    file: "backoff.wasm",
+    kept: KEPT_MODULE,
+    record: KEPT_RECORD,
+    cfg: &[],
+};
+
+/// The base module plus the distribution export (see `wasm/src/lib.rs`),
+/// fetched by the script only when the reader first changes an input.
+pub const FULL: Kind = Kind {
+    file: "backoff-full.wasm",
+    kept: "wasm/backoff-full.wasm",
+    record: "wasm/backoff-full.wasm.sources",
+    cfg: &["--cfg", "backoff_distribution"],
+};
+
+/// Both modules, in the order the build prepares them.
+pub const KINDS: [Kind; 2] = [BASE, FULL];
+
 /// The folders whose `.rs` files make the module, relative to the workspace
 /// root.
 pub const SOURCE_DIRS: &[&str] = &["core/src", "wasm/src"];
@@ -119,15 +160,14 @@ pub struct Compiled {
     pub warnings: String,
 }
 
-/// Compiles the module from the sources under `root` into `out_dir` (the
-/// core's rlib and `backoff.wasm` go there) and returns its bytes.
+/// Compiles the base module from the sources under `root` into `out_dir`
+/// (the core's rlib and `backoff.wasm` go there) and returns its bytes.
 pub fn compile(root: &Path, compiler: &Compiler, out_dir: &Path) -> Result<Compiled, CompileError> {
-    compile_with(root, compiler, out_dir, &[])
+    compile_with(root, compiler, out_dir, BASE.cfg)
 }
 
-/// [`compile`] with more flags for the module: `--cfg backoff_distribution`
-/// gives the module with the distribution export that
-/// `tests/dist_wasm_parity.rs` checks (not the site's; see `wasm/src/lib.rs`).
+/// [`compile`] with more flags for the module: [`FULL`]'s `cfg` gives the
+/// full module.
 pub fn compile_with(
     root: &Path,
     compiler: &Compiler,
@@ -211,6 +251,12 @@ fn sha256(bytes: &[u8]) -> String {
 /// flags, then each source file with the SHA-256 of its text, sorted by path.
 /// Line endings are read as `\n`, so a checkout with CRLF matches too.
 pub fn current_sources(root: &Path) -> io::Result<String> {
+    current_sources_of(root, BASE)
+}
+
+/// [`current_sources`] for either module: its `flags module` line carries
+/// the kind's own flags, so one module's record never stands for the other.
+pub fn current_sources_of(root: &Path, kind: Kind) -> io::Result<String> {
     let mut files = Vec::new();
     for dir in SOURCE_DIRS {
         collect_rs_files(&root.join(dir), &mut files)?;
@@ -232,7 +278,7 @@ pub fn current_sources(root: &Path) -> io::Result<String> {
     let mut text = format!(
         "flags core {}\nflags module {}\n",
         CORE_FLAGS.join(" "),
-        MODULE_FLAGS.join(" ")
+        [MODULE_FLAGS, kind.cfg].concat().join(" ")
     );
     for (name, path) in names {
         let bytes = fs::read(&path)
@@ -260,9 +306,9 @@ fn collect_rs_files(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
 /// The full text of a record: a header, the source lines, the compiler that
 /// made the module (for the reader and the tests; a different compiler does
 /// not make a kept module stale) and the module's own hash and size.
-pub fn record_text(sources: &str, rustc_version: &str, module: &[u8]) -> String {
+pub fn record_text(kind: Kind, sources: &str, rustc_version: &str, module: &[u8]) -> String {
     format!(
-        "# The sources {KEPT_MODULE} was compiled from, and the flags.\n\
+        "# The sources {} was compiled from, and the flags.\n\
          # Where the {TARGET} target is missing, build.rs uses the kept module\n\
          # only while every `flags` and `source` line matches the tree and the\n\
          # `module` line matches the kept bytes. Refresh both files with\n\
@@ -270,6 +316,7 @@ pub fn record_text(sources: &str, rustc_version: &str, module: &[u8]) -> String 
          {sources}\
          rustc {rustc_version}\n\
          module {} {} bytes\n",
+        kind.kept,
         sha256(module),
         module.len()
     )
@@ -293,6 +340,11 @@ pub fn recorded_rustc(record: &str) -> Option<&str> {
 /// that fit in one line (the files that changed, or what is missing), or
 /// `None` when it does.
 pub fn kept_mismatch(sources: &str, record: &str, module: &[u8]) -> Option<String> {
+    kept_mismatch_of(BASE, sources, record, module)
+}
+
+/// [`kept_mismatch`] for either module.
+pub fn kept_mismatch_of(kind: Kind, sources: &str, record: &str, module: &[u8]) -> Option<String> {
     let recorded = source_lines(record);
     if recorded != sources {
         let now: BTreeSet<&str> = sources.lines().collect();
@@ -312,7 +364,7 @@ pub fn kept_mismatch(sources: &str, record: &str, module: &[u8]) -> Option<Strin
     }
     let want = format!("module {} {} bytes", sha256(module), module.len());
     if !record.lines().any(|line| line == want) {
-        return Some(format!("{KEPT_MODULE} does not match its record"));
+        return Some(format!("{} does not match its record", kind.kept));
     }
     None
 }
@@ -342,14 +394,24 @@ pub struct Module {
 /// `out_dir` where the target is there, else the kept copy while its record
 /// matches the sources. The error is one line, or rustc's own diagnostics.
 pub fn prepare(root: &Path, compiler: &Compiler, out_dir: &Path) -> Result<Module, String> {
-    let sources = current_sources(root).map_err(|err| format!("error: {err}"))?;
-    let kept = fs::read(root.join(KEPT_MODULE)).ok();
-    let record = fs::read_to_string(root.join(KEPT_RECORD)).ok();
+    prepare_of(root, compiler, out_dir, BASE)
+}
+
+/// [`prepare`] for either module.
+pub fn prepare_of(
+    root: &Path,
+    compiler: &Compiler,
+    out_dir: &Path,
+    kind: Kind,
+) -> Result<Module, String> {
+    let sources = current_sources_of(root, kind).map_err(|err| format!("error: {err}"))?;
+    let kept = fs::read(root.join(kind.kept)).ok();
+    let record = fs::read_to_string(root.join(kind.record)).ok();
     let mismatch = match (&kept, &record) {
-        (Some(module), Some(record)) => kept_mismatch(&sources, record, module),
-        _ => Some(format!("{KEPT_MODULE} or {KEPT_RECORD} is missing")),
+        (Some(module), Some(record)) => kept_mismatch_of(kind, &sources, record, module),
+        _ => Some(format!("{} or {} is missing", kind.kept, kind.record)),
     };
-    match compile(root, compiler, out_dir) {
+    match compile_with(root, compiler, out_dir, kind.cfg) {
         Ok(compiled) => {
             let warnings = compiled
                 .warnings
@@ -372,7 +434,8 @@ pub fn prepare(root: &Path, compiler: &Compiler, out_dir: &Path) -> Result<Modul
                 stale: None,
             }),
             (_, why) => Err(format!(
-                "error: the {TARGET} target is missing and {KEPT_MODULE} cannot stand in ({}); run: {RUSTUP_COMMAND}",
+                "error: the {TARGET} target is missing and {} cannot stand in ({}); run: {RUSTUP_COMMAND}",
+                kind.kept,
                 why.unwrap_or_default()
             )),
         },
@@ -387,14 +450,15 @@ pub fn rustc_version(rustc: &Path) -> io::Result<String> {
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_owned())
 }
 
-/// Writes `module` as the kept copy of the workspace at `root`, with its
-/// record. Only for a module [`prepare`] compiled afresh from these sources.
-pub fn keep(root: &Path, module: &[u8], rustc_version: &str) -> io::Result<()> {
-    let sources = current_sources(root)?;
-    fs::write(root.join(KEPT_MODULE), module)?;
+/// Writes `module` as the kept copy of `kind` in the workspace at `root`,
+/// with its record. Only for a module [`prepare_of`] compiled afresh from
+/// these sources.
+pub fn keep(root: &Path, kind: Kind, module: &[u8], rustc_version: &str) -> io::Result<()> {
+    let sources = current_sources_of(root, kind)?;
+    fs::write(root.join(kind.kept), module)?;
     fs::write(
-        root.join(KEPT_RECORD),
-        record_text(&sources, rustc_version, module),
+        root.join(kind.record),
+        record_text(kind, &sources, rustc_version, module),
     )
 }
 
@@ -418,7 +482,8 @@ mod tests {
         let names = files
             .iter()
             .map(|path| path.strip_prefix(workspace()).unwrap().to_path_buf());
-        for name in names.chain([KEPT_MODULE, KEPT_RECORD].map(PathBuf::from)) {
+        let kept = KINDS.iter().flat_map(|k| [k.kept, k.record]);
+        for name in names.chain(kept.map(PathBuf::from)) {
             let to = dir.path().join(&name);
             fs::create_dir_all(to.parent().unwrap()).unwrap();
             fs::copy(workspace().join(&name), to).unwrap();
@@ -479,6 +544,36 @@ mod tests {
         assert_eq!(
             module.bytes,
             fs::read(dir.path().join(KEPT_MODULE)).unwrap()
+        );
+    }
+
+    #[test]
+    fn the_full_module_has_its_own_record_and_its_kept_copy_stands_in_too() {
+        let full = current_sources_of(&workspace(), FULL).unwrap();
+        assert!(
+            full.contains("-C strip=symbols --cfg backoff_distribution\n"),
+            "{full}"
+        );
+        // The base module's record never stands for the full module.
+        let base_record = fs::read_to_string(workspace().join(BASE.record)).unwrap();
+        let full_bytes = fs::read(workspace().join(FULL.kept)).unwrap();
+        assert_eq!(
+            kept_mismatch_of(FULL, &full, &base_record, &full_bytes).as_deref(),
+            Some("changed since it was kept: the module flags")
+        );
+        let dir = copy_of_workspace();
+        let out = tempfile::tempdir().unwrap();
+        let module = prepare_of(dir.path(), &without_target(out.path()), out.path(), FULL)
+            .unwrap_or_else(|err| panic!("{err}"));
+        assert_eq!(module.origin, Origin::Kept);
+        assert_eq!(module.bytes, full_bytes);
+        // Without its record, it cannot stand in, and the error names it.
+        fs::remove_file(dir.path().join(FULL.record)).unwrap();
+        let err =
+            prepare_of(dir.path(), &without_target(out.path()), out.path(), FULL).unwrap_err();
+        assert!(
+            err.contains("wasm/backoff-full.wasm cannot stand in"),
+            "{err}"
         );
     }
 

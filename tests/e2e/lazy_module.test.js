@@ -1,0 +1,116 @@
+// Browser tests of the two WebAssembly modules on every explainer page with
+// the calculator (en, ru, de × calculator, schedule): at load only the base
+// module is requested; the reader's first edit fetches the full module (the
+// base exports plus `distribution`) once and the script instantiates it; a
+// later edit fetches nothing more; with the full module's request refused the
+// base calculator keeps working and the page shows no error.
+//
+// Requests are recorded from the context's first one, and every instance the
+// page makes is recorded by an init script that wraps WebAssembly's two
+// instantiate functions, so the tests see which exports the page got without
+// reaching into the script's module scope.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { LANGS, PAGES, island, siteAndBrowser, tableCells, type } from './support.js';
+
+const site = siteAndBrowser();
+
+/** The file name at the end of a URL or path. */
+const file = (url) => new URL(url, 'http://x/').pathname.split('/').pop();
+
+/**
+ * Opens the page with the calculator running, recording the wasm requests
+ * (`requests`), console errors and page errors (`problems`), and the exports
+ * of each instance the page makes (`window.__instances`). With `block`, the
+ * full module's request is aborted.
+ */
+async function openRecorded(lang, page, { block = false } = {}) {
+  const context = await site.browser.newContext();
+  const requests = [];
+  const problems = [];
+  context.on('request', (r) => r.url().endsWith('.wasm') && requests.push(file(r.url())));
+  await context.addInitScript(() => {
+    window.__instances = [];
+    for (const name of ['instantiate', 'instantiateStreaming']) {
+      const original = WebAssembly[name];
+      WebAssembly[name] = async (...args) => {
+        const result = await original.apply(WebAssembly, args);
+        window.__instances.push(Object.keys(result.instance.exports));
+        return result;
+      };
+    }
+  });
+  if (block) await context.route('**/backoff-full.*.wasm', (route) => route.abort());
+  const tab = await context.newPage();
+  tab.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  tab.on('console', (m) => {
+    // The aborted request itself is reported by Chromium as a failed load.
+    const blocked = block && m.location().url.includes('backoff-full.');
+    if (m.type() === 'error' && !blocked && !m.location().url.endsWith('/favicon.ico')) {
+      problems.push(`console: ${m.text()} (${m.location().url})`);
+    }
+  });
+  const response = await tab.goto(`${site.server.origin}/${lang}/${page}/`);
+  assert.ok(response.ok(), `${lang}/${page}: HTTP ${response.status()}`);
+  await tab.waitForSelector('#calc-form:not([hidden])', { timeout: 10_000 });
+  return { context, tab, requests, problems };
+}
+
+/** Whether an instance the page made has the `distribution` export. */
+const hasDistribution = (tab) => tab.evaluate(() => window.__instances.some((e) => e.includes('distribution')));
+
+for (const lang of LANGS) {
+  for (const page of PAGES) {
+    describe(`${lang}/${page}: the full module, loaded on first need`, () => {
+      const data = island(lang, page);
+      const [base, full] = [file(data.wasm), file(data.wasm_full)];
+
+      test('the base module at load, the full one once on the first edit', async () => {
+        const { context, tab, requests, problems } = await openRecorded(lang, page);
+        try {
+          assert.notEqual(base, full);
+          assert.deepEqual(requests, [base], 'at load only the base module is requested');
+          assert.equal(await hasDistribution(tab), false, 'the base module has no distribution export');
+
+          await type(tab, 'retries', '3');
+          await tab.waitForFunction(() => window.__instances.some((e) => e.includes('distribution')));
+          assert.deepEqual(requests, [base, full], 'the first edit fetches the full module once');
+          // The full module keeps every export of the base one.
+          const [baseExports, fullExports] = await tab.evaluate(() => window.__instances);
+          for (const name of baseExports) assert.ok(fullExports.includes(name), `full module lacks ${name}`);
+          assert.equal((await tableCells(tab)).length, 3);
+
+          await type(tab, 'retries', '5');
+          await tab.waitForFunction(() => document.querySelectorAll('#calc-table tbody tr').length === 5);
+          assert.equal((await tableCells(tab)).length, 5);
+          assert.deepEqual(requests, [base, full], 'a second edit fetches nothing');
+          assert.equal(await tab.evaluate(() => window.__instances.length), 2);
+          assert.deepEqual(problems, []);
+        } finally {
+          await context.close();
+        }
+      });
+
+      test('with the full module refused, the schedule still follows the inputs', async () => {
+        const { context, tab, requests, problems } = await openRecorded(lang, page, { block: true });
+        try {
+          await type(tab, 'retries', '3');
+          await tab.waitForFunction(() => document.querySelectorAll('#calc-table tbody tr').length === 3);
+          // Let the refused request and the script's fallback fetch settle.
+          await tab.waitForTimeout(300);
+          assert.ok(requests.includes(full), 'the first edit asked for the full module');
+          const asked = requests.length;
+          await type(tab, 'retries', '4');
+          await tab.waitForFunction(() => document.querySelectorAll('#calc-table tbody tr').length === 4);
+          assert.equal(requests.length, asked, 'a failed load is not retried on every edit');
+          assert.equal(await hasDistribution(tab), false);
+          assert.equal(await tab.locator('#calc-stale').isHidden(), true, 'nothing says the result is stale');
+          assert.deepEqual(problems, []);
+        } finally {
+          await context.close();
+        }
+      });
+    });
+  }
+}
