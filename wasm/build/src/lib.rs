@@ -88,6 +88,7 @@ const MODULE_FLAGS: &[&str] = &[
     "panic=abort",
     "-C",
     "strip=symbols",
+    "--cfg=backoff_distribution",
 ];
 
 /// The compiler to run, and a sysroot to give it instead of its own.
