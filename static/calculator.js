@@ -265,13 +265,7 @@ function renderTable(p, buf) {
 // The labels stay as built. Under a second, words would only repeat the
 // figure: none (as calculator::view's totals).
 function renderTotals(p, buf) {
-  $('totals').querySelectorAll('dd').forEach((dd, i) => {
-    const x = buf[TOTALS + i];
-    const ms = p.unit === 's' ? x * 1000 : x;
-    const human = ms >= 1000 ? humanize(ms, p.unit) : null;
-    dd.replaceChildren(unit(num(x)) + (human ? ' ' : ''));
-    if (human) dd.append(el('span', `(${human})`, { class: 'human' }));
-  });
+  $('totals').querySelectorAll('dd').forEach((dd, i) => showTotal(dd, buf[TOTALS + i], p.unit));
 }
 
 // As figures::humanize, of milliseconds; none for plain numbers.
@@ -516,7 +510,7 @@ function run(p) {
   return code || (wasm.distribution && !c.jitters.includes(p.jitter) ? 0 : wasm.schedule());
 }
 
-// As renderTotals writes a total.
+// A total (and a percentile): the figure, and in words from a second up.
 function showTotal(dd, x, u) {
   const ms = u === 's' ? x * 1000 : x;
   const human = ms >= 1000 ? humanize(ms, u) : null;
@@ -525,17 +519,14 @@ function showTotal(dd, x, u) {
 }
 
 // As distribution::round_to: x to the nearest multiple of 10^k.
-const roundTo = (x, k) => (k == null ? x : k < 0 ? Math.round(x * pow10(-k)) / pow10(-k) : Math.round(x / pow10(k)) * pow10(k));
+const roundTo = (x, k) => (k == null ? x : Math.round(x / pow10(k)) * pow10(k));
 
 function renderDistribution(p) {
-  const c = data.contract;
-  const D = wasm.distribution && c.distribution;
+  const D = wasm.distribution && data.contract.distribution;
   const l = readLimits();
-  const given = l.timeout != null || l.deadline != null;
-  const key = (q, m) => JSON.stringify([c.inputs.map((k) => q[k] ?? null), q.unit, m.timeout, m.deadline]);
-  const built = key(p, l) === key(data.defaults, data.limits);
-  for (const id of ['percentiles', 'percentiles-method']) $(id).hidden = !D && !built;
-  $('timeline').hidden = !given || (!D && !built);
+  // Without the export no figure of these inputs is known: none shows.
+  $('percentiles').hidden = $('percentiles-method').hidden = !D;
+  $('timeline').hidden = !D || (l.timeout ?? l.deadline) == null;
   if (!D) return;
   const b = view(wasm.distribution_buffer(), D.len);
   const get = (at, keys, i = 0) => Object.fromEntries(keys.map((k, j) => [k, b[at + i * keys.length + j]]));
@@ -548,18 +539,20 @@ function renderDistribution(p) {
   const r = (x) => roundTo(x, place);
   $('percentiles').querySelectorAll('dd').forEach((dd, i) => showTotal(dd, r(total[data.percentiles[i]]), p.unit));
   const method = place == null ? 'exact' : m.samples ? 'sample' : 'grid';
-  const args = { error: unit(num(error)), place: unit(num(pow10(place ?? 0))) };
-  $('percentiles-method').textContent = fill(data.text[`method_${method}`], args);
-  if (!given) return;
-  const rows = [];
-  for (let i = 0; i <= p.retries; i++) rows.push(get(D.attempts, D.attempt, i));
-  renderTimeline(l, rows, get(D.fits, D.fit), p.retries, total.p99, r);
+  $('percentiles-method').textContent = fill(data.text[`method_${method}`],
+    { error: unit(num(error)), place: unit(num(pow10(place ?? 0))) });
+  if ($('timeline').hidden) return;
+  // Attempt i's row, read when written (the module never grows its memory).
+  renderTimeline(l, (i) => get(D.attempts, D.attempt, i), get(D.fits, D.fit), p.retries, total.p99, r);
 }
 
 const fill = (text, args) => text.replace(/\{(\w+)\}/g, (_, k) => args[k]);
 
-// The verdict, table and chart of the timeline, as the template writes them.
-function renderTimeline(l, rows, fit, n, p99, r) {
+// The verdict, table and chart of the timeline, as the template writes
+// them. Rebuilding 1,001 rows costs a frame: the table's rows are kept and
+// only changed cells written.
+let timelineJob = 0;
+function renderTimeline(l, row, fit, n, p99, r) {
   const t = data.text;
   const q = fit.last_retry_probability;
   const args = { p99: unit(num(r(p99))), last: unit(num(r(n * (l.timeout ?? 0) + p99))),
@@ -567,36 +560,60 @@ function renderTimeline(l, rows, fit, n, p99, r) {
   // As distribution::odds.
   const odds = q === 0 ? '_always' : q === 1 ? '_never' : '';
   const id = l.deadline == null ? 'timeout' : (l.timeout == null ? 'deadline_untimed' : 'deadline') + odds;
-  const tr = (cells, tag) => {
-    const row = el('tr');
-    row.append(...cells.map((v, j) => (j && tag ? el('td', v) : el('th', v, { scope: tag ? 'row' : 'col' }))));
-    return row;
+  if (!$('timeline-table')) {
+    const head = el('thead', '\n');
+    head.append(tableRow(['attempt', 'earliest', 'median', 'latest'].map((k) => t[`timeline_${k}`]), 'col'), '\n');
+    const table = el('table', '\n', { class: 'schedule', id: 'calc-timeline-table' });
+    table.append(el('caption', t.timeline_caption), '\n', head, '\n', el('tbody', '\n'), '\n');
+    const scroll = el('div', '\n', { class: 'table-scroll', role: 'region', 'aria-label': t.timeline_caption, tabindex: '0' });
+    scroll.append(table, '\n');
+    $('timeline').replaceChildren('\n', el('p', null, { class: 'verdict', id: 'calc-verdict' }), '\n', scroll, '\n',
+      el('figure', null, { class: 'chart', id: 'calc-timeline-chart' }), '\n');
+  }
+  $('verdict').textContent = fill(t[`calc_verdict_${id}`], args);
+  // As the schedule's table: the first rows now, the others in chunks of
+  // at most 4 ms while the browser is idle, unless a newer update came;
+  // aria-busy until the last. Rows are walked by siblings: indexing live
+  // rows and cells costs more than the writes.
+  const table = $('timeline-table');
+  const body = table.tBodies[0];
+  const mine = ++timelineJob;
+  let tr = body.firstElementChild;
+  let i = 0;
+  const chunk = () => {
+    if (mine !== timelineJob) return;
+    for (const end = performance.now() + 4; i <= n && performance.now() < end; i++) {
+      const a = row(i);
+      const values = [num(a.attempt), unit(num(a.min)), unit(num(r(a.p50))), unit(num(a.max))];
+      if (!tr) body.lastChild.before('\n', tableRow(values, 'row'));
+      else {
+        let cell = tr.firstElementChild;
+        for (const v of values) {
+          if (cell.firstChild.data !== v) cell.firstChild.data = v;
+          cell = cell.nextElementSibling;
+        }
+        tr = tr.nextElementSibling;
+      }
+    }
+    if (i <= n) return (window.requestIdleCallback ?? setTimeout)(chunk);
+    for (let next; tr; tr = next) next = tr.nextElementSibling, tr.previousSibling.remove(), tr.remove();
+    table.removeAttribute('aria-busy');
   };
-  const head = el('thead', '\n');
-  head.append(tr(['attempt', 'earliest', 'median', 'latest'].map((k) => t[`timeline_${k}`])), '\n');
-  const body = el('tbody');
-  for (const a of rows) body.append('\n', tr([num(a.attempt), unit(num(a.min)), unit(num(r(a.p50))), unit(num(a.max))], 1));
-  body.append('\n');
-  const table = el('table', '\n', { class: 'schedule', id: 'calc-timeline-table' });
-  table.append(el('caption', t.timeline_caption), '\n', head, '\n', body, '\n');
-  const scroll = el('div', '\n', { class: 'table-scroll', role: 'region', 'aria-label': t.timeline_caption, tabindex: '0' });
-  scroll.append(table, '\n');
-  const figure = el('figure', '\n', { class: 'chart', id: 'calc-timeline-chart' });
-  figure.append(el('figcaption', t.timeline_chart), '\n', ...timelineChart(rows, l.deadline), '\n');
-  $('timeline').replaceChildren('\n', el('p', fill(t[`calc_verdict_${id}`], args), { class: 'verdict', id: 'calc-verdict' }),
-    '\n', scroll, '\n', figure, '\n');
+  table.setAttribute('aria-busy', 'true');
+  chunk();
+  const drawn = [...Array(Math.min(n + 1, 40)).keys()].map(row);
+  $('timeline-chart').replaceChildren('\n', el('figcaption', t.timeline_chart), '\n', ...timelineChart(drawn, l.deadline), '\n');
 }
 
 // distribution::chart_html, element for element: 640 wide, the plot from
-// x 48 to 596, a row of 18 per attempt (at most 40) under a top margin of
+// x 48 to 596, a row of 18 per attempt (the first 40) under a top margin of
 // 24, the ticks in a bottom margin of 32.
 function timelineChart(rows, deadline) {
   const t = data.text;
   const ns = 'http://www.w3.org/2000/svg';
-  rows = rows.slice(0, 40);
   const top = Math.max(0, ...rows.map((a) => a.max), deadline ?? 0);
-  // f64::MIN_POSITIVE, as the build.
-  const step = niceStep(Math.max(top, 2.2250738585072014e-308) / 4);
+  // Above 0: the policy's delays are (the build guards 0 all the same).
+  const step = niceStep(top / 4);
   const end = Math.max(Math.ceil(top / step), 1) * step;
   const h = 24 + rows.length * 18 + 32;
   const bottom = h - 32;

@@ -468,10 +468,10 @@ calc-herd-summary =
 
 # Shown under the percentiles of the total wait: how they were computed and what they are rounded to, so that no digit finer than the method's error is shown.
 # $method - grid: each retry's delay distribution added on a grid of small steps (for none, full, equal and proportional jitter); sample: a seeded simulation of many runs (decorrelated jitter); exact: nothing needs rounding
-# $error - the method's error, with its unit: one grid step, or the width of the 99 % confidence interval of the P99; $place - the step the figures are rounded to, with its unit (a power of ten, e.g. 10 ms)
+# $percentile (number) - the percentile whose interval is given, 99; $error - the method's error, with its unit: one grid step, or the width of the 99 % confidence interval of that percentile; $place - the step the figures are rounded to, with its unit (a power of ten, e.g. 10 ms)
 calc-percentiles-method =
     { $method ->
         [grid] Die Perzentile werden auf einem Raster berechnet und liegen höchstens einen Rasterschritt ({ $error }) neben den exakten Werten; daher sind sie auf { $place } gerundet.
-        [sample] Die Perzentile stammen aus einer Simulation vieler Durchläufe mit festem Startwert; P99 ist bis auf { $error } genau bekannt, daher sind sie auf { $place } gerundet.
+        [sample] Die Perzentile stammen aus einer Simulation vieler Durchläufe mit festem Startwert; P{ $percentile } ist bis auf { $error } genau bekannt, daher sind sie auf { $place } gerundet.
        *[exact] Die Perzentile sind ungerundet: Für diesen Zeitplan hat das Verfahren keinen Fehler.
     }

@@ -468,10 +468,10 @@ calc-herd-summary =
 
 # Shown under the percentiles of the total wait: how they were computed and what they are rounded to, so that no digit finer than the method's error is shown.
 # $method - grid: each retry's delay distribution added on a grid of small steps (for none, full, equal and proportional jitter); sample: a seeded simulation of many runs (decorrelated jitter); exact: nothing needs rounding
-# $error - the method's error, with its unit: one grid step, or the width of the 99 % confidence interval of the P99; $place - the step the figures are rounded to, with its unit (a power of ten, e.g. 10 ms)
+# $percentile (number) - the percentile whose interval is given, 99; $error - the method's error, with its unit: one grid step, or the width of the 99 % confidence interval of that percentile; $place - the step the figures are rounded to, with its unit (a power of ten, e.g. 10 ms)
 calc-percentiles-method =
     { $method ->
         [grid] The percentiles are computed on a grid and lie within one grid step ({ $error }) of the exact figures, so they are shown rounded to { $place }.
-        [sample] The percentiles come from a seeded simulation of many runs; the P99 is known to within { $error }, so they are shown rounded to { $place }.
+        [sample] The percentiles come from a seeded simulation of many runs; the P{ $percentile } is known to within { $error }, so they are shown rounded to { $place }.
        *[exact] The percentiles are shown as computed: for this schedule the method leaves no error to round away.
     }

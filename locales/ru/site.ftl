@@ -478,10 +478,10 @@ calc-herd-summary =
 
 # Shown under the percentiles of the total wait: how they were computed and what they are rounded to, so that no digit finer than the method's error is shown.
 # $method - grid: each retry's delay distribution added on a grid of small steps (for none, full, equal and proportional jitter); sample: a seeded simulation of many runs (decorrelated jitter); exact: nothing needs rounding
-# $error - the method's error, with its unit: one grid step, or the width of the 99 % confidence interval of the P99; $place - the step the figures are rounded to, with its unit (a power of ten, e.g. 10 ms)
+# $percentile (number) - the percentile whose interval is given, 99; $error - the method's error, with its unit: one grid step, or the width of the 99 % confidence interval of that percentile; $place - the step the figures are rounded to, with its unit (a power of ten, e.g. 10 ms)
 calc-percentiles-method =
     { $method ->
         [grid] Процентили вычислены на сетке и отличаются от точных значений не больше чем на один шаг сетки ({ $error }), поэтому они округлены до { $place }.
-        [sample] Процентили получены моделированием множества запусков с фиксированным зерном; P99 известен с точностью до { $error }, поэтому они округлены до { $place }.
+        [sample] Процентили получены моделированием множества запусков с фиксированным зерном; P{ $percentile } известен с точностью до { $error }, поэтому они округлены до { $place }.
        *[exact] Процентили показаны без округления: для этого расписания метод не даёт погрешности.
     }

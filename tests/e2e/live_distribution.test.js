@@ -60,6 +60,13 @@ const POLICIES = [
   { base: 40, multiplier: 1.5, max: 900, retries: 7, jitter: 'full', timeout: 10, deadline: null },
 ];
 
+/** Once every row of the timeline table is written (a long one's later rows come while the browser is idle). */
+async function settled(tab) {
+  if (await tab.locator('#calc-timeline').isVisible()) {
+    await tab.waitForSelector('#calc-timeline-table:not([aria-busy])', { state: 'attached' });
+  }
+}
+
 async function fillPolicy(tab, data, p) {
   const text = (x) => String(x).replace('.', data.number.decimal);
   await tab.selectOption('#calc-jitter', p.jitter);
@@ -68,6 +75,7 @@ async function fillPolicy(tab, data, p) {
   }
   if (p.factor) await type(tab, 'factor', text(p.factor));
   for (const k of ['timeout', 'deadline']) await type(tab, k, p[k] == null ? '' : text(p[k]));
+  await settled(tab);
 }
 
 for (const lang of LANGS) {
@@ -138,6 +146,7 @@ for (const lang of LANGS) {
           assert.notEqual(other, built[0]);
           await type(tab, 'timeout', timeout);
           await type(tab, 'deadline', deadline);
+          await settled(tab);
           const live = await tab.$$eval('#calc-output', ([o]) => [o.querySelector('#calc-timeline').innerHTML,
             o.querySelector('#calc-percentiles').innerHTML, o.querySelector('#calc-percentiles-method').textContent]);
           // Without limits the build writes no timeline; then only the
@@ -162,6 +171,7 @@ for (const lang of LANGS) {
             assert.notEqual(await tab.locator(`#calc-${field}-error`).textContent(), '', `${field} ${text}`);
             await type(tab, field, String(POLICIES[1][field]).replace('.', data.number.decimal));
           }
+          await settled(tab);
           assert.equal(await tab.locator('#calc-stale').isHidden(), true);
           assert.equal(await tab.locator('#calc-output').innerHTML(), before);
         });
@@ -183,12 +193,33 @@ test('1,000 retries: the whole update, timed', async () => {
   await withPage('en', 'schedule', {}, async (tab) => {
     const p = { base: 1, multiplier: 1.01, max: 5000, retries: 1000, jitter: 'full', timeout: 10, deadline: 100000 };
     await fillPolicy(tab, data, p);
-    await tab.locator('#calc-verdict').waitFor();
     for (const jitter of ['full', 'decorrelated']) {
       await tab.selectOption('#calc-jitter', jitter);
-      const ms = await tab.evaluate(() => performance.getEntriesByName('calc-render').at(-1)?.duration);
-      console.log(`update of 1,000 retries with ${jitter} jitter, timeline and chart: ${ms?.toFixed(1)} ms of script`);
+      // The least of five updates (the machine may be busy): each a new
+      // timeout, so every row of both tables changes.
+      let ms = Infinity;
+      for (let i = 1; i <= 5; i++) {
+        await type(tab, 'timeout', String(p.timeout + i));
+        ms = Math.min(ms, await tab.evaluate(() => performance.getEntriesByName('calc-render').at(-1).duration));
+      }
+      await settled(tab);
       assert.equal(await tab.locator('#calc-timeline-table tbody tr').count(), 1001);
+      // The module's own share: the same inputs, in a module of its own.
+      const wasm = await tab.evaluate(async ([url, slots]) => {
+        const { instance } = await WebAssembly.instantiateStreaming(fetch(url));
+        const w = instance.exports;
+        new Float64Array(w.memory.buffer, w.input_buffer(), slots.length).set(slots);
+        let least = Infinity;
+        for (let i = 0; i < 5; i++) {
+          const t = performance.now();
+          w.distribution();
+          least = Math.min(least, performance.now() - t);
+        }
+        return least;
+      }, [new URL(data.wasm, `${state.server.origin}/en/schedule/`).href,
+        [p.base, p.multiplier, p.max, p.retries, data.contract.distribution.jitters.indexOf(jitter), NaN, p.timeout + 5, p.deadline]]);
+      console.log(`update of 1,000 retries with ${jitter} jitter and a timeline: ${ms.toFixed(1)} ms of script, ` +
+        `of which distribution() ${wasm.toFixed(1)} ms (least of five)`);
     }
   });
 });

@@ -109,7 +109,10 @@ pub const VARIABLES: &[(&str, &[&str])] = &[
         "calc-verdict-deadline-untimed",
         &["percentile", "p99", "last", "deadline", "late", "odds"],
     ),
-    ("calc-percentiles-method", &["method", "error", "place"]),
+    (
+        "calc-percentiles-method",
+        &["method", "percentile", "error", "place"],
+    ),
 ];
 
 /// The verdict's `$odds`: whether the last retry starts after the deadline
@@ -152,11 +155,7 @@ fn method_error(method: &Method) -> f64 {
 /// `x` rounded to the multiple of 10^`place` nearest it (half away from
 /// zero), as the script rounds it; `x` itself when `place` is `None`.
 pub fn round_to(x: f64, place: Option<i32>) -> f64 {
-    match place {
-        None => x,
-        Some(k) if k >= 0 => (x / pow10(k)).round() * pow10(k),
-        Some(k) => (x * pow10(-k)).round() / pow10(-k),
-    }
+    place.map_or(x, |k| (x / pow10(k)).round() * pow10(k))
 }
 
 /// The total wait's percentiles as the page shows them, in
@@ -173,6 +172,7 @@ pub fn method_note(dist: &Distribution, texts: &Texts, figure: &Figure) -> Strin
     let place = precision(&dist.method);
     let mut args = FluentArgs::new();
     args.set("method", method_kind(&dist.method, place));
+    args.set("percentile", VERDICT_PERCENTILE);
     args.set("error", figure.of(method_error(&dist.method)));
     args.set("place", figure.of(place.map_or(0.0, pow10)));
     texts.get("calc-percentiles-method", Some(&args))
@@ -197,6 +197,7 @@ pub fn island_text(texts: &Texts) -> Vec<(String, String)> {
     for method in ["grid", "sample", "exact"] {
         let mut args = FluentArgs::new();
         args.set("method", method);
+        args.set("percentile", VERDICT_PERCENTILE);
         for name in ["error", "place"] {
             args.set(name, format!("{{{name}}}"));
         }
