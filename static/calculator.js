@@ -541,7 +541,8 @@ function renderDistribution(p) {
   const method = place == null ? 'exact' : m.samples ? 'sample' : 'grid';
   $('percentiles-method').textContent = fill(data.text[`method_${method}`],
     { error: unit(num(error)), place: unit(num(pow10(place ?? 0))) });
-  if ($('timeline').hidden) return;
+  // A hidden timeline stops an older update's chunks, which would read this buffer.
+  if ($('timeline').hidden) return void timelineJob++;
   // Attempt i's row, read when written (the module never grows its memory).
   renderTimeline(l, (i) => get(D.attempts, D.attempt, i), get(D.fits, D.fit), p.retries, total.p99, r);
 }
