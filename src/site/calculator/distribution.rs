@@ -451,6 +451,35 @@ mod tests {
     use super::*;
 
     #[test]
+    fn percentiles_keep_no_digit_finer_than_the_methods_error() {
+        // A grid step of 15.625 leaves the tens: 4,795.407 shows as 4,800.
+        let grid = Method::Grid { step: 15.625 };
+        assert_eq!(precision(&grid), Some(1));
+        assert_eq!(round_to(4795.407, precision(&grid)), 4800.0);
+        // A step under one keeps decimals down to its own decade.
+        let fine = Method::Grid { step: 0.75 };
+        assert_eq!(precision(&fine), Some(-1));
+        assert_eq!(
+            format!("{:.3}", round_to(12.3456, precision(&fine))),
+            "12.300"
+        );
+        // No error, nothing rounded: a schedule without jitter.
+        assert_eq!(precision(&Method::Grid { step: 0.0 }), None);
+        assert_eq!(round_to(4795.407, None), 4795.407);
+        // A Monte Carlo run: the width of the P99's 99 % interval.
+        let sampled = Method::MonteCarlo {
+            generator: "xoshiro256**",
+            seed: 1,
+            samples: 512,
+            exact_mean_retries: 0,
+            mean_error: 1.0,
+            total_p99_low: 3975.56,
+            total_p99_high: 4020.18,
+        };
+        assert_eq!(precision(&sampled), Some(1));
+    }
+
+    #[test]
     fn limit_fields_follow_the_cores_rule() {
         // The core refuses a negative timeout and a deadline of 0 (the
         // rules `Limits::validate` states); the fields' rules must agree.
