@@ -127,11 +127,9 @@ function readForm() {
 
 // Null, or p's error by field name.
 function compute(p) {
-  const { inputs, jitters, errors, error_inputs } = data.contract;
-  const slots = view(wasm.input_buffer(), inputs.length);
-  // NaN: not given.
-  inputs.forEach((k, i) => { slots[i] = k === 'jitter' ? jitters.indexOf(p.jitter) : p[k] ?? NaN; });
-  const code = wasm.schedule();
+  // The distribution's codes extend the calculator's.
+  const { errors, error_inputs } = data.contract.distribution;
+  const code = run(p);
   if (!code) return null;
   const text = (data.text[`error_${errors[code - 1]}`] ?? '').replace('{retry}', num(wasm.error_retry()));
   // An error of no field (bad jitter code) only marks the result stale.
@@ -268,13 +266,7 @@ function renderTable(p, buf) {
 // The labels stay as built. Under a second, words would only repeat the
 // figure: none (as calculator::view's totals).
 function renderTotals(p, buf) {
-  $('totals').querySelectorAll('dd').forEach((dd, i) => {
-    const x = buf[TOTALS + i];
-    const ms = p.unit === 's' ? x * 1000 : x;
-    const human = ms >= 1000 ? humanize(ms, p.unit) : null;
-    dd.replaceChildren(unit(num(x)) + (human ? ' ' : ''));
-    if (human) dd.append(el('span', `(${human})`, { class: 'human' }));
-  });
+  $('totals').querySelectorAll('dd').forEach((dd, i) => showTotal(dd, buf[TOTALS + i], p.unit));
 }
 
 // As figures::humanize, of milliseconds; none for plain numbers.
@@ -480,9 +472,10 @@ function startSnippets() {
 
 // Percentiles and the attempt timeline: the optional timeout and deadline
 // fields (empty: not given), and, when the module has distribution(), the
-// total wait's percentiles and the timeline's verdict and table, as
-// calculator/distribution.rs and the template write them. Without it, only
-// the built figures of the built inputs show; others are hidden, not wrong.
+// total wait's percentiles, the method's note, and the timeline's verdict,
+// table and chart, as calculator/distribution.rs and the template write
+// them; offsets are the island's contract.distribution tables, by key.
+// Without the export, only the built figures of the built inputs show.
 
 // Whether field `name` is optional and left empty.
 const unset = (name) => FIELDS.find((f) => f.name === name)?.optional && !$(name).value.trim();
@@ -504,7 +497,21 @@ function limitErrors() {
   return timeout != null && deadline != null && deadline < timeout ? { deadline: data.text.error_deadline } : null;
 }
 
-// As renderTotals writes a total.
+// Writes p and the limits to the input slots (NaN: not given) and runs the
+// module: distribution() first (which also takes decorrelated jitter), then
+// schedule() for the other kinds, whose totals the page shows. 0 or the
+// error's code.
+function run(p) {
+  const c = data.contract;
+  const { inputs, jitters } = wasm.distribution ? c.distribution : c;
+  const l = readLimits();
+  const slots = view(wasm.input_buffer(), inputs.length);
+  inputs.forEach((k, i) => { slots[i] = k === 'jitter' ? jitters.indexOf(p.jitter) : p[k] ?? l[k] ?? NaN; });
+  const code = wasm.distribution?.();
+  return code || (wasm.distribution && !c.jitters.includes(p.jitter) ? 0 : wasm.schedule());
+}
+
+// A total (and a percentile): the figure, and in words from a second up.
 function showTotal(dd, x, u) {
   const ms = u === 's' ? x * 1000 : x;
   const human = ms >= 1000 ? humanize(ms, u) : null;
@@ -512,56 +519,134 @@ function showTotal(dd, x, u) {
   if (human) dd.append(el('span', `(${human})`, { class: 'human' }));
 }
 
+// As distribution::round_to: x to the nearest multiple of 10^k.
+const roundTo = (x, k) => (k == null ? x : Math.round(x / pow10(k)) * pow10(k));
+
 function renderDistribution(p) {
-  const c = data.contract;
+  const D = wasm.distribution && data.contract.distribution;
   const l = readLimits();
-  const given = l.timeout != null || l.deadline != null;
-  const key = (q, m) => JSON.stringify([c.inputs.map((k) => q[k] ?? null), q.unit, m.timeout, m.deadline]);
-  const built = key(p, l) === key(data.defaults, data.limits);
-  const dist = !!(wasm.distribution && c.dist_totals) && !wasm.distribution();
-  $('percentiles').hidden = !dist && !built;
-  $('timeline').hidden = !given || (!dist && !built);
-  if (!dist) return;
-  const n = p.retries;
-  const d = view(wasm.distribution_buffer(), c.dist_totals.length);
-  const pct = (name) => d[c.dist_totals.indexOf(name)];
-  $('percentiles').querySelectorAll('dd').forEach((dd, i) => showTotal(dd, pct(data.percentiles[i]), p.unit));
-  if (!given) return;
-  const [F, R] = [c.deadline_fit.length, c.timeline_row.length];
-  const b = view(wasm.timeline_buffer(), F + (n + 1) * R);
-  const fit = Object.fromEntries(c.deadline_fit.map((k, i) => [k, b[i]]));
-  const rows = [];
-  for (let i = 0; i <= n; i++) rows.push(Object.fromEntries(c.timeline_row.map((k, j) => [k, b[F + i * R + j]])));
-  renderTimeline(l, rows, fit, n, pct('p99'), built);
+  // Without the export no figure of these inputs is known: none shows.
+  $('percentiles').hidden = $('percentiles-method').hidden = !D;
+  $('timeline').hidden = !D || (l.timeout ?? l.deadline) == null;
+  if (!D) return;
+  const b = view(wasm.distribution_buffer(), D.len);
+  const get = (at, keys, i = 0) => Object.fromEntries(keys.map((k, j) => [k, b[at + i * keys.length + j]]));
+  const total = get(D.totals, D.total);
+  const m = get(D.methods, D.method);
+  // As distribution::precision: the decade of the grid step or of the
+  // P99's interval.
+  const error = m.grid_step || m.total_p99_high - m.total_p99_low;
+  const place = error > 0 ? decade(error) : null;
+  const r = (x) => roundTo(x, place);
+  $('percentiles').querySelectorAll('dd').forEach((dd, i) => showTotal(dd, r(total[data.percentiles[i]]), p.unit));
+  const method = place == null ? 'exact' : m.samples ? 'sample' : 'grid';
+  $('percentiles-method').textContent = fill(data.text[`method_${method}`],
+    { error: unit(num(error)), place: unit(num(pow10(place ?? 0))) });
+  // A hidden timeline stops an older update's chunks, which would read this buffer.
+  if ($('timeline').hidden) return void timelineJob++;
+  // Attempt i's row, read when written (the module never grows its memory).
+  renderTimeline(l, (i) => get(D.attempts, D.attempt, i), get(D.fits, D.fit), p.retries, total.p99, r);
 }
 
-// The verdict and table of the timeline, as the template writes them; the
-// built chart stays for the built inputs only (calculator/distribution.rs
-// draws it).
-let builtChart;
-function renderTimeline(l, rows, fit, n, p99, built) {
+const fill = (text, args) => text.replace(/\{(\w+)\}/g, (_, k) => args[k]);
+
+// The verdict, table and chart of the timeline, as the template writes
+// them. Rebuilding 1,001 rows costs a frame: the table's rows are kept and
+// only changed cells written.
+let timelineJob = 0;
+function renderTimeline(l, row, fit, n, p99, r) {
   const t = data.text;
-  const args = { p99: unit(num(p99)), last: unit(num(n * (l.timeout ?? 0) + p99)), timeout: unit(num(l.timeout ?? 0)),
-    deadline: unit(num(l.deadline ?? 0)), late: num(Math.round((1 - fit.last_retry_probability) * 100)) };
-  const id = l.deadline == null ? 'timeout' : l.timeout == null ? 'deadline_untimed' : 'deadline';
-  const tr = (cells, tag) => {
-    const row = el('tr');
-    row.append(...cells.map((v, j) => (j && tag ? el('td', v) : el('th', v, { scope: tag ? 'row' : 'col' }))));
-    return row;
+  const q = fit.last_retry_probability;
+  const args = { p99: unit(num(r(p99))), last: unit(num(r(n * (l.timeout ?? 0) + p99))),
+    timeout: unit(num(l.timeout ?? 0)), deadline: unit(num(l.deadline ?? 0)), late: num(Math.round((1 - q) * 100)) };
+  // As distribution::odds.
+  const odds = q === 0 ? '_always' : q === 1 ? '_never' : '';
+  const id = l.deadline == null ? 'timeout' : (l.timeout == null ? 'deadline_untimed' : 'deadline') + odds;
+  if (!$('timeline-table')) {
+    const head = el('thead', '\n');
+    head.append(tableRow(['attempt', 'earliest', 'median', 'latest'].map((k) => t[`timeline_${k}`]), 'col'), '\n');
+    const table = el('table', '\n', { class: 'schedule', id: 'calc-timeline-table' });
+    table.append(el('caption', t.timeline_caption), '\n', head, '\n', el('tbody', '\n'), '\n');
+    const scroll = el('div', '\n', { class: 'table-scroll', role: 'region', 'aria-label': t.timeline_caption, tabindex: '0' });
+    scroll.append(table, '\n');
+    $('timeline').replaceChildren('\n', el('p', null, { class: 'verdict', id: 'calc-verdict' }), '\n', scroll, '\n',
+      el('figure', null, { class: 'chart', id: 'calc-timeline-chart' }), '\n');
+  }
+  $('verdict').textContent = fill(t[`calc_verdict_${id}`], args);
+  // As the schedule's table: the first rows now, the others in chunks of
+  // at most 4 ms while the browser is idle, unless a newer update came;
+  // aria-busy until the last. Rows are walked by siblings: indexing live
+  // rows and cells costs more than the writes.
+  const table = $('timeline-table');
+  const body = table.tBodies[0];
+  const mine = ++timelineJob;
+  let tr = body.firstElementChild;
+  let i = 0;
+  const chunk = () => {
+    if (mine !== timelineJob) return;
+    for (const end = performance.now() + 4; i <= n && performance.now() < end; i++) {
+      const a = row(i);
+      const values = [num(a.attempt), unit(num(a.min)), unit(num(r(a.p50))), unit(num(a.max))];
+      if (!tr) body.lastChild.before('\n', tableRow(values, 'row'));
+      else {
+        let cell = tr.firstElementChild;
+        for (const v of values) {
+          if (cell.firstChild.data !== v) cell.firstChild.data = v;
+          cell = cell.nextElementSibling;
+        }
+        tr = tr.nextElementSibling;
+      }
+    }
+    if (i <= n) return (window.requestIdleCallback ?? setTimeout)(chunk);
+    for (let next; tr; tr = next) next = tr.nextElementSibling, tr.previousSibling.remove(), tr.remove();
+    table.removeAttribute('aria-busy');
   };
-  const head = el('thead', '\n');
-  head.append(tr(['attempt', 'earliest', 'median', 'latest'].map((k) => t[`timeline_${k}`])), '\n');
-  const body = el('tbody');
-  for (const r of rows) body.append('\n', tr([num(r.attempt), ...[r.min, r.p50, r.max].map((x) => unit(num(x)))], 1));
-  body.append('\n');
-  const table = el('table', '\n', { class: 'schedule', id: 'calc-timeline-table' });
-  table.append(el('caption', t.timeline_caption), '\n', head, '\n', body, '\n');
-  const scroll = el('div', '\n', { class: 'table-scroll', role: 'region', 'aria-label': t.timeline_caption, tabindex: '0' });
-  scroll.append(table, '\n');
-  builtChart ??= $('timeline-chart');
-  const verdict = t[`calc_verdict_${id}`].replace(/\{(\w+)\}/g, (_, k) => args[k]);
-  $('timeline').replaceChildren('\n', el('p', verdict, { class: 'verdict', id: 'calc-verdict' }), '\n', scroll,
-    ...(built && builtChart ? ['\n', builtChart] : []), '\n');
+  table.setAttribute('aria-busy', 'true');
+  chunk();
+  const drawn = [...Array(Math.min(n + 1, 40)).keys()].map(row);
+  $('timeline-chart').replaceChildren('\n', el('figcaption', t.timeline_chart), '\n', ...timelineChart(drawn, l.deadline), '\n');
+}
+
+// distribution::chart_html, element for element: 640 wide, the plot from
+// x 48 to 596, a row of 18 per attempt (the first 40) under a top margin of
+// 24, the ticks in a bottom margin of 32.
+function timelineChart(rows, deadline) {
+  const t = data.text;
+  const ns = 'http://www.w3.org/2000/svg';
+  const top = Math.max(0, ...rows.map((a) => a.max), deadline ?? 0);
+  // Above 0: the policy's delays are (the build guards 0 all the same).
+  const step = niceStep(top / 4);
+  const end = Math.max(Math.ceil(top / step), 1) * step;
+  const h = 24 + rows.length * 18 + 32;
+  const bottom = h - 32;
+  const fix = (v) => String(Math.round(v * 10) / 10);
+  const x = (v) => fix(48 + (v / end) * 548);
+  const svg = el('svg', null, { viewBox: `0 0 640 ${h}`, role: 'img', 'aria-label': t.timeline_chart }, ns);
+  const add = (tag, attrs, text) => svg.append(el(tag, text, attrs, ns));
+  const text = (x, y, anchor, words, c = 'tick') => add('text', { x, y, 'text-anchor': anchor, class: `chart-${c}` }, words);
+  for (let k = 0; k * step <= end; k++) {
+    add('path', { d: `M${x(k * step)} 24V${bottom}`, class: 'chart-grid' });
+    text(x(k * step), bottom + 18, 'middle', unit(num(k * step)));
+  }
+  rows.forEach((a, i) => {
+    const y = 24 + (i + 0.5) * 18;
+    text(40, fix(y + 4), 'end', num(i + 1));
+    add('path', { d: `M${x(a.min)} ${fix(y)}H${x(a.max)}`, class: 'timeline-range' });
+    add('path', { d: `M${x(a.p50)} ${fix(y - 6)}v12`, class: 'timeline-p50' });
+  });
+  if (deadline != null) {
+    add('path', { d: `M${x(deadline)} 10V${bottom}`, class: 'timeline-deadline' });
+    text(x(deadline), 20, 'end', `${t.timeline_deadline}: ${unit(num(deadline))}`, 'title');
+  }
+  const region = el('div', null, { class: 'chart-scroll', role: 'region', 'aria-label': t.timeline_chart, tabindex: '0' });
+  region.append(svg);
+  const legend = el('ul', null, { class: 'chart-legend' });
+  for (const k of ['range', 'p50']) {
+    const li = el('li');
+    li.append(el('span', null, { class: `swatch swatch-${k}` }), t[k === 'range' ? 'timeline_range' : 'timeline_median']);
+    legend.append(li);
+  }
+  return [region, legend];
 }
 
 // ---- The table, rows in view first ---------------------------------------
@@ -679,7 +764,7 @@ function renderHerd() {
 }
 
 // Distribution module, loaded on first need. Pages start on the base
-// module; the reader's first edit fetches the full one (the base exports
+// module; the reader's first edit (or an address with inputs) fetches the full one (the base exports
 // plus distribution(), from the same sources) once, swaps it in and
 // updates again. If that fails the base module stays: the distribution
 // parts stay as marked for inputs other than the built ones.
@@ -709,6 +794,8 @@ async function start() {
   startSnippets();
   watchTable();
   readUrl();
+  // An address with inputs is usually not the built page's: load at once.
+  if (location.search) loadFull();
   update(false);
   const form = $('form');
   form.oninput = (e) => e.target.tagName === 'INPUT' && update(true);

@@ -3,12 +3,17 @@
 //! `schedule --percentiles` prints for the built inputs, in the page's
 //! notation; the schedule page's timeline table and verdict are the
 //! command's timeline; the timeout and deadline fields are in every form;
-//! the explainer's percentiles example states the core's figures.
+//! the explainer's percentiles example states the core's figures. The page
+//! rounds percentiles to the power of ten at or below the method's error
+//! (one grid step, or the width of the P99's 99 % interval), and a verdict
+//! that holds on every run says "always", not "in 100 % of cases".
 
 mod common;
 
+use backoff_site::backoff::dist::Limits;
 use backoff_site::backoff::{Jitter, Policy, Schedule};
 use backoff_site::report::Distribution;
+use backoff_site::site::calculator::distribution::{odds, precision, shown_percentiles};
 use backoff_site::site::intl::Intl;
 use common::cli::json_of;
 use common::pages::{between, real_page, text_of, text_of_cells};
@@ -75,6 +80,22 @@ fn with_unit(intl: &Intl, data: &Value, x: f64) -> String {
     }
 }
 
+/// The step the page rounds the percentiles of the command's
+/// `distribution` object to, stated here on its own: the power of ten at
+/// or below the grid step, or below the width of the 99 % interval of the
+/// P99; `None` when that error is 0.
+fn place_of(dist: &Value) -> Option<f64> {
+    let error = match dist["method"].as_str().unwrap() {
+        "grid" => dist["grid_step"].as_f64().unwrap(),
+        _ => dist["total_p99_high"].as_f64().unwrap() - dist["total_p99_low"].as_f64().unwrap(),
+    };
+    (error > 0.0).then(|| 10f64.powf(error.log10().floor()))
+}
+
+fn rounded(x: f64, place: Option<f64>) -> f64 {
+    place.map_or(x, |q| (x / q).round() * q)
+}
+
 #[test]
 fn static_percentiles_are_the_commands_in_the_pages_notation() {
     for lang in LANGUAGES {
@@ -98,14 +119,12 @@ fn static_percentiles_are_the_commands_in_the_pages_notation() {
                     )
                 })
                 .collect();
+            let place = place_of(&doc["distribution"]);
             let want: Vec<String> = ["p50", "p90", "p99"]
                 .iter()
                 .map(|p| {
-                    with_unit(
-                        &intl,
-                        &data,
-                        doc["distribution"]["total"][p].as_f64().unwrap(),
-                    )
+                    let x = doc["distribution"]["total"][p].as_f64().unwrap();
+                    with_unit(&intl, &data, rounded(x, place))
                 })
                 .collect();
             assert_eq!(figures, want, "{lang}/{page}");
@@ -149,19 +168,19 @@ fn the_schedule_pages_timeline_and_verdict_are_the_commands() {
     }
     // The verdict, word for word: 5,750 of waits fit the deadline of 8,000,
     // but with a timeout of 1,000 per attempt the last of 5 retries starts
-    // at 5 × 1,000 + 5,750.
+    // at 5 × 1,000 + 5,750, on every run: without jitter, "always".
     let verdicts = [
         (
             "en",
-            "P99 total wait 5,750; with a 1,000 timeout per attempt, the last retry starts by 10,750, after your 8,000 deadline in 100\u{a0}% of cases.",
+            "P99 total wait 5,750; with a 1,000 timeout per attempt, the last retry starts by 10,750, always after your 8,000 deadline.",
         ),
         (
             "ru",
-            "Общее ожидание по P99 — 5\u{a0}750; с тайм-аутом 1\u{a0}000 на попытку последний повтор начинается не позже 10\u{a0}750, а в 100\u{a0}% случаев — после общего срока 8\u{a0}000.",
+            "Общее ожидание по P99 — 5\u{a0}750; с тайм-аутом 1\u{a0}000 на попытку последний повтор начинается не позже 10\u{a0}750, и всегда — после общего срока 8\u{a0}000.",
         ),
         (
             "de",
-            "Gesamtwartezeit bei P99: 5.750; mit einem Timeout von 1.000 je Versuch beginnt die letzte Wiederholung spätestens bei 10.750 – in 100\u{a0}% der Fälle nach Ihrer Deadline von 8.000.",
+            "Gesamtwartezeit bei P99: 5.750; mit einem Timeout von 1.000 je Versuch beginnt die letzte Wiederholung spätestens bei 10.750 – also immer nach Ihrer Deadline von 8.000.",
         ),
     ];
     for (lang, want) in verdicts {
@@ -284,5 +303,63 @@ fn a_refused_timeout_or_deadline_is_reported_at_its_value() {
             shown.iter().any(|p| p.contains(want) && p.contains(to)),
             "{to}: {shown:?}"
         );
+    }
+}
+
+fn policy(jitter: Jitter) -> Policy {
+    Policy {
+        base: 100.0,
+        multiplier: 2.0,
+        max_delay: Some(1000.0),
+        retries: 5,
+        jitter,
+    }
+}
+
+fn fit(jitter: Jitter, timeout: f64, deadline: f64) -> f64 {
+    let limits = Limits {
+        timeout: Some(timeout),
+        deadline: Some(deadline),
+    };
+    let dist = Distribution::new(&Schedule::new(policy(jitter)).unwrap(), limits).unwrap();
+    dist.deadline.unwrap().last_retry_probability
+}
+
+#[test]
+fn a_verdict_without_jitter_is_always_or_never_and_one_with_jitter_a_share() {
+    // 100 + 200 + 400 + 800 + 1,000 = 2,500 of waits, then 5 timeouts of 50.
+    assert_eq!(odds(fit(Jitter::None, 50.0, 2000.0)), "always");
+    assert_eq!(odds(fit(Jitter::None, 50.0, 3000.0)), "never");
+    // Full jitter: the last retry starts before 2,000 on some runs only.
+    let share = fit(Jitter::Full, 50.0, 2000.0);
+    assert!(share > 0.0 && share < 1.0, "{share}");
+    assert_eq!(odds(share), "some");
+}
+
+#[test]
+fn shown_percentiles_carry_no_digit_finer_than_the_methods_error() {
+    for jitter in [Jitter::None, Jitter::Full, Jitter::Decorrelated] {
+        let dist =
+            Distribution::new(&Schedule::new(policy(jitter)).unwrap(), Limits::default()).unwrap();
+        let place = place_of(&serde_json::to_value(dist.method).unwrap());
+        let raw = [dist.total.p50, dist.total.p90, dist.total.p99];
+        let shown = shown_percentiles(&dist);
+        assert_eq!(
+            precision(&dist.method).is_some(),
+            place.is_some(),
+            "{jitter:?}"
+        );
+        match place {
+            // Without jitter every run waits the same: nothing to round.
+            None => assert_eq!(shown, raw, "{jitter:?}"),
+            Some(q) => {
+                for (s, r) in shown.iter().zip(raw) {
+                    assert_eq!(*s, rounded(r, Some(q)), "{jitter:?}");
+                    assert!((s / q).fract() == 0.0 && (s - r).abs() <= q / 2.0);
+                }
+                // The raw figures are no multiples of the step.
+                assert_ne!(shown, raw, "{jitter:?}");
+            }
+        }
     }
 }

@@ -424,12 +424,20 @@ calc-timeline-deadline = Deadline
 calc-verdict-timeout = Gesamtwartezeit bei P{ $percentile }: { $p99 }; mit einem Timeout von { $timeout } je Versuch beginnt die letzte Wiederholung spätestens bei { $last }.
 
 # The verdict with a timeout and a deadline.
-# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline
-calc-verdict-deadline = Gesamtwartezeit bei P{ $percentile }: { $p99 }; mit einem Timeout von { $timeout } je Versuch beginnt die letzte Wiederholung spätestens bei { $last } – in { $late } % der Fälle nach Ihrer Deadline von { $deadline }.
+# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline; $odds - always: it starts after the deadline on every run, never: on none (a schedule without jitter is one or the other), some: on $late percent of them
+calc-verdict-deadline = Gesamtwartezeit bei P{ $percentile }: { $p99 }; mit einem Timeout von { $timeout } je Versuch beginnt die letzte Wiederholung spätestens bei { $last } { $odds ->
+        [always] – also immer nach Ihrer Deadline von { $deadline }.
+        [never] – also immer vor Ihrer Deadline von { $deadline }.
+       *[some] – in { $late } % der Fälle nach Ihrer Deadline von { $deadline }.
+    }
 
 # The verdict with a deadline and no timeout (attempts count as instant).
-# $percentile, $p99, $last, $deadline, $late - as above
-calc-verdict-deadline-untimed = Gesamtwartezeit bei P{ $percentile }: { $p99 }; zählt man Versuche als sofort beendet, beginnt die letzte Wiederholung spätestens bei { $last } – in { $late } % der Fälle nach Ihrer Deadline von { $deadline }.
+# $percentile, $p99, $last, $deadline, $late, $odds - as above
+calc-verdict-deadline-untimed = Gesamtwartezeit bei P{ $percentile }: { $p99 }; zählt man Versuche als sofort beendet, beginnt die letzte Wiederholung spätestens bei { $last } { $odds ->
+        [always] – also immer nach Ihrer Deadline von { $deadline }.
+        [never] – also immer vor Ihrer Deadline von { $deadline }.
+       *[some] – in { $late } % der Fälle nach Ihrer Deadline von { $deadline }.
+    }
 ## Calculator: many clients
 
 # Label of the field: how many clients lose the service at the same moment and then retry on the schedule above (plain text).
@@ -460,3 +468,15 @@ calc-herd-summary =
 
 # Legend of the group of optional fields: the timeout per attempt, the deadline and the clients that fail together (plain text).
 calc-optional-legend = Optionale Angaben
+
+## Calculator: how the percentiles are computed
+
+# Shown under the percentiles of the total wait: how they were computed and what they are rounded to, so that no digit finer than the method's error is shown.
+# $method - grid: each retry's delay distribution added on a grid of small steps (for none, full, equal and proportional jitter); sample: a seeded simulation of many runs (decorrelated jitter); exact: nothing needs rounding
+# $percentile (number) - the percentile whose interval is given, 99; $error - the method's error, with its unit: one grid step, or the width of the 99 % confidence interval of that percentile; $place - the step the figures are rounded to, with its unit (a power of ten, e.g. 10 ms)
+calc-percentiles-method =
+    { $method ->
+        [grid] Die Perzentile werden auf einem Raster berechnet und liegen höchstens einen Rasterschritt ({ $error }) neben den exakten Werten; daher sind sie auf { $place } gerundet.
+        [sample] Die Perzentile stammen aus einer Simulation vieler Durchläufe mit festem Startwert; P{ $percentile } ist bis auf { $error } genau bekannt, daher sind sie auf { $place } gerundet.
+       *[exact] Die Perzentile sind ungerundet: Für diesen Zeitplan hat das Verfahren keinen Fehler.
+    }

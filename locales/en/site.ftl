@@ -424,12 +424,20 @@ calc-timeline-deadline = Deadline
 calc-verdict-timeout = P{ $percentile } total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts by { $last }.
 
 # The verdict with a timeout and a deadline.
-# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline
-calc-verdict-deadline = P{ $percentile } total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts by { $last }, after your { $deadline } deadline in { $late } % of cases.
+# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline; $odds - always: it starts after the deadline on every run, never: on none (a schedule without jitter is one or the other), some: on $late percent of them
+calc-verdict-deadline = P{ $percentile } total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts by { $last }, { $odds ->
+        [always] always after your { $deadline } deadline.
+        [never] always before your { $deadline } deadline.
+       *[some] after your { $deadline } deadline in { $late } % of cases.
+    }
 
 # The verdict with a deadline and no timeout (attempts count as instant).
-# $percentile, $p99, $last, $deadline, $late - as above
-calc-verdict-deadline-untimed = P{ $percentile } total wait { $p99 }; counting each attempt as instant, the last retry starts by { $last }, after your { $deadline } deadline in { $late } % of cases.
+# $percentile, $p99, $last, $deadline, $late, $odds - as above
+calc-verdict-deadline-untimed = P{ $percentile } total wait { $p99 }; counting each attempt as instant, the last retry starts by { $last }, { $odds ->
+        [always] always after your { $deadline } deadline.
+        [never] always before your { $deadline } deadline.
+       *[some] after your { $deadline } deadline in { $late } % of cases.
+    }
 ## Calculator: many clients
 
 # Label of the field: how many clients lose the service at the same moment and then retry on the schedule above (plain text).
@@ -460,3 +468,15 @@ calc-herd-summary =
 
 # Legend of the group of optional fields: the timeout per attempt, the deadline and the clients that fail together (plain text).
 calc-optional-legend = Optional fields
+
+## Calculator: how the percentiles are computed
+
+# Shown under the percentiles of the total wait: how they were computed and what they are rounded to, so that no digit finer than the method's error is shown.
+# $method - grid: each retry's delay distribution added on a grid of small steps (for none, full, equal and proportional jitter); sample: a seeded simulation of many runs (decorrelated jitter); exact: nothing needs rounding
+# $percentile (number) - the percentile whose interval is given, 99; $error - the method's error, with its unit: one grid step, or the width of the 99 % confidence interval of that percentile; $place - the step the figures are rounded to, with its unit (a power of ten, e.g. 10 ms)
+calc-percentiles-method =
+    { $method ->
+        [grid] The percentiles are computed on a grid and lie within one grid step ({ $error }) of the exact figures, so they are shown rounded to { $place }.
+        [sample] The percentiles come from a seeded simulation of many runs; the P{ $percentile } is known to within { $error }, so they are shown rounded to { $place }.
+       *[exact] The percentiles are shown as computed: for this schedule the method leaves no error to round away.
+    }

@@ -432,12 +432,20 @@ calc-timeline-deadline = Общий срок
 calc-verdict-timeout = Общее ожидание по P{ $percentile } — { $p99 }; с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }.
 
 # The verdict with a timeout and a deadline.
-# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline
-calc-verdict-deadline = Общее ожидание по P{ $percentile } — { $p99 }; с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }, а в { $late } % случаев — после общего срока { $deadline }.
+# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline; $odds - always: it starts after the deadline on every run, never: on none (a schedule without jitter is one or the other), some: on $late percent of them
+calc-verdict-deadline = Общее ожидание по P{ $percentile } — { $p99 }; с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }, { $odds ->
+        [always] и всегда — после общего срока { $deadline }.
+        [never] и всегда — до общего срока { $deadline }.
+       *[some] а в { $late } % случаев — после общего срока { $deadline }.
+    }
 
 # The verdict with a deadline and no timeout (attempts count as instant).
-# $percentile, $p99, $last, $deadline, $late - as above
-calc-verdict-deadline-untimed = Общее ожидание по P{ $percentile } — { $p99 }; если считать попытки мгновенными, последний повтор начинается не позже { $last }, а в { $late } % случаев — после общего срока { $deadline }.
+# $percentile, $p99, $last, $deadline, $late, $odds - as above
+calc-verdict-deadline-untimed = Общее ожидание по P{ $percentile } — { $p99 }; если считать попытки мгновенными, последний повтор начинается не позже { $last }, { $odds ->
+        [always] и всегда — после общего срока { $deadline }.
+        [never] и всегда — до общего срока { $deadline }.
+       *[some] а в { $late } % случаев — после общего срока { $deadline }.
+    }
 ## Calculator: many clients
 
 # Label of the field: how many clients lose the service at the same moment and then retry on the schedule above (plain text).
@@ -470,3 +478,15 @@ calc-herd-summary =
 
 # Legend of the group of optional fields: the timeout per attempt, the deadline and the clients that fail together (plain text).
 calc-optional-legend = Необязательные поля
+
+## Calculator: how the percentiles are computed
+
+# Shown under the percentiles of the total wait: how they were computed and what they are rounded to, so that no digit finer than the method's error is shown.
+# $method - grid: each retry's delay distribution added on a grid of small steps (for none, full, equal and proportional jitter); sample: a seeded simulation of many runs (decorrelated jitter); exact: nothing needs rounding
+# $percentile (number) - the percentile whose interval is given, 99; $error - the method's error, with its unit: one grid step, or the width of the 99 % confidence interval of that percentile; $place - the step the figures are rounded to, with its unit (a power of ten, e.g. 10 ms)
+calc-percentiles-method =
+    { $method ->
+        [grid] Процентили вычислены на сетке и отличаются от точных значений не больше чем на один шаг сетки ({ $error }), поэтому они округлены до { $place }.
+        [sample] Процентили получены моделированием множества запусков с фиксированным зерном; P{ $percentile } известен с точностью до { $error }, поэтому они округлены до { $place }.
+       *[exact] Процентили показаны без округления: для этого расписания метод не даёт погрешности.
+    }

@@ -86,7 +86,7 @@ for (const lang of LANGS) {
             assert.ok((await tab.locator(`#calc-${name}-hint`).textContent()).length > 10);
           }
           const options = await tab.$$eval('#calc-jitter option', (os) => os.map((o) => o.value));
-          assert.deepEqual(options, data.contract.jitters);
+          assert.deepEqual(options, data.contract.distribution.jitters);
           const timeline = tab.locator('#calc-timeline');
           if (data.limits.timeout === null && data.limits.deadline === null) {
             assert.equal(await timeline.isHidden(), true);
@@ -97,8 +97,10 @@ for (const lang of LANGS) {
             [figure(lang, a.attempt), withUnit(a.min), withUnit(a.p50), withUnit(a.max)]));
           const { timeout, deadline } = data.limits;
           const p99 = doc.distribution.total.p99;
-          const late = Math.round((1 - doc.timeline.deadline_fit.last_retry_probability) * 100);
-          const want = data.text.calc_verdict_deadline.replace('{p99}', withUnit(p99))
+          const q = doc.timeline.deadline_fit.last_retry_probability;
+          const late = Math.round((1 - q) * 100);
+          // On every run or on none, the verdict says so ("always").
+          const want = data.text[`calc_verdict_deadline${q === 0 ? '_always' : q === 1 ? '_never' : ''}`].replace('{p99}', withUnit(p99))
             .replace('{timeout}', withUnit(timeout)).replace('{last}', withUnit(data.defaults.retries * timeout + p99))
             .replace('{deadline}', withUnit(deadline)).replace('{late}', figure(lang, late));
           assert.equal(await tab.locator('#calc-verdict').textContent(), want);

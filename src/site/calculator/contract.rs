@@ -224,6 +224,31 @@ pub struct Island {
     pub total: &'static [&'static str],
     pub schedule_len: usize,
     pub parts: &'static [&'static str],
+    /// The distribution export's half, which the script uses when the
+    /// module has that export.
+    pub distribution: DistributionIsland,
+}
+
+/// The distribution export's contract (`core::distribution`) as the script
+/// reads it: its inputs, jitter kinds, error codes and their inputs (each
+/// the calculator's, extended), and the distribution buffer's tables by
+/// key, each with the offset where it starts. `attempt` rows follow one
+/// another from `attempts`, attempt 1 first.
+#[derive(Serialize)]
+pub struct DistributionIsland {
+    pub inputs: &'static [&'static str],
+    pub jitters: &'static [&'static str],
+    pub errors: &'static [&'static str],
+    pub error_inputs: &'static [&'static str],
+    pub totals: usize,
+    pub total: &'static [&'static str],
+    pub methods: usize,
+    pub method: &'static [&'static str],
+    pub attempts: usize,
+    pub attempt: &'static [&'static str],
+    pub fits: usize,
+    pub fit: &'static [&'static str],
+    pub len: usize,
 }
 
 pub fn island(zero_max: ZeroMax) -> Island {
@@ -241,6 +266,26 @@ pub fn island(zero_max: ZeroMax) -> Island {
         total: &core::TOTAL,
         schedule_len: core::SCHEDULE_LEN,
         parts: &core::PARTS,
+        distribution: distribution_island(),
+    }
+}
+
+fn distribution_island() -> DistributionIsland {
+    use core::distribution as d;
+    DistributionIsland {
+        inputs: &d::INPUTS,
+        jitters: &d::JITTERS,
+        errors: &d::ERRORS,
+        error_inputs: &d::ERROR_INPUTS,
+        totals: d::TOTALS,
+        total: &d::TOTAL,
+        methods: d::METHODS,
+        method: &d::METHOD,
+        attempts: d::ATTEMPTS,
+        attempt: &d::ATTEMPT,
+        fits: d::FITS,
+        fit: &d::FIT,
+        len: d::LEN,
     }
 }
 

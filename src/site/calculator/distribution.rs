@@ -9,14 +9,16 @@
 //! figures out and words them, and never computes a distribution itself.
 //! The only arithmetic here is the verdict's last start at P99, the
 //! retries' timeouts added to the total's P99 (a shift, which moves every
-//! percentile alike).
+//! percentile alike), and the rounding of every percentile shown to the
+//! precision its method supports ([`precision`]); the command line's JSON
+//! keeps the full figures.
 
 use fluent_bundle::FluentArgs;
 
 use crate::backoff::Schedule;
 use crate::backoff::dist::Limits;
-use crate::report::{Distribution, Unit, js_number};
-use crate::site::axis::{escape, nice_step};
+use crate::report::{Distribution, Method, Unit, js_number};
+use crate::site::axis::{decade, escape, nice_step, pow10};
 use crate::site::calculator::contract::{Field, Rule};
 use crate::site::figures::with_unit;
 use crate::site::intl::Intl;
@@ -93,13 +95,137 @@ pub const VARIABLES: &[(&str, &[&str])] = &[
     ),
     (
         "calc-verdict-deadline",
-        &["percentile", "p99", "timeout", "last", "deadline", "late"],
+        &[
+            "percentile",
+            "p99",
+            "timeout",
+            "last",
+            "deadline",
+            "late",
+            "odds",
+        ],
     ),
     (
         "calc-verdict-deadline-untimed",
-        &["percentile", "p99", "last", "deadline", "late"],
+        &["percentile", "p99", "last", "deadline", "late", "odds"],
+    ),
+    (
+        "calc-percentiles-method",
+        &["method", "percentile", "error", "place"],
     ),
 ];
+
+/// The verdict's `$odds`: whether the last retry starts after the deadline
+/// on every run (`always`), on none (`never`: a schedule without jitter is
+/// one or the other) or on some (`some`, with `$late` the percentage).
+pub fn odds(last_retry_probability: f64) -> &'static str {
+    if last_retry_probability == 0.0 {
+        "always"
+    } else if last_retry_probability == 1.0 {
+        "never"
+    } else {
+        "some"
+    }
+}
+
+/// The decimal place (an exponent of ten) the page rounds the percentiles
+/// of `method` to, `None` when they carry no error to round away. The
+/// grid's stated error is one grid step (`core/METHOD.md`, "Error"), the
+/// Monte Carlo run's P99 is known within its 99 % interval: the place is
+/// the power of ten at or below that error, so no digit finer than the
+/// error is shown. `static/calculator.js` computes the same.
+pub fn precision(method: &Method) -> Option<i32> {
+    let error = method_error(method);
+    (error > 0.0 && error.is_finite()).then(|| decade(error))
+}
+
+/// The error [`precision`] rounds to: the grid step, or the width of the
+/// 99 % interval of the total's P99.
+fn method_error(method: &Method) -> f64 {
+    match *method {
+        Method::Grid { step } => step,
+        Method::MonteCarlo {
+            total_p99_low,
+            total_p99_high,
+            ..
+        } => total_p99_high - total_p99_low,
+    }
+}
+
+/// `x` rounded to the multiple of 10^`place` nearest it (half away from
+/// zero), as the script rounds it; `x` itself when `place` is `None`.
+pub fn round_to(x: f64, place: Option<i32>) -> f64 {
+    place.map_or(x, |k| (x / pow10(k)).round() * pow10(k))
+}
+
+/// The total wait's percentiles as the page shows them, in
+/// [`PERCENTILES`]' order, rounded to [`precision`].
+pub fn shown_percentiles(dist: &Distribution) -> [f64; 3] {
+    let place = precision(&dist.method);
+    [dist.total.p50, dist.total.p90, dist.total.p99].map(|x| round_to(x, place))
+}
+
+/// The method's statement under the percentiles: how they were computed
+/// and what they are rounded to (`$method`: `grid`, `sample`, or `exact`
+/// when nothing is rounded).
+pub fn method_note(dist: &Distribution, texts: &Texts, figure: &Figure) -> String {
+    let place = precision(&dist.method);
+    let mut args = FluentArgs::new();
+    args.set("method", method_kind(&dist.method, place));
+    args.set("percentile", VERDICT_PERCENTILE);
+    args.set("error", figure.of(method_error(&dist.method)));
+    args.set("place", figure.of(place.map_or(0.0, pow10)));
+    texts.get("calc-percentiles-method", Some(&args))
+}
+
+/// `$method` of `calc-percentiles-method`.
+fn method_kind(method: &Method, place: Option<i32>) -> &'static str {
+    match (method, place) {
+        (_, None) => "exact",
+        (Method::Grid { .. }, _) => "grid",
+        (Method::MonteCarlo { .. }, _) => "sample",
+    }
+}
+
+/// The island's words of this module that the script picks among, with
+/// `{name}` where it puts each figure: the method's statement per
+/// `$method`, the deadline verdicts per `$odds` beyond `some` (the island's
+/// plain `calc_verdict_*`), and the error of a deadline shorter than the
+/// first attempt's timeout (the deadline's).
+pub fn island_text(texts: &Texts) -> Vec<(String, String)> {
+    let mut text = Vec::new();
+    for method in ["grid", "sample", "exact"] {
+        let mut args = FluentArgs::new();
+        args.set("method", method);
+        args.set("percentile", VERDICT_PERCENTILE);
+        for name in ["error", "place"] {
+            args.set(name, format!("{{{name}}}"));
+        }
+        text.push((
+            format!("method_{method}"),
+            texts.get("calc-percentiles-method", Some(&args)),
+        ));
+    }
+    for id in &VERDICTS[1..] {
+        for odds in ["always", "never"] {
+            let mut args = FluentArgs::new();
+            for name in variables(id).unwrap_or_default() {
+                args.set(*name, format!("{{{name}}}"));
+            }
+            args.set("percentile", VERDICT_PERCENTILE);
+            args.set("odds", odds);
+            text.push((
+                format!("{}_{odds}", id.replace('-', "_")),
+                texts.get(id, Some(&args)),
+            ));
+        }
+    }
+    text.push((
+        "error_deadline_before_first_attempt".into(),
+        texts.get("error-deadline", None),
+    ));
+    text
+}
 
 /// The variables this module passes to message `id`.
 pub fn variables(id: &str) -> Option<&'static [&'static str]> {
@@ -148,13 +274,14 @@ pub fn timeline(
     figure: &Figure,
 ) -> Option<TimelineView> {
     let attempts = dist.attempts.as_ref()?;
+    let place = precision(&dist.method);
     let rows = attempts
         .iter()
         .map(|a| {
             [
                 figure.intl.number(f64::from(a.attempt)),
                 figure.of(a.min),
-                figure.of(a.p50),
+                figure.of(round_to(a.p50, place)),
                 figure.of(a.max),
             ]
         })
@@ -184,7 +311,9 @@ pub fn timeline(
 pub fn verdict(dist: &Distribution, retries: u32, texts: &Texts, figure: &Figure) -> String {
     let limits = dist.limits;
     let p99 = dist.total.p99;
-    let last = f64::from(retries) * limits.timeout_or_zero() + p99;
+    let place = precision(&dist.method);
+    let last = round_to(f64::from(retries) * limits.timeout_or_zero() + p99, place);
+    let p99 = round_to(p99, place);
     let mut args = FluentArgs::new();
     args.set("percentile", VERDICT_PERCENTILE);
     args.set("p99", figure.of(p99));
@@ -197,6 +326,7 @@ pub fn verdict(dist: &Distribution, retries: u32, texts: &Texts, figure: &Figure
             args.set("deadline", figure.of(d));
             let late = ((1.0 - fit.last_retry_probability) * 100.0).round();
             args.set("late", figure.intl.number(late));
+            args.set("odds", odds(fit.last_retry_probability));
             if limits.timeout.is_some() {
                 "calc-verdict-deadline"
             } else {
@@ -319,6 +449,35 @@ pub fn chart_html(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn percentiles_keep_no_digit_finer_than_the_methods_error() {
+        // A grid step of 15.625 leaves the tens: 4,795.407 shows as 4,800.
+        let grid = Method::Grid { step: 15.625 };
+        assert_eq!(precision(&grid), Some(1));
+        assert_eq!(round_to(4795.407, precision(&grid)), 4800.0);
+        // A step under one keeps decimals down to its own decade.
+        let fine = Method::Grid { step: 0.75 };
+        assert_eq!(precision(&fine), Some(-1));
+        assert_eq!(
+            format!("{:.3}", round_to(12.3456, precision(&fine))),
+            "12.300"
+        );
+        // No error, nothing rounded: a schedule without jitter.
+        assert_eq!(precision(&Method::Grid { step: 0.0 }), None);
+        assert_eq!(round_to(4795.407, None), 4795.407);
+        // A Monte Carlo run: the width of the P99's 99 % interval.
+        let sampled = Method::MonteCarlo {
+            generator: "xoshiro256**",
+            seed: 1,
+            samples: 512,
+            exact_mean_retries: 0,
+            mean_error: 1.0,
+            total_p99_low: 3975.56,
+            total_p99_high: 4020.18,
+        };
+        assert_eq!(precision(&sampled), Some(1));
+    }
 
     #[test]
     fn limit_fields_follow_the_cores_rule() {

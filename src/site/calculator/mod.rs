@@ -111,6 +111,8 @@ pub struct CalculatorView {
     pub totals: Vec<TotalView>,
     /// P50, P90 and P99 of the total wait.
     pub percentiles: Vec<TotalView>,
+    /// How the percentiles were computed and what they are rounded to.
+    pub percentiles_method: String,
     /// The timeout and deadline fields (`distribution::limit_fields`).
     pub limit_fields: Vec<Field>,
     /// The legend of the optional fields' group (timeout, deadline, clients).
@@ -259,14 +261,14 @@ pub fn view(
     };
     let percentiles = distribution::PERCENTILES
         .into_iter()
-        .zip([dist.total.p50, dist.total.p90, dist.total.p99])
+        .zip(distribution::shown_percentiles(&dist))
         .map(|((_, percentile), x)| TotalView {
             label: distribution::percentile_label(texts, percentile),
             ..total_view("calc-total-max", x)
         })
         .collect();
     let timeline = distribution::timeline(&dist, defaults.retries, texts, &figure);
-    let jitters = core_contract::JITTERS
+    let jitters = core_contract::distribution::JITTERS
         .into_iter()
         .map(|name| Choice {
             value: name,
@@ -354,6 +356,7 @@ pub fn view(
             total_view("calc-total-max", totals.max),
         ],
         percentiles,
+        percentiles_method: distribution::method_note(&dist, texts, &figure),
         limit_fields,
         timeline,
         data_json: script_json(&island),
@@ -409,6 +412,7 @@ fn distribution_text(texts: &Texts, fields: &[contract::Field]) -> Vec<(String, 
         args.set("percentile", distribution::VERDICT_PERCENTILE);
         text.push((id.replace('-', "_"), texts.get(id, Some(&args))));
     }
+    text.extend(distribution::island_text(texts));
     // The fields' errors, which the contract's errors do not list yet.
     for field in fields {
         let id = format!("error-{}", field.error);
