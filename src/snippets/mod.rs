@@ -164,6 +164,18 @@ pub enum DifferenceCode {
 }
 
 impl DifferenceCode {
+    pub const ALL: [DifferenceCode; 9] = [
+        DifferenceCode::MultiplierFixed,
+        DifferenceCode::JitterUnsupported,
+        DifferenceCode::JitterFixed,
+        DifferenceCode::ImmediateFirstRetry,
+        DifferenceCode::WholeMilliseconds,
+        DifferenceCode::WholeMillisecondDraws,
+        DifferenceCode::CapAfterJitter,
+        DifferenceCode::AttemptsLimited,
+        DifferenceCode::SinglePrecision,
+    ];
+
     pub const fn name(self) -> &'static str {
         match self {
             DifferenceCode::MultiplierFixed => "multiplier-fixed",
@@ -226,12 +238,10 @@ pub fn snippet(library: Library, policy: &Policy, comments: &Comments) -> Snippe
                 .collect(),
         })
         .collect();
-    let mut code = String::new();
-    if let Some(marker) = library.comment_marker() {
-        code.push_str(&comment(marker, comments.policy));
-        if !differences.is_empty() {
-            code.push_str(&comment(marker, comments.differs));
-        }
+    let [policy_comment, differs_comment] = comment_lines(library, comments);
+    let mut code = policy_comment;
+    if !differences.is_empty() {
+        code.push_str(&differs_comment);
     }
     code.push_str(&body);
     let settings = recipe
@@ -247,6 +257,35 @@ pub fn snippet(library: Library, policy: &Policy, comments: &Comments) -> Snippe
         code,
         differences,
         settings,
+    }
+}
+
+/// Every library's recipe as the calculator's script reads it (the
+/// `calc-code-data` island): its id, its two comments as code (the second
+/// only shown when the snippet differs), template, holes and checks.
+/// `fillSnippet` in `static/calculator.js` makes of it what [`snippet`]
+/// makes.
+pub fn script_recipes(comments: &Comments) -> serde_json::Value {
+    Library::ALL
+        .into_iter()
+        .map(|library| {
+            let mut json = recipe(library).json();
+            json["id"] = library.id().into();
+            json["comments"] = comment_lines(library, comments).to_vec().into();
+            json
+        })
+        .collect()
+}
+
+/// The comments as lines of `library`'s code: what the code says, and that
+/// it differs (JSON has no comments: both empty).
+fn comment_lines(library: Library, comments: &Comments) -> [String; 2] {
+    match library.comment_marker() {
+        Some(marker) => [
+            comment(marker, comments.policy),
+            comment(marker, comments.differs),
+        ],
+        None => [String::new(), String::new()],
     }
 }
 

@@ -333,19 +333,20 @@ fn duration(ms: f64, whole: &str, after: &str, nanos: &str, close: &str) -> Stri
 }
 
 /// Milliseconds as a protobuf JSON duration: seconds with up to nine
-/// decimals (whole nanoseconds, rounded) and an `s`.
+/// decimals (whole nanoseconds, rounded) and an `s`. Past 2^53
+/// nanoseconds (104 days) a double holds no whole nanoseconds: the seconds
+/// as they are.
 fn seconds(ms: f64) -> String {
     let ns = (ms * 1e6).round();
-    let whole = (ns / 1e9).floor();
-    // Past 2^53 nanoseconds a double holds no fraction of a second.
-    let fraction = if ns < 9_007_199_254_740_992.0 {
-        ns % 1e9
-    } else {
-        0.0
-    };
-    if fraction == 0.0 {
-        return format!("{}s", plain(whole));
+    if ns >= 9_007_199_254_740_992.0 {
+        return format!("{}s", plain(ms / 1000.0));
     }
-    let digits = format!("{:0>9}", plain(fraction));
-    format!("{}.{}s", plain(whole), digits.trim_end_matches('0'))
+    let whole = plain((ns / 1e9).floor());
+    match ns % 1e9 {
+        0.0 => format!("{whole}s"),
+        fraction => {
+            let digits = format!("{:0>9}", plain(fraction));
+            format!("{whole}.{}s", digits.trim_end_matches('0'))
+        }
+    }
 }
