@@ -666,7 +666,7 @@ function renderHerd() {
 // ---- As code ---------------------------------------------------------------
 // The snippets follow the form. Each library's template, its holes and its
 // checks of what differs come from src/snippets (the `calc-code-data`
-// island); fillSnippet fills them by the rule of src/snippets/template.rs,
+// island); fillSnippets fills them by the rule of src/snippets/template.rs,
 // operator for operator (tests/snippets_parity.rs runs both on a grid).
 // Figures in code are the language's literals, never the page's notation.
 let code;
@@ -677,69 +677,45 @@ const plain = (x) => {
   return !+e ? m : p <= 0 ? `0.${'0'.repeat(-p)}${d}` : p >= d.length ? d + '0'.repeat(p - d.length)
     : `${d.slice(0, p)}.${d.slice(p)}`;
 };
-const dur = (x, a, b, c) => (Number.isInteger(x) ? `${a}${plain(x)}${b}` : `${c}${plain(Math.round(x * 1e6))})`);
 
+// An expression's value (template::eval): `?` evaluates only the branch
+// taken, `round trunc max min` are Math's.
 function ev(e, env) {
-  if (!Array.isArray(e)) return e;
+  if (!e?.map) return e;
   const [o, ...a] = e;
-  if (o === 'v') return env[a[0]];
   if (o === '?') return ev(a[ev(a[0], env) ? 1 : 2], env);
-  const v = a.map((y) => ev(y, env)), [p, q] = v, ns = Math.round(p * 1e6), f = ns % 1e9;
-  switch (o) {
-    case '+': return p + q;
-    case '-': return p - q;
-    case '*': return p * q;
-    case '/': return p / q;
-    case '<': return p < q;
-    case '=': return p === q;
-    case '!': return !p;
-    case '&': return v.every(Boolean);
-    case '|': return v.some(Boolean);
-    case 'nil': return p === null;
-    case 'null': return null;
-    case 'c': return v.join('');
-    case 'round': return Math.round(p);
-    case 'trunc': return Math.trunc(p);
-    case 'max': return Math.max(p, q);
-    case 'min': return Math.min(p, q);
-    case 'n': return plain(p);
-    case 'f': return plain(p).includes('.') ? plain(p) : `${plain(p)}.0`;
-    case 'go': return dur(p, '', ' * time.Millisecond', 'time.Duration(');
-    case 'rs': return dur(p, 'Duration::from_millis(', ')', 'Duration::from_nanos(');
-    case 'gs': return ns >= 2 ** 53 ? `${plain(p / 1000)}s`
-      : `${plain(Math.floor(ns / 1e9))}${f ? `.${plain(f).padStart(9, '0').replace(/0+$/, '')}` : ''}s`;
-  }
+  const v = a.map((y) => ev(y, env)), [p, q] = v;
+  const ops = { v: env[p], '+': p + q, '-': p - q, '*': p * q, '/': p / q, '<': p < q, '=': p === q, '!': !p,
+    '&': v.every(Boolean), c: v.join(''), n: o === 'n' && plain(p) };
+  return o in ops ? ops[o] : Math[o](...v);
 }
 
-// The variables of template.rs's Env: policy p in milliseconds, the core's
-// delays, and Java's whole milliseconds against them (template::whole_ms).
-export function snippetEnv(p, delays) {
-  const cap = p.max_delay === null ? null : Math.max(Math.round(p.max_delay), 1);
-  let iv = Math.max(Math.round(p.base), 1), w = [0, 0, 0];
-  for (let i = 0; i < delays.length; i++) {
+// Each library's code (its comments, the second only when it differs) and
+// the differences found, {code: {variable: value}}, for the form's policy p
+// in milliseconds and the core's delays. The variables are template.rs's
+// Env: p, the longest delay, and where Java's whole milliseconds
+// (template::whole_ms) first leave the delays.
+export function fillSnippets(libs, p, delays) {
+  const long = (x) => Math.max(Math.round(x), 1), cap = p.max_delay === null ? null : long(p.max_delay);
+  let iv = long(p.base), w;
+  for (let i = 0; i < delays.length && !w; i++) {
     const lib = cap === null ? iv : Math.min(iv, cap), core = delays[i];
-    if (Math.abs(lib - core) > 1e-9 * core) { w = [i + 1, lib, core]; break; }
+    if (Math.abs(lib - core) > 1e-9 * core) w = { ms_retry: i + 1, ms_library: lib, ms_core: core };
     iv = Math.trunc(iv * p.multiplier);
   }
-  return { base: p.base, max: p.max_delay, mult: p.multiplier, retries: p.retries, jitter: p.jitter,
-    factor: p.jitter === 'proportional' ? p.jitter_factor : 0, top: delays.length ? Math.max(...delays) : p.base,
-    ms_retry: w[0], ms_library: w[1], ms_core: w[2] };
+  const env = { ms_retry: 0, ...p, top: Math.max(...delays), ...w };
+  return libs.map((lib) => {
+    const notes = lib.checks.filter((c) => ev(c[1], env))
+      .map(([id, , vars]) => [id, Object.fromEntries(vars.map(([k, e]) => [k, ev(e, env)]))]);
+    const body = lib.template.replace(/\$(\d+)/g, (_, i) => ev(lib.holes[i], env));
+    return { code: lib.comments[0] + (notes.length ? lib.comments[1] : '') + body, notes };
+  });
 }
 
-// A library's code (its comments, the second only when it differs) and the
-// differences found: [code, [[variable, value]...]].
-export function fillSnippet(lib, env) {
-  const notes = lib.checks.filter((c) => ev(c[1], env)).map(([id, , vars]) => [id, vars.map(([k, e]) => [k, ev(e, env)])]);
-  const body = lib.template.replace(/\$(\d+)/g, (_, i) => ev(lib.holes[i], env));
-  return { code: lib.comments[0] + (notes.length ? lib.comments[1] : '') + body, notes };
-}
-
-// A difference's note: {d:name} a duration in milliseconds, {x:name} a
-// count, a number or a jitter kind's name.
-const note = ([id, vars]) => code.notes[id].replace(/\{(\w):(\w+)\}/g, (_, t, k) => {
-  const x = Object.fromEntries(vars)[k];
-  return typeof x === 'string' ? code.jitters[x] : t === 'd' ? `${num(x)}\u00a0${code.ms}` : num(x);
-});
+// A difference's note: its message with each {variable} a number in the
+// page's notation or a jitter kind's name (a duration's unit is in the text).
+const note = ([id, vars]) => code.notes[id].replace(/\{(\w+)\}/g, (_, k) =>
+  (typeof vars[k] === 'string' ? code.jitters[vars[k]] : num(vars[k])));
 
 // On every valid input the snippets show the form's policy; on bad input
 // the last ones stay, marked stale, and copy nothing.
@@ -747,23 +723,21 @@ function showCode(policy, errors) {
   $('code').classList.toggle('is-stale', !!errors);
   $('code-stale').hidden = !errors;
   for (const b of document.querySelectorAll('[data-code]')) b.disabled = !!errors;
-  if (errors || !code) return;
+  if (errors) return;
   const k = policy.unit === 's' ? 1000 : 1, buf = view(wasm.schedule_buffer(), data.contract.schedule_len);
-  const p = { ...policy, base: policy.base * k, max_delay: policy.max_delay === null ? null : policy.max_delay * k };
-  const env = snippetEnv(p, Array.from({ length: p.retries }, (_, i) => buf[i * ROW + K.delay] * k));
-  for (const lib of code.libraries) {
-    const { code: text, notes } = fillSnippet(lib, env), pre = $(`code-${lib.id}-code`);
-    if (pre.textContent !== text) pre.textContent = text;
-    const old = pre.parentNode.previousElementSibling;
-    const now = notes.length ? el('ul', '', { class: 'calc-snippet-notes' }) : el('p', code.exact, { class: 'hint' });
-    for (const n of notes) now.append('\n', el('li', note(n)));
-    const key = (x) => x.tagName + x.textContent.trim();
-    if (key(old) !== key(now)) old.replaceWith(now);
-  }
+  const p = { ...policy, base: policy.base * k, max_delay: policy.max_delay && policy.max_delay * k };
+  fillSnippets(code.libraries, p, Array.from({ length: p.retries }, (_, i) => buf[i * ROW + K.delay] * k))
+    .forEach(({ code: text, notes }, i) => {
+      const pre = $(`code-${code.libraries[i].id}-code`);
+      const now = notes.length ? el('ul', '', { class: 'calc-snippet-notes' }) : el('p', code.exact, { class: 'hint' });
+      for (const n of notes) now.append('\n', el('li', note(n)));
+      pre.textContent = text;
+      pre.parentNode.previousElementSibling.replaceWith(now);
+    });
 }
 
 function startSnippets() {
-  code = $('code-data') && JSON.parse($('code-data').textContent);
+  code = JSON.parse($('code-data').textContent);
   for (const b of document.querySelectorAll('[data-code]')) {
     b.parentNode.hidden = false;
     b.onclick = () => navigator.clipboard.writeText(document.getElementById(b.dataset.code).textContent)

@@ -1,8 +1,8 @@
 //! "As code" has one rule: over a grid of policies (every jitter kind,
 //! with and without a cap, delays from 0.1 ms to 1e6 ms, multipliers 1 to
-//! 3, 1 to 1000 retries), the calculator script's filler (`fillSnippet` in
+//! 3, 1 to 1000 retries), the calculator script's filler (`fillSnippets` in
 //! `static/calculator.js`, run in Node by `tests/snippets/fill.mjs` on the
-//! recipes the pages carry) writes exactly the code `snippets::snippet`
+//! recipes the pages carry, the policy as the form gives it) writes exactly the code `snippets::snippet`
 //! writes, and finds the same differences with the same figures.
 
 mod common;
@@ -61,14 +61,18 @@ fn form_policy(p: &Policy) -> Value {
         Jitter::Proportional { factor } => ("proportional", Some(factor)),
         other => (other.name(), None),
     };
-    json!({
+    let mut policy = json!({
         "base": p.base,
         "multiplier": p.multiplier,
         "max_delay": p.max_delay,
         "retries": p.retries,
         "jitter": jitter,
-        "jitter_factor": factor,
-    })
+    });
+    // The form leaves out the field of another jitter kind.
+    if let Some(factor) = factor {
+        policy["jitter_factor"] = json!(factor);
+    }
+    policy
 }
 
 fn run_script_filler(input: &Value) -> Value {
@@ -100,6 +104,9 @@ fn as_floats(value: &Value) -> Value {
             json!(s[1..].parse::<f64>().expect("a number from fill.mjs"))
         }
         Value::Array(items) => Value::Array(items.iter().map(as_floats).collect()),
+        Value::Object(map) => {
+            Value::Object(map.iter().map(|(k, v)| (k.clone(), as_floats(v))).collect())
+        }
         other => other.clone(),
     }
 }
@@ -130,12 +137,15 @@ fn the_scripts_filler_writes_what_the_build_writes() {
                 .differences
                 .iter()
                 .map(|d| {
-                    let vars: Vec<Value> = d
+                    let vars: serde_json::Map<String, Value> = d
                         .vars
                         .iter()
-                        .map(|(name, var)| match var {
-                            Var::Number(x) => json!([name, x]),
-                            Var::Code(code) => json!([name, code]),
+                        .map(|(name, var)| {
+                            let value = match var {
+                                Var::Number(x) => json!(x),
+                                Var::Code(code) => json!(code),
+                            };
+                            (name.to_string(), value)
                         })
                         .collect();
                     json!([d.code.name(), vars])

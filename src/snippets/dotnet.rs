@@ -1,7 +1,7 @@
 //! .NET: Polly. Durations in milliseconds (`TimeSpan.FromMilliseconds`).
 
 use super::DifferenceCode::{CapAfterJitter, JitterUnsupported, MultiplierFixed};
-use super::template::{Check, Recipe, capped, is, jitter_is, n, not, op, s, v, when};
+use super::template::{Check, Recipe, any, capped, is, jitter_is, n, not, null, op, s, v, when};
 
 /// Polly 8.7.0 (`src/Polly.Core/Retry/RetryHelper.cs` at a824c6b, lines
 /// 16–60 and 113–139): `Constant` waits `Delay`; `Exponential` waits
@@ -12,11 +12,15 @@ use super::template::{Check, Recipe, capped, is, jitter_is, n, not, op, s, v, wh
 /// out, after the jitter (the core jitters the capped delay).
 /// `MaxRetryAttempts` counts retries.
 pub(super) fn polly() -> Recipe {
-    let constant = || is("mult", n(1.0));
+    let constant = || is("multiplier", n(1.0));
     let use_jitter = || {
         op(
             "&",
-            [constant(), jitter_is("proportional"), is("factor", n(0.25))],
+            [
+                constant(),
+                jitter_is("proportional"),
+                is("jitter_factor", n(0.25)),
+            ],
         )
     };
     Recipe {
@@ -37,7 +41,7 @@ pub(super) fn polly() -> Recipe {
                     "c",
                     [
                         s("    MaxDelay = TimeSpan.FromMilliseconds("),
-                        op("n", [v("max")]),
+                        op("n", [v("max_delay")]),
                         s("),\n"),
                     ],
                 ),
@@ -48,7 +52,7 @@ pub(super) fn polly() -> Recipe {
         checks: vec![
             Check {
                 code: MultiplierFixed,
-                when: not(op("|", [constant(), is("mult", n(2.0))])),
+                when: not(any([constant(), is("multiplier", n(2.0))])),
                 vars: vec![("multiplier", n(2.0))],
             },
             Check {
@@ -58,14 +62,14 @@ pub(super) fn polly() -> Recipe {
                     [
                         use_jitter(),
                         capped(),
-                        op("<", [v("max"), op("*", [v("base"), n(1.25)])]),
+                        op("<", [v("max_delay"), op("*", [v("base"), n(1.25)])]),
                     ],
                 ),
-                vars: vec![("max", v("max"))],
+                vars: vec![("max", v("max_delay"))],
             },
             Check {
                 code: JitterUnsupported,
-                when: not(op("|", [jitter_is("none"), use_jitter()])),
+                when: not(any([jitter_is("none"), use_jitter()])),
                 vars: vec![("jitter", v("jitter"))],
             },
         ],
@@ -74,7 +78,7 @@ pub(super) fn polly() -> Recipe {
             ("Delay", v("base")),
             ("ExponentialFactor", when(constant(), n(1.0), n(2.0))),
             ("UseJitter", when(use_jitter(), n(1.0), n(0.0))),
-            ("MaxDelay", when(capped(), v("max"), op("null", []))),
+            ("MaxDelay", when(capped(), v("max_delay"), null())),
         ],
     }
 }

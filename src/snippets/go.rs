@@ -1,7 +1,7 @@
 //! Go: cenkalti/backoff v4. Durations as `time.Duration`.
 
 use super::DifferenceCode::JitterUnsupported;
-use super::template::{Check, Recipe, capped, jitter_is, n, op, s, v, when};
+use super::template::{Check, Recipe, capped, go_duration, jitter_is, n, op, s, v, when};
 
 /// cenkalti/backoff v4.3.0 (`exponential.go` at 720b789, lines 171–216):
 /// each `NextBackOff` draws uniformly on [d(1 − f), d(1 + f)] around the
@@ -23,11 +23,15 @@ pub(super) fn cenkalti_backoff() -> Recipe {
         when(
             jitter_is("equal"),
             n(1.0 / 3.0),
-            when(jitter_is("full"), n(1.0), v("factor")),
+            when(
+                jitter_is("full"),
+                n(1.0),
+                when(jitter_is("proportional"), v("jitter_factor"), n(0.0)),
+            ),
         )
     };
     let initial = || op("*", [v("base"), scale()]);
-    let max = || op("*", [v("max"), scale()]);
+    let max = || op("*", [v("max_delay"), scale()]);
     Recipe {
         template: "import (\n$0\t\"time\"\n\n\t\"github.com/cenkalti/backoff/v4\"\n)\n\n\
                    b := backoff.NewExponentialBackOff(\n\
@@ -40,10 +44,10 @@ pub(super) fn cenkalti_backoff() -> Recipe {
                    policy := backoff.WithMaxRetries(b, $5)\n",
         holes: vec![
             when(capped(), s(""), s("\t\"math\"\n")),
-            op("go", [initial()]),
+            go_duration(initial()),
             op("n", [factor()]),
-            op("n", [v("mult")]),
-            when(capped(), op("go", [max()]), s("math.MaxInt64")),
+            op("n", [v("multiplier")]),
+            when(capped(), go_duration(max()), s("math.MaxInt64")),
             op("n", [v("retries")]),
         ],
         checks: vec![Check {
@@ -54,7 +58,7 @@ pub(super) fn cenkalti_backoff() -> Recipe {
         settings: vec![
             ("InitialInterval", initial()),
             ("RandomizationFactor", factor()),
-            ("Multiplier", v("mult")),
+            ("Multiplier", v("multiplier")),
             ("MaxInterval", when(capped(), max(), n(f64::INFINITY))),
             ("MaxRetries", v("retries")),
         ],

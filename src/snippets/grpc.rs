@@ -1,7 +1,9 @@
 //! gRPC: a service config's retry policy (JSON, so without comments).
 
 use super::DifferenceCode::{AttemptsLimited, JitterFixed};
-use super::template::{Check, Recipe, capped, is, jitter_is, n, not, op, s, v, when};
+use super::template::{
+    Check, Recipe, capped, float_literal, is, jitter_is, json_seconds, n, not, op, s, v, when,
+};
 
 /// gRFC A6 (`A6-client-retries.md` at 1fd061a, lines 113–124) and grpc-go
 /// (`stream.go` at 4793ad0, lines 866–871): retry n waits
@@ -12,7 +14,7 @@ use super::template::{Check, Recipe, capped, is, jitter_is, n, not, op, s, v, wh
 /// snippet writes the longest delay of the schedule, which changes nothing.
 pub(super) fn service_config() -> Recipe {
     let attempts = || op("+", [v("retries"), n(1.0)]);
-    let max = || when(capped(), v("max"), v("top"));
+    let max = || when(capped(), v("max_delay"), v("top"));
     Recipe {
         template: "{\n  \"methodConfig\": [\n    {\n      \"name\": [\n        {\n          \
                    \"service\": \"example.Service\"\n        }\n      ],\n      \
@@ -25,14 +27,17 @@ pub(super) fn service_config() -> Recipe {
                    }\n    }\n  ]\n}\n",
         holes: vec![
             op("n", [attempts()]),
-            op("gs", [v("base")]),
-            op("gs", [max()]),
-            op("f", [v("mult")]),
+            json_seconds(v("base")),
+            json_seconds(max()),
+            float_literal(v("multiplier")),
         ],
         checks: vec![
             Check {
                 code: JitterFixed,
-                when: not(op("&", [jitter_is("proportional"), is("factor", n(0.2))])),
+                when: not(op(
+                    "&",
+                    [jitter_is("proportional"), is("jitter_factor", n(0.2))],
+                )),
                 vars: vec![("jitter", s("proportional")), ("factor", n(0.2))],
             },
             Check {
@@ -45,7 +50,7 @@ pub(super) fn service_config() -> Recipe {
             ("maxAttempts", attempts()),
             ("initialBackoff", v("base")),
             ("maxBackoff", max()),
-            ("backoffMultiplier", v("mult")),
+            ("backoffMultiplier", v("multiplier")),
         ],
     }
 }

@@ -3,7 +3,9 @@
 use super::DifferenceCode::{
     CapAfterJitter, JitterUnsupported, WholeMillisecondDraws, WholeMilliseconds,
 };
-use super::template::{Check, Expr, Recipe, capped, is, jitter_is, n, not, op, s, v, when};
+use super::template::{
+    Check, Expr, Recipe, any, capped, float_literal, is, jitter_is, n, not, null, op, s, v, when,
+};
 
 /// A duration in milliseconds as a Java `long`: rounded, at least 1.
 fn long(ms: Expr) -> Expr {
@@ -39,7 +41,6 @@ fn attempts() -> Expr {
 /// (`RetryConfig.java`, line 40).
 pub(super) fn resilience4j() -> Recipe {
     let proportional = || jitter_is("proportional");
-    let null = || op("null", []);
     Recipe {
         template: "import io.github.resilience4j.core.IntervalFunction;\n\
                    import io.github.resilience4j.retry.RetryConfig;\n\
@@ -57,17 +58,21 @@ pub(super) fn resilience4j() -> Recipe {
                 s("ofExponentialBackoff"),
             ),
             op("n", [long(v("base"))]),
-            op("f", [v("mult")]),
+            float_literal(v("multiplier")),
             when(
                 proportional(),
-                op("c", [s(", "), op("f", [v("factor")])]),
+                op("c", [s(", "), float_literal(v("jitter_factor"))]),
                 s(""),
             ),
             when(
                 capped(),
                 op(
                     "c",
-                    [s(", Duration.ofMillis("), op("n", [long(v("max"))]), s(")")],
+                    [
+                        s(", Duration.ofMillis("),
+                        op("n", [long(v("max_delay"))]),
+                        s(")"),
+                    ],
                 ),
                 s(""),
             ),
@@ -89,29 +94,29 @@ pub(super) fn resilience4j() -> Recipe {
                         op(
                             "<",
                             [
-                                long(v("max")),
-                                op("*", [v("top"), op("+", [n(1.0), v("factor")])]),
+                                long(v("max_delay")),
+                                op("*", [v("top"), op("+", [n(1.0), v("jitter_factor")])]),
                             ],
                         ),
                     ],
                 ),
-                vars: vec![("max", long(v("max")))],
+                vars: vec![("max", long(v("max_delay")))],
             },
             Check {
                 code: JitterUnsupported,
-                when: not(op("|", [jitter_is("none"), proportional()])),
+                when: not(any([jitter_is("none"), proportional()])),
                 vars: vec![("jitter", v("jitter"))],
             },
         ],
         settings: vec![
             ("maxAttempts", attempts()),
             ("initialInterval", long(v("base"))),
-            ("multiplier", v("mult")),
+            ("multiplier", v("multiplier")),
             (
                 "randomizationFactor",
-                when(proportional(), v("factor"), null()),
+                when(proportional(), v("jitter_factor"), null()),
             ),
-            ("maxInterval", when(capped(), long(v("max")), null())),
+            ("maxInterval", when(capped(), long(v("max_delay")), null())),
         ],
     }
 }
@@ -124,12 +129,11 @@ pub(super) fn resilience4j() -> Recipe {
 /// the same more plainly. `SimpleRetryPolicy(maxAttempts)` counts the first
 /// call. Its random variant is no kind of the core's.
 pub(super) fn spring_retry() -> Recipe {
-    let fixed = || is("mult", n(1.0));
-    let null = || op("null", []);
+    let fixed = || is("multiplier", n(1.0));
     let period = || {
         when(
             capped(),
-            op("min", [long(v("base")), long(v("max"))]),
+            op("min", [long(v("base")), long(v("max_delay"))]),
             long(v("base")),
         )
     };
@@ -167,11 +171,11 @@ pub(super) fn spring_retry() -> Recipe {
                         ),
                         op("n", [long(v("base"))]),
                         s("L);\nbackOff.setMultiplier("),
-                        op("f", [v("mult")]),
+                        float_literal(v("multiplier")),
                         s(");\nbackOff.setMaxInterval("),
                         when(
                             capped(),
-                            op("c", [op("n", [long(v("max"))]), s("L")]),
+                            op("c", [op("n", [long(v("max_delay"))]), s("L")]),
                             s("Long.MAX_VALUE"),
                         ),
                         s(");\n"),
@@ -192,10 +196,14 @@ pub(super) fn spring_retry() -> Recipe {
             ("maxAttempts", attempts()),
             ("backOffPeriod", when(fixed(), period(), null())),
             ("initialInterval", when(fixed(), null(), long(v("base")))),
-            ("multiplier", when(fixed(), null(), v("mult"))),
+            ("multiplier", when(fixed(), null(), v("multiplier"))),
             (
                 "maxInterval",
-                when(op("&", [not(fixed()), capped()]), long(v("max")), null()),
+                when(
+                    op("&", [not(fixed()), capped()]),
+                    long(v("max_delay")),
+                    null(),
+                ),
             ),
         ],
     }

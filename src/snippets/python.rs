@@ -1,7 +1,9 @@
 //! Python: tenacity and urllib3. Durations in seconds.
 
 use super::DifferenceCode::{ImmediateFirstRetry, JitterUnsupported, MultiplierFixed};
-use super::template::{Check, Expr, Recipe, always, capped, is, jitter_is, n, not, op, s, v, when};
+use super::template::{
+    Check, Expr, Recipe, always, any, capped, is, jitter_is, n, not, null, op, s, v, when,
+};
 
 /// Milliseconds (an expression) in seconds.
 fn seconds(ms: Expr) -> Expr {
@@ -18,16 +20,25 @@ fn seconds(ms: Expr) -> Expr {
 /// Decorrelated jitter has no such sum: the snippet has no jitter.
 pub(super) fn tenacity() -> Recipe {
     let proportional = || jitter_is("proportional");
-    let wide = || op("&", [proportional(), not(op("<", [v("factor"), n(1.0)]))]);
+    let wide = || {
+        op(
+            "&",
+            [proportional(), not(op("<", [v("jitter_factor"), n(1.0)]))],
+        )
+    };
     // Whether the sum has a fixed part and a random part.
-    let fixed = || not(op("|", [jitter_is("full"), wide()]));
-    let random = || not(op("|", [jitter_is("none"), jitter_is("decorrelated")]));
+    let fixed = || not(any([jitter_is("full"), wide()]));
+    let random = || not(any([jitter_is("none"), jitter_is("decorrelated")]));
     // Each part's share of the delay.
     let fixed_share = || {
         when(
             jitter_is("equal"),
             n(0.5),
-            when(proportional(), op("-", [n(1.0), v("factor")]), n(1.0)),
+            when(
+                proportional(),
+                op("-", [n(1.0), v("jitter_factor")]),
+                n(1.0),
+            ),
         )
     };
     let random_share = || {
@@ -37,12 +48,16 @@ pub(super) fn tenacity() -> Recipe {
             when(
                 wide(),
                 n(2.0),
-                when(proportional(), op("*", [n(2.0), v("factor")]), n(1.0)),
+                when(
+                    proportional(),
+                    op("*", [n(2.0), v("jitter_factor")]),
+                    n(1.0),
+                ),
             ),
         )
     };
     let multiplier = |share: Expr| op("*", [seconds(v("base")), share]);
-    let max = |share: Expr| op("*", [seconds(v("max")), share]);
+    let max = |share: Expr| op("*", [seconds(v("max_delay")), share]);
     let part = |name: &'static str, share: &dyn Fn() -> Expr| {
         op(
             "c",
@@ -51,7 +66,7 @@ pub(super) fn tenacity() -> Recipe {
                 s("(multiplier="),
                 op("n", [multiplier(share())]),
                 s(", exp_base="),
-                op("n", [v("mult")]),
+                op("n", [v("multiplier")]),
                 when(
                     capped(),
                     op("c", [s(", max="), op("n", [max(share())])]),
@@ -61,7 +76,7 @@ pub(super) fn tenacity() -> Recipe {
             ],
         )
     };
-    let setting = |present: Expr, value: Expr| when(present, value, op("null", []));
+    let setting = |present: Expr, value: Expr| when(present, value, null());
     Recipe {
         template: "from tenacity import Retrying, stop_after_attempt$0\n\n\
                    retrying = Retrying(\n    stop=stop_after_attempt($1),\n    wait=$2,\n)\n",
@@ -94,7 +109,7 @@ pub(super) fn tenacity() -> Recipe {
         }],
         settings: vec![
             ("stop_after_attempt", op("+", [v("retries"), n(1.0)])),
-            ("exp_base", v("mult")),
+            ("exp_base", v("multiplier")),
             (
                 "wait_exponential.multiplier",
                 setting(fixed(), multiplier(fixed_share())),
@@ -129,7 +144,11 @@ pub(super) fn urllib3() -> Recipe {
         holes: vec![
             op("n", [v("retries")]),
             op("n", [seconds(v("base"))]),
-            when(capped(), op("n", [seconds(v("max"))]), s("float(\"inf\")")),
+            when(
+                capped(),
+                op("n", [seconds(v("max_delay"))]),
+                s("float(\"inf\")"),
+            ),
         ],
         checks: vec![
             Check {
@@ -139,7 +158,7 @@ pub(super) fn urllib3() -> Recipe {
             },
             Check {
                 code: MultiplierFixed,
-                when: not(is("mult", n(2.0))),
+                when: not(is("multiplier", n(2.0))),
                 vars: vec![("multiplier", n(2.0))],
             },
             Check {
@@ -153,7 +172,7 @@ pub(super) fn urllib3() -> Recipe {
             ("backoff_factor", seconds(v("base"))),
             (
                 "backoff_max",
-                when(capped(), seconds(v("max")), n(f64::INFINITY)),
+                when(capped(), seconds(v("max_delay")), n(f64::INFINITY)),
             ),
         ],
     }

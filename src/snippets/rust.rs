@@ -1,7 +1,9 @@
 //! Rust: backon. Durations as `std::time::Duration`.
 
 use super::DifferenceCode::{JitterUnsupported, SinglePrecision};
-use super::template::{Check, Recipe, capped, jitter_is, n, not, op, s, v, when};
+use super::template::{
+    Check, Recipe, any, capped, float_literal, jitter_is, n, not, op, rust_duration, s, v, when,
+};
 
 /// backon 1.5.2 (`backon/src/backoff/exponential.rs` at db212c0, lines
 /// 204–253): the first delay is `min_delay`, each next one the previous
@@ -17,14 +19,14 @@ pub(super) fn backon() -> Recipe {
             "&",
             [
                 jitter_is("proportional"),
-                op("<", [op("-", [v("factor"), n(1.0 / 3.0)]), n(1e-12)]),
-                op("<", [op("-", [n(1.0 / 3.0), v("factor")]), n(1e-12)]),
+                op("<", [op("-", [v("jitter_factor"), n(1.0 / 3.0)]), n(1e-12)]),
+                op("<", [op("-", [n(1.0 / 3.0), v("jitter_factor")]), n(1e-12)]),
             ],
         )
     };
     let scale = || when(third(), n(2.0 / 3.0), n(1.0));
     let min = || op("*", [v("base"), scale()]);
-    let max = || op("*", [v("max"), scale()]);
+    let max = || op("*", [v("max_delay"), scale()]);
     Recipe {
         template: "use std::time::Duration;\n\nuse backon::ExponentialBuilder;\n\n\
                    let backoff = ExponentialBuilder::default()\n    \
@@ -33,11 +35,11 @@ pub(super) fn backon() -> Recipe {
                    $2\n    \
                    .with_max_times($3)$4;\n",
         holes: vec![
-            op("rs", [min()]),
-            op("f", [v("mult")]),
+            rust_duration(min()),
+            float_literal(v("multiplier")),
             when(
                 capped(),
-                op("c", [s(".with_max_delay("), op("rs", [max()]), s(")")]),
+                op("c", [s(".with_max_delay("), rust_duration(max()), s(")")]),
                 s(".without_max_delay()"),
             ),
             op("n", [v("retries")]),
@@ -46,18 +48,18 @@ pub(super) fn backon() -> Recipe {
         checks: vec![
             Check {
                 code: JitterUnsupported,
-                when: not(op("|", [third(), jitter_is("none")])),
+                when: not(any([third(), jitter_is("none")])),
                 vars: vec![("jitter", v("jitter"))],
             },
             Check {
                 code: SinglePrecision,
-                when: op("|", [op("<", [n(1.0), v("retries")]), third()]),
+                when: any([op("<", [n(1.0), v("retries")]), third()]),
                 vars: vec![],
             },
         ],
         settings: vec![
             ("min_delay", min()),
-            ("factor", v("mult")),
+            ("factor", v("multiplier")),
             ("max_delay", when(capped(), max(), n(f64::INFINITY))),
             ("max_times", v("retries")),
             ("jitter", when(third(), n(1.0), n(0.0))),

@@ -4,7 +4,7 @@
 //! (`$0`, `$1`, ...) are [`Expr`]essions of the policy, and the checks of
 //! what differs, each a condition with its variables. [`fill`] evaluates
 //! them here for the build and the tests; the calculator's script fills the
-//! same recipes, sent as JSON ([`Recipe::json`]), with `fillSnippet` in
+//! same recipes, sent as JSON ([`Recipe::json`]), with `fillSnippets` in
 //! `static/calculator.js`, which implements the operators below one for
 //! one. `tests/snippets_parity.rs` runs that script against [`fill`] over a
 //! grid of policies.
@@ -23,6 +23,8 @@ use crate::backoff::{Jitter, Policy, Schedule};
 /// array `[operator, arguments...]` (`["v", name]` reads a variable).
 #[derive(Clone, Debug)]
 pub enum Expr {
+    /// No value (JSON `null`): an absent cap, a setting not written.
+    Null,
     Num(f64),
     Str(&'static str),
     Op(&'static str, Vec<Expr>),
@@ -77,6 +79,7 @@ impl Recipe {
 impl Expr {
     pub fn json(&self) -> Value {
         match self {
+            Expr::Null => Value::Null,
             Expr::Num(x) => json!(x),
             Expr::Str(s) => json!(s),
             Expr::Op(op, args) => {
@@ -115,7 +118,68 @@ pub fn not(e: Expr) -> Expr {
     op("!", [e])
 }
 pub fn capped() -> Expr {
-    not(op("nil", [v("max")]))
+    not(op("=", [v("max_delay"), null()]))
+}
+pub fn null() -> Expr {
+    Expr::Null
+}
+/// Whether any of `args` holds.
+pub fn any<const N: usize>(args: [Expr; N]) -> Expr {
+    not(op("&", args.map(not)))
+}
+/// Whether `x` is a whole number.
+fn whole(x: Expr) -> Expr {
+    op("=", [op("trunc", [x.clone()]), x])
+}
+/// A number as a floating-point literal of C-like languages (`2.0`, not
+/// `2`, so that it is a double wherever it stands).
+pub fn float_literal(x: Expr) -> Expr {
+    when(
+        whole(x.clone()),
+        op("c", [op("n", [x.clone()]), s(".0")]),
+        op("n", [x]),
+    )
+}
+/// Milliseconds as a duration: `{ms_before}N{ms_after}` when whole, else
+/// `{ns_before}N)` in whole nanoseconds.
+fn duration(
+    x: Expr,
+    ms_before: &'static str,
+    ms_after: &'static str,
+    ns_before: &'static str,
+) -> Expr {
+    when(
+        whole(x.clone()),
+        op("c", [s(ms_before), op("n", [x.clone()]), s(ms_after)]),
+        op("c", [s(ns_before), op("n", [nanoseconds(x)]), s(")")]),
+    )
+}
+fn nanoseconds(ms: Expr) -> Expr {
+    op("round", [op("*", [ms, n(1e6)])])
+}
+/// Milliseconds as a Go duration: `250 * time.Millisecond` when whole,
+/// else whole nanoseconds.
+pub fn go_duration(ms: Expr) -> Expr {
+    duration(ms, "", " * time.Millisecond", "time.Duration(")
+}
+/// Milliseconds as a Rust `Duration`: `from_millis` when whole, else
+/// `from_nanos`.
+pub fn rust_duration(ms: Expr) -> Expr {
+    duration(ms, "Duration::from_millis(", ")", "Duration::from_nanos(")
+}
+/// Milliseconds as a protobuf JSON duration: seconds of whole nanoseconds,
+/// and an `s` (`"1.5s"`). Past 2^53 nanoseconds (104 days) a double holds
+/// no whole nanoseconds: the seconds as they are.
+pub fn json_seconds(ms: Expr) -> Expr {
+    let seconds = when(
+        op(
+            "<",
+            [op("*", [ms.clone(), n(1e6)]), n(9_007_199_254_740_992.0)],
+        ),
+        op("/", [nanoseconds(ms.clone()), n(1e9)]),
+        op("/", [ms, n(1000.0)]),
+    );
+    op("c", [op("n", [seconds]), s("s")])
 }
 /// True (an empty "all of").
 pub fn always() -> Expr {
@@ -131,14 +195,19 @@ pub struct Env {
 
 impl Env {
     /// `policy` in milliseconds; `delays` the core's delay of each retry.
+    /// The names are the calculator's inputs (`contract::INPUTS`), as the
+    /// script's form gives them; what is not given is `Null`.
     pub fn new(policy: &Policy, delays: &[f64]) -> Env {
         let factor = match policy.jitter {
-            Jitter::Proportional { factor } => factor,
-            _ => 0.0,
+            Jitter::Proportional { factor } => Val::Num(factor),
+            _ => Val::Null,
         };
         let max = policy.max_delay.map_or(Val::Null, Val::Num);
         let (retry, library, core) =
-            whole_ms(policy.base, policy.max_delay, policy.multiplier, delays);
+            match whole_ms(policy.base, policy.max_delay, policy.multiplier, delays) {
+                Some((retry, library, core)) => (retry, Val::Num(library), Val::Num(core)),
+                None => (0.0, Val::Null, Val::Null),
+            };
         let top = delays
             .iter()
             .copied()
@@ -147,15 +216,15 @@ impl Env {
         Env {
             vars: vec![
                 ("base", Val::Num(policy.base)),
-                ("max", max),
-                ("mult", Val::Num(policy.multiplier)),
+                ("max_delay", max),
+                ("multiplier", Val::Num(policy.multiplier)),
                 ("retries", Val::Num(f64::from(policy.retries))),
                 ("jitter", Val::Str(policy.jitter.name().to_string())),
-                ("factor", Val::Num(factor)),
+                ("jitter_factor", factor),
                 ("top", Val::Num(top)),
                 ("ms_retry", Val::Num(retry)),
-                ("ms_library", Val::Num(library)),
-                ("ms_core", Val::Num(core)),
+                ("ms_library", library),
+                ("ms_core", core),
             ],
         }
     }
@@ -180,30 +249,36 @@ impl Env {
 /// Whole milliseconds the way Java computes them: the first delay and the
 /// cap rounded (at least 1), each next delay `(long) (previous ×
 /// multiplier)`, each wait the smaller of it and the cap. Returns the first
-/// retry whose wait is not the core's (0 when none), the library's wait and
-/// the core's there. A difference below 1e-9 of the delay is the core's own
-/// rounding, none.
-fn whole_ms(base: f64, max: Option<f64>, multiplier: f64, delays: &[f64]) -> (f64, f64, f64) {
+/// retry whose wait is not the core's, the library's wait and the core's
+/// there. A difference below 1e-9 of the delay is the core's own rounding,
+/// none.
+fn whole_ms(
+    base: f64,
+    max: Option<f64>,
+    multiplier: f64,
+    delays: &[f64],
+) -> Option<(f64, f64, f64)> {
     let cap = max.map(|m| m.round().max(1.0));
     let mut interval = base.round().max(1.0);
     for (i, &core) in delays.iter().enumerate() {
         let library = cap.map_or(interval, |c| interval.min(c));
         if (library - core).abs() > 1e-9 * core {
-            return ((i + 1) as f64, library, core);
+            return Some(((i + 1) as f64, library, core));
         }
         interval = (interval * multiplier).trunc();
     }
-    (0.0, 0.0, 0.0)
+    None
 }
 
 /// The value of `e` in `env`. Operators: `v` (variable), `+ - * /`,
-/// `< =`, `! & |`, `?` (if), `nil` (is null), `null`, `c` (concatenate
-/// texts), `round trunc max min`,
-/// and the formats `n` (plain number), `f` (floating-point literal: `2.0`),
-/// `go` (Go duration), `rs` (Rust `Duration`), `gs` (protobuf JSON seconds),
-/// all of milliseconds where a duration.
+/// `< =`, `! &`, `?` (if: only the branch taken is evaluated), `c`
+/// (concatenate texts), `round trunc max min` (as JavaScript's `Math`), and
+/// `n`, a number as [`plain`] writes it. Every format of a library's
+/// literals is built of these (say, [`go_duration`]), so that the script's
+/// evaluator stays small.
 pub fn eval(e: &Expr, env: &Env) -> Val {
     let (name, args) = match e {
+        Expr::Null => return Val::Null,
         Expr::Num(x) => return Val::Num(*x),
         Expr::Str(s) => return Val::Str((*s).to_string()),
         Expr::Op(name, args) => (*name, args),
@@ -227,7 +302,6 @@ pub fn eval(e: &Expr, env: &Env) -> Val {
         "=" => Val::Bool(arg(0) == arg(1)),
         "!" => Val::Bool(!truth(0)),
         "&" => Val::Bool((0..args.len()).all(truth)),
-        "|" => Val::Bool((0..args.len()).any(truth)),
         "?" => {
             if truth(0) {
                 arg(1)
@@ -235,8 +309,6 @@ pub fn eval(e: &Expr, env: &Env) -> Val {
                 arg(2)
             }
         }
-        "nil" => Val::Bool(arg(0) == Val::Null),
-        "null" => Val::Null,
         "c" => Val::Str(
             (0..args.len())
                 .map(|i| match arg(i) {
@@ -250,22 +322,6 @@ pub fn eval(e: &Expr, env: &Env) -> Val {
         "max" => Val::Num(num(0).max(num(1))),
         "min" => Val::Num(num(0).min(num(1))),
         "n" => Val::Str(plain(num(0))),
-        "f" => Val::Str(float_literal(num(0))),
-        "go" => Val::Str(duration(
-            num(0),
-            "",
-            " * time.Millisecond",
-            "time.Duration(",
-            ")",
-        )),
-        "rs" => Val::Str(duration(
-            num(0),
-            "Duration::from_millis(",
-            ")",
-            "Duration::from_nanos(",
-            ")",
-        )),
-        "gs" => Val::Str(seconds(num(0))),
         other => panic!("unknown operator {other}"),
     }
 }
@@ -309,44 +365,4 @@ pub fn fill(recipe: &Recipe, env: &Env) -> (String, Vec<Found>) {
 /// never in exponent notation (Rust's `Display` for `f64`).
 pub fn plain(x: f64) -> String {
     format!("{x}")
-}
-
-/// A number as a floating-point literal of C-like languages (`2.0`, not
-/// `2`, so that it is a double wherever it stands).
-pub fn float_literal(x: f64) -> String {
-    let text = plain(x);
-    if text.contains('.') {
-        text
-    } else {
-        format!("{text}.0")
-    }
-}
-
-/// Milliseconds as a duration: `{whole}ms{after}` when whole, else
-/// `{nanos}` whole nanoseconds.
-fn duration(ms: f64, whole: &str, after: &str, nanos: &str, close: &str) -> String {
-    if ms.fract() == 0.0 {
-        format!("{whole}{}{after}", plain(ms))
-    } else {
-        format!("{nanos}{}{close}", plain((ms * 1e6).round()))
-    }
-}
-
-/// Milliseconds as a protobuf JSON duration: seconds with up to nine
-/// decimals (whole nanoseconds, rounded) and an `s`. Past 2^53
-/// nanoseconds (104 days) a double holds no whole nanoseconds: the seconds
-/// as they are.
-fn seconds(ms: f64) -> String {
-    let ns = (ms * 1e6).round();
-    if ns >= 9_007_199_254_740_992.0 {
-        return format!("{}s", plain(ms / 1000.0));
-    }
-    let whole = plain((ns / 1e9).floor());
-    match ns % 1e9 {
-        0.0 => format!("{whole}s"),
-        fraction => {
-            let digits = format!("{:0>9}", plain(fraction));
-            format!("{whole}.{}s", digits.trim_end_matches('0'))
-        }
-    }
 }

@@ -100,7 +100,6 @@ pub fn view(policy: &Policy, unit: Unit, texts: &Texts, intl: &Intl) -> AsCodeVi
         "libraries": snippets::script_recipes(&comments),
         "notes": notes,
         "jitters": jitters,
-        "ms": figures::unit_label(Unit::Ms, texts),
         "exact": texts.get("calc-code-exact", None),
     });
     AsCodeView {
@@ -124,13 +123,20 @@ pub fn view(policy: &Policy, unit: Unit, texts: &Texts, intl: &Intl) -> AsCodeVi
 }
 
 /// A difference's message with its figures as holes, as the script fills
-/// them: `{d:name}` a duration in milliseconds, `{x:name}` anything else.
+/// them: `{name}` for the figure, a duration's unit already written after
+/// it.
 fn note_template(code: DifferenceCode, texts: &Texts) -> String {
     let id = format!("calc-code-differs-{}", code.name());
+    let ms = figures::unit_label(Unit::Ms, texts);
     let mut args = FluentArgs::new();
     for name in variables(&id).unwrap_or_default() {
-        let kind = if is_duration(code, name) { 'd' } else { 'x' };
-        args.set(*name, format!("{{{kind}:{name}}}"));
+        let hole = format!("{{{name}}}");
+        let text = if is_duration(code, name) {
+            figures::with_unit(&hole, Unit::Ms, &ms)
+        } else {
+            hole
+        };
+        args.set(*name, text);
     }
     texts.get(&id, Some(&args))
 }
@@ -138,20 +144,13 @@ fn note_template(code: DifferenceCode, texts: &Texts) -> String {
 /// A difference as its message, its durations in milliseconds: the
 /// message's holes filled as the script's `note` fills them.
 pub fn note(difference: &Difference, texts: &Texts, intl: &Intl) -> String {
-    let ms = figures::unit_label(Unit::Ms, texts);
     let mut text = note_template(difference.code, texts);
     for (name, var) in &difference.vars {
         let figure = match var {
             Var::Code(code) => texts.get(&format!("jitter-{code}"), None),
             Var::Number(x) => intl.number(*x),
         };
-        let duration = match var {
-            Var::Number(_) => figures::with_unit(&figure, Unit::Ms, &ms),
-            Var::Code(_) => figure.clone(),
-        };
-        text = text
-            .replace(&format!("{{d:{name}}}"), &duration)
-            .replace(&format!("{{x:{name}}}"), &figure);
+        text = text.replace(&format!("{{{name}}}"), &figure);
     }
     text
 }
