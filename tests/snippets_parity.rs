@@ -3,7 +3,8 @@
 //! 3, 1 to 1000 retries), the calculator script's filler (`fillSnippets` in
 //! `static/calculator.js`, run in Node by `tests/snippets/fill.mjs` on the
 //! recipes the pages carry, the policy as the form gives it) writes exactly the code `snippets::snippet`
-//! writes, and finds the same differences with the same figures.
+//! writes, and finds the same differences with the same figures. And
+//! `schedule --as-code` prints that code.
 
 mod common;
 
@@ -166,4 +167,56 @@ fn the_scripts_filler_writes_what_the_build_writes() {
         different > 0 && different < checked,
         "{different} of {checked} differ"
     );
+}
+
+/// `schedule ... --as-code LIBRARY`: the snippet without comments on
+/// stdout, one `differs: CODE` line on stderr per difference; the delays
+/// in seconds with `--unit s`.
+#[test]
+fn schedule_as_code_prints_the_snippet() {
+    let none = Comments {
+        policy: "",
+        differs: "",
+    };
+    let policy = Policy {
+        base: 250.0,
+        multiplier: 1.5,
+        max_delay: Some(5000.0),
+        retries: 8,
+        jitter: Jitter::Proportional { factor: 0.25 },
+    };
+    for library in Library::ALL {
+        let output = common::cli::command(
+            "schedule",
+            &[
+                "--base",
+                "0.25",
+                "--multiplier",
+                "1.5",
+                "--max",
+                "5",
+                "--retries",
+                "8",
+                "--jitter",
+                "proportional",
+                "--jitter-factor",
+                "0.25",
+                "--unit",
+                "s",
+                "--as-code",
+                library.id(),
+            ],
+        )
+        .output()
+        .unwrap();
+        assert!(output.status.success());
+        let snippet = snippets::snippet(library, &policy, &none);
+        assert_eq!(String::from_utf8(output.stdout).unwrap(), snippet.code);
+        let differs: Vec<String> = snippet
+            .differences
+            .iter()
+            .map(|d| format!("differs: {}\n", d.code.name()))
+            .collect();
+        assert_eq!(String::from_utf8(output.stderr).unwrap(), differs.concat());
+    }
 }

@@ -1,6 +1,9 @@
 //! "As code": a policy of the core turned into copyable configuration for a
 //! library, one small function per library (`python.rs`, `jvm.rs`,
-//! `dotnet.rs`, `go.rs`, `rust.rs`, `grpc.rs`).
+//! `dotnet.rs`, `go.rs`, `rust.rs`, `grpc.rs`), each writing its snippet as
+//! data, a [`Recipe`]: a template with typed holes and the checks of what
+//! differs, which `template.rs` fills here and the calculator's script
+//! fills in the page by the same rule ([`script_recipes`]).
 //!
 //! Each snippet either reproduces the core's schedule (the same delays, or
 //! the same range of each jittered delay, up to floating-point rounding and
