@@ -718,7 +718,9 @@ const note = ([id, vars]) => code.notes[id].replace(/\{(\w+)\}/g, (_, k) =>
   (typeof vars[k] === 'string' ? code.jitters[vars[k]] : num(vars[k])));
 
 // On every valid input the snippets show the form's policy; on bad input
-// the last ones stay, marked stale, and copy nothing.
+// the last ones stay, marked stale, and copy nothing. On a page in seconds
+// the delays the checks read are the core's in seconds times 1000 (the
+// build computes them in milliseconds: the same but for the last bit).
 function showCode(policy, errors) {
   $('code').classList.toggle('is-stale', !!errors);
   $('code-stale').hidden = !errors;
