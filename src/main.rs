@@ -22,6 +22,7 @@ use backoff_site::presets;
 use backoff_site::report::{self, Distribution, Unit};
 use backoff_site::simulation::{self, Experiment, ExperimentError};
 use backoff_site::site::{self, BuildOptions};
+use backoff_site::snippets;
 
 /// Rendering thousands of pages is mostly many small allocations on two or
 /// more threads at once, which mimalloc serves markedly faster than the
@@ -165,6 +166,11 @@ struct ScheduleArgs {
     /// The output format [default: json; table for `--preset list`].
     #[arg(long, value_enum)]
     format: Option<Format>,
+    /// Prints the policy as configuration for a library instead, as the
+    /// calculator's "as code" part writes it without its comments; what
+    /// differs from the schedule goes to stderr, one code a line.
+    #[arg(long, value_name = "LIBRARY", value_parser = PossibleValuesParser::new(snippets::Library::ALL.map(|l| l.id())))]
+    as_code: Option<String>,
 }
 
 #[derive(clap::Args)]
@@ -436,6 +442,9 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
                 UnitArg::S => Unit::S,
                 UnitArg::Units => Unit::Units,
             };
+            if let Some(library) = args.as_code.as_deref().and_then(snippets::Library::from_id) {
+                return as_code(library, &schedule.policy(), unit);
+            }
             match args.format.unwrap_or(Format::Json) {
                 Format::Json if wants_distribution(&args, schedule.policy().jitter) => {
                     write_stdout(&format!(
@@ -452,6 +461,21 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
             ExitCode::from(USAGE_ERROR)
         }
     }
+}
+
+/// `schedule --as-code LIBRARY`: the snippet's code alone on stdout, the
+/// codes of what differs on stderr.
+fn as_code(library: snippets::Library, policy: &Policy, unit: Unit) -> ExitCode {
+    let none = snippets::Comments {
+        policy: "",
+        differs: "",
+    };
+    let ms = backoff_site::site::calculator::as_code::in_milliseconds(policy, unit);
+    let snippet = snippets::snippet(library, &ms, &none);
+    for difference in &snippet.differences {
+        eprintln!("differs: {}", difference.code.name());
+    }
+    write_stdout(&snippet.code)
 }
 
 /// `schedule --preset list`: the presets, grouped, with their versions.

@@ -346,9 +346,9 @@ calc-preset-differs-floor-at-first-delay = Keine Verzögerung ist kürzer als di
 # Summary of the collapsible part that shows the policy as library configuration (plain text).
 calc-code-heading = Als Code
 # Plain text, above the snippets.
-calc-code-intro = Die Anfangsstrategie des Rechners als Konfiguration verbreiteter Bibliotheken für Wiederholungen (Verzögerungen in Millisekunden). Der Code ist in jeder Sprache derselbe; nur die Kommentare sind übersetzt.
+calc-code-intro = Die Strategie des Rechners als Konfiguration verbreiteter Bibliotheken für Wiederholungen (Verzögerungen in Millisekunden); der Code folgt dem Formular, während Sie es ändern. Der Code ist in jeder Sprache derselbe; nur die Kommentare sind übersetzt.
 # A comment at the top of each snippet (plain text; becomes a code comment).
-calc-code-comment = Wiederholungsstrategie: die Anfangswerte des Backoff-Rechners.
+calc-code-comment = Wiederholungsstrategie aus dem Backoff-Rechner.
 # A second comment when the library cannot reproduce the schedule exactly (plain text; becomes a code comment).
 calc-code-differs = Nicht genau der Zeitplan des Rechners: siehe die Hinweise über dem Code.
 # Shown above a snippet that reproduces the schedule (plain text).
@@ -366,8 +366,8 @@ calc-code-differs-attempts-limited = Mehr als { $max_attempts } Versuche behande
 calc-code-differs-single-precision = Verzögerungen werden in einfacher Genauigkeit berechnet, mit einem relativen Fehler von etwa einem Zehnmillionstel.
 # The button that copies one snippet’s code (plain text).
 calc-code-copy = Code kopieren
-# Shown in the “as code” part once the form holds other values than the starting ones (plain text).
-calc-code-stale = Der folgende Code gilt für die Anfangswerte, nicht für die Werte im Formular.
+# Shown in the “as code” part while a field of the form holds a bad value (plain text).
+calc-code-stale = Der folgende Code gilt für die letzten gültigen Werte, nicht für die Werte im Formular.
 ## Calculator: decorrelated jitter, percentiles and the attempt timeline
 
 # Jitter option ("decorrelated jitter", after the AWS Architecture Blog): each delay is drawn between the first delay and three times the previous delay.

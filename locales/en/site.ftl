@@ -346,9 +346,9 @@ calc-preset-differs-floor-at-first-delay = No delay is shorter than the first on
 # Summary of the collapsible part that shows the policy as library configuration (plain text).
 calc-code-heading = As code
 # Plain text, above the snippets.
-calc-code-intro = The policy the calculator starts with, as configuration for common retry libraries (delays in milliseconds). The code is the same in every language; only its comments are translated.
+calc-code-intro = The calculator’s policy as configuration for common retry libraries (delays in milliseconds); the code follows the form as you change it. The code is the same in every language; only its comments are translated.
 # A comment at the top of each snippet (plain text; becomes a code comment).
-calc-code-comment = Retry policy: the backoff calculator’s starting values.
+calc-code-comment = Retry policy from the backoff calculator.
 # A second comment when the library cannot reproduce the schedule exactly (plain text; becomes a code comment).
 calc-code-differs = Not exactly the calculator’s schedule: see the notes above the code.
 # Shown above a snippet that reproduces the schedule (plain text).
@@ -366,8 +366,8 @@ calc-code-differs-attempts-limited = The library treats more than { $max_attempt
 calc-code-differs-single-precision = Delays are computed in single precision, with a relative error of about one in ten million.
 # The button that copies one snippet’s code (plain text).
 calc-code-copy = Copy code
-# Shown in the “as code” part once the form holds other values than the starting ones (plain text).
-calc-code-stale = The snippets below are for the starting values, not for the values in the form.
+# Shown in the “as code” part while a field of the form holds a bad value (plain text).
+calc-code-stale = The snippets below are for the last valid values, not for the values in the form.
 ## Calculator: decorrelated jitter, percentiles and the attempt timeline
 
 # Jitter option ("decorrelated jitter", after the AWS Architecture Blog): each delay is drawn between the first delay and three times the previous delay.

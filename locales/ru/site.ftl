@@ -354,9 +354,9 @@ calc-preset-differs-floor-at-first-delay = Ни одна задержка не �
 # Summary of the collapsible part that shows the policy as library configuration (plain text).
 calc-code-heading = В виде кода
 # Plain text, above the snippets.
-calc-code-intro = Начальная политика калькулятора как настройка популярных библиотек повторов (задержки в миллисекундах). Код одинаков на всех языках; переведены только комментарии.
+calc-code-intro = Политика калькулятора как настройка популярных библиотек повторов (задержки в миллисекундах); код меняется вместе с формой. Код одинаков на всех языках; переведены только комментарии.
 # A comment at the top of each snippet (plain text; becomes a code comment).
-calc-code-comment = Политика повторов: начальные значения калькулятора задержек.
+calc-code-comment = Политика повторов из калькулятора задержек.
 # A second comment when the library cannot reproduce the schedule exactly (plain text; becomes a code comment).
 calc-code-differs = Расписание не совпадает с расписанием калькулятора точно: см. примечания над кодом.
 # Shown above a snippet that reproduces the schedule (plain text).
@@ -374,8 +374,8 @@ calc-code-differs-attempts-limited = Больше { $max_attempts } попыто
 calc-code-differs-single-precision = Задержки считаются с одинарной точностью, с относительной ошибкой порядка одной десятимиллионной.
 # The button that copies one snippet’s code (plain text).
 calc-code-copy = Скопировать код
-# Shown in the “as code” part once the form holds other values than the starting ones (plain text).
-calc-code-stale = Код ниже — для начальных значений, а не для значений в форме.
+# Shown in the “as code” part while a field of the form holds a bad value (plain text).
+calc-code-stale = Код ниже — для последних допустимых значений, а не для значений в форме.
 ## Calculator: decorrelated jitter, percentiles and the attempt timeline
 
 # Jitter option ("decorrelated jitter", after the AWS Architecture Blog): each delay is drawn between the first delay and three times the previous delay.

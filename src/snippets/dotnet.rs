@@ -1,7 +1,7 @@
 //! .NET: Polly. Durations in milliseconds (`TimeSpan.FromMilliseconds`).
 
-use super::{Difference, DifferenceCode, Draft, Var, jitter_unsupported, multiplier_fixed, number};
-use crate::backoff::{Jitter, Policy};
+use super::DifferenceCode::{CapAfterJitter, JitterUnsupported, MultiplierFixed};
+use super::template::{Check, Recipe, any, capped, is, jitter_is, n, not, null, op, s, v, when};
 
 /// Polly 8.7.0 (`src/Polly.Core/Retry/RetryHelper.cs` at a824c6b, lines
 /// 16–60 and 113–139): `Constant` waits `Delay`; `Exponential` waits
@@ -9,63 +9,76 @@ use crate::backoff::{Jitter, Policy};
 /// `UseJitter`, `Constant` adds a uniform offset of ±25 % (proportional
 /// jitter of factor 0.25) and `Exponential` switches to its own
 /// decorrelated formula, no kind of the core's. `MaxDelay` caps what comes
-/// out, after the jitter. `MaxRetryAttempts` counts retries.
-pub(super) fn polly(policy: &Policy) -> Draft {
-    let mut differences = Vec::new();
-    let constant = policy.multiplier == 1.0;
-    if !constant && policy.multiplier != 2.0 {
-        differences.push(multiplier_fixed(2.0));
-    }
-    let use_jitter = match policy.jitter {
-        Jitter::None => false,
-        Jitter::Proportional { factor } if constant && factor == 0.25 => {
-            // The core jitters the capped delay; Polly caps the jittered one.
-            if let Some(max) = policy.max_delay
-                && max < policy.base * 1.25
-            {
-                differences.push(Difference {
-                    code: DifferenceCode::CapAfterJitter,
-                    vars: vec![("max", Var::Number(max))],
-                });
-            }
-            true
-        }
-        other => {
-            differences.push(jitter_unsupported(other));
-            false
-        }
+/// out, after the jitter (the core jitters the capped delay).
+/// `MaxRetryAttempts` counts retries.
+pub(super) fn polly() -> Recipe {
+    let constant = || is("multiplier", n(1.0));
+    let use_jitter = || {
+        op(
+            "&",
+            [
+                constant(),
+                jitter_is("proportional"),
+                is("jitter_factor", n(0.25)),
+            ],
+        )
     };
-    let backoff_type = if constant { "Constant" } else { "Exponential" };
-    let mut settings = vec![
-        ("MaxRetryAttempts", f64::from(policy.retries)),
-        ("Delay", policy.base),
-        ("ExponentialFactor", if constant { 1.0 } else { 2.0 }),
-        ("UseJitter", if use_jitter { 1.0 } else { 0.0 }),
-    ];
-    let max_delay = match policy.max_delay {
-        Some(max) => {
-            settings.push(("MaxDelay", max));
-            format!(
-                "    MaxDelay = TimeSpan.FromMilliseconds({}),\n",
-                number(max)
-            )
-        }
-        None => String::new(),
-    };
-    let code = format!(
-        "using Polly;\nusing Polly.Retry;\n\n\
-         var options = new RetryStrategyOptions\n{{\n    \
-         MaxRetryAttempts = {},\n    \
-         BackoffType = DelayBackoffType.{backoff_type},\n    \
-         Delay = TimeSpan.FromMilliseconds({}),\n\
-         {max_delay}    \
-         UseJitter = {use_jitter},\n}};\n",
-        policy.retries,
-        number(policy.base),
-    );
-    Draft {
-        code,
-        differences,
-        settings,
+    Recipe {
+        template: "using Polly;\nusing Polly.Retry;\n\n\
+                   var options = new RetryStrategyOptions\n{\n    \
+                   MaxRetryAttempts = $0,\n    \
+                   BackoffType = DelayBackoffType.$1,\n    \
+                   Delay = TimeSpan.FromMilliseconds($2),\n\
+                   $3    \
+                   UseJitter = $4,\n};\n",
+        holes: vec![
+            op("n", [v("retries")]),
+            when(constant(), s("Constant"), s("Exponential")),
+            op("n", [v("base")]),
+            when(
+                capped(),
+                op(
+                    "c",
+                    [
+                        s("    MaxDelay = TimeSpan.FromMilliseconds("),
+                        op("n", [v("max_delay")]),
+                        s("),\n"),
+                    ],
+                ),
+                s(""),
+            ),
+            when(use_jitter(), s("true"), s("false")),
+        ],
+        checks: vec![
+            Check {
+                code: MultiplierFixed,
+                when: not(any([constant(), is("multiplier", n(2.0))])),
+                vars: vec![("multiplier", n(2.0))],
+            },
+            Check {
+                code: CapAfterJitter,
+                when: op(
+                    "&",
+                    [
+                        use_jitter(),
+                        capped(),
+                        op("<", [v("max_delay"), op("*", [v("base"), n(1.25)])]),
+                    ],
+                ),
+                vars: vec![("max", v("max_delay"))],
+            },
+            Check {
+                code: JitterUnsupported,
+                when: not(any([jitter_is("none"), use_jitter()])),
+                vars: vec![("jitter", v("jitter"))],
+            },
+        ],
+        settings: vec![
+            ("MaxRetryAttempts", v("retries")),
+            ("Delay", v("base")),
+            ("ExponentialFactor", when(constant(), n(1.0), n(2.0))),
+            ("UseJitter", when(use_jitter(), n(1.0), n(0.0))),
+            ("MaxDelay", when(capped(), v("max_delay"), null())),
+        ],
     }
 }

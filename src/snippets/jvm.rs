@@ -1,85 +1,124 @@
 //! Java: resilience4j and Spring Retry. Durations in whole milliseconds.
 
-use super::{
-    Difference, DifferenceCode, Draft, Var, float_literal, jitter_unsupported, whole_milliseconds,
+use super::DifferenceCode::{
+    CapAfterJitter, JitterUnsupported, WholeMillisecondDraws, WholeMilliseconds,
 };
-use crate::backoff::{Jitter, Policy, Schedule};
+use super::template::{
+    Check, Expr, Recipe, any, capped, float_literal, is, jitter_is, n, not, null, op, s, v, when,
+};
+
+/// A duration in milliseconds as a Java `long`: rounded, at least 1.
+fn long(ms: Expr) -> Expr {
+    op("max", [op("round", [ms]), n(1.0)])
+}
+
+/// The check that the library's whole milliseconds (see
+/// `template::whole_ms`) are the core's delays.
+fn whole_milliseconds() -> Check {
+    Check {
+        code: WholeMilliseconds,
+        when: op("<", [n(0.0), v("ms_retry")]),
+        vars: vec![
+            ("retry", v("ms_retry")),
+            ("library", v("ms_library")),
+            ("core", v("ms_core")),
+        ],
+    }
+}
+
+fn attempts() -> Expr {
+    op("+", [v("retries"), n(1.0)])
+}
 
 /// resilience4j (`IntervalFunction.java` at af9e7c9, lines 96–160 and
 /// 239–245): `ofExponentialBackoff(initial, multiplier[, max])` iterates
 /// `x → (long) (x × multiplier)` from the initial interval, capped with
 /// `Math.min`; `ofExponentialRandomBackoff(initial, multiplier, factor[,
 /// max])` draws `min + random × (max − min + 1)` on [d(1 − f), d(1 + f)],
-/// truncated to a `long`, at least 1, and caps after. `maxAttempts` counts
-/// the first call (`RetryConfig.java`, line 40).
-pub(super) fn resilience4j(policy: &Policy) -> Draft {
-    let (first, cap, nominal) = whole_milliseconds(policy);
-    let mut differences: Vec<Difference> = nominal.into_iter().collect();
-    let duration = |ms: i64| format!("Duration.ofMillis({ms})");
-    let multiplier = float_literal(policy.multiplier);
-    let mut settings = vec![
-        ("maxAttempts", f64::from(policy.retries) + 1.0),
-        ("initialInterval", first as f64),
-        ("multiplier", policy.multiplier),
-    ];
-    let mut arguments = vec![duration(first), multiplier];
-    match policy.jitter {
-        Jitter::None => {}
-        Jitter::Proportional { factor } => {
-            arguments.push(float_literal(factor));
-            settings.push(("randomizationFactor", factor));
-            differences.push(Difference {
-                code: DifferenceCode::WholeMillisecondDraws,
-                vars: Vec::new(),
-            });
-            if let Some(cap) = cap
-                && longest_uncapped(policy) * (1.0 + factor) > cap as f64
-            {
-                differences.push(Difference {
-                    code: DifferenceCode::CapAfterJitter,
-                    vars: vec![("max", Var::Number(cap as f64))],
-                });
-            }
-        }
-        other => differences.push(jitter_unsupported(other)),
+/// truncated to a `long`, at least 1, and caps after: where the core's
+/// longest draw, its longest delay times 1 + f, passes the cap, the
+/// library's stops at it. `maxAttempts` counts the first call
+/// (`RetryConfig.java`, line 40).
+pub(super) fn resilience4j() -> Recipe {
+    let proportional = || jitter_is("proportional");
+    Recipe {
+        template: "import io.github.resilience4j.core.IntervalFunction;\n\
+                   import io.github.resilience4j.retry.RetryConfig;\n\
+                   import java.time.Duration;\n\n\
+                   RetryConfig config = RetryConfig.custom()\n    \
+                   .maxAttempts($0)\n    \
+                   .intervalFunction(IntervalFunction.$1(\n        \
+                   Duration.ofMillis($2), $3$4$5))\n    \
+                   .build();\n",
+        holes: vec![
+            op("n", [attempts()]),
+            when(
+                proportional(),
+                s("ofExponentialRandomBackoff"),
+                s("ofExponentialBackoff"),
+            ),
+            op("n", [long(v("base"))]),
+            float_literal(v("multiplier")),
+            when(
+                proportional(),
+                op("c", [s(", "), float_literal(v("jitter_factor"))]),
+                s(""),
+            ),
+            when(
+                capped(),
+                op(
+                    "c",
+                    [
+                        s(", Duration.ofMillis("),
+                        op("n", [long(v("max_delay"))]),
+                        s(")"),
+                    ],
+                ),
+                s(""),
+            ),
+        ],
+        checks: vec![
+            whole_milliseconds(),
+            Check {
+                code: WholeMillisecondDraws,
+                when: proportional(),
+                vars: vec![],
+            },
+            Check {
+                code: CapAfterJitter,
+                when: op(
+                    "&",
+                    [
+                        proportional(),
+                        capped(),
+                        op(
+                            "<",
+                            [
+                                long(v("max_delay")),
+                                op("*", [v("top"), op("+", [n(1.0), v("jitter_factor")])]),
+                            ],
+                        ),
+                    ],
+                ),
+                vars: vec![("max", long(v("max_delay")))],
+            },
+            Check {
+                code: JitterUnsupported,
+                when: not(any([jitter_is("none"), proportional()])),
+                vars: vec![("jitter", v("jitter"))],
+            },
+        ],
+        settings: vec![
+            ("maxAttempts", attempts()),
+            ("initialInterval", long(v("base"))),
+            ("multiplier", v("multiplier")),
+            (
+                "randomizationFactor",
+                when(proportional(), v("jitter_factor"), null()),
+            ),
+            ("maxInterval", when(capped(), long(v("max_delay")), null())),
+        ],
     }
-    if let Some(cap) = cap {
-        arguments.push(duration(cap));
-        settings.push(("maxInterval", cap as f64));
-    }
-    let function = if matches!(policy.jitter, Jitter::Proportional { .. }) {
-        "ofExponentialRandomBackoff"
-    } else {
-        "ofExponentialBackoff"
-    };
-    let code = format!(
-        "import io.github.resilience4j.core.IntervalFunction;\n\
-         import io.github.resilience4j.retry.RetryConfig;\n\
-         import java.time.Duration;\n\n\
-         RetryConfig config = RetryConfig.custom()\n    \
-         .maxAttempts({})\n    \
-         .intervalFunction(IntervalFunction.{function}(\n        {}))\n    \
-         .build();\n",
-        policy.retries + 1,
-        arguments.join(", "),
-    );
-    Draft {
-        code,
-        differences,
-        settings,
-    }
-}
-
-/// The longest nominal delay before any cap: the last one.
-fn longest_uncapped(policy: &Policy) -> f64 {
-    let uncapped = Policy {
-        max_delay: None,
-        ..*policy
-    };
-    Schedule::new(uncapped)
-        .ok()
-        .and_then(|s| s.rows().last())
-        .map_or(f64::INFINITY, |r| r.delay)
 }
 
 /// Spring Retry (`ExponentialBackOffPolicy.java` at c8977dd, lines 133–165
@@ -89,56 +128,83 @@ fn longest_uncapped(policy: &Policy) -> f64 {
 /// multiplier of 1 or less is taken as 1, where `FixedBackOffPolicy` says
 /// the same more plainly. `SimpleRetryPolicy(maxAttempts)` counts the first
 /// call. Its random variant is no kind of the core's.
-pub(super) fn spring_retry(policy: &Policy) -> Draft {
-    let (first, cap, nominal) = whole_milliseconds(policy);
-    let mut differences: Vec<Difference> = nominal.into_iter().collect();
-    if policy.jitter != Jitter::None {
-        differences.push(jitter_unsupported(policy.jitter));
-    }
-    let attempts = policy.retries + 1;
-    let mut settings = vec![("maxAttempts", f64::from(attempts))];
-    let back_off = if policy.multiplier == 1.0 {
-        let period = cap.map_or(first, |c| first.min(c));
-        settings.push(("backOffPeriod", period as f64));
-        format!(
-            "FixedBackOffPolicy backOff = new FixedBackOffPolicy();\n\
-             backOff.setBackOffPeriod({period}L);\n"
-        )
-    } else {
-        settings.push(("initialInterval", first as f64));
-        settings.push(("multiplier", policy.multiplier));
-        let max = match cap {
-            Some(cap) => {
-                settings.push(("maxInterval", cap as f64));
-                format!("{cap}L")
-            }
-            None => "Long.MAX_VALUE".to_string(),
-        };
-        format!(
-            "ExponentialBackOffPolicy backOff = new ExponentialBackOffPolicy();\n\
-             backOff.setInitialInterval({first}L);\n\
-             backOff.setMultiplier({});\n\
-             backOff.setMaxInterval({max});\n",
-            float_literal(policy.multiplier)
+pub(super) fn spring_retry() -> Recipe {
+    let fixed = || is("multiplier", n(1.0));
+    let period = || {
+        when(
+            capped(),
+            op("min", [long(v("base")), long(v("max_delay"))]),
+            long(v("base")),
         )
     };
-    let import = if policy.multiplier == 1.0 {
-        "FixedBackOffPolicy"
-    } else {
-        "ExponentialBackOffPolicy"
-    };
-    let code = format!(
-        "import org.springframework.retry.backoff.{import};\n\
-         import org.springframework.retry.policy.SimpleRetryPolicy;\n\
-         import org.springframework.retry.support.RetryTemplate;\n\n\
-         RetryTemplate template = new RetryTemplate();\n\
-         {back_off}\
-         template.setBackOffPolicy(backOff);\n\
-         template.setRetryPolicy(new SimpleRetryPolicy({attempts}));\n"
-    );
-    Draft {
-        code,
-        differences,
-        settings,
+    Recipe {
+        template: "import org.springframework.retry.backoff.$0;\n\
+                   import org.springframework.retry.policy.SimpleRetryPolicy;\n\
+                   import org.springframework.retry.support.RetryTemplate;\n\n\
+                   RetryTemplate template = new RetryTemplate();\n\
+                   $1\
+                   template.setBackOffPolicy(backOff);\n\
+                   template.setRetryPolicy(new SimpleRetryPolicy($2));\n",
+        holes: vec![
+            when(
+                fixed(),
+                s("FixedBackOffPolicy"),
+                s("ExponentialBackOffPolicy"),
+            ),
+            when(
+                fixed(),
+                op(
+                    "c",
+                    [
+                        s("FixedBackOffPolicy backOff = new FixedBackOffPolicy();\n\
+                           backOff.setBackOffPeriod("),
+                        op("n", [period()]),
+                        s("L);\n"),
+                    ],
+                ),
+                op(
+                    "c",
+                    [
+                        s(
+                            "ExponentialBackOffPolicy backOff = new ExponentialBackOffPolicy();\n\
+                           backOff.setInitialInterval(",
+                        ),
+                        op("n", [long(v("base"))]),
+                        s("L);\nbackOff.setMultiplier("),
+                        float_literal(v("multiplier")),
+                        s(");\nbackOff.setMaxInterval("),
+                        when(
+                            capped(),
+                            op("c", [op("n", [long(v("max_delay"))]), s("L")]),
+                            s("Long.MAX_VALUE"),
+                        ),
+                        s(");\n"),
+                    ],
+                ),
+            ),
+            op("n", [attempts()]),
+        ],
+        checks: vec![
+            whole_milliseconds(),
+            Check {
+                code: JitterUnsupported,
+                when: not(jitter_is("none")),
+                vars: vec![("jitter", v("jitter"))],
+            },
+        ],
+        settings: vec![
+            ("maxAttempts", attempts()),
+            ("backOffPeriod", when(fixed(), period(), null())),
+            ("initialInterval", when(fixed(), null(), long(v("base")))),
+            ("multiplier", when(fixed(), null(), v("multiplier"))),
+            (
+                "maxInterval",
+                when(
+                    op("&", [not(fixed()), capped()]),
+                    long(v("max_delay")),
+                    null(),
+                ),
+            ),
+        ],
     }
 }

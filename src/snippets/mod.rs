@@ -1,6 +1,9 @@
 //! "As code": a policy of the core turned into copyable configuration for a
 //! library, one small function per library (`python.rs`, `jvm.rs`,
-//! `dotnet.rs`, `go.rs`, `rust.rs`, `grpc.rs`).
+//! `dotnet.rs`, `go.rs`, `rust.rs`, `grpc.rs`), each writing its snippet as
+//! data, a [`Recipe`]: a template with typed holes and the checks of what
+//! differs, which `template.rs` fills here and the calculator's script
+//! fills in the page by the same rule ([`script_recipes`]).
 //!
 //! Each snippet either reproduces the core's schedule (the same delays, or
 //! the same range of each jittered delay, up to floating-point rounding and
@@ -20,8 +23,10 @@ mod grpc;
 mod jvm;
 mod python;
 mod rust;
+pub mod template;
 
-use crate::backoff::{Jitter, Policy, Schedule};
+use crate::backoff::Policy;
+use template::{Recipe, Val};
 
 /// The libraries a policy can be written for, in the order a page lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,6 +94,15 @@ impl Library {
         }
     }
 
+    /// What starts a line comment in the code; JSON has none.
+    pub const fn comment_marker(self) -> Option<&'static str> {
+        match self {
+            Library::Tenacity | Library::Urllib3 => Some("#"),
+            Library::GrpcServiceConfig => None,
+            _ => Some("//"),
+        }
+    }
+
     pub fn from_id(id: &str) -> Option<Library> {
         Library::ALL.into_iter().find(|l| l.id() == id)
     }
@@ -153,6 +167,18 @@ pub enum DifferenceCode {
 }
 
 impl DifferenceCode {
+    pub const ALL: [DifferenceCode; 9] = [
+        DifferenceCode::MultiplierFixed,
+        DifferenceCode::JitterUnsupported,
+        DifferenceCode::JitterFixed,
+        DifferenceCode::ImmediateFirstRetry,
+        DifferenceCode::WholeMilliseconds,
+        DifferenceCode::WholeMillisecondDraws,
+        DifferenceCode::CapAfterJitter,
+        DifferenceCode::AttemptsLimited,
+        DifferenceCode::SinglePrecision,
+    ];
+
     pub const fn name(self) -> &'static str {
         match self {
             DifferenceCode::MultiplierFixed => "multiplier-fixed",
@@ -199,38 +225,103 @@ impl Snippet {
 
 /// The configuration of `library` for `policy`, whose durations are in
 /// milliseconds (convert a policy in seconds first). The policy must be one
-/// the core accepts.
+/// the core accepts. The code is the library's [`recipe`] filled by
+/// [`template::fill`], the rule the calculator's script follows too.
 pub fn snippet(library: Library, policy: &Policy, comments: &Comments) -> Snippet {
-    let draft = match library {
-        Library::Tenacity => python::tenacity(policy),
-        Library::Urllib3 => python::urllib3(policy),
-        Library::Resilience4j => jvm::resilience4j(policy),
-        Library::SpringRetry => jvm::spring_retry(policy),
-        Library::Polly => dotnet::polly(policy),
-        Library::CenkaltiBackoff => go::cenkalti_backoff(policy),
-        Library::Backon => rust::backon(policy),
-        Library::GrpcServiceConfig => grpc::service_config(policy),
-    };
-    let marker = match library.language() {
-        "python" => Some("#"),
-        "json" => None,
-        _ => Some("//"),
-    };
-    let mut code = String::new();
-    if let Some(marker) = marker {
-        code.push_str(&comment(marker, comments.policy));
-        if !draft.differences.is_empty() {
-            code.push_str(&comment(marker, comments.differs));
-        }
+    let recipe = recipe(library);
+    let env = template::Env::of(policy);
+    let (body, checks) = template::fill(&recipe, &env);
+    let differences: Vec<Difference> = checks
+        .into_iter()
+        .map(|(code, vars)| Difference {
+            code,
+            vars: vars
+                .into_iter()
+                .map(|(name, value)| (name, var(value)))
+                .collect(),
+        })
+        .collect();
+    let [policy_comment, differs_comment] = comment_lines(library, comments);
+    let mut code = policy_comment;
+    if !differences.is_empty() {
+        code.push_str(&differs_comment);
     }
-    code.push_str(&draft.code);
+    code.push_str(&body);
+    let settings = recipe
+        .settings
+        .iter()
+        .filter_map(|(name, e)| match template::eval(e, &env) {
+            Val::Num(x) => Some((*name, x)),
+            _ => None,
+        })
+        .collect();
     Snippet {
         library,
         code,
-        differences: draft.differences,
-        settings: draft.settings,
+        differences,
+        settings,
     }
 }
+
+/// Every library's recipe as the calculator's script reads it (the
+/// `calc-code-data` island): its id, its two comments as code (the second
+/// only shown when the snippet differs), template, holes and checks.
+/// `fillSnippets` in `static/calculator.js` makes of it what [`snippet`]
+/// makes.
+pub fn script_recipes(comments: &Comments) -> serde_json::Value {
+    Library::ALL
+        .into_iter()
+        .map(|library| {
+            let mut json = recipe(library).json();
+            json["id"] = library.id().into();
+            json["comments"] = comment_lines(library, comments).to_vec().into();
+            json
+        })
+        .collect()
+}
+
+/// The comments as lines of `library`'s code: what the code says, and that
+/// it differs (JSON has no comments: both empty).
+fn comment_lines(library: Library, comments: &Comments) -> [String; 2] {
+    match library.comment_marker() {
+        Some(marker) => [
+            comment(marker, comments.policy),
+            comment(marker, comments.differs),
+        ],
+        None => [String::new(), String::new()],
+    }
+}
+
+/// The template and checks of `library`'s snippet, as data.
+pub fn recipe(library: Library) -> Recipe {
+    match library {
+        Library::Tenacity => python::tenacity(),
+        Library::Urllib3 => python::urllib3(),
+        Library::Resilience4j => jvm::resilience4j(),
+        Library::SpringRetry => jvm::spring_retry(),
+        Library::Polly => dotnet::polly(),
+        Library::CenkaltiBackoff => go::cenkalti_backoff(),
+        Library::Backon => rust::backon(),
+        Library::GrpcServiceConfig => grpc::service_config(),
+    }
+}
+
+/// A difference's variable from its value: a text is a jitter kind's name.
+fn var(value: Val) -> Var {
+    match value {
+        Val::Num(x) => Var::Number(x),
+        Val::Str(text) => Var::Code(
+            JITTER_KINDS
+                .into_iter()
+                .find(|k| *k == text)
+                .unwrap_or_else(|| panic!("{text} is no jitter kind")),
+        ),
+        other => panic!("a difference's variable is {other:?}"),
+    }
+}
+
+/// The jitter kinds a difference may name.
+const JITTER_KINDS: [&str; 5] = ["none", "full", "equal", "proportional", "decorrelated"];
 
 /// Every library's configuration for `policy`, in [`Library::ALL`]'s order.
 pub fn all(policy: &Policy, comments: &Comments) -> Vec<Snippet> {
@@ -240,78 +331,10 @@ pub fn all(policy: &Policy, comments: &Comments) -> Vec<Snippet> {
         .collect()
 }
 
-/// What a library function returns: the code without comments.
-struct Draft {
-    code: String,
-    differences: Vec<Difference>,
-    settings: Vec<(&'static str, f64)>,
-}
-
 /// `text` as line comments: every line (a translated text may hold line
 /// breaks, and no line may escape the comment) gets the marker.
 fn comment(marker: &str, text: &str) -> String {
     text.lines()
         .map(|line| format!("{marker} {}\n", line.trim_end()))
         .collect()
-}
-
-/// A number as the shortest decimal that reads back as the same double,
-/// never in exponent notation (Rust's `Display` for `f64`).
-fn number(x: f64) -> String {
-    format!("{x}")
-}
-
-/// A number as a floating-point literal of C-like languages (`2.0`, not
-/// `2`, so that it is a double wherever it stands).
-fn float_literal(x: f64) -> String {
-    let text = number(x);
-    if text.contains('.') {
-        text
-    } else {
-        format!("{text}.0")
-    }
-}
-
-fn jitter_unsupported(jitter: Jitter) -> Difference {
-    Difference {
-        code: DifferenceCode::JitterUnsupported,
-        vars: vec![("jitter", Var::Code(jitter.name()))],
-    }
-}
-
-fn multiplier_fixed(multiplier: f64) -> Difference {
-    Difference {
-        code: DifferenceCode::MultiplierFixed,
-        vars: vec![("multiplier", Var::Number(multiplier))],
-    }
-}
-
-/// Whole milliseconds the way Java computes them: the first delay and the
-/// cap as `long`s (at least 1), each next delay `(long) (previous ×
-/// multiplier)`, each wait `min(that, max)`. Returns the first delay, the
-/// cap and, when the waits are not the core's, the first retry that differs.
-fn whole_milliseconds(policy: &Policy) -> (i64, Option<i64>, Option<Difference>) {
-    let first = (policy.base.round() as i64).max(1);
-    let cap = policy.max_delay.map(|m| (m.round() as i64).max(1));
-    let mut interval = first as f64;
-    let mut differs = None;
-    let rows = Schedule::new(*policy)
-        .map(|s| s.rows().collect::<Vec<_>>())
-        .unwrap_or_default();
-    for row in rows {
-        let library = cap.map_or(interval, |m| interval.min(m as f64));
-        // Rounding of the core's own product is no difference.
-        if differs.is_none() && (library - row.delay).abs() > 1e-9 * row.delay {
-            differs = Some(Difference {
-                code: DifferenceCode::WholeMilliseconds,
-                vars: vec![
-                    ("retry", Var::Number(f64::from(row.retry))),
-                    ("library", Var::Number(library)),
-                    ("core", Var::Number(row.delay)),
-                ],
-            });
-        }
-        interval = (interval * policy.multiplier).trunc();
-    }
-    (first, cap, differs)
 }

@@ -1,7 +1,14 @@
 //! Python: tenacity and urllib3. Durations in seconds.
 
-use super::{Difference, DifferenceCode, Draft, Var, jitter_unsupported, multiplier_fixed, number};
-use crate::backoff::{Jitter, Policy};
+use super::DifferenceCode::{ImmediateFirstRetry, JitterUnsupported, MultiplierFixed};
+use super::template::{
+    Check, Expr, Recipe, always, any, capped, is, jitter_is, n, not, null, op, s, v, when,
+};
+
+/// Milliseconds (an expression) in seconds.
+fn seconds(ms: Expr) -> Expr {
+    op("/", [ms, n(1000.0)])
+}
 
 /// tenacity 9.1.4 (`tenacity/wait.py` at d4e868d, lines 177–239):
 /// `wait_exponential` is `max(min, min(multiplier × exp_base^(n − 1), max))`
@@ -10,73 +17,116 @@ use crate::backoff::{Jitter, Policy};
 /// (`wait_base.__add__`). So full jitter is `wait_random_exponential`, and
 /// a uniform range [d(1 − f), d(1 + f)] of the capped delay d is a fixed
 /// part d(1 − f) plus a random part up to 2f·d, each capped in proportion.
-pub(super) fn tenacity(policy: &Policy) -> Draft {
-    let seconds = |ms: f64| ms / 1000.0;
-    let (base, cap) = (seconds(policy.base), policy.max_delay.map(seconds));
-    let scaled = |k: f64| (base * k, cap.map(|c| c * k));
-    let mut differences = Vec::new();
-    // (strategy, multiplier, max)
-    let parts: Vec<(&str, (f64, Option<f64>))> = match policy.jitter {
-        Jitter::None => vec![("wait_exponential", scaled(1.0))],
-        Jitter::Full => vec![("wait_random_exponential", scaled(1.0))],
-        Jitter::Equal => vec![
-            ("wait_exponential", scaled(0.5)),
-            ("wait_random_exponential", scaled(0.5)),
-        ],
-        Jitter::Proportional { factor } if factor >= 1.0 => {
-            vec![("wait_random_exponential", scaled(2.0))]
-        }
-        Jitter::Proportional { factor } => vec![
-            ("wait_exponential", scaled(1.0 - factor)),
-            ("wait_random_exponential", scaled(2.0 * factor)),
-        ],
-        Jitter::Decorrelated => {
-            differences.push(jitter_unsupported(policy.jitter));
-            vec![("wait_exponential", scaled(1.0))]
-        }
+/// Decorrelated jitter has no such sum: the snippet has no jitter.
+pub(super) fn tenacity() -> Recipe {
+    let proportional = || jitter_is("proportional");
+    let wide = || {
+        op(
+            "&",
+            [proportional(), not(op("<", [v("jitter_factor"), n(1.0)]))],
+        )
     };
-    let attempts = f64::from(policy.retries) + 1.0;
-    let mut settings = vec![
-        ("stop_after_attempt", attempts),
-        ("exp_base", policy.multiplier),
-    ];
-    let mut names = vec!["Retrying", "stop_after_attempt"];
-    let mut waits = Vec::new();
-    for (name, (multiplier, max)) in &parts {
-        if !names.contains(name) {
-            names.push(name);
-        }
-        let (m_key, max_key) = match *name {
-            "wait_exponential" => ("wait_exponential.multiplier", "wait_exponential.max"),
-            _ => (
-                "wait_random_exponential.multiplier",
-                "wait_random_exponential.max",
+    // Whether the sum has a fixed part and a random part.
+    let fixed = || not(any([jitter_is("full"), wide()]));
+    let random = || not(any([jitter_is("none"), jitter_is("decorrelated")]));
+    // Each part's share of the delay.
+    let fixed_share = || {
+        when(
+            jitter_is("equal"),
+            n(0.5),
+            when(
+                proportional(),
+                op("-", [n(1.0), v("jitter_factor")]),
+                n(1.0),
             ),
-        };
-        settings.push((m_key, *multiplier));
-        let max = match max {
-            Some(max) => {
-                settings.push((max_key, *max));
-                format!(", max={}", number(*max))
-            }
-            None => String::new(),
-        };
-        waits.push(format!(
-            "{name}(multiplier={}, exp_base={}{max})",
-            number(*multiplier),
-            number(policy.multiplier)
-        ));
-    }
-    let code = format!(
-        "from tenacity import {}\n\nretrying = Retrying(\n    stop=stop_after_attempt({}),\n    wait={},\n)\n",
-        names.join(", "),
-        number(attempts),
-        waits.join("\n    + "),
-    );
-    Draft {
-        code,
-        differences,
-        settings,
+        )
+    };
+    let random_share = || {
+        when(
+            jitter_is("equal"),
+            n(0.5),
+            when(
+                wide(),
+                n(2.0),
+                when(
+                    proportional(),
+                    op("*", [n(2.0), v("jitter_factor")]),
+                    n(1.0),
+                ),
+            ),
+        )
+    };
+    let multiplier = |share: Expr| op("*", [seconds(v("base")), share]);
+    let max = |share: Expr| op("*", [seconds(v("max_delay")), share]);
+    let part = |name: &'static str, share: &dyn Fn() -> Expr| {
+        op(
+            "c",
+            [
+                s(name),
+                s("(multiplier="),
+                op("n", [multiplier(share())]),
+                s(", exp_base="),
+                op("n", [v("multiplier")]),
+                when(
+                    capped(),
+                    op("c", [s(", max="), op("n", [max(share())])]),
+                    s(""),
+                ),
+                s(")"),
+            ],
+        )
+    };
+    let setting = |present: Expr, value: Expr| when(present, value, null());
+    Recipe {
+        template: "from tenacity import Retrying, stop_after_attempt$0\n\n\
+                   retrying = Retrying(\n    stop=stop_after_attempt($1),\n    wait=$2,\n)\n",
+        holes: vec![
+            op(
+                "c",
+                [
+                    when(fixed(), s(", wait_exponential"), s("")),
+                    when(random(), s(", wait_random_exponential"), s("")),
+                ],
+            ),
+            op("n", [op("+", [v("retries"), n(1.0)])]),
+            op(
+                "c",
+                [
+                    when(fixed(), part("wait_exponential", &fixed_share), s("")),
+                    when(op("&", [fixed(), random()]), s("\n    + "), s("")),
+                    when(
+                        random(),
+                        part("wait_random_exponential", &random_share),
+                        s(""),
+                    ),
+                ],
+            ),
+        ],
+        checks: vec![Check {
+            code: JitterUnsupported,
+            when: jitter_is("decorrelated"),
+            vars: vec![("jitter", v("jitter"))],
+        }],
+        settings: vec![
+            ("stop_after_attempt", op("+", [v("retries"), n(1.0)])),
+            ("exp_base", v("multiplier")),
+            (
+                "wait_exponential.multiplier",
+                setting(fixed(), multiplier(fixed_share())),
+            ),
+            (
+                "wait_exponential.max",
+                setting(op("&", [fixed(), capped()]), max(fixed_share())),
+            ),
+            (
+                "wait_random_exponential.multiplier",
+                setting(random(), multiplier(random_share())),
+            ),
+            (
+                "wait_random_exponential.max",
+                setting(op("&", [random(), capped()]), max(random_share())),
+            ),
+        ],
     }
 }
 
@@ -85,37 +135,45 @@ pub(super) fn tenacity(policy: &Policy) -> Draft {
 /// `min(backoff_max, backoff_factor × 2^(k − 1))` (plus `backoff_jitter`
 /// times a uniform draw, added before the cap). With `backoff_factor` equal
 /// to the first delay, retry k ≥ 2 waits the core's delay for k when the
-/// multiplier is 2; the first retry is always immediate.
-pub(super) fn urllib3(policy: &Policy) -> Draft {
-    let seconds = |ms: f64| ms / 1000.0;
-    let factor = seconds(policy.base);
-    let mut differences = vec![Difference {
-        code: DifferenceCode::ImmediateFirstRetry,
-        vars: vec![("delay", Var::Number(policy.base))],
-    }];
-    if policy.multiplier != 2.0 {
-        differences.push(multiplier_fixed(2.0));
-    }
-    if policy.jitter != Jitter::None {
-        differences.push(jitter_unsupported(policy.jitter));
-    }
-    let (max, max_text) = match policy.max_delay {
-        Some(max) => (seconds(max), number(seconds(max))),
-        // `Retry` caps at 120 s unless told otherwise.
-        None => (f64::INFINITY, "float(\"inf\")".to_string()),
-    };
-    let code = format!(
-        "from urllib3.util import Retry\n\nretry = Retry(total={}, backoff_factor={}, backoff_max={max_text})\n",
-        policy.retries,
-        number(factor),
-    );
-    Draft {
-        code,
-        differences,
+/// multiplier is 2; the first retry is always immediate. `Retry` caps at
+/// 120 s unless told otherwise, so no cap is written as infinity.
+pub(super) fn urllib3() -> Recipe {
+    Recipe {
+        template: "from urllib3.util import Retry\n\n\
+                   retry = Retry(total=$0, backoff_factor=$1, backoff_max=$2)\n",
+        holes: vec![
+            op("n", [v("retries")]),
+            op("n", [seconds(v("base"))]),
+            when(
+                capped(),
+                op("n", [seconds(v("max_delay"))]),
+                s("float(\"inf\")"),
+            ),
+        ],
+        checks: vec![
+            Check {
+                code: ImmediateFirstRetry,
+                when: always(),
+                vars: vec![("delay", v("base"))],
+            },
+            Check {
+                code: MultiplierFixed,
+                when: not(is("multiplier", n(2.0))),
+                vars: vec![("multiplier", n(2.0))],
+            },
+            Check {
+                code: JitterUnsupported,
+                when: not(jitter_is("none")),
+                vars: vec![("jitter", v("jitter"))],
+            },
+        ],
         settings: vec![
-            ("total", f64::from(policy.retries)),
-            ("backoff_factor", factor),
-            ("backoff_max", max),
+            ("total", v("retries")),
+            ("backoff_factor", seconds(v("base"))),
+            (
+                "backoff_max",
+                when(capped(), seconds(v("max_delay")), n(f64::INFINITY)),
+            ),
         ],
     }
 }

@@ -4,7 +4,8 @@
 // "modified" in words; the URL records the preset and a shared link shows
 // it again. And the "as code" part: there without JavaScript, each Copy
 // button copies its snippet as built (tests/snippets.rs holds the built
-// snippets to src/snippets).
+// snippets to src/snippets; tests/e2e/as_code.test.js, the snippets as the
+// form changes).
 //
 // Expected schedules come from the command line, expected words from the
 // page's islands, expected field texts from the preset's figures in the
@@ -14,24 +15,13 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { CLI, DIST, LANGS, PAGES, island, launch, open, serve, tableCells, type } from './support.js';
+import { describe, test } from 'node:test';
+import { CLI, DIST, LANGS, PAGES, island, open, siteAndBrowser, tableCells, type } from './support.js';
 
-let browser;
-let server;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const state = siteAndBrowser();
 
 async function withPage(lang, page, options, fn) {
-  const opened = await open(browser, server.origin, lang, page, options);
+  const opened = await open(state.browser, state.server.origin, lang, page, options);
   try {
     await fn(opened.page);
     assert.deepEqual(opened.problems, [], 'console errors, page errors or CSP violations');
@@ -105,9 +95,11 @@ for (const lang of LANGS) {
           await type(page, 'retries', '5');
           assert.equal(await page.textContent('#calc-preset-status'), presets.modified);
           assert.ok(await page.isVisible('#calc-preset-status'));
-          // The snippets are of the starting policy, and the part says so.
+          // The snippets follow the form (tests/e2e/as_code.test.js holds
+          // them to the command line's): no note says they are out of date.
           await page.click('#calc-code summary');
-          assert.ok(await page.isVisible('#calc-code-stale'));
+          assert.equal(await page.isVisible('#calc-code-stale'), false);
+          assert.match(await page.textContent('#calc-code-tenacity-code'), /stop_after_attempt\(6\)/);
           // Back to the preset's value: not modified any more.
           await type(page, 'retries', '2');
           assert.equal(await page.textContent('#calc-preset-status'), '');

@@ -1,12 +1,16 @@
 //! The calculator's "as code" part: the policy the calculator starts with
 //! as configuration for each library `crate::snippets` knows, shown in
-//! `<details>` so that readers without JavaScript get it too.
+//! `<details>` so that readers without JavaScript get it too, and the
+//! island (`calc-code-data`) from which the script shows the policy in the
+//! form as the reader types: each library's recipe, the notes of what
+//! differs with their figures left as holes, the jitter kinds' names.
 //!
 //! The code comes from `crate::snippets` (one module for every library,
 //! from the core's policy); this module only hands it the translated
 //! comments and turns each difference into its Fluent message
-//! (`calc-code-differs-<code>`, durations in milliseconds with their unit).
-//! Code is never translated; comments and notes are.
+//! (`calc-code-differs-<code>`, durations in milliseconds with their unit),
+//! by the same holes the script fills ([`note`]). Code is never
+//! translated; comments and notes are.
 
 use fluent_bundle::FluentArgs;
 
@@ -14,6 +18,7 @@ use crate::backoff::Policy;
 use crate::report::Unit;
 use crate::site::figures;
 use crate::site::intl::Intl;
+use crate::site::json::script_json;
 use crate::site::texts::Texts;
 use crate::snippets::{self, Comments, Difference, DifferenceCode, Var};
 
@@ -53,6 +58,8 @@ pub struct AsCodeView {
     /// The label of each snippet's Copy button.
     pub copy: String,
     pub snippets: Vec<SnippetView>,
+    /// The `calc-code-data` island.
+    pub data_json: String,
 }
 
 /// `policy` in the core's terms, with durations in `unit`; the snippets
@@ -75,7 +82,28 @@ pub fn view(policy: &Policy, unit: Unit, texts: &Texts, intl: &Intl) -> AsCodeVi
         differs: &differs_comment,
     };
     let ms = in_milliseconds(policy, unit);
+    let jitters: serde_json::Map<String, serde_json::Value> =
+        ["none", "full", "equal", "proportional", "decorrelated"]
+            .into_iter()
+            .map(|kind| {
+                (
+                    kind.to_string(),
+                    texts.get(&format!("jitter-{kind}"), None).into(),
+                )
+            })
+            .collect();
+    let notes: serde_json::Map<String, serde_json::Value> = DifferenceCode::ALL
+        .into_iter()
+        .map(|code| (code.name().to_string(), note_template(code, texts).into()))
+        .collect();
+    let island = serde_json::json!({
+        "libraries": snippets::script_recipes(&comments),
+        "notes": notes,
+        "jitters": jitters,
+        "exact": texts.get("calc-code-exact", None),
+    });
     AsCodeView {
+        data_json: script_json(&island),
         heading: texts.get("calc-code-heading", None),
         intro: texts.get("calc-code-intro", None),
         exact: texts.get("calc-code-exact", None),
@@ -94,22 +122,37 @@ pub fn view(policy: &Policy, unit: Unit, texts: &Texts, intl: &Intl) -> AsCodeVi
     }
 }
 
-/// A difference as its message, its durations in milliseconds.
-pub fn note(difference: &Difference, texts: &Texts, intl: &Intl) -> String {
+/// A difference's message with its figures as holes, as the script fills
+/// them: `{name}` for the figure, a duration's unit already written after
+/// it.
+fn note_template(code: DifferenceCode, texts: &Texts) -> String {
+    let id = format!("calc-code-differs-{}", code.name());
     let ms = figures::unit_label(Unit::Ms, texts);
     let mut args = FluentArgs::new();
-    for (name, var) in &difference.vars {
-        let text = match var {
-            Var::Code(code) => texts.get(&format!("jitter-{code}"), None),
-            Var::Number(x) if is_duration(difference.code, name) => {
-                figures::with_unit(&intl.number(*x), Unit::Ms, &ms)
-            }
-            Var::Number(x) => intl.number(*x),
+    for name in variables(&id).unwrap_or_default() {
+        let hole = format!("{{{name}}}");
+        let text = if is_duration(code, name) {
+            figures::with_unit(&hole, Unit::Ms, &ms)
+        } else {
+            hole
         };
         args.set(*name, text);
     }
-    let id = format!("calc-code-differs-{}", difference.code.name());
     texts.get(&id, Some(&args))
+}
+
+/// A difference as its message, its durations in milliseconds: the
+/// message's holes filled as the script's `note` fills them.
+pub fn note(difference: &Difference, texts: &Texts, intl: &Intl) -> String {
+    let mut text = note_template(difference.code, texts);
+    for (name, var) in &difference.vars {
+        let figure = match var {
+            Var::Code(code) => texts.get(&format!("jitter-{code}"), None),
+            Var::Number(x) => intl.number(*x),
+        };
+        text = text.replace(&format!("{{{name}}}"), &figure);
+    }
+    text
 }
 
 /// Whether a difference's variable is a duration (milliseconds).

@@ -1,0 +1,368 @@
+//! The snippets' templates as data, and the one rule that fills them.
+//!
+//! Each library writes a [`Recipe`]: its code as a template whose holes
+//! (`$0`, `$1`, ...) are [`Expr`]essions of the policy, and the checks of
+//! what differs, each a condition with its variables. [`fill`] evaluates
+//! them here for the build and the tests; the calculator's script fills the
+//! same recipes, sent as JSON ([`Recipe::json`]), with `fillSnippets` in
+//! `static/calculator.js`, which implements the operators below one for
+//! one. `tests/snippets_parity.rs` runs that script against [`fill`] over a
+//! grid of policies.
+//!
+//! Numbers are written in the code's literal syntax, never the page's
+//! notation: [`plain`] is Rust's `Display` for `f64` (the shortest decimal
+//! that reads back as the same double, never in exponent notation).
+//!
+//! This module knows no library: the recipes come from the library modules.
+
+use serde_json::{Value, json};
+
+use crate::backoff::{Jitter, Policy, Schedule};
+
+/// An expression over the policy. As JSON: a number, a string, or an
+/// array `[operator, arguments...]` (`["v", name]` reads a variable).
+#[derive(Clone, Debug)]
+pub enum Expr {
+    /// No value (JSON `null`): an absent cap, a setting not written.
+    Null,
+    Num(f64),
+    Str(&'static str),
+    Op(&'static str, Vec<Expr>),
+}
+
+/// What an [`Expr`] evaluates to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Val {
+    Num(f64),
+    Str(String),
+    Bool(bool),
+    /// No cap, or a setting the variant does not write.
+    Null,
+}
+
+/// A check of what differs: when `when` holds, the snippet differs by
+/// `code`, with the variables evaluated.
+#[derive(Clone, Debug)]
+pub struct Check {
+    pub code: super::DifferenceCode,
+    pub when: Expr,
+    pub vars: Vec<(&'static str, Expr)>,
+}
+
+/// One library's snippet as data.
+#[derive(Clone, Debug)]
+pub struct Recipe {
+    /// The code, `$N` standing for `holes[N]`, which evaluate to strings.
+    pub template: &'static str,
+    pub holes: Vec<Expr>,
+    pub checks: Vec<Check>,
+    /// The settings written, under the library's names (`Null`: not
+    /// written). Read by the tests only, so not sent to the script.
+    pub settings: Vec<(&'static str, Expr)>,
+}
+
+impl Recipe {
+    /// The recipe as the script reads it (without the settings).
+    pub fn json(&self) -> Value {
+        json!({
+            "template": self.template,
+            "holes": self.holes.iter().map(Expr::json).collect::<Vec<_>>(),
+            "checks": self.checks.iter().map(|c| json!([
+                c.code.name(),
+                c.when.json(),
+                c.vars.iter().map(|(n, e)| json!([n, e.json()])).collect::<Vec<_>>(),
+            ])).collect::<Vec<_>>(),
+        })
+    }
+}
+
+impl Expr {
+    pub fn json(&self) -> Value {
+        match self {
+            Expr::Null => Value::Null,
+            Expr::Num(x) => json!(x),
+            Expr::Str(s) => json!(s),
+            Expr::Op(op, args) => {
+                let mut a = vec![json!(op)];
+                a.extend(args.iter().map(Expr::json));
+                Value::Array(a)
+            }
+        }
+    }
+}
+
+// Builders, so that recipes read as formulas.
+pub fn v(name: &'static str) -> Expr {
+    Expr::Op("v", vec![Expr::Str(name)])
+}
+pub fn n(x: f64) -> Expr {
+    Expr::Num(x)
+}
+pub fn s(text: &'static str) -> Expr {
+    Expr::Str(text)
+}
+pub fn op<const N: usize>(name: &'static str, args: [Expr; N]) -> Expr {
+    Expr::Op(name, args.into())
+}
+/// `if c { a } else { b }`.
+pub fn when(c: Expr, a: Expr, b: Expr) -> Expr {
+    op("?", [c, a, b])
+}
+pub fn is(name: &'static str, value: Expr) -> Expr {
+    op("=", [v(name), value])
+}
+pub fn jitter_is(kind: &'static str) -> Expr {
+    is("jitter", s(kind))
+}
+pub fn not(e: Expr) -> Expr {
+    op("!", [e])
+}
+pub fn capped() -> Expr {
+    not(op("=", [v("max_delay"), null()]))
+}
+pub fn null() -> Expr {
+    Expr::Null
+}
+/// Whether any of `args` holds.
+pub fn any<const N: usize>(args: [Expr; N]) -> Expr {
+    not(op("&", args.map(not)))
+}
+/// Whether `x` is a whole number.
+fn whole(x: Expr) -> Expr {
+    op("=", [op("trunc", [x.clone()]), x])
+}
+/// A number as a floating-point literal of C-like languages (`2.0`, not
+/// `2`, so that it is a double wherever it stands).
+pub fn float_literal(x: Expr) -> Expr {
+    when(
+        whole(x.clone()),
+        op("c", [op("n", [x.clone()]), s(".0")]),
+        op("n", [x]),
+    )
+}
+/// Milliseconds as a duration: `{ms_before}N{ms_after}` when whole, else
+/// `{ns_before}N)` in whole nanoseconds.
+fn duration(
+    x: Expr,
+    ms_before: &'static str,
+    ms_after: &'static str,
+    ns_before: &'static str,
+) -> Expr {
+    when(
+        whole(x.clone()),
+        op("c", [s(ms_before), op("n", [x.clone()]), s(ms_after)]),
+        op("c", [s(ns_before), op("n", [nanoseconds(x)]), s(")")]),
+    )
+}
+fn nanoseconds(ms: Expr) -> Expr {
+    op("round", [op("*", [ms, n(1e6)])])
+}
+/// Milliseconds as a Go duration: `250 * time.Millisecond` when whole,
+/// else whole nanoseconds.
+pub fn go_duration(ms: Expr) -> Expr {
+    duration(ms, "", " * time.Millisecond", "time.Duration(")
+}
+/// Milliseconds as a Rust `Duration`: `from_millis` when whole, else
+/// `from_nanos`.
+pub fn rust_duration(ms: Expr) -> Expr {
+    duration(ms, "Duration::from_millis(", ")", "Duration::from_nanos(")
+}
+/// Milliseconds as a protobuf JSON duration: seconds of whole nanoseconds,
+/// and an `s` (`"1.5s"`). Past 2^53 nanoseconds (104 days) a double holds
+/// no whole nanoseconds: the seconds as they are.
+pub fn json_seconds(ms: Expr) -> Expr {
+    let seconds = when(
+        op(
+            "<",
+            [op("*", [ms.clone(), n(1e6)]), n(9_007_199_254_740_992.0)],
+        ),
+        op("/", [nanoseconds(ms.clone()), n(1e9)]),
+        op("/", [ms, n(1000.0)]),
+    );
+    op("c", [op("n", [seconds]), s("s")])
+}
+/// True (an empty "all of").
+pub fn always() -> Expr {
+    op("&", [])
+}
+
+/// The variables an expression reads: the policy in milliseconds, and
+/// figures of the core's schedule the checks compare with.
+#[derive(Clone, Debug)]
+pub struct Env {
+    vars: Vec<(&'static str, Val)>,
+}
+
+impl Env {
+    /// `policy` in milliseconds; `delays` the core's delay of each retry.
+    /// The names are the calculator's inputs (`contract::INPUTS`), as the
+    /// script's form gives them; what is not given is `Null`.
+    pub fn new(policy: &Policy, delays: &[f64]) -> Env {
+        let factor = match policy.jitter {
+            Jitter::Proportional { factor } => Val::Num(factor),
+            _ => Val::Null,
+        };
+        let max = policy.max_delay.map_or(Val::Null, Val::Num);
+        let (retry, library, core) =
+            match whole_ms(policy.base, policy.max_delay, policy.multiplier, delays) {
+                Some((retry, library, core)) => (retry, Val::Num(library), Val::Num(core)),
+                None => (0.0, Val::Null, Val::Null),
+            };
+        let top = delays
+            .iter()
+            .copied()
+            .reduce(f64::max)
+            .unwrap_or(policy.base);
+        Env {
+            vars: vec![
+                ("base", Val::Num(policy.base)),
+                ("max_delay", max),
+                ("multiplier", Val::Num(policy.multiplier)),
+                ("retries", Val::Num(f64::from(policy.retries))),
+                ("jitter", Val::Str(policy.jitter.name().to_string())),
+                ("jitter_factor", factor),
+                ("top", Val::Num(top)),
+                ("ms_retry", Val::Num(retry)),
+                ("ms_library", library),
+                ("ms_core", core),
+            ],
+        }
+    }
+
+    /// The core's delays of `policy` (none when the core refuses it).
+    pub fn of(policy: &Policy) -> Env {
+        let delays: Vec<f64> = Schedule::new(*policy)
+            .map(|s| s.rows().map(|r| r.delay).collect())
+            .unwrap_or_default();
+        Env::new(policy, &delays)
+    }
+
+    fn get(&self, name: &str) -> Val {
+        self.vars
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_else(|| panic!("no variable {name}"))
+    }
+}
+
+/// Whole milliseconds the way Java computes them: the first delay and the
+/// cap rounded (at least 1), each next delay `(long) (previous ×
+/// multiplier)`, each wait the smaller of it and the cap. Returns the first
+/// retry whose wait is not the core's, the library's wait and the core's
+/// there. A difference below 1e-9 of the delay is the core's own rounding,
+/// none.
+fn whole_ms(
+    base: f64,
+    max: Option<f64>,
+    multiplier: f64,
+    delays: &[f64],
+) -> Option<(f64, f64, f64)> {
+    let cap = max.map(|m| m.round().max(1.0));
+    let mut interval = base.round().max(1.0);
+    for (i, &core) in delays.iter().enumerate() {
+        let library = cap.map_or(interval, |c| interval.min(c));
+        if (library - core).abs() > 1e-9 * core {
+            return Some(((i + 1) as f64, library, core));
+        }
+        interval = (interval * multiplier).trunc();
+    }
+    None
+}
+
+/// The value of `e` in `env`. Operators: `v` (variable), `+ - * /`,
+/// `< =`, `! &`, `?` (if: only the branch taken is evaluated), `c`
+/// (concatenate texts), `round trunc max min` (as JavaScript's `Math`), and
+/// `n`, a number as [`plain`] writes it. Every format of a library's
+/// literals is built of these (say, [`go_duration`]), so that the script's
+/// evaluator stays small.
+pub fn eval(e: &Expr, env: &Env) -> Val {
+    let (name, args) = match e {
+        Expr::Null => return Val::Null,
+        Expr::Num(x) => return Val::Num(*x),
+        Expr::Str(s) => return Val::Str((*s).to_string()),
+        Expr::Op(name, args) => (*name, args),
+    };
+    let arg = |i: usize| eval(&args[i], env);
+    let num = |i: usize| match arg(i) {
+        Val::Num(x) => x,
+        other => panic!("{name}: {other:?} is no number"),
+    };
+    let truth = |i: usize| arg(i) == Val::Bool(true);
+    match name {
+        "v" => match &args[0] {
+            Expr::Str(var) => env.get(var),
+            other => panic!("v: {other:?}"),
+        },
+        "+" => Val::Num(num(0) + num(1)),
+        "-" => Val::Num(num(0) - num(1)),
+        "*" => Val::Num(num(0) * num(1)),
+        "/" => Val::Num(num(0) / num(1)),
+        "<" => Val::Bool(num(0) < num(1)),
+        "=" => Val::Bool(arg(0) == arg(1)),
+        "!" => Val::Bool(!truth(0)),
+        "&" => Val::Bool((0..args.len()).all(truth)),
+        "?" => {
+            if truth(0) {
+                arg(1)
+            } else {
+                arg(2)
+            }
+        }
+        "c" => Val::Str(
+            (0..args.len())
+                .map(|i| match arg(i) {
+                    Val::Str(text) => text,
+                    other => panic!("c: {other:?} is no text"),
+                })
+                .collect(),
+        ),
+        "round" => Val::Num(num(0).round()),
+        "trunc" => Val::Num(num(0).trunc()),
+        "max" => Val::Num(num(0).max(num(1))),
+        "min" => Val::Num(num(0).min(num(1))),
+        "n" => Val::Str(plain(num(0))),
+        other => panic!("unknown operator {other}"),
+    }
+}
+
+/// A check that holds: its code and its variables' values.
+pub type Found = (super::DifferenceCode, Vec<(&'static str, Val)>);
+
+/// The recipe's code for `env`, and the checks that hold, with their
+/// variables.
+pub fn fill(recipe: &Recipe, env: &Env) -> (String, Vec<Found>) {
+    let mut code = String::new();
+    let mut rest = recipe.template;
+    while let Some(at) = rest.find('$') {
+        code.push_str(&rest[..at]);
+        let digits = rest[at + 1..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(rest.len() - at - 1, |k| k);
+        let index: usize = rest[at + 1..at + 1 + digits]
+            .parse()
+            .expect("a hole's number after $");
+        match eval(&recipe.holes[index], env) {
+            Val::Str(text) => code.push_str(&text),
+            other => panic!("hole {index} is {other:?}, no text"),
+        }
+        rest = &rest[at + 1 + digits..];
+    }
+    code.push_str(rest);
+    let checks = recipe
+        .checks
+        .iter()
+        .filter(|c| eval(&c.when, env) == Val::Bool(true))
+        .map(|c| {
+            let vars = c.vars.iter().map(|(n, e)| (*n, eval(e, env))).collect();
+            (c.code, vars)
+        })
+        .collect();
+    (code, checks)
+}
+
+/// A number as the shortest decimal that reads back as the same double,
+/// never in exponent notation (Rust's `Display` for `f64`).
+pub fn plain(x: f64) -> String {
+    format!("{x}")
+}
