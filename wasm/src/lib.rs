@@ -51,11 +51,14 @@
 //!   `contract::distribution::LEN` f64 long.
 //!
 //! Its work buffers (about 600 KB) are static: memory pages, not bytes of
-//! the module. It is not built so for the site: that code (the grid
-//! convolution, the Monte Carlo run and their order statistics) takes the
-//! module from about 4.4 KB to about 15.8 KB, beyond the 6 KiB budget
-//! (`tests/budgets.rs`); `tests/dist_wasm_parity.rs` builds it so and
-//! checks it against the native core.
+//! the module. That code (the grid convolution, the Monte Carlo run and
+//! their order statistics) takes the module from about 4.4 KB to about
+//! 15.8 KB, beyond the 6 KiB budget of the module every calculator page
+//! loads at start (`tests/budgets.rs`). So the site ships both: the base
+//! module, loaded at start, and this full one, which the script fetches on
+//! the reader's first edit (`wasm/build`'s `Kind`);
+//! `tests/dist_wasm_parity.rs` checks the shipped full module against the
+//! native core.
 
 #![no_std]
 

@@ -13,8 +13,9 @@
 //!
 //! Each table here is its namesake in `super` extended (built from it at
 //! compile time), so a code or slot means the same in both.
-//! The export is not in the shipped module: with it the module is over
-//! twice its 6 KiB budget (`wasm/src/lib.rs` says how it is built). Like
+//! The export is only in the full module, which the calculator fetches on
+//! the reader's first edit: with it the module is over twice the 6 KiB
+//! budget of the base module (`wasm/src/lib.rs` says how both are built). Like
 //! `super`, this module never formats anything.
 
 use crate::dist::decorrelated::{self, MonteCarlo, Row};
