@@ -182,18 +182,18 @@ mod tests {
         let frame = Frame {
             width: 640.0,
             height: 240.0,
-            left: 56.0,
+            left: 60.0,
             right: 16.0,
             top: 16.0,
             bottom: 56.0,
         };
         assert_eq!(frame.plot_bottom(), 184.0);
         assert_eq!(frame.plot_right(), 624.0);
-        assert_eq!(frame.plot_width(), 568.0);
-        assert_eq!(frame.centre_x(), 340.0);
+        assert_eq!(frame.plot_width(), 564.0);
+        assert_eq!(frame.centre_x(), 342.0);
         assert_eq!(frame.linear_y(0.0, 8.0), 184.0);
         assert_eq!(frame.linear_y(8.0, 8.0), 16.0);
-        assert_eq!(frame.grid_line(100.04), "M56 100H624");
-        assert_eq!(frame.axes(), "M56 16V184H624");
+        assert_eq!(frame.grid_line(100.04), "M60 100H624");
+        assert_eq!(frame.axes(), "M60 16V184H624");
     }
 }
