@@ -178,3 +178,25 @@ fn timeout_claims_of_the_families_cite_pinned_sources() {
         pinned(&dotnet[0], "App-vNext/Polly", "docs/pipelines/index.md");
     }
 }
+
+/// The value of message `id` in `locales/<lang>/<file>`, a one-line message.
+fn message(lang: &str, file: &str, id: &str) -> String {
+    let path = common::project_root().join(format!("locales/{lang}/{file}"));
+    let text = fs::read_to_string(&path).unwrap();
+    let prefix = format!("{id} = ");
+    let line = text.lines().find(|l| l.starts_with(&prefix));
+    line.unwrap_or_else(|| panic!("no {id} in {}", path.display()))[prefix.len()..].to_string()
+}
+
+#[test]
+fn preset_notes_are_the_calculators_but_where_the_page_words_its_own() {
+    for lang in LANGUAGES {
+        let html = page(lang);
+        let shared = message(lang, "site.ftl", "calc-preset-differs-cap-after-jitter");
+        assert!(html.contains(&shared), "{lang}: no {shared:?}");
+        let own = message(lang, "defaults.ftl", "preset-differs-polynomial");
+        let calculators = message(lang, "site.ftl", "calc-preset-differs-polynomial");
+        assert!(html.contains(&own), "{lang}: no {own:?}");
+        assert!(!html.contains(&calculators), "{lang}: {calculators:?}");
+    }
+}

@@ -48,16 +48,7 @@ preset-counts-retries = { $count ->
 preset-counts-unlimited = unbegrenzt
 preset-counts-time = Zeitlimit
 
-preset-differs-unlimited = Hört nie nach einer Anzahl auf; die Tabelle zeigt nur die ersten Wiederholungen.
-preset-differs-time-limit = Hört nach einer Gesamtzeit auf, nicht nach einer Zahl von Wiederholungen.
-preset-differs-retry-quota = Ein Kontingent oder Ratenbegrenzer kann Wiederholungen ablehnen oder mit zusätzlicher Verzögerung belegen.
-preset-differs-first-delay-unjittered = Die Basisverzögerung kommt ohne Jitter; erst die späteren Verzögerungen bekommen ihn.
-preset-differs-immediate-first-retry = Die erste Wiederholung folgt sofort; die späteren warten die gezeigten Verzögerungen.
-preset-differs-whole-units = Verzögerungen werden in ganzen Sekunden oder Millisekunden gezogen.
 preset-differs-polynomial = Die Verzögerungen wachsen polynomiell; die Zeile ist die nächste geometrische Reihe.
-preset-differs-additive-jitter = Der Jitter wird zur Verzögerung addiert, in einer Spanne, die mit jeder Wiederholung wächst.
-preset-differs-cap-after-jitter = Die Grenze greift nach dem Jitter, keine Verzögerung überschreitet sie.
-preset-differs-floor-at-first-delay = Keine Verzögerung ist kürzer als die Basis.
 
 family-python-heading = Python
 family-python =

@@ -55,17 +55,10 @@ preset-counts-retries = { $count ->
 preset-counts-unlimited = no limit
 preset-counts-time = a time limit
 
-# What the core cannot express of a library’s rule (one sentence each).
-preset-differs-unlimited = It never stops by count; the table shows the first retries only.
-preset-differs-time-limit = It stops at an elapsed-time limit, not after a number of retries.
-preset-differs-retry-quota = A retry quota or rate limiter can refuse or delay retries.
-preset-differs-first-delay-unjittered = The first delay is exactly the base; only later delays are jittered.
-preset-differs-immediate-first-retry = The first retry is immediate; later ones wait the delays shown.
-preset-differs-whole-units = Delays are drawn in whole units (seconds or milliseconds).
+# What the core cannot express of a library’s rule: the notes are site.ftl’s
+# `calc-preset-differs-…`, shown by the calculator too; this one is worded for
+# this page’s table, whose rows are the geometric fit.
 preset-differs-polynomial = Delays grow as a polynomial; the row is a geometric fit.
-preset-differs-additive-jitter = The jitter is added to the delay, in a range that grows with each retry.
-preset-differs-cap-after-jitter = The cap applies after the jitter, so no delay exceeds it.
-preset-differs-floor-at-first-delay = No delay is shorter than the first one.
 
 family-python-heading = Python
 family-python =

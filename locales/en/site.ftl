@@ -329,7 +329,8 @@ calc-preset-retries = { $retries ->
 }
 calc-preset-unlimited = No limit on the number of retries; the calculator shows { $retries }.
 calc-preset-time = It stops at a time limit, not a count; the calculator shows { $retries } retries.
-# What the calculator cannot express of the chosen library (plain text, one sentence each).
+# What the calculator cannot express of the chosen library (plain text, one sentence each);
+# the defaults page shows them too, but for `preset-differs-polynomial` in defaults.ftl.
 calc-preset-differs-unlimited = It never stops by count; the table shows the first retries only.
 calc-preset-differs-time-limit = It stops at an elapsed-time limit, not after a number of retries.
 calc-preset-differs-retry-quota = A retry quota or rate limiter can refuse or delay retries.

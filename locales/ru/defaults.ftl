@@ -52,16 +52,7 @@ preset-counts-retries = { $count ->
 preset-counts-unlimited = без ограничения
 preset-counts-time = лимит времени
 
-preset-differs-unlimited = Не останавливается по числу повторов; в таблице — только первые повторы.
-preset-differs-time-limit = Останавливается по лимиту общего времени, а не по числу повторов.
-preset-differs-retry-quota = Квота или ограничитель частоты может отклонить повтор или добавить к нему задержку.
-preset-differs-first-delay-unjittered = Первая задержка равна базовой без джиттера; джиттер получают только следующие.
-preset-differs-immediate-first-retry = Первый повтор — сразу; следующие ждут задержки из таблицы.
-preset-differs-whole-units = Задержки берутся в целых секундах или миллисекундах.
 preset-differs-polynomial = Задержки растут как многочлен; строка — ближайший геометрический ряд.
-preset-differs-additive-jitter = Джиттер прибавляется к задержке, и его диапазон растёт с каждым повтором.
-preset-differs-cap-after-jitter = Ограничение применяется после джиттера, поэтому ни одна задержка его не превышает.
-preset-differs-floor-at-first-delay = Ни одна задержка не короче первой.
 
 family-python-heading = Python
 family-python =

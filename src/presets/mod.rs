@@ -125,8 +125,8 @@ impl Counts {
     }
 }
 
-/// What the core cannot express of a library's rule. The page explains each
-/// (message `preset-differs-<name>`).
+/// What the core cannot express of a library's rule. The calculator and the
+/// defaults page explain each (message `calc-preset-differs-<name>`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Difference {
     /// It never stops by count.

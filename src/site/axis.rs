@@ -1,7 +1,9 @@
 //! The arithmetic of the site's SVG charts' axes, shared by the calculator's
-//! chart (`figures.rs`) and the contention charts (`charts.rs`): powers of
-//! ten, round steps, the ticks of a linear or logarithmic value axis, the
-//! one-decimal coordinates and the escaping of text and attributes.
+//! charts (`figures.rs`, `calculator/herd.rs`, `calculator/distribution.rs`)
+//! and the contention charts (`charts.rs`): powers of ten, round steps, the
+//! ticks of a linear or logarithmic value axis, the one-decimal coordinates,
+//! the escaping of text and attributes, and the [`Frame`] every chart draws
+//! in (its size, margins, plot area, grid lines and axes).
 //!
 //! `static/calculator.js` redraws the calculator's chart with the same
 //! rules (`decade`, `niceStep`, its tick loops), so every function here
@@ -73,6 +75,78 @@ pub(crate) fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// Appends `<tag name="value"…>text</tag>` to `svg`, every value and the
+/// text escaped: the element form of the calculator's charts, which the
+/// script writes alike.
+pub(crate) fn element(svg: &mut String, tag: &str, attrs: &[(&str, String)], text: &str) {
+    svg.push('<');
+    svg.push_str(tag);
+    for (name, value) in attrs {
+        svg.push_str(&format!(" {name}=\"{}\"", escape(value)));
+    }
+    svg.push('>');
+    svg.push_str(&escape(text));
+    svg.push_str(&format!("</{tag}>"));
+}
+
+/// A chart's drawing: its size and the margins around the plot, in SVG
+/// units. The value axis runs up the left margin, the x axis's ticks and
+/// title sit in the bottom margin.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame {
+    pub width: f64,
+    pub height: f64,
+    pub left: f64,
+    pub right: f64,
+    pub top: f64,
+    /// The bottom margin.
+    pub bottom: f64,
+}
+
+impl Frame {
+    /// The y of the plot's bottom edge.
+    pub fn plot_bottom(&self) -> f64 {
+        self.height - self.bottom
+    }
+
+    /// The x of the plot's right edge.
+    pub fn plot_right(&self) -> f64 {
+        self.width - self.right
+    }
+
+    pub fn plot_width(&self) -> f64 {
+        self.width - self.left - self.right
+    }
+
+    /// The x of the plot's middle, where the x axis's title is centred.
+    pub fn centre_x(&self) -> f64 {
+        (self.left + self.width - self.right) / 2.0
+    }
+
+    /// The y of `v` on a linear value axis from 0 at the plot's bottom to
+    /// `ceiling` at its top.
+    pub fn linear_y(&self, v: f64, ceiling: f64) -> f64 {
+        let bottom = self.plot_bottom();
+        bottom - v / ceiling * (bottom - self.top)
+    }
+
+    /// The path of a grid line across the plot at `y`.
+    pub fn grid_line(&self, y: f64) -> String {
+        format!("M{} {}H{}", fix(self.left), fix(y), fix(self.plot_right()))
+    }
+
+    /// The path of the axes: down the plot's left edge, along its bottom.
+    pub fn axes(&self) -> String {
+        format!(
+            "M{} {}V{}H{}",
+            fix(self.left),
+            fix(self.top),
+            fix(self.plot_bottom()),
+            fix(self.plot_right())
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,5 +175,25 @@ mod tests {
     fn log_decades_enclose_the_values() {
         assert_eq!(log_decades(0.4, 36.0), (-1, 2));
         assert_eq!(log_decades(1.0, 100.0), (0, 2));
+    }
+
+    #[test]
+    fn a_frame_places_its_plot_inside_the_margins() {
+        let frame = Frame {
+            width: 640.0,
+            height: 240.0,
+            left: 60.0,
+            right: 16.0,
+            top: 16.0,
+            bottom: 56.0,
+        };
+        assert_eq!(frame.plot_bottom(), 184.0);
+        assert_eq!(frame.plot_right(), 624.0);
+        assert_eq!(frame.plot_width(), 564.0);
+        assert_eq!(frame.centre_x(), 342.0);
+        assert_eq!(frame.linear_y(0.0, 8.0), 184.0);
+        assert_eq!(frame.linear_y(8.0, 8.0), 16.0);
+        assert_eq!(frame.grid_line(100.04), "M60 100H624");
+        assert_eq!(frame.axes(), "M60 16V184H624");
     }
 }

@@ -17,17 +17,29 @@
 //! narrower than 560 CSS px (`.chart-scroll svg`): at least 12 CSS px.
 
 use crate::backoff::contention::Strategy;
-use crate::site::axis::{escape, fix, linear_ticks, log_decades, nice_step, pow10};
+use crate::site::axis::{Frame, escape, fix, linear_ticks, log_decades, nice_step, pow10};
 
-/// The drawing's width, and the margins of the line charts: left (value
-/// ticks), top and bottom (client ticks and the axis title). The right
-/// margin holds the lines' labels, so it follows the longest name in the
-/// page's language ([`label_margin`]).
-const W: f64 = 640.0;
-const H: f64 = 360.0;
-const L: f64 = 72.0;
-const T: f64 = 40.0;
-const B: f64 = 56.0;
+/// The line charts' drawing and margins: left (value ticks), top and bottom
+/// (client ticks and the axis title). The right margin holds the lines'
+/// labels, so it follows the longest name in the page's language
+/// ([`label_margin`]); 0 here.
+const LINES: Frame = Frame {
+    width: 640.0,
+    height: 360.0,
+    left: 72.0,
+    right: 0.0,
+    top: 40.0,
+    bottom: 56.0,
+};
+/// One panel of the herd's small multiples: as wide as the line charts,
+/// the bars' bottom 6 units above the panel's.
+const PANEL: Frame = Frame {
+    height: 112.0,
+    right: 16.0,
+    top: 26.0,
+    bottom: 6.0,
+    ..LINES
+};
 /// From a line's end to its label's start.
 const LABEL_OFFSET: f64 = 10.0;
 /// The size of every text of the charts (`.chart-tick`, `.chart-title`,
@@ -120,8 +132,11 @@ pub fn line_chart(
     label: &str,
     number: &dyn Fn(f64) -> String,
 ) -> String {
-    let r = label_margin(lines);
-    let bottom = H - B;
+    let frame = Frame {
+        right: label_margin(lines),
+        ..LINES
+    };
+    let bottom = frame.plot_bottom();
     let xs: Vec<f64> = lines
         .first()
         .map_or(Vec::new(), |l| l.points.iter().map(|p| p.0).collect());
@@ -131,9 +146,9 @@ pub fn line_chart(
     );
     let x = |v: f64| {
         if x_hi > x_lo {
-            L + (v - x_lo) / (x_hi - x_lo) * (W - L - r)
+            frame.left + (v - x_lo) / (x_hi - x_lo) * frame.plot_width()
         } else {
-            (L + W - r) / 2.0
+            frame.centre_x()
         }
     };
     let values = lines.iter().flat_map(|l| l.points.iter().map(|p| p.1));
@@ -145,23 +160,23 @@ pub fn line_chart(
         let (lo, hi) = log_decades(low, top);
         let span = f64::from((hi - lo).max(1));
         ticks.extend((lo..=hi).map(pow10));
-        Box::new(move |v: f64| bottom - (v.log10() - f64::from(lo)) / span * (bottom - T))
+        Box::new(move |v: f64| bottom - (v.log10() - f64::from(lo)) / span * (bottom - frame.top))
     } else {
         // A floor far below any figure keeps the steps finite when every
         // value is 0.
         let ceiling;
         (ceiling, ticks) = linear_ticks(top.max(4.0 * f64::MIN_POSITIVE));
-        Box::new(move |v: f64| bottom - v / ceiling * (bottom - T))
+        Box::new(move |v: f64| frame.linear_y(v, ceiling))
     };
     let mut svg = String::new();
     for &v in &ticks {
         let ty = y(v);
         svg.push_str(&format!(
-            r#"<path d="M{L} {}H{}" class="chart-grid"/>"#,
-            fix(ty),
-            fix(W - r)
+            r#"<path d="{}" class="chart-grid"/>"#,
+            frame.grid_line(ty)
         ));
-        svg.push_str(&text(L - 6.0, ty + 5.0, "end", "chart-tick", &number(v)));
+        let left = frame.left - 6.0;
+        svg.push_str(&text(left, ty + 5.0, "end", "chart-tick", &number(v)));
     }
     for &v in &xs {
         svg.push_str(&text(
@@ -173,19 +188,25 @@ pub fn line_chart(
         ));
     }
     svg.push_str(&text(
-        (L + W - r) / 2.0,
-        H - 8.0,
+        frame.centre_x(),
+        frame.height - 8.0,
         "middle",
         "chart-title",
         x_title,
     ));
     svg.push_str(&format!(
-        r#"<path d="M{L} {T}V{bottom}H{}" class="chart-axis"/>"#,
-        fix(W - r)
+        r#"<path d="{}" class="chart-axis"/>"#,
+        frame.axes()
     ));
     // The value axis's title stands above the plot, left-aligned: read
     // horizontally, as every other text of the page.
-    svg.push_str(&text(4.0, T - 18.0, "start", "chart-title", axis.title));
+    svg.push_str(&text(
+        4.0,
+        frame.top - 18.0,
+        "start",
+        "chart-title",
+        axis.title,
+    ));
     let mut labels: Vec<(f64, &Line)> = Vec::new();
     for line in lines {
         let points: Vec<String> = line
@@ -211,14 +232,16 @@ pub fn line_chart(
     for (ly, line) in spread_labels(labels) {
         svg.push_str(&format!(
             r#"<text x="{}" y="{}" class="chart-label series-text-{}">{}</text>"#,
-            fix(W - r + LABEL_OFFSET),
+            fix(frame.plot_right() + LABEL_OFFSET),
             fix(ly + 5.0),
             line.strategy.name(),
             escape(line.name)
         ));
     }
     format!(
-        r#"<svg viewBox="0 0 {W} {H}" role="img" aria-label="{}">{svg}</svg>"#,
+        r#"<svg viewBox="0 0 {} {}" role="img" aria-label="{}">{svg}</svg>"#,
+        fix(frame.width),
+        fix(frame.height),
         escape(label)
     )
 }
@@ -233,7 +256,7 @@ fn spread_labels<'a, 'b>(mut labels: Vec<(f64, &'b Line<'a>)>) -> Vec<(f64, &'b 
         labels[i].0 = labels[i].0.max(labels[i - 1].0 + LABEL_GAP);
     }
     if let Some(last) = labels.last_mut() {
-        last.0 = last.0.min(H - B);
+        last.0 = last.0.min(LINES.plot_bottom());
     }
     for i in (0..labels.len().saturating_sub(1)).rev() {
         labels[i].0 = labels[i].0.min(labels[i + 1].0 - LABEL_GAP);
@@ -261,9 +284,6 @@ pub fn herd_panels(
     y_title: &str,
     number: &dyn Fn(f64) -> String,
 ) -> Vec<String> {
-    const PANEL_H: f64 = 112.0;
-    const PANEL_T: f64 = 26.0;
-    const PANEL_R: f64 = 16.0;
     const AXIS_H: f64 = 52.0;
     let peak = panels
         .iter()
@@ -277,26 +297,26 @@ pub fn herd_panels(
     };
     let count = panels.first().map_or(1, |p| p.buckets.len()).max(1);
     let window_ms = width_ms * count as f64;
-    let bar = (W - L - PANEL_R) / count as f64;
+    let bar = PANEL.plot_width() / count as f64;
     let mut out = Vec::with_capacity(panels.len());
     for (i, panel) in panels.iter().enumerate() {
         let last = i + 1 == panels.len();
-        let height = PANEL_H + if last { AXIS_H } else { 0.0 };
-        let bottom = PANEL_H - 6.0;
-        let y = |v: f64| bottom - v / ceiling * (bottom - PANEL_T);
+        let height = PANEL.height + if last { AXIS_H } else { 0.0 };
+        let bottom = PANEL.plot_bottom();
+        let y = |v: f64| PANEL.linear_y(v, ceiling);
         let mut svg = String::new();
         for v in [0.0, ceiling] {
             svg.push_str(&format!(
-                r#"<path d="M{L} {}H{}" class="chart-grid"/>"#,
-                fix(y(v)),
-                fix(W - PANEL_R)
+                r#"<path d="{}" class="chart-grid"/>"#,
+                PANEL.grid_line(y(v))
             ));
-            svg.push_str(&text(L - 6.0, y(v) + 5.0, "end", "chart-tick", &number(v)));
+            let left = PANEL.left - 6.0;
+            svg.push_str(&text(left, y(v) + 5.0, "end", "chart-tick", &number(v)));
         }
         let mut bars = String::new();
         for (b, &writes) in panel.buckets.iter().enumerate() {
             if writes > 0 {
-                let x0 = L + b as f64 * bar;
+                let x0 = PANEL.left + b as f64 * bar;
                 bars.push_str(&format!(
                     "M{} {}H{}V{}H{}Z",
                     fix(x0),
@@ -315,27 +335,27 @@ pub fn herd_panels(
         }
         if mark_ms > 0.0 && mark_ms < window_ms {
             svg.push_str(&format!(
-                r#"<path d="M{} {PANEL_T}V{}" class="chart-axis" stroke-dasharray="4 4"/>"#,
-                fix(L + mark_ms / window_ms * (W - L - PANEL_R)),
+                r#"<path d="M{} {}V{}" class="chart-axis" stroke-dasharray="4 4"/>"#,
+                fix(PANEL.left + mark_ms / window_ms * PANEL.plot_width()),
+                fix(PANEL.top),
                 fix(bottom)
             ));
         }
         svg.push_str(&format!(
-            r#"<path d="M{L} {PANEL_T}V{}H{}" class="chart-axis"/>"#,
-            fix(bottom),
-            fix(W - PANEL_R)
+            r#"<path d="{}" class="chart-axis"/>"#,
+            PANEL.axes()
         ));
         svg.push_str(&text(
-            L,
-            PANEL_T - 8.0,
+            PANEL.left,
+            PANEL.top - 8.0,
             "start",
             &format!("chart-title series-text-{}", panel.strategy.name()),
             panel.name,
         ));
         if i == 0 {
             svg.push_str(&text(
-                W - PANEL_R,
-                PANEL_T - 8.0,
+                PANEL.plot_right(),
+                PANEL.top - 8.0,
                 "end",
                 "chart-tick",
                 y_title,
@@ -345,7 +365,7 @@ pub fn herd_panels(
             let step = nice_step(window_ms / 4.0);
             let mut t = 0.0;
             while t <= window_ms {
-                let tx = L + t / window_ms * (W - L - PANEL_R);
+                let tx = PANEL.left + t / window_ms * PANEL.plot_width();
                 svg.push_str(&text(
                     tx,
                     bottom + 22.0,
@@ -356,7 +376,7 @@ pub fn herd_panels(
                 t += step;
             }
             svg.push_str(&text(
-                (L + W - PANEL_R) / 2.0,
+                PANEL.centre_x(),
                 height - 8.0,
                 "middle",
                 "chart-title",
@@ -364,7 +384,8 @@ pub fn herd_panels(
             ));
         }
         out.push(format!(
-            r#"<svg viewBox="0 0 {W} {}" role="img" aria-label="{}">{svg}</svg>"#,
+            r#"<svg viewBox="0 0 {} {}" role="img" aria-label="{}">{svg}</svg>"#,
+            fix(PANEL.width),
             fix(height),
             escape(panel.name)
         ));
@@ -407,7 +428,7 @@ mod tests {
         for pair in spread.windows(2) {
             assert!(pair[1].0 - pair[0].0 >= LABEL_GAP - 1e-9, "{}", pair[1].0);
         }
-        assert!(spread.iter().all(|(y, _)| *y <= H - B));
+        assert!(spread.iter().all(|(y, _)| *y <= LINES.plot_bottom()));
     }
 
     #[test]

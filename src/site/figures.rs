@@ -8,7 +8,7 @@ use fluent_bundle::FluentArgs;
 
 use crate::backoff::{DurationTier, Jitter, Policy, Schedule, duration_parts};
 use crate::report::Unit;
-use crate::site::axis::{escape, fix, linear_ticks, log_decades, nice_step, pow10};
+use crate::site::axis::{Frame, element, escape, fix, linear_ticks, log_decades, nice_step, pow10};
 use crate::site::intl::Intl;
 use crate::site::texts::Texts;
 
@@ -246,14 +246,15 @@ pub struct ChartWords {
     pub summary_capped: String,
 }
 
-/// The chart's drawing: width, height, and the left, right, top and bottom
-/// margins around the plot.
-const W: f64 = 640.0;
-const H: f64 = 320.0;
-const L: f64 = 100.0;
-const R: f64 = 16.0;
-const T: f64 = 16.0;
-const B: f64 = 56.0;
+/// The chart's drawing and its margins around the plot.
+const FRAME: Frame = Frame {
+    width: 640.0,
+    height: 320.0,
+    left: 100.0,
+    right: 16.0,
+    top: 16.0,
+    bottom: 56.0,
+};
 
 /// The chart of each retry's delay: in a scroll region, an SVG with value
 /// ticks in the page's notation (a log scale once the delays span more than
@@ -278,12 +279,12 @@ pub fn chart_html(
     let figure = |v: f64| with_unit(&intl.number(v), unit, unit_label);
     let x = |i: usize| {
         if n == 1 {
-            fix((L + W - R) / 2.0)
+            fix(FRAME.centre_x())
         } else {
-            fix(L + (i as f64 * (W - L - R)) / (n - 1) as f64)
+            fix(FRAME.left + (i as f64 * FRAME.plot_width()) / (n - 1) as f64)
         }
     };
-    let bottom = H - B;
+    let bottom = FRAME.plot_bottom();
     let mut ticks = Vec::new();
     let y: Box<dyn Fn(f64) -> f64> = if log {
         let (lo, hi) = log_decades(low, top);
@@ -295,39 +296,28 @@ pub fn chart_html(
             k += every;
         }
         Box::new(move |v: f64| {
-            bottom - ((v.max(pow10(lo)).log10() - lo as f64) / span as f64) * (bottom - T)
+            bottom - ((v.max(pow10(lo)).log10() - lo as f64) / span as f64) * (bottom - FRAME.top)
         })
     } else {
         let ceiling;
         (ceiling, ticks) = linear_ticks(top);
-        Box::new(move |v: f64| bottom - (v / ceiling) * (bottom - T))
+        Box::new(move |v: f64| FRAME.linear_y(v, ceiling))
     };
     let mut svg = String::new();
     let mut add = |tag: &str, attrs: &[(&str, String)], text: Option<String>| {
-        svg.push('<');
-        svg.push_str(tag);
-        for (name, value) in attrs {
-            svg.push_str(&format!(" {name}=\"{}\"", escape(value)));
-        }
-        svg.push('>');
-        svg.push_str(&escape(&text.unwrap_or_default()));
-        svg.push_str(&format!("</{tag}>"));
+        element(&mut svg, tag, attrs, &text.unwrap_or_default());
     };
     let num = crate::report::js_number;
     for &v in &ticks {
-        let ty = fix(y(v));
         add(
             "path",
-            &[
-                ("d", format!("M{} {ty}H{}", num(L), num(W - R))),
-                ("class", "chart-grid".into()),
-            ],
+            &[("d", FRAME.grid_line(y(v))), ("class", "chart-grid".into())],
             None,
         );
         add(
             "text",
             &[
-                ("x", num(L - 6.0)),
+                ("x", num(FRAME.left - 6.0)),
                 ("y", fix(y(v) + 5.0)),
                 ("text-anchor", "end".into()),
                 ("class", "chart-tick".into()),
@@ -361,8 +351,8 @@ pub fn chart_html(
     add(
         "text",
         &[
-            ("x", fix((L + W - R) / 2.0)),
-            ("y", num(H - 8.0)),
+            ("x", fix(FRAME.centre_x())),
+            ("y", num(FRAME.height - 8.0)),
             ("text-anchor", "middle".into()),
             ("class", "chart-title".into()),
         ],
@@ -400,10 +390,7 @@ pub fn chart_html(
         add(
             "path",
             &[
-                (
-                    "d",
-                    format!("M{} {}H{}", num(L), fix(y(row.delay)), num(W - R)),
-                ),
+                ("d", FRAME.grid_line(y(row.delay))),
                 ("class", "chart-cap".into()),
             ],
             None,
@@ -411,13 +398,7 @@ pub fn chart_html(
     }
     add(
         "path",
-        &[
-            (
-                "d",
-                format!("M{} {}V{}H{}", num(L), num(T), num(bottom), num(W - R)),
-            ),
-            ("class", "chart-axis".into()),
-        ],
+        &[("d", FRAME.axes()), ("class", "chart-axis".into())],
         None,
     );
     let mut legend = String::new();
@@ -460,8 +441,8 @@ pub fn chart_html(
             r#"<p class="chart-summary">{summary}</p></div>"#
         ),
         label = label,
-        w = num(W),
-        h = num(H),
+        w = num(FRAME.width),
+        h = num(FRAME.height),
         svg = svg,
         legend = legend,
         summary = escape(&summary),

@@ -210,14 +210,22 @@ pub fn parse(
         });
     }
     // Formulas, figures and listings are arguments of the same messages:
-    // one name cannot stand for two of them.
+    // one name cannot stand for two of them. The error points at the later
+    // one (listings come last), by its key in the content file.
     let mut names = formulas.to_vec();
     for name in values.names() {
         if names.contains(&name) {
-            problems.push(Diagnostic::error(
-                path,
-                format!("`{name}` names two values: formulas, figures and listings need names of their own"),
-            ));
+            let message = format!(
+                "`{name}` names two values: formulas, figures and listings need names of their own"
+            );
+            let key = listings
+                .keys()
+                .chain(figures.keys())
+                .find(|key| key.get_ref() == name);
+            problems.push(match key {
+                Some(key) => at(message, key.span()),
+                None => Diagnostic::error(path, message),
+            });
         }
         names.push(name);
     }

@@ -50,6 +50,12 @@ impl<'a> Texts<'a> {
         self.format(id, None, args)
     }
 
+    /// Whether message `id` is defined for this page: in its own file, the
+    /// site-wide file or the fallback language's.
+    pub fn has(&self, id: &str) -> bool {
+        self.chain.iter().any(|bundle| bundle.has_message(id))
+    }
+
     /// The attribute `attribute` of message `id`, formatted with `args`.
     pub fn attribute(&self, id: &str, attribute: &str, args: Option<&FluentArgs>) -> String {
         self.format(id, Some(attribute), args)

@@ -12,8 +12,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { CLI, LANGS, PAGES, SCREENSHOTS, cliJson, island, launch, open, serve, tableCells, type } from './support.js';
+import { before, describe, test } from 'node:test';
+import { CLI, LANGS, PAGES, SCREENSHOTS, cliJson, island, open, siteAndBrowser, tableCells, type, withOpenPage } from './support.js';
 
 const NBSP = '\u00a0';
 
@@ -23,30 +23,12 @@ const NOTATION = {
   de: { thousand: '1.000', max: '30.000', ambiguous: ['2.5', '1,000.5'] },
   ru: { thousand: `1${NBSP}000`, max: '30 000', ambiguous: ['0.5', '1.000'] },
 };
-let browser;
-let server;
+const site = siteAndBrowser();
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  mkdirSync(SCREENSHOTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(() => mkdirSync(SCREENSHOTS, { recursive: true }));
 
 /** Opens a page, runs `fn`, then asserts that nothing went wrong on the way. */
-async function withPage(lang, page, options, fn) {
-  const opened = await open(browser, server.origin, lang, page, options);
-  try {
-    await fn(opened.page, opened.context);
-    assert.deepEqual(opened.problems, [], 'console errors, page errors or CSP violations');
-  } finally {
-    await opened.context.close();
-  }
-}
+const withPage = (lang, page, options, fn) => withOpenPage(site, lang, page, options, fn);
 
 /** A figure in the page's language, by the runtime's ICU. */
 const figure = (lang, x) => new Intl.NumberFormat(lang, { maximumFractionDigits: 3 }).format(x);
@@ -701,7 +683,7 @@ for (const lang of LANGS) {
 
 describe('behaviour common to every page', () => {
   test('the problem listener itself sees a CSP violation', async () => {
-    const opened = await open(browser, server.origin, 'en', 'calculator');
+    const opened = await open(site.browser, site.server.origin, 'en', 'calculator');
     try {
       // An inline style attribute is what the page's CSP forbids.
       await opened.page.evaluate(() => document.body.setAttribute('style', 'color: red'));

@@ -5,31 +5,12 @@
 // text, no sideways page scroll on phones).
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { LANGS, PAGES, island, launch, open, serve, type } from './support.js';
+import { describe, test } from 'node:test';
+import { LANGS, PAGES, island, siteAndBrowser, type, withOpenPage } from './support.js';
 
-let server;
-let browser;
+const site = siteAndBrowser();
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function withPage(lang, page, options, fn) {
-  const opened = await open(browser, server.origin, lang, page, options);
-  try {
-    await fn(opened.page);
-    assert.deepEqual(opened.problems, [], 'console errors, page errors or CSP violations');
-  } finally {
-    await opened.context.close();
-  }
-}
+const withPage = (lang, page, options, fn) => withOpenPage(site, lang, page, options, fn);
 
 /** A whole number in the page's language, by the runtime's ICU. */
 const figure = (lang, x) => new Intl.NumberFormat(lang).format(x);

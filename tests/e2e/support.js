@@ -7,6 +7,7 @@
 // `cargo run -- build`; the `schedule` command of $BACKOFF_SITE (default
 // `target/debug/backoff-site`) gives the reference JSON.
 
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -178,4 +179,20 @@ export function siteAndBrowser() {
     await state.server?.close();
   });
   return state;
+}
+
+/**
+ * Opens `/<lang>/<page>/` on `site` (from `siteAndBrowser`) as `open`
+ * does, runs `fn(page, context)`, then asserts that there were no console
+ * errors, page errors or CSP violations; closes the context whatever
+ * happens.
+ */
+export async function withOpenPage(site, lang, page, options, fn) {
+  const opened = await open(site.browser, site.server.origin, lang, page, options);
+  try {
+    await fn(opened.page, opened.context);
+    assert.deepEqual(opened.problems, [], 'console errors, page errors or CSP violations');
+  } finally {
+    await opened.context.close();
+  }
 }

@@ -8,8 +8,8 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
-import { after, before, test } from 'node:test';
-import { htmlPaths, launch, serve } from './support.js';
+import { test } from 'node:test';
+import { htmlPaths, siteAndBrowser } from './support.js';
 
 const require = createRequire(import.meta.url);
 const VNU = String(require('vnu-jar'));
@@ -25,21 +25,10 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
  */
 const DATA_BLOCK_FALSE_POSITIVE = 'Inline script violates Content Security Policy';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteAndBrowser();
 
 test('every page passes the Nu HTML Checker with no error and no warning', async () => {
-  const urls = htmlPaths().map((p) => `${server.origin}/${p}`);
+  const urls = htmlPaths().map((p) => `${site.server.origin}/${p}`);
   assert.ok(urls.length >= 14, `only ${urls.length} pages`);
   // Run asynchronously: the pages come from this very process's server.
   // The checker refuses local hosts unless told otherwise; these are ours.
@@ -62,12 +51,12 @@ test('every page passes the Nu HTML Checker with no error and no warning', async
 
 for (const colorScheme of ['light', 'dark']) {
   test(`axe-core finds no violation on any page (${colorScheme})`, async () => {
-    const context = await browser.newContext({ colorScheme, viewport: { width: 1000, height: 800 } });
+    const context = await site.browser.newContext({ colorScheme, viewport: { width: 1000, height: 800 } });
     try {
       const failures = [];
       for (const urlPath of htmlPaths()) {
         const page = await context.newPage();
-        await page.goto(`${server.origin}/${urlPath}`);
+        await page.goto(`${site.server.origin}/${urlPath}`);
         if (await page.$('#calc-form')) await page.waitForSelector('#calc-form:not([hidden])');
         // Evaluated over the DevTools protocol, which the page's CSP does not govern.
         await page.evaluate(AXE);

@@ -18,7 +18,7 @@ use fluent_bundle::FluentArgs;
 use crate::backoff::Schedule;
 use crate::backoff::dist::Limits;
 use crate::report::{Distribution, Method, Unit, js_number};
-use crate::site::axis::{decade, escape, nice_step, pow10};
+use crate::site::axis::{Frame, decade, escape, fix, nice_step, pow10};
 use crate::site::calculator::contract::{Field, Rule};
 use crate::site::figures::with_unit;
 use crate::site::intl::Intl;
@@ -359,11 +359,19 @@ impl ChartWords {
     }
 }
 
-const W: f64 = 640.0;
-const L: f64 = 48.0;
-const R: f64 = 44.0;
-const T: f64 = 24.0;
-const B: f64 = 32.0;
+/// The timeline's drawing and margins; its height follows its rows.
+const FRAME: Frame = Frame {
+    width: 640.0,
+    height: 0.0,
+    left: 48.0,
+    right: 44.0,
+    top: 24.0,
+    bottom: 32.0,
+};
+/// The frame's figures under the short names the drawing below uses.
+const W: f64 = FRAME.width;
+const L: f64 = FRAME.left;
+const T: f64 = FRAME.top;
 /// The height of one attempt's row.
 const ROW: f64 = 18.0;
 /// At most this many rows are drawn; the last rows of a longer timeline
@@ -384,11 +392,12 @@ pub fn chart_html(
     let top = rows.iter().map(|r| r.2).chain(deadline).fold(0.0, f64::max);
     let step = nice_step(top.max(f64::MIN_POSITIVE) / 4.0);
     let end = (top / step).ceil().max(1.0) * step;
-    let h = T + rows.len() as f64 * ROW + B;
-    let bottom = h - B;
-    // One decimal, written as JavaScript writes the same double.
-    let fix = |v: f64| js_number((v * 10.0).round() / 10.0);
-    let x = |v: f64| fix(L + v / end * (W - L - R));
+    let frame = Frame {
+        height: T + rows.len() as f64 * ROW + FRAME.bottom,
+        ..FRAME
+    };
+    let (h, bottom) = (frame.height, frame.plot_bottom());
+    let x = |v: f64| fix(L + v / end * frame.plot_width());
     let y = |i: usize| fix(T + (i as f64 + 0.5) * ROW);
     let mut svg = String::new();
     let mut k = 0.0;

@@ -16,20 +16,22 @@ use crate::backoff::contract::{
     self, CLIENTS_DEFAULT, SCHEDULE_LEN, SPREAD, SPREAD_BUCKETS, SPREAD_LEN,
 };
 use crate::report::{Unit, js_number};
-use crate::site::axis::{escape, nice_step};
+use crate::site::axis::{Frame, element, escape, fix, nice_step};
 use crate::site::figures::with_unit;
 use crate::site::intl::Intl;
 use crate::site::texts::Texts;
 
-/// The drawing: width, height, and the left, right, top and bottom margins
-/// around the bars. Text is 14 units of 640, as in the schedule's chart, so
-/// at the drawing's least width (560 px, `style.css`) it is over 12 px.
-const W: f64 = 640.0;
-const H: f64 = 240.0;
-const L: f64 = 56.0;
-const R: f64 = 16.0;
-const T: f64 = 16.0;
-const B: f64 = 56.0;
+/// The drawing and its margins around the bars. Text is 14 units of 640,
+/// as in the schedule's chart, so at the drawing's least width (560 px,
+/// `style.css`) it is over 12 px.
+const FRAME: Frame = Frame {
+    width: 640.0,
+    height: 240.0,
+    left: 56.0,
+    right: 16.0,
+    top: 16.0,
+    bottom: 56.0,
+};
 
 /// The core's view of `clients` clients under `policy`: its figures by the
 /// contract's names, and the counts. `None` when the core refuses (a page's
@@ -96,29 +98,22 @@ fn draw(
     let width = figure(out, "bucket_width");
     let peak = figure(out, "peak");
     let span = n * width;
-    // One decimal, written as JavaScript writes the same double.
-    let fix = |v: f64| js_number((v * 10.0).round() / 10.0);
-    let bottom = H - B;
+    let bottom = FRAME.plot_bottom();
     let step = nice_step(peak / 4.0).max(1.0);
     let ceiling = (peak / step).ceil() * step;
-    let y = |v: f64| bottom - (v / ceiling) * (bottom - T);
-    let x = |i: f64| L + (i * (W - L - R)) / n;
+    let y = |v: f64| FRAME.linear_y(v, ceiling);
+    let x = |i: f64| FRAME.left + (i * FRAME.plot_width()) / n;
     let mut svg = String::new();
     let mut add = |tag: &str, attrs: &[(&str, String)], text: &str| {
-        svg.push('<');
-        svg.push_str(tag);
-        for (name, value) in attrs {
-            svg.push_str(&format!(" {name}=\"{}\"", escape(value)));
-        }
-        svg.push_str(&format!(">{}</{tag}>", escape(text)));
+        element(&mut svg, tag, attrs, text);
     };
     let mut k = 0.0;
     while k * step <= ceiling {
         let v = k * step;
-        let path = format!("M{} {}H{}", js_number(L), fix(y(v)), js_number(W - R));
+        let path = FRAME.grid_line(y(v));
         add("path", &[("d", path), ("class", "chart-grid".into())], "");
         let at = [
-            ("x", js_number(L - 6.0)),
+            ("x", js_number(FRAME.left - 6.0)),
             ("y", fix(y(v) + 5.0)),
             ("text-anchor", "end".into()),
             ("class", "chart-tick".into()),
@@ -139,8 +134,8 @@ fn draw(
         k += 1.0;
     }
     let at = [
-        ("x", fix((L + W - R) / 2.0)),
-        ("y", js_number(H - 8.0)),
+        ("x", fix(FRAME.centre_x())),
+        ("y", js_number(FRAME.height - 8.0)),
         ("text-anchor", "middle".into()),
         ("class", "chart-title".into()),
     ];
@@ -160,14 +155,11 @@ fn draw(
         }
     }
     add("path", &[("d", bars), ("class", "herd-bars".into())], "");
-    let axis = format!(
-        "M{} {}V{}H{}",
-        js_number(L),
-        js_number(T),
-        js_number(bottom),
-        js_number(W - R)
+    add(
+        "path",
+        &[("d", FRAME.axes()), ("class", "chart-axis".into())],
+        "",
     );
-    add("path", &[("d", axis), ("class", "chart-axis".into())], "");
     let label = escape(label);
     format!(
         concat!(
@@ -177,8 +169,8 @@ fn draw(
             r#"<p class="chart-summary">{summary}</p></div>"#
         ),
         label = label,
-        w = js_number(W),
-        h = js_number(H),
+        w = js_number(FRAME.width),
+        h = js_number(FRAME.height),
         svg = svg,
         summary = escape(summary),
     )

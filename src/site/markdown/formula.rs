@@ -29,6 +29,31 @@ const FORMULA_STACK_BYTES: usize = 32 << 20;
 /// conversions.
 const IN_PLACE_COMMANDS: usize = 32;
 
+/// The work of checking and re-serializing formulas, in bytes scanned,
+/// counted on the current thread in test builds: the tests tell linear
+/// from quadratic by this count, which a busy machine cannot change as it
+/// changes the clock. Outside tests `add` does nothing.
+pub(super) mod work {
+    #[cfg(test)]
+    thread_local!(static SCANNED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) });
+
+    /// Counts `bytes` scanned.
+    #[cfg(test)]
+    pub fn add(bytes: usize) {
+        SCANNED.with(|scanned| scanned.set(scanned.get() + bytes));
+    }
+
+    #[cfg(not(test))]
+    #[inline(always)]
+    pub fn add(_bytes: usize) {}
+
+    /// The bytes scanned on this thread since the last call.
+    #[cfg(test)]
+    pub fn take() -> usize {
+        SCANNED.with(|scanned| scanned.replace(0))
+    }
+}
+
 /// LaTeX to MathML, or the first problem.
 pub fn mathml(latex: &str, mode: DisplayMode) -> Result<String, MarkupError> {
     let commands = check_formula(latex)?;
@@ -91,6 +116,7 @@ fn check_formula(latex: &str) -> Result<usize, MarkupError> {
     let bytes = latex.as_bytes();
     let (mut depth, mut commands, mut i) = (0usize, 0usize, 0usize);
     while i < bytes.len() {
+        work::add(1);
         match bytes[i] {
             b'\\' => {
                 let name_len = bytes[i + 1..]
@@ -98,6 +124,7 @@ fn check_formula(latex: &str) -> Result<usize, MarkupError> {
                     .take_while(|b| b.is_ascii_alphabetic())
                     .count();
                 let name = &latex[i + 1..i + 1 + name_len];
+                work::add(name_len);
                 commands += 1;
                 if commands > MAX_FORMULA_COMMANDS {
                     return Err(MarkupError::new(format!(
@@ -238,6 +265,7 @@ fn convert(latex: &str, mode: DisplayMode) -> Result<String, MarkupError> {
         .map_err(|problem| MarkupError::new(format!("the formula `{}` {problem}", shown(latex))))?;
     if out.contains(PLACEHOLDERS) {
         for (placeholder, (_, entity)) in PLACEHOLDERS.iter().zip(ESCAPES) {
+            work::add(out.len());
             out = out.replace(*placeholder, entity);
         }
     }
@@ -344,12 +372,21 @@ mod tests {
         assert!(mathml("\\text{\u{FDD0}}", DisplayMode::Inline).is_err());
     }
 
+    /// Doubling a flat formula at most doubles the work of checking and
+    /// re-serializing it; a step that rescanned what came before would
+    /// quadruple it. Counted in bytes scanned, not timed, so that a busy
+    /// machine cannot fail it. (Formulas without commands convert on this
+    /// thread, where the count is kept.)
     #[test]
     fn long_flat_formulas_convert_in_linear_time() {
-        let latex = "{x+y}".repeat(20_000);
-        let started = std::time::Instant::now();
-        mathml(&latex, DisplayMode::Block).unwrap();
-        assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+        let work_for = |repeats: usize| {
+            work::take();
+            mathml(&"{x+y}".repeat(repeats), DisplayMode::Block).unwrap();
+            work::take()
+        };
+        let (once, twice) = (work_for(10_000), work_for(20_000));
+        assert!(once > 10_000 * "{x+y}".len(), "only {once} bytes counted");
+        assert!(twice <= 2 * once, "{once} bytes scanned, then {twice}");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! Content-Security-Policy would block), every text escaped. It converts
 //! no LaTeX (`formula.rs` does) and renders no Markdown.
 
-use super::formula::ESCAPES;
+use super::formula::{ESCAPES, work};
 
 /// The MathML elements pulldown-latex writes: nothing else leaves this module.
 pub const MATHML_ELEMENTS: &[&str] = &[
@@ -74,6 +74,7 @@ pub(super) fn reserialize(mathml: &str) -> Result<String, String> {
         let end = after
             .find('>')
             .ok_or("produces an unterminated tag".to_string())?;
+        work::add(end + 1);
         let tag = &after[..end];
         rest = &after[end + 1..];
         if let Some(name) = tag.strip_prefix('/') {
@@ -108,6 +109,7 @@ pub(super) fn reserialize(mathml: &str) -> Result<String, String> {
         while !attributes.is_empty() {
             let (attribute, value, remaining) = split_attribute(attributes)
                 .ok_or_else(|| format!("produces a malformed tag `<{tag}>`"))?;
+            work::add(attributes.len() - remaining.len());
             if attribute == "style" {
                 return Err(
                     "needs inline styles, which the pages' security policy blocks; simplify its spacing or colours"
@@ -154,6 +156,7 @@ fn split_attribute(s: &str) -> Option<(&str, &str, &str)> {
 /// entity pulldown-latex wrote stays as it is; a bare `&`, `<`, `>` or `"`
 /// becomes an entity. Returns the rest of `s`.
 fn escape_text_char<'s>(out: &mut String, s: &'s str) -> &'s str {
+    work::add(1);
     const ENTITIES: &[&str] = &["&amp;", "&lt;", "&gt;", "&quot;", "&nbsp;"];
     if let Some(entity) = ENTITIES.iter().find(|e| s.starts_with(*e)) {
         out.push_str(entity);

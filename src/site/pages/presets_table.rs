@@ -13,7 +13,7 @@
 use fluent_bundle::FluentArgs;
 
 use crate::backoff::{Jitter, Schedule};
-use crate::presets::{Counts, Group, Preset};
+use crate::presets::{Counts, Difference, Group, Preset};
 use crate::report::{Distribution, Unit, js_number};
 use crate::site::figures;
 use crate::site::intl::Intl;
@@ -204,6 +204,18 @@ fn sparkline(schedule: &Schedule, intl: &Intl, texts: &Texts) -> String {
     )
 }
 
+/// The message of a difference's note: site.ftl's `calc-preset-differs-…`,
+/// which the calculator shows too, so that each note is translated once;
+/// or this page's own `preset-differs-…` where its table needs other words.
+fn difference_note(texts: &Texts, difference: Difference) -> String {
+    let own = format!("preset-differs-{}", difference.name());
+    if texts.has(&own) {
+        own
+    } else {
+        format!("calc-preset-differs-{}", difference.name())
+    }
+}
+
 fn family(group: Group, presets: &[Preset], texts: &Texts) -> FamilyView {
     let id = format!("family-{}", group.name());
     let heading = format!("{id}-heading");
@@ -214,9 +226,9 @@ fn family(group: Group, presets: &[Preset], texts: &Texts) -> FamilyView {
             let text: Vec<String> = p
                 .differs
                 .iter()
-                .map(|d| texts.get(&format!("preset-differs-{}", d.name()), None))
+                .map(|d| texts.get(&difference_note(texts, *d), None))
                 .collect();
-            let id = format!("preset-differs-{}", p.differs[0].name());
+            let id = difference_note(texts, p.differs[0]);
             (p.name.clone(), inline(texts, &id, text.join(" ")))
         })
         .collect();
