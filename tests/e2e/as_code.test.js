@@ -13,19 +13,11 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { CLI, DIST, LANGS, island, open, siteAndBrowser, type } from './support.js';
+import { CLI, DIST, LANGS, island, siteAndBrowser, type, withOpenPage } from './support.js';
 
 const state = siteAndBrowser();
 
-async function withPage(lang, page, fn) {
-  const opened = await open(state.browser, state.server.origin, lang, page);
-  try {
-    await fn(opened.page);
-    assert.deepEqual(opened.problems, [], 'console errors, page errors or CSP violations');
-  } finally {
-    await opened.context.close();
-  }
-}
+const withPage = (lang, page, fn) => withOpenPage(state, lang, page, {}, fn);
 
 /** A JSON island of the page by its id. */
 function islandOf(lang, page, id) {

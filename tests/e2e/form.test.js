@@ -10,20 +10,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { LANGS, PAGES, ROOT, open, siteAndBrowser, tableCells, type } from './support.js';
+import { LANGS, PAGES, ROOT, siteAndBrowser, tableCells, type, withOpenPage } from './support.js';
 
 const site = siteAndBrowser();
 const OPTIONAL = ['calc-timeout', 'calc-deadline', 'calc-clients'];
 
-async function withPage(lang, page, options, fn) {
-  const opened = await open(site.browser, site.server.origin, lang, page, options);
-  try {
-    await fn(opened.page);
-    assert.deepEqual(opened.problems, [], 'console errors, page errors or CSP violations');
-  } finally {
-    await opened.context.close();
-  }
-}
+const withPage = (lang, page, options, fn) => withOpenPage(site, lang, page, options, fn);
 
 /** A message of locales/<lang>/site.ftl, a one-line plain text. */
 function message(lang, id) {

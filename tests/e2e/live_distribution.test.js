@@ -15,20 +15,12 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
-import { CLI, LANGS, PAGES, island, open, siteAndBrowser, type } from './support.js';
+import { CLI, LANGS, PAGES, island, siteAndBrowser, type, withOpenPage } from './support.js';
 
 const NBSP = '\u00a0';
 const state = siteAndBrowser();
 
-async function withPage(lang, page, options, fn) {
-  const opened = await open(state.browser, state.server.origin, lang, page, options);
-  try {
-    await fn(opened.page);
-    assert.deepEqual(opened.problems, [], 'console errors, page errors or CSP violations');
-  } finally {
-    await opened.context.close();
-  }
-}
+const withPage = (lang, page, options, fn) => withOpenPage(state, lang, page, options, fn);
 
 /** `schedule --percentiles` for a policy and its limits, as JSON. */
 function cli(p, unit) {

@@ -16,19 +16,11 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { CLI, DIST, LANGS, PAGES, island, open, siteAndBrowser, tableCells, type } from './support.js';
+import { CLI, DIST, LANGS, PAGES, island, siteAndBrowser, tableCells, type, withOpenPage } from './support.js';
 
 const state = siteAndBrowser();
 
-async function withPage(lang, page, options, fn) {
-  const opened = await open(state.browser, state.server.origin, lang, page, options);
-  try {
-    await fn(opened.page);
-    assert.deepEqual(opened.problems, [], 'console errors, page errors or CSP violations');
-  } finally {
-    await opened.context.close();
-  }
-}
+const withPage = (lang, page, options, fn) => withOpenPage(state, lang, page, options, fn);
 
 /** The page's presets island. */
 function presetsIsland(lang, page) {

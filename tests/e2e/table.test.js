@@ -10,20 +10,12 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { LANGS, cliJson, island, open, siteAndBrowser, tableCells } from './support.js';
+import { LANGS, cliJson, island, siteAndBrowser, tableCells, withOpenPage } from './support.js';
 
 const NBSP = '\u00a0';
 const site = siteAndBrowser();
 
-async function withPage(lang, options, fn) {
-  const opened = await open(site.browser, site.server.origin, lang, 'calculator', options);
-  try {
-    await fn(opened.page);
-    assert.deepEqual(opened.problems, [], 'console errors, page errors or CSP violations');
-  } finally {
-    await opened.context.close();
-  }
-}
+const withPage = (lang, options, fn) => withOpenPage(site, lang, 'calculator', options, fn);
 
 /** The rows the table should show for a policy, from the CLI's document. */
 function expectedCells(lang, data, policy) {
