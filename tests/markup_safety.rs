@@ -222,6 +222,8 @@ const ELEMENTS: &[&str] = &[
     "dl",
     "dt",
     "em",
+    // The calculator's optional fields are grouped under a legend.
+    "fieldset",
     "figcaption",
     "figure",
     "footer",
@@ -234,6 +236,7 @@ const ELEMENTS: &[&str] = &[
     "html",
     "input",
     "label",
+    "legend",
     "li",
     "link",
     "main",
