@@ -511,9 +511,12 @@ const roundTo = (x, k) => (k == null ? x : Math.round(x / pow10(k)) * pow10(k));
 function renderDistribution(p) {
   const D = wasm.distribution && data.contract.distribution;
   const l = readLimits();
-  // Without the export no figure of these inputs is known: none shows.
-  $('percentiles').hidden = $('percentiles-method').hidden = !D;
-  $('timeline').hidden = !D || (l.timeout ?? l.deadline) == null;
+  // Until the full module has come (or if it cannot), only the built
+  // inputs' figures are known: the build's, as it wrote them.
+  const key = (q, m) => JSON.stringify([data.contract.inputs.map((k) => q[k] ?? null), q.unit, m.timeout, m.deadline]);
+  const shown = !!D || key(p, l) === key(data.defaults, data.limits);
+  $('percentiles').hidden = $('percentiles-method').hidden = !shown;
+  $('timeline').hidden = !shown || (l.timeout ?? l.deadline) == null;
   if (!D) return;
   const b = view(wasm.distribution_buffer(), D.len);
   const get = (at, keys, i = 0) => Object.fromEntries(keys.map((k, j) => [k, b[at + i * keys.length + j]]));

@@ -153,6 +153,10 @@ for (const lang of LANGS) {
 
       test('percentiles follow the inputs, or hide where the module cannot compute them', async () => {
         await withPage(lang, page, {}, async (tab) => {
+          // At load, on the base module, the built figures stay in view.
+          assert.equal(await tab.locator('#calc-percentiles').isVisible(), true);
+          const limited = data.limits.timeout !== null || data.limits.deadline !== null;
+          assert.equal(await tab.locator('#calc-timeline').isVisible(), limited);
           const built = await tab.locator('#calc-percentiles').textContent();
           await type(tab, 'retries', '3');
           if (hasDistribution()) {
