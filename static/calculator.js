@@ -513,8 +513,9 @@ function renderDistribution(p) {
   const l = readLimits();
   // Until the full module has come (or if it cannot), only the built
   // inputs' figures are known: the build's, as it wrote them.
-  const key = (q, m) => JSON.stringify([data.contract.inputs.map((k) => q[k] ?? null), q.unit, m.timeout, m.deadline]);
-  const shown = !!D || key(p, l) === key(data.defaults, data.limits);
+  // (An array's text writes a missing input and a null alike: empty.)
+  const key = (q, m) => `${[data.contract.inputs.map((k) => q[k]), q.unit, m.timeout, m.deadline]}`;
+  const shown = D || key(p, l) === key(data.defaults, data.limits);
   $('percentiles').hidden = $('percentiles-method').hidden = !shown;
   $('timeline').hidden = !shown || (l.timeout ?? l.deadline) == null;
   if (!D) return;
