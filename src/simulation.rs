@@ -16,6 +16,8 @@
 //! serde_json with ECMAScript's numbers), so numbers read the same as in the
 //! calculator (`5`, not `5.0`). Field names are stable and documented in
 //! README.md.
+//! Over 500 lines only with its unit tests at the end (the model's code is
+//! under 400): the conservation laws are checked next to the loop they hold.
 
 use std::fmt;
 

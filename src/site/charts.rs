@@ -15,6 +15,8 @@
 //! is labelled at its line's end, so the lines tell apart without colour.
 //! Text is 14 units high in a drawing 640 wide that the page never shows
 //! narrower than 560 CSS px (`.chart-scroll svg`): at least 12 CSS px.
+//! Over 500 lines only with its unit tests at the end (the drawing is about
+//! 400): both charts share one frame and legend, so they stay together.
 
 use crate::backoff::contention::Strategy;
 use crate::site::axis::{Frame, escape, fix, linear_ticks, log_decades, nice_step, pow10};

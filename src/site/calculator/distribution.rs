@@ -12,6 +12,7 @@
 //! percentile alike), and the rounding of every percentile shown to the
 //! precision its method supports ([`precision`]); the command line's JSON
 //! keeps the full figures.
+//! Over 500 lines only with its unit tests at the end (the code is under 460).
 
 use fluent_bundle::FluentArgs;
 
