@@ -5,7 +5,7 @@
 // runs both on a grid). Figures in code are the language's literals, never
 // the page's notation.
 
-import { $, data, el, K, num, ROW, view, wasm } from './state.js';
+import { $, data, el, K, num, ROW, scheduleView } from './state.js';
 
 let code;
 
@@ -64,7 +64,7 @@ export function showCode(policy, errors) {
   $('code-stale').hidden = !errors;
   for (const b of document.querySelectorAll('[data-code]')) b.disabled = !!errors;
   if (errors) return;
-  const k = policy.unit === 's' ? 1000 : 1, buf = view(wasm.schedule_buffer(), data.contract.schedule_len);
+  const k = policy.unit === 's' ? 1000 : 1, buf = scheduleView();
   const p = { ...policy, base: policy.base * k, max_delay: policy.max_delay && policy.max_delay * k };
   fillSnippets(code.libraries, p, Array.from({ length: p.retries }, (_, i) => buf[i * ROW + K.delay] * k))
     .forEach(({ code: text, notes }, i) => {

@@ -2,7 +2,8 @@
 // good policy.
 
 import { decade, niceStep, pow10 } from './axis.js';
-import { $, data, el, K, num, ROW, unit } from './state.js';
+import { drawing, fix, legend, region, showBody } from './drawing.js';
+import { data, el, fill, K, num, ROW, unit } from './state.js';
 
 // region holding the SVG (ticks, grid, band, line, cap), an HTML legend and
 // a summary in words. Text sits at 14 of 640 units and the drawing is never
@@ -16,7 +17,6 @@ export function renderChart(p, buf) {
   for (let i = 0; i < n; i++) [top, low] = [Math.max(top, at(i, 'max')), Math.min(low, at(i, 'delay'))];
   // A log scale once the delays span more than two decades.
   const log = top / low > 100;
-  const fix = (v) => String(Math.round(v * 10) / 10);
   const x = (i) => fix(n === 1 ? (L + W - R) / 2 : L + (i * (W - L - R)) / (n - 1));
   const bottom = H - B;
   let y;
@@ -33,18 +33,15 @@ export function renderChart(p, buf) {
     for (let k = 0; k * step <= ceiling; k++) ticks.push(k * step);
     y = (v) => bottom - (v / ceiling) * (bottom - T);
   }
-  const parts = [];
-  const add = (tag, attrs, text) => parts.push([tag, attrs, text]);
+  const t = data.text;
+  const [svg, add, text] = drawing(H, t.chart);
   for (const v of ticks) {
-    const ty = fix(y(v));
-    add('path', { d: `M${L} ${ty}H${W - R}`, class: 'chart-grid' });
-    add('text', { x: L - 6, y: fix(y(v) + 5), 'text-anchor': 'end', class: 'chart-tick' }, unit(num(v)));
+    add('path', { d: `M${L} ${fix(y(v))}H${W - R}`, class: 'chart-grid' });
+    text(L - 6, fix(y(v) + 5), 'end', unit(num(v)));
   }
   const xStep = n <= 6 ? 1 : niceStep(n / 6);
-  for (let r = 1; r <= n; r = r === 1 && xStep > 1 ? xStep : r + xStep) {
-    add('text', { x: x(r - 1), y: bottom + 22, 'text-anchor': 'middle', class: 'chart-tick' }, num(r));
-  }
-  add('text', { x: fix((L + W - R) / 2), y: H - 8, 'text-anchor': 'middle', class: 'chart-title' }, data.text.retry);
+  for (let r = 1; r <= n; r = r === 1 && xStep > 1 ? xStep : r + xStep) text(x(r - 1), bottom + 22, 'middle', num(r));
+  text(fix((L + W - R) / 2), H - 8, 'middle', t.retry, 'title');
   const order = [...Array(n).keys()];
   const line = (k, list) => list.map((i) => `${x(i)},${fix(y(at(i, k)))}`).join(' ');
   const jittered = p.jitter !== 'none';
@@ -56,25 +53,10 @@ export function renderChart(p, buf) {
     add('path', { d: `M${L} ${fix(y(at(firstCapped - 1, 'delay')))}H${W - R}`, class: 'chart-cap' });
   }
   add('path', { d: `M${L} ${T}V${bottom}H${W - R}`, class: 'chart-axis' });
-  const ns = 'http://www.w3.org/2000/svg';
-  const svg = el('svg', null, { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': data.text.chart }, ns);
-  svg.append(...parts.map(([tag, attrs, text]) => el(tag, text, attrs, ns)));
-  const t = data.text;
-  const legend = el('ul', null, { class: 'chart-legend' });
-  const item = (kind, text) => {
-    const li = el('li', null);
-    li.append(el('span', null, { class: `swatch swatch-${kind}` }), text);
-    legend.append(li);
-  };
-  if (jittered) item('band', t.chart_band);
-  item('mean', jittered ? t.chart_mean : t.delay);
-  if (firstCapped) item('cap', `${t.chart_cap}: ${unit(num(at(firstCapped - 1, 'delay')))}`);
-  const fill = (pattern, args) => pattern.replace(/\{(\w+)\}/g, (_, k) => args[k]);
+  const items = [['mean', jittered ? t.chart_mean : t.delay]];
+  if (jittered) items.unshift(['band', t.chart_band]);
+  if (firstCapped) items.push(['cap', `${t.chart_cap}: ${unit(num(at(firstCapped - 1, 'delay')))}`]);
   const args = { first: unit(num(at(0, 'delay'))), last: unit(num(at(n - 1, 'delay'))), retry: num(firstCapped) };
   const summary = fill(firstCapped ? t.chart_summary_capped : t.chart_summary, args) + (log ? ` ${t.chart_log}` : '');
-  const region = el('div', null, { class: 'chart-scroll', role: 'region', 'aria-label': t.chart, tabindex: '0' });
-  region.append(svg);
-  const body = el('div', null, { class: 'chart-body', id: 'calc-chart-body' });
-  body.append(region, legend, el('p', summary, { class: 'chart-summary' }));
-  $('chart-body').replaceWith(body);
+  showBody('chart', region('chart', t.chart, svg), legend(items), el('p', summary, { class: 'chart-summary' }));
 }

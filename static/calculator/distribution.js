@@ -6,23 +6,22 @@
 // Without the export, only the built figures of the built inputs show.
 
 import { decade, niceStep, pow10, roundTo } from './axis.js';
-import { readLimits } from './form.js';
-import { $, data, el, fill, num, unit, view, wasm } from './state.js';
-import { showTotal, tableRow } from './table.js';
+import { isBuilt, readLimits } from './form.js';
+import { drawing, fix, legend, region } from './drawing.js';
+import { $, box, byKey, data, el, fill, num, unit, view, wasm } from './state.js';
+import { showTotal, tableHead, tableRow } from './table.js';
 
 export function renderDistribution(p) {
   const D = wasm.distribution && data.contract.distribution;
   const l = readLimits();
   // Until the full module has come (or if it cannot), only the built
   // inputs' figures are known: the build's, as it wrote them.
-  // (An array's text writes a missing input and a null alike: empty.)
-  const key = (q, m) => `${[data.contract.inputs.map((k) => q[k]), q.unit, m.timeout, m.deadline]}`;
-  const shown = D || key(p, l) === key(data.defaults, data.limits);
+  const shown = D || isBuilt(p, l);
   $('percentiles').hidden = $('percentiles-method').hidden = !shown;
   $('timeline').hidden = !shown || (l.timeout ?? l.deadline) == null;
   if (!D) return;
   const b = view(wasm.distribution_buffer(), D.len);
-  const get = (at, keys, i = 0) => Object.fromEntries(keys.map((k, j) => [k, b[at + i * keys.length + j]]));
+  const get = (at, keys, i = 0) => byKey(keys, b, at + i * keys.length);
   const total = get(D.totals, D.total);
   const m = get(D.methods, D.method);
   // As distribution::precision: the decade of the grid step or of the
@@ -53,12 +52,10 @@ function renderTimeline(l, row, fit, n, p99, r) {
   const odds = q === 0 ? '_always' : q === 1 ? '_never' : '';
   const id = l.deadline == null ? 'timeout' : (l.timeout == null ? 'deadline_untimed' : 'deadline') + odds;
   if (!$('timeline-table')) {
-    const head = el('thead', '\n');
-    head.append(tableRow(['attempt', 'earliest', 'median', 'latest'].map((k) => t[`timeline_${k}`]), 'col'), '\n');
-    const table = el('table', '\n', { class: 'schedule', id: 'calc-timeline-table' });
-    table.append(el('caption', t.timeline_caption), '\n', head, '\n', el('tbody', '\n'), '\n');
-    const scroll = el('div', '\n', { class: 'table-scroll', role: 'region', 'aria-label': t.timeline_caption, tabindex: '0' });
-    scroll.append(table, '\n');
+    const head = tableHead(['attempt', 'earliest', 'median', 'latest'].map((k) => t[`timeline_${k}`]));
+    const table = box('table', { class: 'schedule', id: 'calc-timeline-table' },
+      '\n', el('caption', t.timeline_caption), '\n', head, '\n', el('tbody', '\n'), '\n');
+    const scroll = region('table', t.timeline_caption, '\n', table, '\n');
     $('timeline').replaceChildren('\n', el('p', null, { class: 'verdict', id: 'calc-verdict' }), '\n', scroll, '\n',
       el('figure', null, { class: 'chart', id: 'calc-timeline-chart' }), '\n');
   }
@@ -102,18 +99,14 @@ function renderTimeline(l, row, fit, n, p99, r) {
 // 24, the ticks in a bottom margin of 32.
 function timelineChart(rows, deadline) {
   const t = data.text;
-  const ns = 'http://www.w3.org/2000/svg';
   const top = Math.max(0, ...rows.map((a) => a.max), deadline ?? 0);
   // Above 0: the policy's delays are (the build guards 0 all the same).
   const step = niceStep(top / 4);
   const end = Math.max(Math.ceil(top / step), 1) * step;
   const h = 24 + rows.length * 18 + 32;
   const bottom = h - 32;
-  const fix = (v) => String(Math.round(v * 10) / 10);
   const x = (v) => fix(48 + (v / end) * 548);
-  const svg = el('svg', null, { viewBox: `0 0 640 ${h}`, role: 'img', 'aria-label': t.timeline_chart }, ns);
-  const add = (tag, attrs, text) => svg.append(el(tag, text, attrs, ns));
-  const text = (x, y, anchor, words, c = 'tick') => add('text', { x, y, 'text-anchor': anchor, class: `chart-${c}` }, words);
+  const [svg, add, text] = drawing(h, t.timeline_chart);
   for (let k = 0; k * step <= end; k++) {
     add('path', { d: `M${x(k * step)} 24V${bottom}`, class: 'chart-grid' });
     text(x(k * step), bottom + 18, 'middle', unit(num(k * step)));
@@ -128,13 +121,5 @@ function timelineChart(rows, deadline) {
     add('path', { d: `M${x(deadline)} 10V${bottom}`, class: 'timeline-deadline' });
     text(x(deadline), 20, 'end', `${t.timeline_deadline}: ${unit(num(deadline))}`, 'title');
   }
-  const region = el('div', null, { class: 'chart-scroll', role: 'region', 'aria-label': t.timeline_chart, tabindex: '0' });
-  region.append(svg);
-  const legend = el('ul', null, { class: 'chart-legend' });
-  for (const k of ['range', 'p50']) {
-    const li = el('li');
-    li.append(el('span', null, { class: `swatch swatch-${k}` }), t[k === 'range' ? 'timeline_range' : 'timeline_median']);
-    legend.append(li);
-  }
-  return [region, legend];
+  return [region('chart', t.timeline_chart, svg), legend([['range', t.timeline_range], ['p50', t.timeline_median]])];
 }

@@ -47,6 +47,12 @@ export function readLimits() {
   return l;
 }
 
+// Whether policy p and limits l are the page's built inputs, whose figures
+// the build wrote: the one test of it. (An array's text writes a missing
+// input and a null alike: empty.)
+const key = (q, m) => `${[data.contract.inputs.map((k) => q[k]), q.unit, m.timeout, m.deadline]}`;
+export const isBuilt = (p, l) => key(p, l) === key(data.defaults, data.limits);
+
 // A deadline shorter than the timeout is the deadline's error, as the
 // core's Limits::validate says.
 export function limitErrors() {

@@ -5,25 +5,21 @@
 // 624 and from y 16 to 184.
 
 import { niceStep } from './axis.js';
+import { drawing, fix, region, showBody } from './drawing.js';
 import { parseNumber } from './notation.js';
-import { $, data, el, num, plural, unit, view, wasm } from './state.js';
+import { $, byKey, data, el, fill, num, plural, unit, view, wasm } from './state.js';
 
 export function renderHerd() {
   const { spread, spread_buckets } = data.contract;
   if (wasm.spread(parseNumber($('clients').value, data.number))) return;
-  const out = view(wasm.spread_buffer(), spread.length);
-  const { buckets: n, bucket_width: w, peak, peak_bucket: at } = Object.fromEntries(spread.map((k, i) => [k, out[i]]));
+  const { buckets: n, bucket_width: w, peak, peak_bucket: at } = byKey(spread, view(wasm.spread_buffer(), spread.length));
   const counts = new Uint32Array(wasm.memory.buffer, wasm.spread_counts(), spread_buckets);
-  const fix = (v) => String(Math.round(v * 10) / 10);
   const step = Math.max(niceStep(peak / 4), 1);
   const top = Math.ceil(peak / step) * step;
   const y = (v) => fix(184 - (v / top) * 168);
   const x = (i) => fix(56 + (i * 568) / n);
-  const ns = 'http://www.w3.org/2000/svg';
   const t = data.text;
-  const svg = el('svg', null, { viewBox: '0 0 640 240', role: 'img', 'aria-label': t.herd }, ns);
-  const add = (tag, attrs, text) => svg.append(el(tag, text, attrs, ns));
-  const tick = (x, y, anchor, text, c = 'tick') => add('text', { x, y, 'text-anchor': anchor, class: `chart-${c}` }, text);
+  const [svg, add, tick] = drawing(240, t.herd);
   for (let v = 0, k = 0; v <= top; v = ++k * step) {
     add('path', { d: `M56 ${y(v)}H624`, class: 'chart-grid' });
     tick(50, fix(184 - (v / top) * 168 + 5), 'end', num(v));
@@ -36,10 +32,6 @@ export function renderHerd() {
   add('path', { d, class: 'herd-bars' });
   add('path', { d: 'M56 16V184H624', class: 'chart-axis' });
   const args = { peak: num(peak), width: unit(num(w)), at: unit(num(at * w)) };
-  const region = el('div', null, { class: 'chart-scroll', role: 'region', 'aria-label': t.herd, tabindex: '0' });
-  region.append(svg);
-  const body = el('div', null, { class: 'chart-body', id: 'calc-herd-body' });
-  const summary = (data.herd[plural.select(peak)] ?? data.herd.other).replace(/\{(\w+)\}/g, (_, k) => args[k]);
-  body.append(region, el('p', summary, { class: 'chart-summary' }));
-  $('herd-body').replaceWith(body);
+  const summary = fill(data.herd[plural.select(peak)] ?? data.herd.other, args);
+  showBody('herd', region('chart', t.herd, svg), el('p', summary, { class: 'chart-summary' }));
 }

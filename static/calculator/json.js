@@ -1,17 +1,17 @@
 // The schedule as JSON, as `schedule` writes it: Copy and Download.
 
-import { $, data, el, good, ROW, TOTALS, view, wasm } from './state.js';
+import { $, byKey, data, el, good, ROW, scheduleView, TOTALS } from './state.js';
 
 // src/report.rs's document of the last good result (a refusal leaves the
 // buffer alone), keys in its order.
 function documentJson() {
-  const { row, total: keys, schedule_len } = data.contract;
-  const buf = view(wasm.schedule_buffer(), schedule_len);
+  const { row, total: keys } = data.contract;
+  const buf = scheduleView();
   const retries = [];
   for (let r = 0; r < good.retries * ROW; r += ROW) {
     retries.push(Object.fromEntries(row.map((k, j) => [k, k === 'capped' ? buf[r + j] === 1 : buf[r + j]])));
   }
-  const total = Object.fromEntries(keys.map((k, j) => [k, buf[TOTALS + j]]));
+  const total = byKey(keys, buf, TOTALS);
   return JSON.stringify({ policy: good, retries, total }, null, 2);
 }
 

@@ -10,7 +10,7 @@ import { limitErrors, readForm, readUrl, writeUrl } from './form.js';
 import { renderHerd } from './herd.js';
 import { copyJson, downloadJson } from './json.js';
 import { presetStatus, startPresets } from './presets.js';
-import { $, data, FIELDS, setData, setGood, setWasm, view, wasm } from './state.js';
+import { $, data, FIELDS, scheduleView, setData, setGood, setWasm } from './state.js';
 import { renderTable, renderTotals, watchTable } from './table.js';
 import { compute, loadWasm } from './wasm.js';
 
@@ -64,7 +64,7 @@ function paused(ok) {
 }
 
 function render(p) {
-  const buf = view(wasm.schedule_buffer(), data.contract.schedule_len);
+  const buf = scheduleView();
   renderTable(p, buf);
   renderTotals(p, buf);
   renderChart(p, buf);

@@ -39,8 +39,21 @@ export function el(tag, text, attrs = {}, ns) {
   return e;
 }
 
+// An element holding kids (elements or text), in order.
+export function box(tag, attrs, ...kids) {
+  const e = el(tag, null, attrs);
+  e.append(...kids);
+  return e;
+}
+
 // A new view each time: one over memory that grew is detached.
 export const view = (at, n) => new Float64Array(wasm.memory.buffer, at, n);
+
+// The schedule buffer: rows of ROW figures, then the totals at TOTALS.
+export const scheduleView = () => view(wasm.schedule_buffer(), data.contract.schedule_len);
+
+// {key: figure} of `keys` read from `values` at `from` on.
+export const byKey = (keys, values, from = 0) => Object.fromEntries(keys.map((k, i) => [k, values[from + i]]));
 
 export const num = (x) => formatNumber(x, data.number);
 // As figures::with_unit, in the unit of the last good policy.

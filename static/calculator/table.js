@@ -2,7 +2,7 @@
 // write them, rows in view first; a total in words (humanize) as
 // figures::humanize writes it.
 
-import { $, data, el, K, num, plural, ROW, TOTALS, unit, view, wasm } from './state.js';
+import { $, box, byKey, data, el, K, num, plural, ROW, scheduleView, TOTALS, unit, view, wasm } from './state.js';
 
 // The table, rows in view first:
 // Formatting and laying out 1000 changed rows takes several frames, so an
@@ -18,11 +18,12 @@ let heads, shown, cells;
 let scrolled = 0;
 let rowHeight = 24;
 
-export function tableRow(values, scope) {
-  const row = el('tr');
-  row.append(...values.map((v, j) => (j && scope === 'row' ? el('td', v) : el('th', v, { scope }))));
-  return row;
-}
+// A row of cells: all heads (scope 'col'), or a head then data (scope 'row').
+export const tableRow = (values, scope) =>
+  box('tr', {}, ...values.map((v, j) => (j && scope === 'row' ? el('td', v) : el('th', v, { scope }))));
+
+// A table's head of column labels, on lines of their own as the build writes it.
+export const tableHead = (labels) => box('thead', {}, '\n', tableRow(labels, 'col'), '\n');
 
 // Row i of the schedule in buf: only changed cells are written, into the
 // kept text nodes (live cell collections cost more than writes); a row
@@ -54,7 +55,7 @@ function fillLater(p, ranges) {
     if (mine !== job) return;
     const end = performance.now() + 4;
     // A view per chunk: the module's memory may have grown since.
-    const buf = view(wasm.schedule_buffer(), data.contract.schedule_len);
+    const buf = scheduleView();
     for (const range of ranges) {
       while (range[0] < range[1] && performance.now() < end) writeRow(p, buf, range[0]++);
     }
@@ -89,9 +90,7 @@ export function renderTable(p, buf) {
   const title = (caption[plural.select(p.retries)] ?? caption.other ?? '{n}').replace('{n}', num(p.retries));
   const table = $('table');
   if (heads !== String(columns)) {
-    const head = el('thead', '\n');
-    head.append(tableRow(columns.map((h) => text[h]), 'col'), '\n');
-    table.replaceChildren('\n', el('caption', title), '\n', head, '\n', el('tbody', '\n'), '\n');
+    table.replaceChildren('\n', el('caption', title), '\n', tableHead(columns.map((h) => text[h])), '\n', el('tbody', '\n'), '\n');
     [heads, shown, cells] = [String(columns), [], []];
   } else table.caption.textContent = title;
   for (const body = table.tBodies[0]; shown.length > p.retries; shown.pop(), cells.pop()) {
@@ -113,9 +112,8 @@ export function renderTotals(p, buf) {
 // As figures::humanize, of milliseconds; none for plain numbers.
 function humanize(ms, unitName) {
   if (unitName === 'units') return null;
-  const parts = view(wasm.duration_parts(ms), data.contract.parts.length);
-  const { days, hours, minutes, seconds, milliseconds: milli } =
-    Object.fromEntries(data.contract.parts.map((k, i) => [k, parts[i]]));
+  const { parts } = data.contract;
+  const { days, hours, minutes, seconds, milliseconds: milli } = byKey(parts, view(wasm.duration_parts(ms), parts.length));
   const d = data.duration;
   const fill = (pattern, args) => pattern.replace(/\{(\w+)\}/g, (_, k) => num(args[k]));
   if (days >= 365) {
