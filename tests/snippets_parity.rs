@@ -1,7 +1,7 @@
 //! "As code" has one rule: over a grid of policies (every jitter kind,
 //! with and without a cap, delays from 0.1 ms to 1e6 ms, multipliers 1 to
 //! 3, 1 to 1000 retries), the calculator script's filler (`fillSnippets` in
-//! `static/calculator.js`, run in Node by `tests/snippets/fill.mjs` on the
+//! `static/calculator/as_code.js`, run in Node by `tests/snippets/fill.mjs` on the
 //! recipes the pages carry, the policy as the form gives it) writes exactly the code `snippets::snippet`
 //! writes, and finds the same differences with the same figures. And
 //! `schedule --as-code` prints that code.

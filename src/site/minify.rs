@@ -1,21 +1,18 @@
-//! The shipped script's minification: `static/calculator.js` as the build
-//! writes it, parsed as a module, compressed and with its local names
+//! The shipped script's minification: the calculator's modules, bundled by
+//! `bundle.rs`, parsed as one module, compressed and with their names
 //! shortened by the oxc minifier (`oxc_parser`, `oxc_semantic`,
-//! `oxc_minifier`, `oxc_codegen`). The source keeps its comments and names;
-//! the output is a function of the input alone (no randomness, no clock),
-//! so the same script gives the same bytes and the same asset name.
+//! `oxc_minifier`, `oxc_codegen`). The sources keep their comments and
+//! names; the output is a function of the input alone (no randomness, no
+//! clock), so the same script gives the same bytes and the same asset name.
 //!
-//! The script is a module: the names it exports (the tests import the
-//! number rule from the source) keep their outside names, and its
-//! top-level names are its own to shorten. A script the parser refuses,
-//! or that breaks a rule a browser checks before running it (a name
-//! declared twice), is an error at its line and column, never a guess.
+//! The bundle is a module that exports nothing, so every top-level name is
+//! its own to shorten (a name it exports would keep its outside name). A
+//! script the parser refuses, or that breaks a rule a browser checks before
+//! running it (a name declared twice), is refused with the byte range it
+//! points at, which `bundle.rs` maps back to the module; never a guess.
 //!
 //! It never touches any other static file. (The minify-js crate, tried
 //! before, panicked on this script: see ARCHITECTURE.md.)
-
-use std::borrow::Cow;
-use std::path::Path;
 
 use oxc_allocator::Allocator;
 use oxc_codegen::{Codegen, CodegenOptions};
@@ -23,8 +20,6 @@ use oxc_minifier::{Minifier, MinifierOptions};
 use oxc_parser::Parser;
 use oxc_semantic::SemanticBuilder;
 use oxc_span::SourceType;
-
-use crate::diagnostics::Diagnostic;
 
 /// Why the script cannot ship: the parser's message and the byte range it
 /// points at.
@@ -66,25 +61,6 @@ pub fn minify_script(source: &str) -> Result<String, Refused> {
         .with_scoping(minified.scoping)
         .build(&program)
         .code)
-}
-
-/// The bytes the build ships for the static file `name`: the calculator's
-/// script minified, any other file as it is. A script that does not parse
-/// is an error at the place it names.
-pub fn shipped<'a>(name: &str, bytes: &'a [u8]) -> Result<Cow<'a, [u8]>, Diagnostic> {
-    if name != "calculator.js" {
-        return Ok(Cow::Borrowed(bytes));
-    }
-    let path = Path::new("static").join(name);
-    let source = std::str::from_utf8(bytes)
-        .map_err(|e| Diagnostic::error(&path, format!("the script is not UTF-8: {e}")))?;
-    minify_script(source)
-        .map(|min| Cow::Owned(min.into_bytes()))
-        .map_err(|Refused { message, start, end }| {
-            Diagnostic::error(&path, format!("the script does not parse: {message}"))
-                .at(source, start, end.max(start + 1).min(source.len()))
-                .with_hint("the build minifies the script as an ES module and ships it only if it parses")
-        })
 }
 
 #[cfg(test)]
@@ -133,44 +109,5 @@ mod tests {
         // Parsed, but refused by the browser before it runs anything.
         let refused = minify_script("let a = 1;\nlet a = 2;\n").unwrap_err();
         assert!(refused.message.contains('a'), "{refused:?}");
-    }
-
-    #[test]
-    fn the_error_names_the_script_the_line_and_the_column() {
-        let problem = shipped("calculator.js", b"a();\nb(`open\n").unwrap_err();
-        let text = problem.render(false);
-        assert!(text.contains("static/calculator.js"), "{text}");
-        assert!(text.contains("does not parse"), "{text}");
-        let at = problem.location().unwrap();
-        assert_eq!((at.line, at.column), (2, 3), "{text}");
-    }
-
-    #[test]
-    fn the_calculator_script_ships_smaller_and_the_same_each_time() {
-        let source = include_str!("../../static/calculator.js");
-        let once = min(source);
-        assert!(
-            // Comments, indentation and long local names go: well under
-            // two thirds of the source is left.
-            once.len() * 3 < source.len() * 2,
-            "{} of {}",
-            once.len(),
-            source.len()
-        );
-        assert_eq!(min(source), once);
-        // The module still exports the number rule under its names.
-        for name in ["formatNumber", "parseNumber"] {
-            assert!(once.contains(name), "{name}");
-        }
-        assert!(
-            once.starts_with("const ") || once.contains("export{"),
-            "{once}"
-        );
-    }
-
-    #[test]
-    fn other_files_ship_as_they_are() {
-        let css = b"  /* a */\n  body {}\n";
-        assert_eq!(&*shipped("style.css", css).unwrap(), css);
     }
 }

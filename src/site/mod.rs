@@ -12,6 +12,7 @@
 //! decides nothing about a page.
 
 pub mod axis;
+pub mod bundle;
 pub mod calculator;
 pub mod charts;
 pub mod check;

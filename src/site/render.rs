@@ -9,7 +9,6 @@
 //! how its files are read in `unit`. It never writes a file itself: the
 //! sink does.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Mutex;
@@ -25,7 +24,7 @@ use crate::site::output::{self, Sink};
 use crate::site::texts::Texts;
 use crate::site::unit::{PageMeta, Unit};
 use crate::site::urls::Urls;
-use crate::site::{Site, check, hosting, minify, pages};
+use crate::site::{Site, bundle, check, hosting, pages};
 
 /// What a render did: the HTML pages it wrote, and the time its pages'
 /// contention experiments took (`None` when no page has one).
@@ -208,9 +207,9 @@ fn unique_slugs(
     }
 }
 
-/// Writes the static files (the script minified) and the calculator's two
-/// WebAssembly modules (the base one and the full one) under content-hashed
-/// names, through `put`.
+/// Writes the static files, the calculator's script (its modules bundled
+/// and minified) and its two WebAssembly modules (the base one and the
+/// full one) under content-hashed names, through `put`.
 fn assets(
     site: &Site,
     problems: &mut Vec<Diagnostic>,
@@ -228,15 +227,19 @@ fn assets(
         wasm_full: add("backoff-full.wasm", crate::wasm_module::FULL_WASM),
         favicon: String::new(),
     };
+    match bundle::script(&site.root) {
+        Ok(Some(script)) => names.script = add("calculator.js", &script),
+        Ok(None) => {}
+        Err(found) => problems.extend(found),
+    }
     for (name, bytes) in &site.static_files {
-        let bytes = minify::shipped(name, bytes).unwrap_or_else(|problem| {
-            problems.push(problem);
-            Cow::Borrowed(bytes)
-        });
-        let hashed = add(name, &bytes);
+        if name == "calculator.js" {
+            problems.push(bundle::stray_script());
+            continue;
+        }
+        let hashed = add(name, bytes);
         match name.as_str() {
             "style.css" => names.css = hashed,
-            "calculator.js" => names.script = hashed,
             "favicon.svg" => names.favicon = hashed,
             _ => {}
         }

@@ -1,5 +1,5 @@
 // Unit tests of the script's number rule and input reader, run in Node on
-// the very module the pages load, over the case table number-cases.json
+// the very module the pages' script is bundled from, over the case table number-cases.json
 // shared with the Rust side: its expected figures and notation data are
 // Intl::number's and NumberSymbols' own, and a unit test in
 // src/site/calculator.rs checks every typed case against the notation data
@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { formatNumber, parseNumber } from '../../static/calculator.js';
+import { formatNumber, parseNumber } from '../../static/calculator/notation.js';
 import { LANGS, island } from './support.js';
 
 const cases = JSON.parse(readFileSync(path.join(import.meta.dirname, 'number-cases.json'), 'utf8'));

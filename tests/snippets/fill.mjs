@@ -1,9 +1,9 @@
 // Runs the calculator script's snippet filler (`fillSnippets` in
-// static/calculator.js, the module the pages load) for
+// static/calculator/as_code.js, bundled into the script the pages load) for
 // tests/snippets_parity.rs: reads {recipes, cases: [{policy, delays}]} on
 // stdin, writes for each case each library's {code, notes} on stdout.
 import { readFileSync } from 'node:fs';
-import { fillSnippets } from '../../static/calculator.js';
+import { fillSnippets } from '../../static/calculator/as_code.js';
 
 const { recipes, cases } = JSON.parse(readFileSync(0, 'utf8'));
 // Numbers as text: serde_json's reader may miss the last bit.

@@ -1,0 +1,125 @@
+// Percentiles and the attempt timeline: the optional timeout and deadline
+// fields (empty: not given), and, when the module has distribution(), the
+// total wait's percentiles, the method's note, and the timeline's verdict,
+// table and chart, as calculator/distribution.rs and the template write
+// them; offsets are the island's contract.distribution tables, by key.
+// Without the export, only the built figures of the built inputs show.
+
+import { decade, niceStep, pow10, roundTo } from './axis.js';
+import { isBuilt, readLimits } from './form.js';
+import { drawing, fix, legend, region } from './drawing.js';
+import { $, box, byKey, data, el, fill, num, unit, view, wasm } from './state.js';
+import { showTotal, tableHead, tableRow } from './table.js';
+
+export function renderDistribution(p) {
+  const D = wasm.distribution && data.contract.distribution;
+  const l = readLimits();
+  // Until the full module has come (or if it cannot), only the built
+  // inputs' figures are known: the build's, as it wrote them.
+  const shown = D || isBuilt(p, l);
+  $('percentiles').hidden = $('percentiles-method').hidden = !shown;
+  $('timeline').hidden = !shown || (l.timeout ?? l.deadline) == null;
+  if (!D) return;
+  const b = view(wasm.distribution_buffer(), D.len);
+  const get = (at, keys, i = 0) => byKey(keys, b, at + i * keys.length);
+  const total = get(D.totals, D.total);
+  const m = get(D.methods, D.method);
+  // As distribution::precision: the decade of the grid step or of the
+  // P99's interval.
+  const error = m.grid_step || m.total_p99_high - m.total_p99_low;
+  const place = error > 0 ? decade(error) : null;
+  const r = (x) => roundTo(x, place);
+  $('percentiles').querySelectorAll('dd').forEach((dd, i) => showTotal(dd, r(total[data.percentiles[i]]), p.unit));
+  const method = place == null ? 'exact' : m.samples ? 'sample' : 'grid';
+  $('percentiles-method').textContent = fill(data.text[`method_${method}`],
+    { error: unit(num(error)), place: unit(num(pow10(place ?? 0))) });
+  // A hidden timeline stops an older update's chunks, which would read this buffer.
+  if ($('timeline').hidden) return void timelineJob++;
+  // Attempt i's row, read when written (the module never grows its memory).
+  renderTimeline(l, (i) => get(D.attempts, D.attempt, i), get(D.fits, D.fit), p.retries, total.p99, r);
+}
+
+// The verdict, table and chart of the timeline, as the template writes
+// them. Rebuilding 1,001 rows costs a frame: the table's rows are kept and
+// only changed cells written.
+let timelineJob = 0;
+function renderTimeline(l, row, fit, n, p99, r) {
+  const t = data.text;
+  const q = fit.last_retry_probability;
+  const args = { p99: unit(num(r(p99))), last: unit(num(r(n * (l.timeout ?? 0) + p99))),
+    timeout: unit(num(l.timeout ?? 0)), deadline: unit(num(l.deadline ?? 0)), late: num(Math.round((1 - q) * 100)) };
+  // As distribution::odds.
+  const odds = q === 0 ? '_always' : q === 1 ? '_never' : '';
+  const id = l.deadline == null ? 'timeout' : (l.timeout == null ? 'deadline_untimed' : 'deadline') + odds;
+  if (!$('timeline-table')) {
+    const head = tableHead(['attempt', 'earliest', 'median', 'latest'].map((k) => t[`timeline_${k}`]));
+    const table = box('table', { class: 'schedule', id: 'calc-timeline-table' },
+      '\n', el('caption', t.timeline_caption), '\n', head, '\n', el('tbody', '\n'), '\n');
+    const scroll = region('table', t.timeline_caption, '\n', table, '\n');
+    $('timeline').replaceChildren('\n', el('p', null, { class: 'verdict', id: 'calc-verdict' }), '\n', scroll, '\n',
+      el('figure', null, { class: 'chart', id: 'calc-timeline-chart' }), '\n');
+  }
+  $('verdict').textContent = fill(t[`calc_verdict_${id}`], args);
+  // As the schedule's table: the first rows now, the others in chunks of
+  // at most 4 ms while the browser is idle, unless a newer update came;
+  // aria-busy until the last. Rows are walked by siblings: indexing live
+  // rows and cells costs more than the writes.
+  const table = $('timeline-table');
+  const body = table.tBodies[0];
+  const mine = ++timelineJob;
+  let tr = body.firstElementChild;
+  let i = 0;
+  const chunk = () => {
+    if (mine !== timelineJob) return;
+    for (const end = performance.now() + 4; i <= n && performance.now() < end; i++) {
+      const a = row(i);
+      const values = [num(a.attempt), unit(num(a.min)), unit(num(r(a.p50))), unit(num(a.max))];
+      if (!tr) body.lastChild.before('\n', tableRow(values, 'row'));
+      else {
+        let cell = tr.firstElementChild;
+        for (const v of values) {
+          if (cell.firstChild.data !== v) cell.firstChild.data = v;
+          cell = cell.nextElementSibling;
+        }
+        tr = tr.nextElementSibling;
+      }
+    }
+    if (i <= n) return (window.requestIdleCallback ?? setTimeout)(chunk);
+    for (let next; tr; tr = next) next = tr.nextElementSibling, tr.previousSibling.remove(), tr.remove();
+    table.removeAttribute('aria-busy');
+  };
+  table.setAttribute('aria-busy', 'true');
+  chunk();
+  const drawn = [...Array(Math.min(n + 1, 40)).keys()].map(row);
+  $('timeline-chart').replaceChildren('\n', el('figcaption', t.timeline_chart), '\n', ...timelineChart(drawn, l.deadline), '\n');
+}
+
+// distribution::chart_html, element for element: 640 wide, the plot from
+// x 48 to 596, a row of 18 per attempt (the first 40) under a top margin of
+// 24, the ticks in a bottom margin of 32.
+function timelineChart(rows, deadline) {
+  const t = data.text;
+  const top = Math.max(0, ...rows.map((a) => a.max), deadline ?? 0);
+  // Above 0: the policy's delays are (the build guards 0 all the same).
+  const step = niceStep(top / 4);
+  const end = Math.max(Math.ceil(top / step), 1) * step;
+  const h = 24 + rows.length * 18 + 32;
+  const bottom = h - 32;
+  const x = (v) => fix(48 + (v / end) * 548);
+  const [svg, add, text] = drawing(h, t.timeline_chart);
+  for (let k = 0; k * step <= end; k++) {
+    add('path', { d: `M${x(k * step)} 24V${bottom}`, class: 'chart-grid' });
+    text(x(k * step), bottom + 18, 'middle', unit(num(k * step)));
+  }
+  rows.forEach((a, i) => {
+    const y = 24 + (i + 0.5) * 18;
+    text(40, fix(y + 4), 'end', num(i + 1));
+    add('path', { d: `M${x(a.min)} ${fix(y)}H${x(a.max)}`, class: 'timeline-range' });
+    add('path', { d: `M${x(a.p50)} ${fix(y - 6)}v12`, class: 'timeline-p50' });
+  });
+  if (deadline != null) {
+    add('path', { d: `M${x(deadline)} 10V${bottom}`, class: 'timeline-deadline' });
+    text(x(deadline), 20, 'end', `${t.timeline_deadline}: ${unit(num(deadline))}`, 'title');
+  }
+  return [region('chart', t.timeline_chart, svg), legend([['range', t.timeline_range], ['p50', t.timeline_median]])];
+}

@@ -1,0 +1,100 @@
+// The form and the address: reading and checking the fields (each field's
+// rule from the contract), the optional timeout and deadline, and the
+// inputs written to and read from the URL.
+
+import { parseNumber } from './notation.js';
+import { presetFromUrl, presets } from './presets.js';
+import { $, data, FIELDS } from './state.js';
+
+// Whether x keeps a field's rule.
+const fits = (x, r) => (!r.whole || Number.isInteger(x)) && (r.above ? x > r.min : x >= r.min) &&
+  (r.max === null || x <= r.max);
+
+// The policy (keys in the contract's order, as src/report.rs writes them)
+// and errors by field; another jitter kind's field is hidden and unread.
+export function readForm() {
+  let errors = null;
+  const jitter = $('jitter').value;
+  const values = { jitter };
+  for (const f of FIELDS) {
+    const applies = !f.only_with || f.only_with === jitter;
+    $(f.name).closest('.field').hidden = !applies;
+    if (!applies) continue;
+    if (unset(f.name)) { values[f.input] = null; continue; }
+    const x = parseNumber($(f.name).value, data.number, data.largest_input);
+    // Delays below the smallest figure the table shows would all read "0".
+    const key = typeof x === 'string' ? x : !fits(x, f.rule) ? f.error
+      : f.delay && x > 0 && x < data.smallest_input && 'too_small';
+    if (key) (errors ??= {})[f.name] = data.text[`error_${key}`];
+    values[f.input] = typeof x !== 'number' ? NaN : f.rule.zero_is_none && x === 0 ? null : x;
+  }
+  const policy = {};
+  for (const k of data.contract.inputs) if (k in values) policy[k] = values[k];
+  policy.unit = $('unit')?.value ?? data.defaults.unit;
+  return { policy, errors };
+}
+
+// Whether field `name` is optional and left empty.
+const unset = (name) => FIELDS.find((f) => f.name === name)?.optional && !$(name).value.trim();
+
+// The timeout and deadline typed: null when not given, NaN when unreadable.
+export function readLimits() {
+  const l = {};
+  for (const k of ['timeout', 'deadline']) {
+    const x = !$(k) || unset(k) ? null : parseNumber($(k).value, data.number, data.largest_input);
+    l[k] = typeof x === 'string' ? NaN : x;
+  }
+  return l;
+}
+
+// Whether policy p and limits l are the page's built inputs, whose figures
+// the build wrote: the one test of it. (An array's text writes a missing
+// input and a null alike: empty.)
+const key = (q, m) => `${[data.contract.inputs.map((k) => q[k]), q.unit, m.timeout, m.deadline]}`;
+export const isBuilt = (p, l) => key(p, l) === key(data.defaults, data.limits);
+
+// A deadline shorter than the timeout is the deadline's error, as the
+// core's Limits::validate says.
+export function limitErrors() {
+  const { timeout, deadline } = readLimits();
+  return timeout != null && deadline != null && deadline < timeout ? { deadline: data.text.error_deadline } : null;
+}
+
+// Valid figures go in the URL as JavaScript writes them (`0.5`), so a link
+// works on every language's page; others as typed; other keys (utm_*) stay.
+export function writeUrl() {
+  const query = new URLSearchParams(location.search);
+  for (const { name } of FIELDS) {
+    if ($(name).closest('.field').hidden || unset(name)) { query.delete(name); continue; }
+    const x = parseNumber($(name).value, data.number, data.largest_input);
+    query.set(name, typeof x === 'number' ? String(x) : $(name).value);
+  }
+  for (const f of ['jitter', 'unit']) if ($(f)) query.set(f, $(f).value);
+  if (presets) $('preset').value ? query.set('preset', $('preset').value) : query.delete('preset');
+  history.replaceState(history.state, '', `?${query}${location.hash}`);
+  carryQuery();
+}
+
+// The language switcher leads to the same inputs on the other page.
+function carryQuery() {
+  for (const a of document.querySelectorAll('.language-switcher a:not([aria-current])')) {
+    a.search = location.search;
+  }
+}
+
+// Figures written as JavaScript writes them are shown in the page's
+// notation; anything else stays as it is, and bad values are shown as bad.
+export function readUrl() {
+  const query = new URLSearchParams(location.search);
+  for (const { name } of FIELDS) {
+    if (!query.has(name)) continue;
+    const value = query.get(name);
+    const plain = /^-?(\d+(\.\d+)?)(e[+-]\d+)?$/.test(value);
+    $(name).value = plain ? value.replace('.', data.number.decimal) : value;
+  }
+  for (const f of ['jitter', 'unit']) {
+    if ([...($(f)?.options ?? [])].some((o) => o.value === query.get(f))) $(f).value = query.get(f);
+  }
+  presetFromUrl(query);
+  carryQuery();
+}

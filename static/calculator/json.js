@@ -1,0 +1,31 @@
+// The schedule as JSON, as `schedule` writes it: Copy and Download.
+
+import { $, byKey, data, el, good, ROW, scheduleView, TOTALS } from './state.js';
+
+// src/report.rs's document of the last good result (a refusal leaves the
+// buffer alone), keys in its order.
+function documentJson() {
+  const { row, total: keys } = data.contract;
+  const buf = scheduleView();
+  const retries = [];
+  for (let r = 0; r < good.retries * ROW; r += ROW) {
+    retries.push(Object.fromEntries(row.map((k, j) => [k, k === 'capped' ? buf[r + j] === 1 : buf[r + j]])));
+  }
+  const total = byKey(keys, buf, TOTALS);
+  return JSON.stringify({ policy: good, retries, total }, null, 2);
+}
+
+export function copyJson() {
+  $('copied').textContent = '';
+  // If refused, Download JSON still works.
+  navigator.clipboard.writeText(documentJson()).then(() => {
+    $('copied').textContent = data.text.copied;
+  }, () => {});
+}
+
+export function downloadJson() {
+  const href = URL.createObjectURL(new Blob([documentJson()], { type: 'application/json' }));
+  el('a', null, { href, download: 'backoff-schedule.json' }).click();
+  // Revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(href), 1e4);
+}

@@ -1,0 +1,113 @@
+// The calculator: words and contract (fields, rules, kinds, codes, offsets)
+// from the page's JSON island, figures from the core in WebAssembly. This
+// module starts it and runs an update on every edit; the build bundles it
+// with the modules it imports (src/site/bundle.rs) and ships one script.
+
+import { showCode, startSnippets } from './as_code.js';
+import { renderChart } from './chart.js';
+import { renderDistribution } from './distribution.js';
+import { limitErrors, readForm, readUrl, writeUrl } from './form.js';
+import { renderHerd } from './herd.js';
+import { copyJson, downloadJson } from './json.js';
+import { presetStatus, startPresets } from './presets.js';
+import { $, data, FIELDS, scheduleView, setData, setGood, setWasm } from './state.js';
+import { renderTable, renderTotals, watchTable } from './table.js';
+import { compute, loadWasm } from './wasm.js';
+
+// Set while typing: the pause after which the URL and summary follow.
+let timer;
+
+// On bad input the last result stays, marked stale.
+function update(fromUser) {
+  if (fromUser) loadFull();
+  performance.clearMeasures('calc-render');
+  performance.mark('calc-render-start');
+  const form = readForm();
+  // The delay fields' labels name the unit chosen, none for plain numbers.
+  const chosen = form.policy.unit;
+  for (const tag of document.querySelectorAll('.calc-unit-tag')) {
+    tag.hidden = chosen === 'units';
+    const text = ` (${data.units[chosen]})`;
+    if (chosen !== 'units' && tag.textContent !== text) tag.textContent = text;
+  }
+  const errors = form.errors ?? limitErrors() ?? compute(form.policy);
+  if (!errors) render(setGood(form.policy));
+  presetStatus(form.policy);
+  showCode(form.policy, errors);
+  for (const { name } of FIELDS) {
+    $(`${name}-error`).textContent = errors?.[name] ?? '';
+    $(name)[errors?.[name] ? 'setAttribute' : 'removeAttribute']('aria-invalid', 'true');
+  }
+  // Everything that shows the last good result says it is out of date, and
+  // nothing copies it as if it were the input's.
+  $('stale').hidden = !errors;
+  for (const id of ['output', 'chart', 'herd']) $(id).classList.toggle('is-stale', !!errors);
+  for (const id of ['copy', 'download']) $(id).disabled = !!errors;
+  $('copied').textContent = '';
+  // Each error is heard once, as it appears, not again per keystroke.
+  const heard = Object.values(errors ?? {}).join(' ');
+  if ($('errors-live').textContent !== heard) $('errors-live').textContent = heard;
+  performance.measure('calc-render', 'calc-render-start');
+  // The URL and the summary follow when typing pauses: Chrome throttles
+  // frequent URL updates, and a summary per keystroke drowns the reader.
+  clearTimeout(timer);
+  if (fromUser) timer = setTimeout(() => paused(!errors), 500);
+}
+
+function paused(ok) {
+  writeUrl();
+  // "Schedule for 8 retries. Longest total wait: 1 min 32 s."
+  const longest = $('totals').querySelectorAll('div')[2];
+  const summary = `${$('table').caption.textContent}. ${longest.querySelector('dt').textContent}: ` +
+    `${longest.querySelector('dd').textContent}.`;
+  $('announce').textContent = ok ? summary : '';
+}
+
+function render(p) {
+  const buf = scheduleView();
+  renderTable(p, buf);
+  renderTotals(p, buf);
+  renderChart(p, buf);
+  renderDistribution(p);
+  renderHerd();
+}
+
+// Distribution module, loaded on first need. Pages start on the base
+// module; the reader's first edit (or an address with inputs) fetches the
+// full one (the base exports plus distribution(), from the same sources)
+// once, swaps it in and updates again. If that fails the base module
+// stays: the distribution parts stay as marked for inputs other than the
+// built ones.
+let full;
+function loadFull() {
+  full ??= loadWasm(new URL(data.wasm_full, location.href)).then((w) => {
+    setWasm(w);
+    update(true);
+  }, () => {});
+}
+
+async function start() {
+  setData(JSON.parse($('data').textContent));
+  setWasm(await loadWasm(new URL(data.wasm, location.href)));
+  // The built table shows the defaults: the last good result so far.
+  const defaults = data.defaults;
+  if (compute(defaults)) return;
+  render(setGood(defaults));
+  startPresets();
+  startSnippets();
+  watchTable();
+  readUrl();
+  // An address with inputs is usually not the built page's: load at once.
+  if (location.search) loadFull();
+  update(false);
+  const form = $('form');
+  form.oninput = (e) => e.target.tagName === 'INPUT' && update(true);
+  form.onchange = (e) => e.target.tagName === 'SELECT' && update(true);
+  $('copy').onclick = copyJson;
+  $('download').onclick = downloadJson;
+  $('needs').hidden = true;
+  for (const id of ['form', 'chart', 'actions']) $(id).hidden = false;
+}
+
+// Not in Node, which may import any module for its pure functions.
+if (typeof document !== 'undefined') start().catch(() => {});

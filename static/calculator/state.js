@@ -1,0 +1,63 @@
+// The calculator's shared state and the helpers every part uses: the
+// page's island (`data`), what start reads off its contract, the module's
+// exports (`wasm`), the last good policy; finding and making elements, a
+// view over the module's memory, a figure in the page's notation and unit.
+// Other modules read these bindings and change them only through the
+// setters below. Nothing here runs on load, so Node can import any module.
+
+import { formatNumber } from './notation.js';
+
+export const $ = (name) => document.getElementById(`calc-${name}`);
+
+// Set once loaded; then the last good policy.
+export let data, wasm, plural, good;
+// From the contract; K.delay is the delay's place in a buffer row.
+export let FIELDS, ROW, K, TOTALS;
+
+// The island, and what the other parts read off its contract.
+export function setData(d) {
+  data = d;
+  ({ fields: FIELDS, totals: TOTALS } = data.contract);
+  FIELDS = [...FIELDS, ...(data.limit_fields ?? [])];
+  FIELDS = [...FIELDS, data.contract.clients];
+  ROW = data.contract.row.length;
+  K = Object.fromEntries(data.contract.row.map((k, i) => [k, i]));
+  plural = new Intl.PluralRules(data.lang);
+}
+
+// The base module at start, the full one once it has come.
+export const setWasm = (w) => (wasm = w);
+
+// Returns p, the new last good policy.
+export const setGood = (p) => (good = p);
+
+// Text is set as text, never parsed as markup.
+export function el(tag, text, attrs = {}, ns) {
+  const e = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
+  if (text != null) e.textContent = text;
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  return e;
+}
+
+// An element holding kids (elements or text), in order.
+export function box(tag, attrs, ...kids) {
+  const e = el(tag, null, attrs);
+  e.append(...kids);
+  return e;
+}
+
+// A new view each time: one over memory that grew is detached.
+export const view = (at, n) => new Float64Array(wasm.memory.buffer, at, n);
+
+// The schedule buffer: rows of ROW figures, then the totals at TOTALS.
+export const scheduleView = () => view(wasm.schedule_buffer(), data.contract.schedule_len);
+
+// {key: figure} of `keys` read from `values` at `from` on.
+export const byKey = (keys, values, from = 0) => Object.fromEntries(keys.map((k, i) => [k, values[from + i]]));
+
+export const num = (x) => formatNumber(x, data.number);
+// As figures::with_unit, in the unit of the last good policy.
+export const unit = (s) => (good.unit === 'units' ? s : `${s}\u00a0${data.units[good.unit]}`);
+
+// A message's {name} holes filled from args.
+export const fill = (text, args) => text.replace(/\{(\w+)\}/g, (_, k) => args[k]);

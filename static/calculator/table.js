@@ -1,0 +1,136 @@
+// The schedule's table and totals, as figures::table_rows and the template
+// write them, rows in view first; a total in words (humanize) as
+// figures::humanize writes it.
+
+import { $, box, byKey, data, el, K, num, plural, ROW, scheduleView, TOTALS, unit, view, wasm } from './state.js';
+
+// The table, rows in view first:
+// Formatting and laying out 1000 changed rows takes several frames, so an
+// update writes the rows in view (and a margin) in its own frame and the
+// others in chunks of at most 4 ms while the browser is idle; a newer
+// update cancels an older one's chunks. Until the last chunk the table is
+// aria-busy; then it holds every row, as the build writes it.
+let job = 0;
+// What the table shows: its columns, each row's values and text nodes.
+let heads, shown, cells;
+// The table region's scroll offset, kept from its scroll events (reading
+// it during an update would force a layout), and a row's height.
+let scrolled = 0;
+let rowHeight = 24;
+
+// A row of cells: all heads (scope 'col'), or a head then data (scope 'row').
+export const tableRow = (values, scope) =>
+  box('tr', {}, ...values.map((v, j) => (j && scope === 'row' ? el('td', v) : el('th', v, { scope }))));
+
+// A table's head of column labels, on lines of their own as the build writes it.
+export const tableHead = (labels) => box('thead', {}, '\n', tableRow(labels, 'col'), '\n');
+
+// Row i of the schedule in buf: only changed cells are written, into the
+// kept text nodes (live cell collections cost more than writes); a row
+// past the last one shown is appended.
+function writeRow(p, buf, i) {
+  const r = i * ROW;
+  const range = (lo, hi) => unit(`${num(buf[r + lo])}–${num(buf[r + hi])}`);
+  const capped = buf[r + K.capped] ? data.text.yes : data.text.no;
+  const values = p.jitter !== 'none'
+    ? [num(buf[r + K.retry]), range(K.min, K.max), unit(num(buf[r + K.mean])), capped,
+      range(K.cumulative_min, K.cumulative_max)]
+    : [num(buf[r + K.retry]), unit(num(buf[r + K.delay])), capped, unit(num(buf[r + K.cumulative_max]))];
+  if (i < shown.length) {
+    values.forEach((v, j) => { if (v !== shown[i][j]) cells[i][j].data = v; });
+  } else {
+    const row = tableRow(values, 'row');
+    $('table').tBodies[0].lastChild.before('\n', row);
+    cells.push([...row.cells].map((c) => c.firstChild));
+  }
+  shown[i] = values;
+}
+
+// The rows of `ranges` (each [from, to), in order), a chunk of at most 4 ms
+// per idle period, unless a newer update came.
+function fillLater(p, ranges) {
+  const mine = ++job;
+  const table = $('table');
+  const chunk = () => {
+    if (mine !== job) return;
+    const end = performance.now() + 4;
+    // A view per chunk: the module's memory may have grown since.
+    const buf = scheduleView();
+    for (const range of ranges) {
+      while (range[0] < range[1] && performance.now() < end) writeRow(p, buf, range[0]++);
+    }
+    later();
+  };
+  const later = () => {
+    ranges = ranges.filter(([from, to]) => from < to);
+    if (!ranges.length) return table.removeAttribute('aria-busy');
+    table.setAttribute('aria-busy', 'true');
+    // Safari has no requestIdleCallback: a task after the frame will do.
+    if (window.requestIdleCallback) requestIdleCallback(chunk, { timeout: 100 });
+    else setTimeout(chunk);
+  };
+  later();
+}
+
+// Called once the built table shows: its region's scroll offset and a row's
+// height tell which rows are in view.
+export function watchTable() {
+  const region = $('table').parentElement;
+  region.addEventListener('scroll', () => { scrolled = region.scrollTop; }, { passive: true });
+  rowHeight = $('table').tBodies[0].rows[0]?.getBoundingClientRect().height || rowHeight;
+}
+
+// As figures::table_rows and the template write it, rows in view first
+// (see "The table, rows in view first" below): the caption, the head when
+// the columns change, rows past the count removed, then the rows in view.
+export function renderTable(p, buf) {
+  const { text, caption } = data;
+  const columns = p.jitter !== 'none' ? ['retry', 'range', 'mean', 'capped', 'cumulative']
+    : ['retry', 'delay', 'capped', 'cumulative'];
+  const title = (caption[plural.select(p.retries)] ?? caption.other ?? '{n}').replace('{n}', num(p.retries));
+  const table = $('table');
+  if (heads !== String(columns)) {
+    table.replaceChildren('\n', el('caption', title), '\n', tableHead(columns.map((h) => text[h])), '\n', el('tbody', '\n'), '\n');
+    [heads, shown, cells] = [String(columns), [], []];
+  } else table.caption.textContent = title;
+  for (const body = table.tBodies[0]; shown.length > p.retries; shown.pop(), cells.pop()) {
+    body.lastChild.previousSibling.remove();
+    body.lastChild.previousSibling.remove();
+  }
+  const first = Math.min(Math.floor(scrolled / rowHeight), shown.length);
+  const last = Math.min(p.retries, first + Math.ceil(innerHeight / rowHeight) + 10);
+  for (let i = first; i < last; i++) writeRow(p, buf, i);
+  fillLater(p, [[0, first], [last, p.retries]]);
+}
+
+// The labels stay as built. Under a second, words would only repeat the
+// figure: none (as calculator::view's totals).
+export function renderTotals(p, buf) {
+  $('totals').querySelectorAll('dd').forEach((dd, i) => showTotal(dd, buf[TOTALS + i], p.unit));
+}
+
+// As figures::humanize, of milliseconds; none for plain numbers.
+function humanize(ms, unitName) {
+  if (unitName === 'units') return null;
+  const { parts } = data.contract;
+  const { days, hours, minutes, seconds, milliseconds: milli } = byKey(parts, view(wasm.duration_parts(ms), parts.length));
+  const d = data.duration;
+  const fill = (pattern, args) => pattern.replace(/\{(\w+)\}/g, (_, k) => num(args[k]));
+  if (days >= 365) {
+    // A calendar year; from a thousand years, the years alone.
+    const years = Math.floor(days / 365);
+    return years >= 1000 ? fill(d.years, { years }) : fill(d.years_days, { years, days: days - years * 365 });
+  }
+  if (days > 0) return fill(d.days_hours_minutes, { days, hours, minutes });
+  if (hours > 0) return fill(d.hours_minutes, { hours, minutes });
+  if (minutes > 0) return fill(d.minutes_seconds, { minutes, seconds });
+  return fill(d.seconds, { seconds: seconds + milli / 1000 });
+}
+
+// A total (and a percentile): the figure, and in words from a second up.
+export function showTotal(dd, x, u) {
+  const ms = u === 's' ? x * 1000 : x;
+  const human = ms >= 1000 ? humanize(ms, u) : null;
+  dd.replaceChildren(unit(num(x)) + (human ? ' ' : ''));
+  if (human) dd.append(el('span', `(${human})`, { class: 'human' }));
+}
