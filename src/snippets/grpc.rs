@@ -2,7 +2,7 @@
 
 use super::DifferenceCode::{AttemptsLimited, JitterFixed};
 use super::template::{
-    Check, Recipe, capped, float_literal, is, jitter_is, json_seconds, n, not, op, s, v, when,
+    Check, Recipe, capped, float_literal, is, json_seconds, n, not, op, s, v, when,
 };
 
 /// gRFC A6 (`A6-client-retries.md` at 1fd061a, lines 113–124) and grpc-go
@@ -34,15 +34,14 @@ pub(super) fn service_config() -> Recipe {
         checks: vec![
             Check {
                 code: JitterFixed,
-                when: not(op(
-                    "&",
-                    [jitter_is("proportional"), is("jitter_factor", n(0.2))],
-                )),
+                // A factor is given for proportional jitter only.
+                when: not(is("jitter_factor", n(0.2))),
                 vars: vec![("jitter", s("proportional")), ("factor", n(0.2))],
             },
             Check {
                 code: AttemptsLimited,
-                when: op("<", [n(5.0), attempts()]),
+                // More than 5 attempts: more than 4 retries.
+                when: op("<", [n(4.0), v("retries")]),
                 vars: vec![("max_attempts", n(5.0)), ("retries", n(4.0))],
             },
         ],

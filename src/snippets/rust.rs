@@ -2,7 +2,8 @@
 
 use super::DifferenceCode::{JitterUnsupported, SinglePrecision};
 use super::template::{
-    Check, Recipe, any, capped, float_literal, jitter_is, n, not, op, rust_duration, s, v, when,
+    Check, Recipe, any, capped, concat, float_literal, jitter_is, n, not, op, rust_duration, s, v,
+    when,
 };
 
 /// backon 1.5.2 (`backon/src/backoff/exponential.rs` at db212c0, lines
@@ -19,8 +20,13 @@ pub(super) fn backon() -> Recipe {
             "&",
             [
                 jitter_is("proportional"),
-                op("<", [op("-", [v("jitter_factor"), n(1.0 / 3.0)]), n(1e-12)]),
-                op("<", [op("-", [n(1.0 / 3.0), v("jitter_factor")]), n(1e-12)]),
+                op(
+                    "<",
+                    [
+                        op("abs", [op("-", [v("jitter_factor"), n(1.0 / 3.0)])]),
+                        n(1e-12),
+                    ],
+                ),
             ],
         )
     };
@@ -39,7 +45,7 @@ pub(super) fn backon() -> Recipe {
             float_literal(v("multiplier")),
             when(
                 capped(),
-                op("c", [s(".with_max_delay("), rust_duration(max()), s(")")]),
+                concat([s(".with_max_delay("), rust_duration(max()), s(")")]),
                 s(".without_max_delay()"),
             ),
             op("n", [v("retries")]),

@@ -40,6 +40,19 @@ pub enum Val {
     Null,
 }
 
+impl Val {
+    /// Whether a condition holds, as JavaScript reads a value: a number
+    /// other than 0 and NaN, a text other than "", true.
+    pub fn truthy(&self) -> bool {
+        match self {
+            Val::Num(x) => *x != 0.0 && !x.is_nan(),
+            Val::Str(text) => !text.is_empty(),
+            Val::Bool(b) => *b,
+            Val::Null => false,
+        }
+    }
+}
+
 /// A check of what differs: when `when` holds, the snippet differs by
 /// `code`, with the variables evaluated.
 #[derive(Clone, Debug)]
@@ -80,6 +93,8 @@ impl Expr {
     pub fn json(&self) -> Value {
         match self {
             Expr::Null => Value::Null,
+            // A whole number without its `.0`: JSON has one kind of number.
+            Expr::Num(x) if x.fract() == 0.0 && x.abs() <= MAX_EXACT => json!(*x as i64),
             Expr::Num(x) => json!(x),
             Expr::Str(s) => json!(s),
             Expr::Op(op, args) => {
@@ -91,7 +106,13 @@ impl Expr {
     }
 }
 
-// Builders, so that recipes read as formulas.
+/// 2^53: up to here every whole double is an exact `i64`.
+const MAX_EXACT: f64 = 9_007_199_254_740_992.0;
+
+// Builders, so that recipes read as formulas. Each writes the shortest
+// expression that evaluates to the same value (conditions are read by
+// truthiness, as JavaScript reads them, so `!!x` is `x`), since every node
+// is sent to the script.
 pub fn v(name: &'static str) -> Expr {
     Expr::Op("v", vec![Expr::Str(name)])
 }
@@ -115,30 +136,45 @@ pub fn jitter_is(kind: &'static str) -> Expr {
     is("jitter", s(kind))
 }
 pub fn not(e: Expr) -> Expr {
-    op("!", [e])
+    match e {
+        Expr::Op("!", mut args) if args.len() == 1 => args.remove(0),
+        e => op("!", [e]),
+    }
 }
+/// Whether the policy has a cap: a cap is a number above zero (the core
+/// refuses any other), so it is true exactly when given.
 pub fn capped() -> Expr {
-    not(op("=", [v("max_delay"), null()]))
+    v("max_delay")
 }
 pub fn null() -> Expr {
     Expr::Null
 }
-/// Whether any of `args` holds.
+/// Whether any of `args` holds: `a ? 1 : b ? 1 : c`.
 pub fn any<const N: usize>(args: [Expr; N]) -> Expr {
-    not(op("&", args.map(not)))
+    let mut args = Vec::from(args);
+    let last = args.pop().expect("any of at least one condition");
+    args.into_iter()
+        .rev()
+        .fold(last, |rest, a| when(a, n(1.0), rest))
 }
 /// Whether `x` is a whole number.
 fn whole(x: Expr) -> Expr {
     op("=", [op("trunc", [x.clone()]), x])
 }
+/// Texts joined, without the empty ones.
+pub fn concat<const N: usize>(parts: [Expr; N]) -> Expr {
+    Expr::Op(
+        "c",
+        parts
+            .into_iter()
+            .filter(|p| !matches!(p, Expr::Str("")))
+            .collect(),
+    )
+}
 /// A number as a floating-point literal of C-like languages (`2.0`, not
 /// `2`, so that it is a double wherever it stands).
 pub fn float_literal(x: Expr) -> Expr {
-    when(
-        whole(x.clone()),
-        op("c", [op("n", [x.clone()]), s(".0")]),
-        op("n", [x]),
-    )
+    concat([op("n", [x.clone()]), when(whole(x), s(".0"), s(""))])
 }
 /// Milliseconds as a duration: `{ms_before}N{ms_after}` when whole, else
 /// `{ns_before}N)` in whole nanoseconds.
@@ -150,8 +186,8 @@ fn duration(
 ) -> Expr {
     when(
         whole(x.clone()),
-        op("c", [s(ms_before), op("n", [x.clone()]), s(ms_after)]),
-        op("c", [s(ns_before), op("n", [nanoseconds(x)]), s(")")]),
+        concat([s(ms_before), op("n", [x.clone()]), s(ms_after)]),
+        concat([s(ns_before), op("n", [nanoseconds(x)]), s(")")]),
     )
 }
 fn nanoseconds(ms: Expr) -> Expr {
@@ -271,8 +307,9 @@ fn whole_ms(
 }
 
 /// The value of `e` in `env`. Operators: `v` (variable), `+ - * /`,
-/// `< =`, `! &`, `?` (if: only the branch taken is evaluated), `c`
-/// (concatenate texts), `round trunc max min` (as JavaScript's `Math`), and
+/// `< =`, `! &` (of truthiness, as JavaScript's), `?` (if: only the branch
+/// taken is evaluated), `c` (concatenate texts), `abs round trunc max min`
+/// (as JavaScript's `Math`), and
 /// `n`, a number as [`plain`] writes it. Every format of a library's
 /// literals is built of these (say, [`go_duration`]), so that the script's
 /// evaluator stays small.
@@ -288,7 +325,7 @@ pub fn eval(e: &Expr, env: &Env) -> Val {
         Val::Num(x) => x,
         other => panic!("{name}: {other:?} is no number"),
     };
-    let truth = |i: usize| arg(i) == Val::Bool(true);
+    let truth = |i: usize| arg(i).truthy();
     match name {
         "v" => match &args[0] {
             Expr::Str(var) => env.get(var),
@@ -317,6 +354,7 @@ pub fn eval(e: &Expr, env: &Env) -> Val {
                 })
                 .collect(),
         ),
+        "abs" => Val::Num(num(0).abs()),
         "round" => Val::Num(num(0).round()),
         "trunc" => Val::Num(num(0).trunc()),
         "max" => Val::Num(num(0).max(num(1))),
@@ -352,7 +390,7 @@ pub fn fill(recipe: &Recipe, env: &Env) -> (String, Vec<Found>) {
     let checks = recipe
         .checks
         .iter()
-        .filter(|c| eval(&c.when, env) == Val::Bool(true))
+        .filter(|c| eval(&c.when, env).truthy())
         .map(|c| {
             let vars = c.vars.iter().map(|(n, e)| (*n, eval(e, env))).collect();
             (c.code, vars)
