@@ -14,7 +14,7 @@ use super::template::{
 /// snippet writes the longest delay of the schedule, which changes nothing.
 pub(super) fn service_config() -> Recipe {
     let attempts = || op("+", [v("retries"), n(1.0)]);
-    let max = || when(capped(), v("max_delay"), v("top"));
+    let max = || v("longest");
     Recipe {
         template: "{\n  \"methodConfig\": [\n    {\n      \"name\": [\n        {\n          \
                    \"service\": \"example.Service\"\n        }\n      ],\n      \
@@ -25,6 +25,7 @@ pub(super) fn service_config() -> Recipe {
                    \"backoffMultiplier\": $3,\n        \
                    \"retryableStatusCodes\": [\n          \"UNAVAILABLE\"\n        ]\n      \
                    }\n    }\n  ]\n}\n",
+        lets: vec![("longest", when(capped(), v("max_delay"), v("top")))],
         holes: vec![
             op("n", [attempts()]),
             json_seconds(v("base")),

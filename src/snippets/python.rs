@@ -24,35 +24,32 @@ pub(super) fn tenacity() -> Recipe {
     // fixed part for full jitter and for a proportional factor of 1 (the
     // largest the core takes), no random part without jitter and for
     // decorrelated jitter.
-    let fixed_share = || {
+    let fixed_share = when(
+        jitter_is("equal"),
+        n(0.5),
         when(
-            jitter_is("equal"),
-            n(0.5),
-            when(
-                jitter_is("full"),
-                n(0.0),
-                when(
-                    proportional(),
-                    op("-", [n(1.0), v("jitter_factor")]),
-                    n(1.0),
-                ),
-            ),
-        )
-    };
-    let random_share = || {
-        when(
-            jitter_is("equal"),
-            n(0.5),
+            jitter_is("full"),
+            n(0.0),
             when(
                 proportional(),
-                op("*", [n(2.0), v("jitter_factor")]),
-                when(jitter_is("full"), n(1.0), n(0.0)),
+                op("-", [n(1.0), v("jitter_factor")]),
+                n(1.0),
             ),
-        )
-    };
-    // Whether the sum has a fixed part and a random part: a share not 0.
-    let fixed = fixed_share;
-    let random = random_share;
+        ),
+    );
+    let random_share = when(
+        jitter_is("equal"),
+        n(0.5),
+        when(
+            proportional(),
+            op("*", [n(2.0), v("jitter_factor")]),
+            when(jitter_is("full"), n(1.0), n(0.0)),
+        ),
+    );
+    // The shares, as the recipe's lets; whether the sum has a fixed part
+    // and a random part: a share not 0.
+    let fixed = || v("fixed");
+    let random = || v("random");
     let multiplier = |share: Expr| op("*", [seconds(v("base")), share]);
     let max = |share: Expr| op("*", [seconds(v("max_delay")), share]);
     let part = |name: &'static str, share: &dyn Fn() -> Expr| {
@@ -69,10 +66,12 @@ pub(super) fn tenacity() -> Recipe {
             s(")"),
         ])
     };
+
     let setting = |present: Expr, value: Expr| when(present, value, null());
     Recipe {
         template: "from tenacity import Retrying, stop_after_attempt$0\n\n\
                    retrying = Retrying(\n    stop=stop_after_attempt($1),\n    wait=$2,\n)\n",
+        lets: vec![("fixed", fixed_share), ("random", random_share)],
         holes: vec![
             op(
                 "c",
@@ -85,15 +84,11 @@ pub(super) fn tenacity() -> Recipe {
             op(
                 "c",
                 [
-                    when(
-                        fixed(),
-                        part("wait_exponential(multiplier=", &fixed_share),
-                        s(""),
-                    ),
+                    when(fixed(), part("wait_exponential(multiplier=", &fixed), s("")),
                     when(op("&", [fixed(), random()]), s("\n    + "), s("")),
                     when(
                         random(),
-                        part("wait_random_exponential(multiplier=", &random_share),
+                        part("wait_random_exponential(multiplier=", &random),
                         s(""),
                     ),
                 ],
@@ -109,19 +104,19 @@ pub(super) fn tenacity() -> Recipe {
             ("exp_base", v("multiplier")),
             (
                 "wait_exponential.multiplier",
-                setting(fixed(), multiplier(fixed_share())),
+                setting(fixed(), multiplier(fixed())),
             ),
             (
                 "wait_exponential.max",
-                setting(op("&", [fixed(), capped()]), max(fixed_share())),
+                setting(op("&", [fixed(), capped()]), max(fixed())),
             ),
             (
                 "wait_random_exponential.multiplier",
-                setting(random(), multiplier(random_share())),
+                setting(random(), multiplier(random())),
             ),
             (
                 "wait_random_exponential.max",
-                setting(op("&", [random(), capped()]), max(random_share())),
+                setting(op("&", [random(), capped()]), max(random())),
             ),
         ],
     }
@@ -138,6 +133,7 @@ pub(super) fn urllib3() -> Recipe {
     Recipe {
         template: "from urllib3.util import Retry\n\n\
                    retry = Retry(total=$0, backoff_factor=$1, backoff_max=$2)\n",
+        lets: vec![],
         holes: vec![
             op("n", [v("retries")]),
             op("n", [seconds(v("base"))]),

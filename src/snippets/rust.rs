@@ -30,9 +30,15 @@ pub(super) fn backon() -> Recipe {
             ],
         )
     };
-    let scale = || when(third(), n(2.0 / 3.0), n(1.0));
-    let min = || op("*", [v("base"), scale()]);
-    let max = || op("*", [v("max_delay"), scale()]);
+    let lets = vec![
+        ("third", third()),
+        ("scale", when(v("third"), n(2.0 / 3.0), n(1.0))),
+        ("min", op("*", [v("base"), v("scale")])),
+        ("cap", op("*", [v("max_delay"), v("scale")])),
+    ];
+    let third = || v("third");
+    let min = || v("min");
+    let max = || v("cap");
     Recipe {
         template: "use std::time::Duration;\n\nuse backon::ExponentialBuilder;\n\n\
                    let backoff = ExponentialBuilder::default()\n    \
@@ -40,6 +46,7 @@ pub(super) fn backon() -> Recipe {
                    .with_factor($1)\n    \
                    $2\n    \
                    .with_max_times($3)$4;\n",
+        lets,
         holes: vec![
             rust_duration(min()),
             float_literal(v("multiplier")),

@@ -67,6 +67,11 @@ pub struct Check {
 pub struct Recipe {
     /// The code, `$N` standing for `holes[N]`, which evaluate to strings.
     pub template: &'static str,
+    /// Named values the holes, checks and settings read as variables (a
+    /// share, a scaled delay), each written once: `v(name)` reads it. Each
+    /// reads the policy and the lets before it only (the script evaluates
+    /// them in this order), under a name no variable of [`Env`] has.
+    pub lets: Vec<(&'static str, Expr)>,
     pub holes: Vec<Expr>,
     pub checks: Vec<Check>,
     /// The settings written, under the library's names (`Null`: not
@@ -75,10 +80,13 @@ pub struct Recipe {
 }
 
 impl Recipe {
-    /// The recipe as the script reads it (without the settings).
+    /// The recipe as the script reads it (without the settings): `body`
+    /// (the template), `let` (`[name, expression]` pairs), `holes`,
+    /// `checks`.
     pub fn json(&self) -> Value {
         json!({
-            "template": self.template,
+            "body": self.template,
+            "let": self.lets.iter().map(|(n, e)| json!([n, e.json()])).collect::<Vec<_>>(),
             "holes": self.holes.iter().map(Expr::json).collect::<Vec<_>>(),
             "checks": self.checks.iter().map(|c| json!([
                 c.code.name(),
@@ -227,6 +235,10 @@ pub fn always() -> Expr {
 #[derive(Clone, Debug)]
 pub struct Env {
     vars: Vec<(&'static str, Val)>,
+    /// A recipe's lets, evaluated where read (the script evaluates each
+    /// once, in order, before the holes: the same values, since no
+    /// expression has an effect).
+    lets: Vec<(&'static str, Expr)>,
 }
 
 impl Env {
@@ -262,7 +274,21 @@ impl Env {
                 ("ms_library", library),
                 ("ms_core", core),
             ],
+            lets: Vec::new(),
         }
+    }
+
+    /// The environment with `recipe`'s lets.
+    pub fn with(&self, recipe: &Recipe) -> Env {
+        Env {
+            lets: recipe.lets.clone(),
+            ..self.clone()
+        }
+    }
+
+    /// Whether `name` is a variable of the policy or of the schedule.
+    pub fn has(&self, name: &str) -> bool {
+        self.vars.iter().any(|(n, _)| *n == name)
     }
 
     /// The core's delays of `policy` (none when the core refuses it).
@@ -274,11 +300,15 @@ impl Env {
     }
 
     fn get(&self, name: &str) -> Val {
-        self.vars
+        if let Some((_, value)) = self.vars.iter().find(|(n, _)| *n == name) {
+            return value.clone();
+        }
+        let (_, e) = self
+            .lets
             .iter()
             .find(|(n, _)| *n == name)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_else(|| panic!("no variable {name}"))
+            .unwrap_or_else(|| panic!("no variable {name}"));
+        eval(e, self)
     }
 }
 
@@ -367,8 +397,8 @@ pub fn eval(e: &Expr, env: &Env) -> Val {
 /// A check that holds: its code and its variables' values.
 pub type Found = (super::DifferenceCode, Vec<(&'static str, Val)>);
 
-/// The recipe's code for `env`, and the checks that hold, with their
-/// variables.
+/// The recipe's code for `env` (with the recipe's lets: [`Env::with`]),
+/// and the checks that hold, with their variables.
 pub fn fill(recipe: &Recipe, env: &Env) -> (String, Vec<Found>) {
     let mut code = String::new();
     let mut rest = recipe.template;
