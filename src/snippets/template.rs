@@ -1,13 +1,18 @@
 //! The snippets' templates as data, and the one rule that fills them.
 //!
 //! Each library writes a [`Recipe`]: its code as a template whose holes
-//! (`$0`, `$1`, ...) are [`Expr`]essions of the policy, and the checks of
-//! what differs, each a condition with its variables. [`fill`] evaluates
-//! them here for the build and the tests; the calculator's script fills the
-//! same recipes, sent as JSON ([`Recipe::json`]), with `fillSnippets` in
-//! `static/calculator.js`, which implements the operators below one for
-//! one. `tests/snippets_parity.rs` runs that script against [`fill`] over a
-//! grid of policies.
+//! (`$0`, `$1`, ...) are [`Expr`]essions of the policy, the values they
+//! share named once (its lets), and the checks of what differs, each a
+//! condition with its variables. [`fill`] evaluates them here for the build
+//! and the tests; the calculator's script fills the same recipes, sent as
+//! JSON ([`Recipe::json`]), with `fillSnippets` in `static/calculator.js`,
+//! which implements the operators below one for one.
+//! `tests/snippets_parity.rs` runs that script against [`fill`] over a grid
+//! of policies.
+//!
+//! Every page carries the recipes, so they are kept small: a value used
+//! twice is a let, conditions are read by truthiness (a cap, a share of 0),
+//! and the builders fold what they can (`!!x`, empty texts).
 //!
 //! Numbers are written in the code's literal syntax, never the page's
 //! notation: [`plain`] is Rust's `Display` for `f64` (the shortest decimal
