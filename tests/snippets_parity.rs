@@ -3,7 +3,8 @@
 //! 3, 1 to 1000 retries), the calculator script's filler (`fillSnippets` in
 //! `static/calculator/as_code.js`, run in Node by `tests/snippets/fill.mjs` on the
 //! recipes the pages carry, the policy as the form gives it) writes exactly the code `snippets::snippet`
-//! writes, and finds the same differences with the same figures. And
+//! writes, and finds the same differences with the same figures; each
+//! recipe's lets can be evaluated in the script's order. And
 //! `schedule --as-code` prints that code.
 
 mod common;
@@ -12,6 +13,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use backoff_site::backoff::{Jitter, Policy, Schedule};
+use backoff_site::snippets::template::{Env, Expr};
 use backoff_site::snippets::{self, Comments, Library, Var};
 use serde_json::{Value, json};
 
@@ -218,5 +220,41 @@ fn schedule_as_code_prints_the_snippet() {
             .map(|d| format!("differs: {}\n", d.code.name()))
             .collect();
         assert_eq!(String::from_utf8(output.stderr).unwrap(), differs.concat());
+    }
+}
+
+/// The names an expression reads with `v`.
+fn reads(e: &Expr, names: &mut Vec<&'static str>) {
+    if let Expr::Op(op, args) = e {
+        match (*op, args.as_slice()) {
+            ("v", [Expr::Str(name)]) => names.push(name),
+            _ => args.iter().for_each(|a| reads(a, names)),
+        }
+    }
+}
+
+/// The script evaluates a recipe's lets once, in order, before the holes
+/// and checks; the build evaluates each where it is read. They agree only
+/// when each let reads the policy and earlier lets alone, and no let hides
+/// a variable of the policy.
+#[test]
+fn each_let_reads_only_the_policy_and_earlier_lets() {
+    let env = Env::of(&grid()[0]);
+    for library in Library::ALL {
+        let recipe = snippets::recipe(library);
+        let mut known: Vec<&str> = Vec::new();
+        for (name, e) in &recipe.lets {
+            assert!(!env.has(name), "{library:?}: let {name} hides a variable");
+            assert!(!known.contains(name), "{library:?}: let {name} twice");
+            let mut names = Vec::new();
+            reads(e, &mut names);
+            for read in names {
+                assert!(
+                    env.has(read) || known.contains(&read),
+                    "{library:?}: let {name} reads {read}, no variable nor earlier let"
+                );
+            }
+            known.push(name);
+        }
     }
 }

@@ -13,16 +13,9 @@ use super::template::{Check, Recipe, any, capped, is, jitter_is, n, not, null, o
 /// `MaxRetryAttempts` counts retries.
 pub(super) fn polly() -> Recipe {
     let constant = || is("multiplier", n(1.0));
-    let use_jitter = || {
-        op(
-            "&",
-            [
-                constant(),
-                jitter_is("proportional"),
-                is("jitter_factor", n(0.25)),
-            ],
-        )
-    };
+    // A factor is given for proportional jitter only: the factor says the
+    // kind.
+    let use_jitter = || v("use_jitter");
     Recipe {
         template: "using Polly;\nusing Polly.Retry;\n\n\
                    var options = new RetryStrategyOptions\n{\n    \
@@ -31,6 +24,10 @@ pub(super) fn polly() -> Recipe {
                    Delay = TimeSpan.FromMilliseconds($2),\n\
                    $3    \
                    UseJitter = $4,\n};\n",
+        lets: vec![(
+            "use_jitter",
+            op("&", [constant(), is("jitter_factor", n(0.25))]),
+        )],
         holes: vec![
             op("n", [v("retries")]),
             when(constant(), s("Constant"), s("Exponential")),

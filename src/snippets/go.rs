@@ -30,8 +30,9 @@ pub(super) fn cenkalti_backoff() -> Recipe {
             ),
         )
     };
-    let initial = || op("*", [v("base"), scale()]);
-    let max = || op("*", [v("max_delay"), scale()]);
+    // The first delay and the cap, scaled, as the recipe's lets.
+    let initial = || v("initial");
+    let max = || v("cap");
     Recipe {
         template: "import (\n$0\t\"time\"\n\n\t\"github.com/cenkalti/backoff/v4\"\n)\n\n\
                    b := backoff.NewExponentialBackOff(\n\
@@ -42,6 +43,11 @@ pub(super) fn cenkalti_backoff() -> Recipe {
                    \tbackoff.WithMaxElapsedTime(0),\n\
                    )\n\
                    policy := backoff.WithMaxRetries(b, $5)\n",
+        lets: vec![
+            ("scale", scale()),
+            ("initial", op("*", [v("base"), v("scale")])),
+            ("cap", op("*", [v("max_delay"), v("scale")])),
+        ],
         holes: vec![
             when(capped(), s(""), s("\t\"math\"\n")),
             go_duration(initial()),

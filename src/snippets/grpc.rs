@@ -2,7 +2,7 @@
 
 use super::DifferenceCode::{AttemptsLimited, JitterFixed};
 use super::template::{
-    Check, Recipe, capped, float_literal, is, jitter_is, json_seconds, n, not, op, s, v, when,
+    Check, Recipe, capped, float_literal, is, json_seconds, n, not, op, s, v, when,
 };
 
 /// gRFC A6 (`A6-client-retries.md` at 1fd061a, lines 113–124) and grpc-go
@@ -14,7 +14,7 @@ use super::template::{
 /// snippet writes the longest delay of the schedule, which changes nothing.
 pub(super) fn service_config() -> Recipe {
     let attempts = || op("+", [v("retries"), n(1.0)]);
-    let max = || when(capped(), v("max_delay"), v("top"));
+    let max = || v("longest");
     Recipe {
         template: "{\n  \"methodConfig\": [\n    {\n      \"name\": [\n        {\n          \
                    \"service\": \"example.Service\"\n        }\n      ],\n      \
@@ -25,6 +25,7 @@ pub(super) fn service_config() -> Recipe {
                    \"backoffMultiplier\": $3,\n        \
                    \"retryableStatusCodes\": [\n          \"UNAVAILABLE\"\n        ]\n      \
                    }\n    }\n  ]\n}\n",
+        lets: vec![("longest", when(capped(), v("max_delay"), v("top")))],
         holes: vec![
             op("n", [attempts()]),
             json_seconds(v("base")),
@@ -34,15 +35,14 @@ pub(super) fn service_config() -> Recipe {
         checks: vec![
             Check {
                 code: JitterFixed,
-                when: not(op(
-                    "&",
-                    [jitter_is("proportional"), is("jitter_factor", n(0.2))],
-                )),
+                // A factor is given for proportional jitter only.
+                when: not(is("jitter_factor", n(0.2))),
                 vars: vec![("jitter", s("proportional")), ("factor", n(0.2))],
             },
             Check {
                 code: AttemptsLimited,
-                when: op("<", [n(5.0), attempts()]),
+                // More than 5 attempts: more than 4 retries.
+                when: op("<", [n(4.0), v("retries")]),
                 vars: vec![("max_attempts", n(5.0)), ("retries", n(4.0))],
             },
         ],

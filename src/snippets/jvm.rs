@@ -50,6 +50,7 @@ pub(super) fn resilience4j() -> Recipe {
                    .intervalFunction(IntervalFunction.$1(\n        \
                    Duration.ofMillis($2), $3$4$5))\n    \
                    .build();\n",
+        lets: vec![("cap", long(v("max_delay")))],
         holes: vec![
             op("n", [attempts()]),
             when(
@@ -68,11 +69,7 @@ pub(super) fn resilience4j() -> Recipe {
                 capped(),
                 op(
                     "c",
-                    [
-                        s(", Duration.ofMillis("),
-                        op("n", [long(v("max_delay"))]),
-                        s(")"),
-                    ],
+                    [s(", Duration.ofMillis("), op("n", [v("cap")]), s(")")],
                 ),
                 s(""),
             ),
@@ -94,13 +91,13 @@ pub(super) fn resilience4j() -> Recipe {
                         op(
                             "<",
                             [
-                                long(v("max_delay")),
+                                v("cap"),
                                 op("*", [v("top"), op("+", [n(1.0), v("jitter_factor")])]),
                             ],
                         ),
                     ],
                 ),
-                vars: vec![("max", long(v("max_delay")))],
+                vars: vec![("max", v("cap"))],
             },
             Check {
                 code: JitterUnsupported,
@@ -116,7 +113,7 @@ pub(super) fn resilience4j() -> Recipe {
                 "randomizationFactor",
                 when(proportional(), v("jitter_factor"), null()),
             ),
-            ("maxInterval", when(capped(), long(v("max_delay")), null())),
+            ("maxInterval", when(capped(), v("cap"), null())),
         ],
     }
 }
@@ -130,13 +127,7 @@ pub(super) fn resilience4j() -> Recipe {
 /// call. Its random variant is no kind of the core's.
 pub(super) fn spring_retry() -> Recipe {
     let fixed = || is("multiplier", n(1.0));
-    let period = || {
-        when(
-            capped(),
-            op("min", [long(v("base")), long(v("max_delay"))]),
-            long(v("base")),
-        )
-    };
+    let period = || when(capped(), op("min", [v("initial"), v("cap")]), v("initial"));
     Recipe {
         template: "import org.springframework.retry.backoff.$0;\n\
                    import org.springframework.retry.policy.SimpleRetryPolicy;\n\
@@ -145,6 +136,7 @@ pub(super) fn spring_retry() -> Recipe {
                    $1\
                    template.setBackOffPolicy(backOff);\n\
                    template.setRetryPolicy(new SimpleRetryPolicy($2));\n",
+        lets: vec![("initial", long(v("base"))), ("cap", long(v("max_delay")))],
         holes: vec![
             when(
                 fixed(),
@@ -169,13 +161,13 @@ pub(super) fn spring_retry() -> Recipe {
                             "ExponentialBackOffPolicy backOff = new ExponentialBackOffPolicy();\n\
                            backOff.setInitialInterval(",
                         ),
-                        op("n", [long(v("base"))]),
+                        op("n", [v("initial")]),
                         s("L);\nbackOff.setMultiplier("),
                         float_literal(v("multiplier")),
                         s(");\nbackOff.setMaxInterval("),
                         when(
                             capped(),
-                            op("c", [op("n", [long(v("max_delay"))]), s("L")]),
+                            op("c", [op("n", [v("cap")]), s("L")]),
                             s("Long.MAX_VALUE"),
                         ),
                         s(");\n"),
@@ -195,15 +187,11 @@ pub(super) fn spring_retry() -> Recipe {
         settings: vec![
             ("maxAttempts", attempts()),
             ("backOffPeriod", when(fixed(), period(), null())),
-            ("initialInterval", when(fixed(), null(), long(v("base")))),
+            ("initialInterval", when(fixed(), null(), v("initial"))),
             ("multiplier", when(fixed(), null(), v("multiplier"))),
             (
                 "maxInterval",
-                when(
-                    op("&", [not(fixed()), capped()]),
-                    long(v("max_delay")),
-                    null(),
-                ),
+                when(op("&", [not(fixed()), capped()]), v("cap"), null()),
             ),
         ],
     }

@@ -229,7 +229,7 @@ impl Snippet {
 /// [`template::fill`], the rule the calculator's script follows too.
 pub fn snippet(library: Library, policy: &Policy, comments: &Comments) -> Snippet {
     let recipe = recipe(library);
-    let env = template::Env::of(policy);
+    let env = template::Env::of(policy).with(&recipe);
     let (body, checks) = template::fill(&recipe, &env);
     let differences: Vec<Difference> = checks
         .into_iter()

@@ -2,7 +2,7 @@
 
 use super::DifferenceCode::{ImmediateFirstRetry, JitterUnsupported, MultiplierFixed};
 use super::template::{
-    Check, Expr, Recipe, always, any, capped, is, jitter_is, n, not, null, op, s, v, when,
+    Check, Expr, Recipe, always, capped, concat, is, jitter_is, n, not, null, op, s, v, when,
 };
 
 /// Milliseconds (an expression) in seconds.
@@ -20,66 +20,58 @@ fn seconds(ms: Expr) -> Expr {
 /// Decorrelated jitter has no such sum: the snippet has no jitter.
 pub(super) fn tenacity() -> Recipe {
     let proportional = || jitter_is("proportional");
-    let wide = || {
-        op(
-            "&",
-            [proportional(), not(op("<", [v("jitter_factor"), n(1.0)]))],
-        )
-    };
-    // Whether the sum has a fixed part and a random part.
-    let fixed = || not(any([jitter_is("full"), wide()]));
-    let random = || not(any([jitter_is("none"), jitter_is("decorrelated")]));
-    // Each part's share of the delay.
-    let fixed_share = || {
+    // Each part's share of the delay, 0 where the sum has no such part: no
+    // fixed part for full jitter and for a proportional factor of 1 (the
+    // largest the core takes), no random part without jitter and for
+    // decorrelated jitter.
+    let fixed_share = when(
+        jitter_is("equal"),
+        n(0.5),
         when(
-            jitter_is("equal"),
-            n(0.5),
+            jitter_is("full"),
+            n(0.0),
             when(
                 proportional(),
                 op("-", [n(1.0), v("jitter_factor")]),
                 n(1.0),
             ),
-        )
-    };
-    let random_share = || {
+        ),
+    );
+    let random_share = when(
+        jitter_is("equal"),
+        n(0.5),
         when(
-            jitter_is("equal"),
-            n(0.5),
-            when(
-                wide(),
-                n(2.0),
-                when(
-                    proportional(),
-                    op("*", [n(2.0), v("jitter_factor")]),
-                    n(1.0),
-                ),
-            ),
-        )
-    };
+            proportional(),
+            op("*", [n(2.0), v("jitter_factor")]),
+            when(jitter_is("full"), n(1.0), n(0.0)),
+        ),
+    );
+    // The shares, as the recipe's lets; whether the sum has a fixed part
+    // and a random part: a share not 0.
+    let fixed = || v("fixed");
+    let random = || v("random");
     let multiplier = |share: Expr| op("*", [seconds(v("base")), share]);
     let max = |share: Expr| op("*", [seconds(v("max_delay")), share]);
     let part = |name: &'static str, share: &dyn Fn() -> Expr| {
-        op(
-            "c",
-            [
-                s(name),
-                s("(multiplier="),
-                op("n", [multiplier(share())]),
-                s(", exp_base="),
-                op("n", [v("multiplier")]),
-                when(
-                    capped(),
-                    op("c", [s(", max="), op("n", [max(share())])]),
-                    s(""),
-                ),
-                s(")"),
-            ],
-        )
+        concat([
+            s(name),
+            op("n", [multiplier(share())]),
+            s(", exp_base="),
+            op("n", [v("multiplier")]),
+            when(
+                capped(),
+                concat([s(", max="), op("n", [max(share())])]),
+                s(""),
+            ),
+            s(")"),
+        ])
     };
+
     let setting = |present: Expr, value: Expr| when(present, value, null());
     Recipe {
         template: "from tenacity import Retrying, stop_after_attempt$0\n\n\
                    retrying = Retrying(\n    stop=stop_after_attempt($1),\n    wait=$2,\n)\n",
+        lets: vec![("fixed", fixed_share), ("random", random_share)],
         holes: vec![
             op(
                 "c",
@@ -92,11 +84,11 @@ pub(super) fn tenacity() -> Recipe {
             op(
                 "c",
                 [
-                    when(fixed(), part("wait_exponential", &fixed_share), s("")),
+                    when(fixed(), part("wait_exponential(multiplier=", &fixed), s("")),
                     when(op("&", [fixed(), random()]), s("\n    + "), s("")),
                     when(
                         random(),
-                        part("wait_random_exponential", &random_share),
+                        part("wait_random_exponential(multiplier=", &random),
                         s(""),
                     ),
                 ],
@@ -112,19 +104,19 @@ pub(super) fn tenacity() -> Recipe {
             ("exp_base", v("multiplier")),
             (
                 "wait_exponential.multiplier",
-                setting(fixed(), multiplier(fixed_share())),
+                setting(fixed(), multiplier(fixed())),
             ),
             (
                 "wait_exponential.max",
-                setting(op("&", [fixed(), capped()]), max(fixed_share())),
+                setting(op("&", [fixed(), capped()]), max(fixed())),
             ),
             (
                 "wait_random_exponential.multiplier",
-                setting(random(), multiplier(random_share())),
+                setting(random(), multiplier(random())),
             ),
             (
                 "wait_random_exponential.max",
-                setting(op("&", [random(), capped()]), max(random_share())),
+                setting(op("&", [random(), capped()]), max(random())),
             ),
         ],
     }
@@ -141,6 +133,7 @@ pub(super) fn urllib3() -> Recipe {
     Recipe {
         template: "from urllib3.util import Retry\n\n\
                    retry = Retry(total=$0, backoff_factor=$1, backoff_max=$2)\n",
+        lets: vec![],
         holes: vec![
             op("n", [v("retries")]),
             op("n", [seconds(v("base"))]),

@@ -2,7 +2,8 @@
 
 use super::DifferenceCode::{JitterUnsupported, SinglePrecision};
 use super::template::{
-    Check, Recipe, any, capped, float_literal, jitter_is, n, not, op, rust_duration, s, v, when,
+    Check, Recipe, any, capped, concat, float_literal, jitter_is, n, not, op, rust_duration, s, v,
+    when,
 };
 
 /// backon 1.5.2 (`backon/src/backoff/exponential.rs` at db212c0, lines
@@ -19,14 +20,25 @@ pub(super) fn backon() -> Recipe {
             "&",
             [
                 jitter_is("proportional"),
-                op("<", [op("-", [v("jitter_factor"), n(1.0 / 3.0)]), n(1e-12)]),
-                op("<", [op("-", [n(1.0 / 3.0), v("jitter_factor")]), n(1e-12)]),
+                op(
+                    "<",
+                    [
+                        op("abs", [op("-", [v("jitter_factor"), n(1.0 / 3.0)])]),
+                        n(1e-12),
+                    ],
+                ),
             ],
         )
     };
-    let scale = || when(third(), n(2.0 / 3.0), n(1.0));
-    let min = || op("*", [v("base"), scale()]);
-    let max = || op("*", [v("max_delay"), scale()]);
+    let lets = vec![
+        ("third", third()),
+        ("scale", when(v("third"), n(2.0 / 3.0), n(1.0))),
+        ("min", op("*", [v("base"), v("scale")])),
+        ("cap", op("*", [v("max_delay"), v("scale")])),
+    ];
+    let third = || v("third");
+    let min = || v("min");
+    let max = || v("cap");
     Recipe {
         template: "use std::time::Duration;\n\nuse backon::ExponentialBuilder;\n\n\
                    let backoff = ExponentialBuilder::default()\n    \
@@ -34,12 +46,13 @@ pub(super) fn backon() -> Recipe {
                    .with_factor($1)\n    \
                    $2\n    \
                    .with_max_times($3)$4;\n",
+        lets,
         holes: vec![
             rust_duration(min()),
             float_literal(v("multiplier")),
             when(
                 capped(),
-                op("c", [s(".with_max_delay("), rust_duration(max()), s(")")]),
+                concat([s(".with_max_delay("), rust_duration(max()), s(")")]),
                 s(".without_max_delay()"),
             ),
             op("n", [v("retries")]),

@@ -1,13 +1,18 @@
 //! The snippets' templates as data, and the one rule that fills them.
 //!
 //! Each library writes a [`Recipe`]: its code as a template whose holes
-//! (`$0`, `$1`, ...) are [`Expr`]essions of the policy, and the checks of
-//! what differs, each a condition with its variables. [`fill`] evaluates
-//! them here for the build and the tests; the calculator's script fills the
-//! same recipes, sent as JSON ([`Recipe::json`]), with `fillSnippets` in
-//! `static/calculator.js`, which implements the operators below one for
-//! one. `tests/snippets_parity.rs` runs that script against [`fill`] over a
-//! grid of policies.
+//! (`$0`, `$1`, ...) are [`Expr`]essions of the policy, the values they
+//! share named once (its lets), and the checks of what differs, each a
+//! condition with its variables. [`fill`] evaluates them here for the build
+//! and the tests; the calculator's script fills the same recipes, sent as
+//! JSON ([`Recipe::json`]), with `fillSnippets` in `static/calculator.js`,
+//! which implements the operators below one for one.
+//! `tests/snippets_parity.rs` runs that script against [`fill`] over a grid
+//! of policies.
+//!
+//! Every page carries the recipes, so they are kept small: a value used
+//! twice is a let, conditions are read by truthiness (a cap, a share of 0),
+//! and the builders fold what they can (`!!x`, empty texts).
 //!
 //! Numbers are written in the code's literal syntax, never the page's
 //! notation: [`plain`] is Rust's `Display` for `f64` (the shortest decimal
@@ -40,6 +45,19 @@ pub enum Val {
     Null,
 }
 
+impl Val {
+    /// Whether a condition holds, as JavaScript reads a value: a number
+    /// other than 0 and NaN, a text other than "", true.
+    pub fn truthy(&self) -> bool {
+        match self {
+            Val::Num(x) => *x != 0.0 && !x.is_nan(),
+            Val::Str(text) => !text.is_empty(),
+            Val::Bool(b) => *b,
+            Val::Null => false,
+        }
+    }
+}
+
 /// A check of what differs: when `when` holds, the snippet differs by
 /// `code`, with the variables evaluated.
 #[derive(Clone, Debug)]
@@ -54,6 +72,11 @@ pub struct Check {
 pub struct Recipe {
     /// The code, `$N` standing for `holes[N]`, which evaluate to strings.
     pub template: &'static str,
+    /// Named values the holes, checks and settings read as variables (a
+    /// share, a scaled delay), each written once: `v(name)` reads it. Each
+    /// reads the policy and the lets before it only (the script evaluates
+    /// them in this order), under a name no variable of [`Env`] has.
+    pub lets: Vec<(&'static str, Expr)>,
     pub holes: Vec<Expr>,
     pub checks: Vec<Check>,
     /// The settings written, under the library's names (`Null`: not
@@ -62,10 +85,13 @@ pub struct Recipe {
 }
 
 impl Recipe {
-    /// The recipe as the script reads it (without the settings).
+    /// The recipe as the script reads it (without the settings): `body`
+    /// (the template), `let` (`[name, expression]` pairs), `holes`,
+    /// `checks`.
     pub fn json(&self) -> Value {
         json!({
-            "template": self.template,
+            "body": self.template,
+            "let": self.lets.iter().map(|(n, e)| json!([n, e.json()])).collect::<Vec<_>>(),
             "holes": self.holes.iter().map(Expr::json).collect::<Vec<_>>(),
             "checks": self.checks.iter().map(|c| json!([
                 c.code.name(),
@@ -80,6 +106,8 @@ impl Expr {
     pub fn json(&self) -> Value {
         match self {
             Expr::Null => Value::Null,
+            // A whole number without its `.0`: JSON has one kind of number.
+            Expr::Num(x) if x.fract() == 0.0 && x.abs() <= MAX_EXACT => json!(*x as i64),
             Expr::Num(x) => json!(x),
             Expr::Str(s) => json!(s),
             Expr::Op(op, args) => {
@@ -91,7 +119,13 @@ impl Expr {
     }
 }
 
-// Builders, so that recipes read as formulas.
+/// 2^53: up to here every whole double is an exact `i64`.
+const MAX_EXACT: f64 = 9_007_199_254_740_992.0;
+
+// Builders, so that recipes read as formulas. Each writes the shortest
+// expression that evaluates to the same value (conditions are read by
+// truthiness, as JavaScript reads them, so `!!x` is `x`), since every node
+// is sent to the script.
 pub fn v(name: &'static str) -> Expr {
     Expr::Op("v", vec![Expr::Str(name)])
 }
@@ -115,30 +149,45 @@ pub fn jitter_is(kind: &'static str) -> Expr {
     is("jitter", s(kind))
 }
 pub fn not(e: Expr) -> Expr {
-    op("!", [e])
+    match e {
+        Expr::Op("!", mut args) if args.len() == 1 => args.remove(0),
+        e => op("!", [e]),
+    }
 }
+/// Whether the policy has a cap: a cap is a number above zero (the core
+/// refuses any other), so it is true exactly when given.
 pub fn capped() -> Expr {
-    not(op("=", [v("max_delay"), null()]))
+    v("max_delay")
 }
 pub fn null() -> Expr {
     Expr::Null
 }
-/// Whether any of `args` holds.
+/// Whether any of `args` holds: `a ? 1 : b ? 1 : c`.
 pub fn any<const N: usize>(args: [Expr; N]) -> Expr {
-    not(op("&", args.map(not)))
+    let mut args = Vec::from(args);
+    let last = args.pop().expect("any of at least one condition");
+    args.into_iter()
+        .rev()
+        .fold(last, |rest, a| when(a, n(1.0), rest))
 }
 /// Whether `x` is a whole number.
 fn whole(x: Expr) -> Expr {
     op("=", [op("trunc", [x.clone()]), x])
 }
+/// Texts joined, without the empty ones.
+pub fn concat<const N: usize>(parts: [Expr; N]) -> Expr {
+    Expr::Op(
+        "c",
+        parts
+            .into_iter()
+            .filter(|p| !matches!(p, Expr::Str("")))
+            .collect(),
+    )
+}
 /// A number as a floating-point literal of C-like languages (`2.0`, not
 /// `2`, so that it is a double wherever it stands).
 pub fn float_literal(x: Expr) -> Expr {
-    when(
-        whole(x.clone()),
-        op("c", [op("n", [x.clone()]), s(".0")]),
-        op("n", [x]),
-    )
+    concat([op("n", [x.clone()]), when(whole(x), s(".0"), s(""))])
 }
 /// Milliseconds as a duration: `{ms_before}N{ms_after}` when whole, else
 /// `{ns_before}N)` in whole nanoseconds.
@@ -150,8 +199,8 @@ fn duration(
 ) -> Expr {
     when(
         whole(x.clone()),
-        op("c", [s(ms_before), op("n", [x.clone()]), s(ms_after)]),
-        op("c", [s(ns_before), op("n", [nanoseconds(x)]), s(")")]),
+        concat([s(ms_before), op("n", [x.clone()]), s(ms_after)]),
+        concat([s(ns_before), op("n", [nanoseconds(x)]), s(")")]),
     )
 }
 fn nanoseconds(ms: Expr) -> Expr {
@@ -191,6 +240,10 @@ pub fn always() -> Expr {
 #[derive(Clone, Debug)]
 pub struct Env {
     vars: Vec<(&'static str, Val)>,
+    /// A recipe's lets, evaluated where read (the script evaluates each
+    /// once, in order, before the holes: the same values, since no
+    /// expression has an effect).
+    lets: Vec<(&'static str, Expr)>,
 }
 
 impl Env {
@@ -226,7 +279,21 @@ impl Env {
                 ("ms_library", library),
                 ("ms_core", core),
             ],
+            lets: Vec::new(),
         }
+    }
+
+    /// The environment with `recipe`'s lets.
+    pub fn with(&self, recipe: &Recipe) -> Env {
+        Env {
+            lets: recipe.lets.clone(),
+            ..self.clone()
+        }
+    }
+
+    /// Whether `name` is a variable of the policy or of the schedule.
+    pub fn has(&self, name: &str) -> bool {
+        self.vars.iter().any(|(n, _)| *n == name)
     }
 
     /// The core's delays of `policy` (none when the core refuses it).
@@ -238,11 +305,15 @@ impl Env {
     }
 
     fn get(&self, name: &str) -> Val {
-        self.vars
+        if let Some((_, value)) = self.vars.iter().find(|(n, _)| *n == name) {
+            return value.clone();
+        }
+        let (_, e) = self
+            .lets
             .iter()
             .find(|(n, _)| *n == name)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_else(|| panic!("no variable {name}"))
+            .unwrap_or_else(|| panic!("no variable {name}"));
+        eval(e, self)
     }
 }
 
@@ -271,8 +342,9 @@ fn whole_ms(
 }
 
 /// The value of `e` in `env`. Operators: `v` (variable), `+ - * /`,
-/// `< =`, `! &`, `?` (if: only the branch taken is evaluated), `c`
-/// (concatenate texts), `round trunc max min` (as JavaScript's `Math`), and
+/// `< =`, `! &` (of truthiness, as JavaScript's), `?` (if: only the branch
+/// taken is evaluated), `c` (concatenate texts), `abs round trunc max min`
+/// (as JavaScript's `Math`), and
 /// `n`, a number as [`plain`] writes it. Every format of a library's
 /// literals is built of these (say, [`go_duration`]), so that the script's
 /// evaluator stays small.
@@ -288,7 +360,7 @@ pub fn eval(e: &Expr, env: &Env) -> Val {
         Val::Num(x) => x,
         other => panic!("{name}: {other:?} is no number"),
     };
-    let truth = |i: usize| arg(i) == Val::Bool(true);
+    let truth = |i: usize| arg(i).truthy();
     match name {
         "v" => match &args[0] {
             Expr::Str(var) => env.get(var),
@@ -317,6 +389,7 @@ pub fn eval(e: &Expr, env: &Env) -> Val {
                 })
                 .collect(),
         ),
+        "abs" => Val::Num(num(0).abs()),
         "round" => Val::Num(num(0).round()),
         "trunc" => Val::Num(num(0).trunc()),
         "max" => Val::Num(num(0).max(num(1))),
@@ -329,8 +402,8 @@ pub fn eval(e: &Expr, env: &Env) -> Val {
 /// A check that holds: its code and its variables' values.
 pub type Found = (super::DifferenceCode, Vec<(&'static str, Val)>);
 
-/// The recipe's code for `env`, and the checks that hold, with their
-/// variables.
+/// The recipe's code for `env` (with the recipe's lets: [`Env::with`]),
+/// and the checks that hold, with their variables.
 pub fn fill(recipe: &Recipe, env: &Env) -> (String, Vec<Found>) {
     let mut code = String::new();
     let mut rest = recipe.template;
@@ -352,7 +425,7 @@ pub fn fill(recipe: &Recipe, env: &Env) -> (String, Vec<Found>) {
     let checks = recipe
         .checks
         .iter()
-        .filter(|c| eval(&c.when, env) == Val::Bool(true))
+        .filter(|c| eval(&c.when, env).truthy())
         .map(|c| {
             let vars = c.vars.iter().map(|(n, e)| (*n, eval(e, env))).collect();
             (c.code, vars)

@@ -16,15 +16,14 @@ const plain = (x) => {
     : `${d.slice(0, p)}.${d.slice(p)}`;
 };
 
-// An expression's value (template::eval): `?` evaluates only the branch
-// taken, `round trunc max min` are Math's.
+// An expression's value (template::eval): `abs round trunc max min` are
+// Math's. `?` returns the branch taken; both are evaluated, which is the
+// same, as no operator here throws (so `n` may format what it never shows).
 function ev(e, env) {
   if (!e?.map) return e;
-  const [o, ...a] = e;
-  if (o === '?') return ev(a[ev(a[0], env) ? 1 : 2], env);
-  const v = a.map((y) => ev(y, env)), [p, q] = v;
-  const ops = { v: env[p], '+': p + q, '-': p - q, '*': p * q, '/': p / q, '<': p < q, '=': p === q, '!': !p,
-    '&': v.every(Boolean), c: v.join(''), n: o === 'n' && plain(p) };
+  const [o, ...a] = e, v = a.map((y) => ev(y, env)), [p, q, r] = v;
+  const ops = { v: env[p], '?': p ? q : r, '+': p + q, '-': p - q, '*': p * q, '/': p / q, '<': p < q, '=': p === q,
+    '!': !p, '&': v.every(Boolean), c: v.join(''), n: plain(p) };
   return o in ops ? ops[o] : Math[o](...v);
 }
 
@@ -32,7 +31,8 @@ function ev(e, env) {
 // the differences found, {code: {variable: value}}, for the form's policy p
 // in milliseconds and the core's delays. The variables are template.rs's
 // Env: p, the longest delay, and where Java's whole milliseconds
-// (template::whole_ms) first leave the delays.
+// (template::whole_ms) first leave the delays; then the recipe's own, in
+// its order.
 export function fillSnippets(libs, p, delays) {
   const long = (x) => Math.max(Math.round(x), 1), cap = p.max_delay === null ? null : long(p.max_delay);
   let iv = long(p.base), w;
@@ -43,9 +43,11 @@ export function fillSnippets(libs, p, delays) {
   }
   const env = { ms_retry: 0, ...p, top: Math.max(...delays), ...w };
   return libs.map((lib) => {
-    const notes = lib.checks.filter((c) => ev(c[1], env))
-      .map(([id, , vars]) => [id, Object.fromEntries(vars.map(([k, e]) => [k, ev(e, env)]))]);
-    const body = lib.template.replace(/\$(\d+)/g, (_, i) => ev(lib.holes[i], env));
+    const e = { ...env };
+    lib.let.map(([k, x]) => (e[k] = ev(x, e)));
+    const notes = lib.checks.filter((c) => ev(c[1], e))
+      .map(([id, , vars]) => [id, Object.fromEntries(vars.map(([k, x]) => [k, ev(x, e)]))]);
+    const body = lib.body.replace(/\$(\d+)/g, (_, i) => ev(lib.holes[i], e));
     return { code: lib.comments[0] + (notes.length ? lib.comments[1] : '') + body, notes };
   });
 }

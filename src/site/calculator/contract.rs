@@ -19,18 +19,28 @@ use crate::site::content::ZeroMax;
 
 /// What a field accepts, besides being a number: the core's rule for its
 /// input, stated for the script (and checked against the core by this
-/// module's tests).
+/// module's tests). In the island a flag that is false is left out (the
+/// script reads a missing key as false); `max` is always written, `null`
+/// for none, since the script compares it with `null`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Rule {
     /// The least value, excluded when `above`.
     pub min: f64,
+    #[serde(skip_serializing_if = "is_false")]
     pub above: bool,
     /// The greatest value, included.
     pub max: Option<f64>,
     /// Whole numbers only (the field opens a whole-number keypad).
+    #[serde(skip_serializing_if = "is_false")]
     pub whole: bool,
     /// Zero means "not given" (no limit).
+    #[serde(skip_serializing_if = "is_false")]
     pub zero_is_none: bool,
+}
+
+/// Whether a flag is false: such a flag is left out of the island.
+fn is_false(flag: &bool) -> bool {
+    !flag
 }
 
 /// A text input of the form.
@@ -50,10 +60,12 @@ pub struct Field {
     pub error: &'static str,
     /// A duration in the page's unit: its label names the unit, and values
     /// too small for the table to show are refused.
+    #[serde(skip_serializing_if = "is_false")]
     pub delay: bool,
     pub rule: Rule,
     /// The jitter kind the field belongs to, if only one: with the others
-    /// it is hidden, not read and not in the policy.
+    /// it is hidden, not read and not in the policy. Left out when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub only_with: Option<&'static str>,
     /// What the form shows when the page's defaults leave the input unset.
     #[serde(skip)]
@@ -217,15 +229,15 @@ pub struct Island {
     pub spread_buckets: usize,
     pub inputs: &'static [&'static str],
     pub jitters: &'static [&'static str],
-    pub errors: &'static [&'static str],
-    pub error_inputs: &'static [&'static str],
     pub row: &'static [&'static str],
     pub totals: usize,
     pub total: &'static [&'static str],
     pub schedule_len: usize,
     pub parts: &'static [&'static str],
     /// The distribution export's half, which the script uses when the
-    /// module has that export.
+    /// module has that export; its error codes and their inputs extend the
+    /// calculator's, so the script reads only those (the calculator's are
+    /// not sent).
     pub distribution: DistributionIsland,
 }
 
@@ -259,8 +271,6 @@ pub fn island(zero_max: ZeroMax) -> Island {
         spread_buckets: core::SPREAD_BUCKETS,
         inputs: &core::INPUTS,
         jitters: &core::JITTERS,
-        errors: &core::ERRORS,
-        error_inputs: &core::ERROR_INPUTS,
         row: &core::ROW,
         totals: core::TOTALS,
         total: &core::TOTAL,
