@@ -19,7 +19,7 @@ use unic_langid::LanguageIdentifier;
 use crate::backoff::contract as core_contract;
 use crate::site::calculator::view::Headers;
 use crate::site::calculator::{contract, distribution, form::limit_fields, herd};
-use crate::site::content::Page;
+use crate::site::content::CalculatorProfile;
 use crate::site::figures;
 use crate::site::intl::{Intl, LARGEST_INPUT, MAX_FRACTION_DIGITS, NumberSymbols, SMALLEST_INPUT};
 use crate::site::texts::Texts;
@@ -149,17 +149,13 @@ fn message(texts: &Texts, id: &str, figures: &[(&str, String)]) -> String {
 }
 
 pub fn island(
-    page: &Page,
+    profile: &CalculatorProfile,
     texts: &Texts,
     intl: &Intl,
     lang: &LanguageIdentifier,
     headers: &Headers,
     [wasm, wasm_full]: [String; 2],
 ) -> Island {
-    let profile = page
-        .calculator
-        .as_ref()
-        .expect("a page with the calculator section has a profile (checked when loaded)");
     let duration = [
         ("seconds", "duration-seconds"),
         ("minutes_seconds", "duration-minutes-seconds"),

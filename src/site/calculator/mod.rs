@@ -8,7 +8,8 @@
 //! fields and selectors), `island.rs` (the data island), `herd.rs` and
 //! `distribution.rs` (the many-clients chart; the percentiles and the
 //! timeline), `presets.rs` (the preset selector), `as_code.rs` (the policy
-//! as code) and `contract.rs` (the site's half of the contract with the
+//! as code), `shared.rs` (the parts built once for every page of one
+//! profile) and `contract.rs` (the site's half of the contract with the
 //! script). This file only names them.
 
 pub mod as_code;
@@ -18,6 +19,7 @@ pub mod form;
 pub mod herd;
 pub mod island;
 pub mod presets;
+pub mod shared;
 pub mod view;
 
 #[cfg(test)]

@@ -14,11 +14,10 @@ use unic_langid::LanguageIdentifier;
 use crate::backoff::{Jitter, Schedule};
 use crate::report::Unit;
 use crate::site::calculator::form::{self, Choice, Field};
-use crate::site::calculator::{as_code, distribution, herd, island, presets};
+use crate::site::calculator::{as_code, distribution, presets, shared};
 use crate::site::content::Page;
 use crate::site::figures::{self, TableRow};
 use crate::site::intl::Intl;
-use crate::site::json::script_json;
 use crate::site::markdown;
 use crate::site::texts::Texts;
 
@@ -31,6 +30,21 @@ pub struct Headers {
     pub cumulative: String,
     pub yes: String,
     pub no: String,
+}
+
+impl Headers {
+    pub fn new(texts: &Texts) -> Headers {
+        Headers {
+            retry: texts.get("table-retry", None),
+            delay: texts.get("table-delay", None),
+            range: texts.get("table-range", None),
+            mean: texts.get("table-mean", None),
+            capped: texts.get("table-capped", None),
+            cumulative: texts.get("table-cumulative", None),
+            yes: texts.get("capped-yes", None),
+            no: texts.get("capped-no", None),
+        }
+    }
 }
 
 pub struct TotalView {
@@ -93,7 +107,8 @@ pub struct CalculatorView {
 
 /// Builds the calculator's section for `page` in one language. `root` is the
 /// way from the page to the site's root; `wasm`, `wasm_full` (the full
-/// module) and `script` the assets' paths from the root.
+/// module) and `script` the assets' paths from the root; `source` gives the
+/// parts pages share (`shared.rs`).
 #[allow(clippy::too_many_arguments)]
 pub fn view(
     page: &Page,
@@ -105,6 +120,7 @@ pub fn view(
     wasm: &str,
     wasm_full: &str,
     script: &str,
+    source: &shared::Source,
 ) -> CalculatorView {
     let profile = page
         .calculator
@@ -140,18 +156,15 @@ pub fn view(
     let timeline = distribution::timeline(&dist, defaults.retries, texts, &figure);
     let jitters = form::jitters(profile, texts);
     let units = form::units(profile, texts);
-    let headers = Headers {
-        retry: texts.get("table-retry", None),
-        delay: texts.get("table-delay", None),
-        range: texts.get("table-range", None),
-        mean: texts.get("table-mean", None),
-        capped: texts.get("table-capped", None),
-        cumulative: texts.get("table-cumulative", None),
-        yes: texts.get("capped-yes", None),
-        no: texts.get("capped-no", None),
+    let headers = Headers::new(texts);
+    let inputs = shared::Inputs {
+        profile,
+        intl,
+        lang,
+        library_presets,
+        modules: [format!("{root}{wasm}"), format!("{root}{wasm_full}")],
     };
-    let modules = [format!("{root}{wasm}"), format!("{root}{wasm_full}")];
-    let island = island::island(page, texts, intl, lang, &headers, modules);
+    let parts = source.parts(&inputs, texts);
     CalculatorView {
         heading: texts.get("calculator-heading", None),
         max_delay_rule_html: markdown::inline(
@@ -174,17 +187,11 @@ pub fn view(
         copy_json: texts.get("calc-copy-json", None),
         download_json: texts.get("calc-download-json", None),
         chart_label: texts.get("calc-chart-label", None),
-        chart_html: figures::chart_html(
-            &schedule,
-            intl,
-            &unit_label,
-            profile.unit,
-            &island::chart_words(texts),
-        ),
+        chart_html: parts.chart_html.clone(),
         clients: form::clients(texts, intl),
         herd_label: texts.get("calc-herd-label", None),
         optional_legend: texts.get("calc-optional-legend", None),
-        herd_html: herd::html(&defaults, intl, profile.unit, &unit_label, texts),
+        herd_html: parts.herd_html.clone(),
         caption: texts.get("table-caption", Some(&caption_args)),
         headers,
         jittered: defaults.jitter != Jitter::None,
@@ -198,9 +205,9 @@ pub fn view(
         percentiles_method: distribution::method_note(&dist, texts, &figure),
         limit_fields,
         timeline,
-        data_json: script_json(&island),
+        data_json: parts.data_json.clone(),
         script_src: format!("{root}{script}"),
-        presets: presets::view(library_presets, profile.zero_max, texts),
-        as_code: as_code::view(&defaults, profile.unit, texts, intl),
+        presets: parts.presets.clone(),
+        as_code: parts.as_code.clone(),
     }
 }
