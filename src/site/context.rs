@@ -83,6 +83,8 @@ pub struct Renderer<'a> {
     /// The time pages spent running their contention experiments, summed
     /// (pages render in parallel): the build's summary line states it.
     pub simulation: Mutex<Option<Duration>>,
+    /// The calculator's parts that pages with one profile share.
+    pub calculator: crate::site::calculator::shared::Cache,
 }
 
 impl<'a> Renderer<'a> {

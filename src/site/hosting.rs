@@ -4,6 +4,10 @@
 
 use std::fmt::Write as _;
 
+// The sitemap's URLs are escaped as the charts' text is: one rule for
+// markup the build writes by hand.
+use crate::site::axis::escape;
+
 /// The Content-Security-Policy every page carries (as a header in
 /// `_headers` here, and as a meta tag in each page's layout).
 pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'";
@@ -83,12 +87,6 @@ fn urlset<'a>(
     }
     xml.push_str("</urlset>\n");
     xml
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('"', "&quot;")
 }
 
 /// `robots.txt`: everything may be crawled; the sitemap is named.

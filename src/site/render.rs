@@ -74,6 +74,7 @@ pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagno
             languages.iter().map(|l| l.lang).collect(),
         ),
         simulation: Mutex::new(None),
+        calculator: Default::default(),
     };
 
     // The pages in the navigation appear on every page: read them first and

@@ -38,6 +38,7 @@ pub fn variables(id: &str) -> Option<&'static [&'static str]> {
 }
 
 /// One library's snippet as the page shows it.
+#[derive(Clone)]
 pub struct SnippetView {
     pub id: &'static str,
     pub name: &'static str,
@@ -49,6 +50,7 @@ pub struct SnippetView {
 }
 
 /// What `_calculator.html` needs for the "as code" part.
+#[derive(Clone)]
 pub struct AsCodeView {
     pub heading: String,
     pub intro: String,

@@ -38,12 +38,14 @@ pub fn variables(id: &str) -> Option<&'static [&'static str]> {
 }
 
 /// An `<optgroup>`: a group's translated label and its presets (id, name).
+#[derive(Clone)]
 pub struct GroupView {
     pub label: String,
     pub presets: Vec<(String, String)>,
 }
 
 /// What `_calculator.html` needs for the selector.
+#[derive(Clone)]
 pub struct PresetsView {
     pub label: String,
     /// The first option: the reader's own policy.

@@ -22,7 +22,7 @@
 //! - `.dist.lock`: held from before the sources are read until the build
 //!   ends, so builds into one folder take turns instead of racing;
 //! - `.dist.previous`: the output a build replaced, which the next build
-//!   overwrites in place;
+//!   stages into, keeping the files whose bytes are unchanged;
 //! - `.dist.staging-<pid>`: the folder a running build writes into. One
 //!   whose process is gone (a killed build) is removed by the next build.
 //!
@@ -79,11 +79,10 @@ impl Sink for Discard {
 /// until the staging folder is committed or dropped.
 ///
 /// The output a commit replaces is kept beside it as `.<name>.previous`, and
-/// the next build stages into that folder, overwriting its files in place.
-/// Rewriting a file keeps its inode, where a fresh folder would allocate
-/// thousands of new ones right after thousands were freed, which on ext4 (a
-/// common host for build folders) costs more than rendering the pages.
-/// Files the new build does not write are pruned before the swap.
+/// the next build stages into that folder: a file there that already holds
+/// the new bytes is kept, any other is replaced by a new file (never
+/// truncated and rewritten, which ext4 makes costly: `files::write_no_follow`),
+/// and files the new build does not write are pruned before the swap.
 pub struct Staging {
     out: PathBuf,
     dir: PathBuf,

@@ -296,6 +296,11 @@ fn view(
                 &assets.wasm,
                 &assets.wasm_full,
                 &assets.script,
+                &calculator::shared::Source {
+                    cache: &r.calculator,
+                    language,
+                    site: &r.languages[language],
+                },
             ))),
             Section::Presets => {
                 SectionView::Presets(Box::new(presets_table::view(&r.site.presets, intl, texts)))
