@@ -10,10 +10,10 @@
 //! (`tests/dist_wasm/figures.rs`, shared by both through `include!`).
 //! Without the wasm32 target the test says so and passes.
 //!
-//! `dist_wasm/export.rs` does the same for the calculator's full module as
-//! the site ships it (`wasm_module::FULL_WASM`, the base exports plus the
-//! distribution export), and ties that export to the command line's
-//! figures.
+//! `dist_wasm/export.rs` does the same for the calculator's distribution
+//! module as the site ships it (`wasm_module::DISTRIBUTION_WASM`, the
+//! distribution export and none of the base module's functions, which it
+//! checks), and ties that export to the command line's figures.
 
 #![allow(dead_code)]
 

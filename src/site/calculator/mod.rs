@@ -135,9 +135,9 @@ pub struct CalculatorView {
 struct Island {
     lang: String,
     wasm: String,
-    /// The full module (the base one plus the distribution export), which
-    /// the script fetches when the reader first changes an input.
-    wasm_full: String,
+    /// The distribution module (the distribution export alone), which the
+    /// script fetches when the reader first changes an input.
+    wasm_distribution: String,
     /// Both halves of the contract: fields and their rules, inputs, jitter
     /// kinds, error codes, buffer offsets.
     contract: contract::Island,
@@ -182,8 +182,8 @@ struct OptionalField {
 const NOTATION_EXAMPLE: f64 = 12_345.5;
 
 /// Builds the calculator's section for `page` in one language. `root` is the
-/// way from the page to the site's root; `wasm`, `wasm_full` (the full
-/// module) and `script` the assets' paths from the root.
+/// way from the page to the site's root; `wasm`, `wasm_distribution` (the
+/// distribution module) and `script` the assets' paths from the root.
 #[allow(clippy::too_many_arguments)]
 pub fn view(
     page: &Page,
@@ -193,7 +193,7 @@ pub fn view(
     lang: &LanguageIdentifier,
     root: &str,
     wasm: &str,
-    wasm_full: &str,
+    wasm_distribution: &str,
     script: &str,
 ) -> CalculatorView {
     let profile = page
@@ -299,7 +299,10 @@ pub fn view(
         yes: texts.get("capped-yes", None),
         no: texts.get("capped-no", None),
     };
-    let modules = [format!("{root}{wasm}"), format!("{root}{wasm_full}")];
+    let modules = [
+        format!("{root}{wasm}"),
+        format!("{root}{wasm_distribution}"),
+    ];
     let island = island(page, texts, intl, lang, &headers, modules);
     CalculatorView {
         heading: texts.get("calculator-heading", None),
@@ -456,7 +459,7 @@ fn island(
     intl: &Intl,
     lang: &LanguageIdentifier,
     headers: &Headers,
-    [wasm, wasm_full]: [String; 2],
+    [wasm, wasm_distribution]: [String; 2],
 ) -> Island {
     let profile = page
         .calculator
@@ -577,7 +580,7 @@ fn island(
     Island {
         lang: lang.to_string(),
         wasm,
-        wasm_full,
+        wasm_distribution,
         contract: contract::island(profile.zero_max),
         defaults,
         units: profile
