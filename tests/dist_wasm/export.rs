@@ -1,8 +1,7 @@
 //! The distribution export (`contract::distribution`) in the calculator's
 //! distribution module as shipped (`wasm_module::DISTRIBUTION_WASM`, built
-//! with `--cfg backoff_distribution`): its exports, which hold none of the
-//! base module's functions; the module against the native contract, bit for
-//! bit, every buffer after every call (refusals included); the native
+//! with `--cfg backoff_distribution`): the module against the native
+//! contract, bit for bit, every buffer after every call (refusals included); the native
 //! contract against the command line's figures (`report::Distribution`),
 //! figure by figure; the module's size and the time of the longest
 //! schedules, in wasmi and in Node, printed.
@@ -13,12 +12,12 @@ use backoff_core::contract::distribution::{
     self as dc, ATTEMPT, ATTEMPTS, CUMULATIVE, FIT, FITS, GRID_LEN, METHOD, METHODS, PATHS_LEN,
     TOTAL, TOTALS,
 };
-use backoff_core::contract::{self, ROW, SCHEDULE_LEN, TOTALS as SCHEDULE_TOTALS};
+use backoff_core::contract::{ROW, SCHEDULE_LEN, TOTALS as SCHEDULE_TOTALS};
 use backoff_core::dist::decorrelated::Row;
 use backoff_core::dist::{Delay, Limits, Summary};
 use backoff_core::{Jitter, MAX_RETRIES, Policy, Schedule};
 use backoff_site::report::{Distribution, Method};
-use backoff_site::wasm_module::{CALCULATOR_WASM, DISTRIBUTION_WASM};
+use backoff_site::wasm_module::DISTRIBUTION_WASM;
 use wasmi::TypedFunc;
 
 use super::Pick;
@@ -28,73 +27,24 @@ type Slots = [f64; dc::INPUTS.len()];
 
 /// The distribution module exactly as the site ships it: freshly compiled
 /// by the build, or the kept copy while its record matches the sources.
-fn module() -> &'static [u8] {
+pub(crate) fn module() -> &'static [u8] {
     DISTRIBUTION_WASM
-}
-
-/// The distribution module's exports: its own, `memory` and the accessors
-/// the script reads its answer through (the inputs, the overflow's retry,
-/// the schedule buffer that `distribution` fills), and the linker's two
-/// markers, as in the base module.
-const DISTRIBUTION_EXPORTS: [&str; 8] = [
-    "memory",
-    "input_buffer",
-    "error_retry",
-    "schedule_buffer",
-    dc::EXPORTS[0],
-    dc::EXPORTS[1],
-    "__data_end",
-    "__heap_base",
-];
-
-/// The base module's functions, which the script keeps calling on the base
-/// instance: a copy of them in the distribution module is bytes every
-/// reader who edits downloads twice.
-const BASE_FUNCTIONS: [&str; 5] = [
-    "schedule",
-    "duration_parts",
-    contract::SPREAD_EXPORTS[0],
-    contract::SPREAD_EXPORTS[1],
-    contract::SPREAD_EXPORTS[2],
-];
-
-#[test]
-fn the_distribution_module_holds_none_of_the_base_modules_functions() {
-    let base = Instance::new(CALCULATOR_WASM).exports;
-    let dist = Instance::new(module()).exports;
-    for name in BASE_FUNCTIONS {
-        assert!(
-            base.iter().any(|e| e == name),
-            "the base module lacks {name}"
-        );
-        assert!(
-            !dist.iter().any(|e| e == name),
-            "the distribution module exports {name}, a copy of the base module's"
-        );
-    }
-    // What it exports besides its own is only what the call is read
-    // through.
-    let mut got: Vec<&str> = dist.iter().map(String::as_str).collect();
-    let mut want = DISTRIBUTION_EXPORTS;
-    got.sort_unstable();
-    want.sort_unstable();
-    assert_eq!(got, want);
 }
 
 /// Both buffers and the answer of one call.
 #[derive(PartialEq)]
-struct Answer {
-    code: u32,
-    retry: u32,
-    schedule: Vec<u64>,
-    out: Vec<u64>,
+pub(crate) struct Answer {
+    pub(crate) code: u32,
+    pub(crate) retry: u32,
+    pub(crate) schedule: Vec<u64>,
+    pub(crate) out: Vec<u64>,
 }
 
-fn bits(values: &[f64]) -> Vec<u64> {
+pub(crate) fn bits(values: &[f64]) -> Vec<u64> {
     values.iter().map(|x| x.to_bits()).collect()
 }
 
-struct Wasm {
+pub(crate) struct Wasm {
     wasm: Instance,
     input_buffer: TypedFunc<(), u32>,
     distribution: TypedFunc<(), u32>,
@@ -104,7 +54,7 @@ struct Wasm {
 }
 
 impl Wasm {
-    fn new(bytes: &[u8]) -> Wasm {
+    pub(crate) fn new(bytes: &[u8]) -> Wasm {
         let wasm = Instance::new(bytes);
         Wasm {
             input_buffer: wasm.func("input_buffer"),
@@ -116,7 +66,7 @@ impl Wasm {
         }
     }
 
-    fn call(&mut self, slots: &Slots) -> Answer {
+    pub(crate) fn call(&mut self, slots: &Slots) -> Answer {
         let address = self.input_buffer.call(&mut self.wasm.store, ()).unwrap();
         self.wasm.write_f64s(address, slots);
         let code = self
@@ -184,7 +134,7 @@ impl Native {
     }
 }
 
-fn slots(policy: &Policy, limits: Limits) -> Slots {
+pub(crate) fn slots(policy: &Policy, limits: Limits) -> Slots {
     let code = dc::JITTERS
         .iter()
         .position(|k| *k == policy.jitter.name())
