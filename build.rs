@@ -1,13 +1,13 @@
 //! Gets the calculator's two WebAssembly modules into `$OUT_DIR`: the base
-//! module (`backoff.wasm`) and the full one with the distribution export
-//! (`backoff-full.wasm`), which `src/wasm_module.rs` embeds with
+//! module (`backoff.wasm`) and the distribution module with the distribution
+//! export alone (`backoff-distribution.wasm`), which `src/wasm_module.rs` embeds with
 //! `include_bytes!`. Each goes through the rule below on its own.
 //!
 //! The work is done by the `backoff-wasm-build` crate (`wasm/build/`): where
 //! rustc has the wasm32-unknown-unknown target, it compiles the core
 //! (`core/`) and the module (`wasm/`) with two plain rustc calls (no nested
 //! cargo, no wasm-bindgen); where the target is missing, it takes the module
-//! kept in the repository (`wasm/backoff.wasm`, `wasm/backoff-full.wasm`) as
+//! kept in the repository (`wasm/backoff.wasm`, `wasm/backoff-distribution.wasm`) as
 //! long as its record (the same name with `.sources`) matches the sources; otherwise it stops with
 //! one line naming the rustup command.
 //!
@@ -31,8 +31,8 @@ fn main() -> ExitCode {
     println!("cargo:rerun-if-changed=wasm/src");
     println!("cargo:rerun-if-changed=wasm/backoff.wasm");
     println!("cargo:rerun-if-changed=wasm/backoff.wasm.sources");
-    println!("cargo:rerun-if-changed=wasm/backoff-full.wasm");
-    println!("cargo:rerun-if-changed=wasm/backoff-full.wasm.sources");
+    println!("cargo:rerun-if-changed=wasm/backoff-distribution.wasm");
+    println!("cargo:rerun-if-changed=wasm/backoff-distribution.wasm.sources");
     println!("cargo:rerun-if-env-changed=BACKOFF_SITE_KEEP_WASM");
     println!("cargo:rerun-if-env-changed=BACKOFF_SITE_WASM_SYSROOT");
 

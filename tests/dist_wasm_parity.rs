@@ -10,10 +10,11 @@
 //! (`tests/dist_wasm/figures.rs`, shared by both through `include!`).
 //! Without the wasm32 target the test says so and passes.
 //!
-//! `dist_wasm/export.rs` does the same for the calculator's full module as
-//! the site ships it (`wasm_module::FULL_WASM`, the base exports plus the
-//! distribution export), and ties that export to the command line's
-//! figures.
+//! `dist_wasm/export.rs` does the same for the calculator's distribution
+//! module as the site ships it (`wasm_module::DISTRIBUTION_WASM`, the
+//! distribution export and none of the base module's functions, which it
+//! checks in `dist_wasm/modules.rs`), and ties that export to the command
+//! line's figures.
 
 #![allow(dead_code)]
 
@@ -32,6 +33,10 @@ include!("dist_wasm/figures.rs");
 // The distribution export of the calculator's module.
 #[path = "dist_wasm/export.rs"]
 mod export;
+
+// The distribution module beside the base one.
+#[path = "dist_wasm/modules.rs"]
+mod modules;
 
 type RunArgs = (f64, f64, f64, u32, u32, u32, f64, f64, u32, f64, u32);
 

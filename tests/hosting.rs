@@ -116,8 +116,8 @@ fn every_internal_link_and_asset_resolves() {
             checked += 1;
         }
         // The data island names both wasm modules by a path too: the base
-        // one loaded at start, the full one fetched on the first edit.
-        let keys = ["\"wasm\":\"", "\"wasm_full\":\""];
+        // one loaded at start, the distribution one fetched on the first edit.
+        let keys = ["\"wasm\":\"", "\"wasm_distribution\":\""];
         let found: Vec<&str> = keys
             .iter()
             .filter_map(|key| {
@@ -126,9 +126,9 @@ fn every_internal_link_and_asset_resolves() {
             })
             .collect();
         assert!(found.len() != 1, "{page}: one module named: {found:?}");
-        if let [base, full] = found[..] {
-            assert_ne!(base, full, "{page}");
-            assert!(full.contains("backoff-full."), "{page}: {full}");
+        if let [base, dist] = found[..] {
+            assert_ne!(base, dist, "{page}");
+            assert!(dist.contains("backoff-distribution."), "{page}: {dist}");
         }
         for wasm in found {
             assert!(

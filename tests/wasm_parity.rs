@@ -7,9 +7,10 @@
 //! error code and the overflow retry, the duration parts) must have the same
 //! bits as the native core's. The kept module (`wasm/backoff.wasm`, which
 //! machines without the wasm32 target embed) goes through the same checks
-//! whenever its bytes differ from the embedded ones, and so does the full
-//! module (`wasm_module::FULL_WASM`), whose calculator exports replace the
-//! base module's once the script has fetched it. The exports are
+//! whenever its bytes differ from the embedded ones. The distribution module
+//! (`wasm_module::DISTRIBUTION_WASM`) has none of these exports (the script
+//! keeps the base module for them); `tests/dist_wasm_parity.rs` checks it.
+//! The exports are
 //! documented at the top of `wasm/src/lib.rs`; their inputs, codes and
 //! buffers are the contract's (`backoff_core::contract`), which these tests
 //! hold to the module: its exports are the contract's, and each figure is
@@ -24,7 +25,7 @@ use backoff_site::backoff::contract::{
     self, EXPORTS, INPUTS, JITTER_ERROR, JITTERS, PARTS, ROW, SCHEDULE_LEN, TOTAL, TOTALS,
 };
 use backoff_site::backoff::{Jitter, MAX_RETRIES, Policy, Schedule, duration_parts};
-use backoff_site::wasm_module::{CALCULATOR_WASM, FULL_WASM};
+use backoff_site::wasm_module::CALCULATOR_WASM;
 use backoff_wasm_build::{CompileError, Compiler, KEEP_COMMAND};
 use wasmi::TypedFunc;
 
@@ -73,15 +74,10 @@ enum Outcome {
     },
 }
 
-/// The modules to check: the embedded one, the full one (the script swaps it
-/// in on the reader's first edit, and its `schedule` then fills the table),
-/// and the kept one when its bytes differ (when they are equal, checking one
-/// checks both).
+/// The modules to check: the embedded one, and the kept one when its bytes
+/// differ (when they are equal, checking one checks both).
 fn modules() -> Vec<(&'static str, &'static [u8])> {
-    let mut modules = vec![
-        ("the embedded module", CALCULATOR_WASM),
-        ("the full module", FULL_WASM),
-    ];
+    let mut modules = vec![("the embedded module", CALCULATOR_WASM)];
     if KEPT_WASM != CALCULATOR_WASM {
         modules.push(("the kept module", KEPT_WASM));
     }
@@ -401,7 +397,8 @@ fn root() -> &'static Path {
 
 #[test]
 fn the_kept_modules_match_the_records_of_the_current_sources() {
-    // Both: the base module and the full one the script fetches on first edit.
+    // Both: the base module and the distribution one the script fetches on
+    // first edit.
     for kind in backoff_wasm_build::KINDS {
         let sources = backoff_wasm_build::current_sources_of(root(), kind).unwrap();
         let record = std::fs::read_to_string(root().join(kind.record)).unwrap();

@@ -49,8 +49,9 @@ pub struct AssetNames {
     pub css: String,
     pub script: String,
     pub wasm: String,
-    /// The full module (base + distribution export), fetched on first edit.
-    pub wasm_full: String,
+    /// The distribution module (the distribution export alone), fetched on
+    /// first edit.
+    pub wasm_distribution: String,
     pub favicon: String,
 }
 

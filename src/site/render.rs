@@ -210,7 +210,7 @@ fn unique_slugs(
 
 /// Writes the static files, the calculator's script (its modules bundled
 /// and minified) and its two WebAssembly modules (the base one and the
-/// full one) under content-hashed names, through `put`.
+/// distribution one) under content-hashed names, through `put`.
 fn assets(
     site: &Site,
     problems: &mut Vec<Diagnostic>,
@@ -225,7 +225,10 @@ fn assets(
         css: String::new(),
         script: String::new(),
         wasm: add("backoff.wasm", crate::wasm_module::CALCULATOR_WASM),
-        wasm_full: add("backoff-full.wasm", crate::wasm_module::FULL_WASM),
+        wasm_distribution: add(
+            "backoff-distribution.wasm",
+            crate::wasm_module::DISTRIBUTION_WASM,
+        ),
         favicon: String::new(),
     };
     match bundle::script(&site.root) {

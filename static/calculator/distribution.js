@@ -1,5 +1,5 @@
 // Percentiles and the attempt timeline: the optional timeout and deadline
-// fields (empty: not given), and, when the module has distribution(), the
+// fields (empty: not given), and, once the distribution module has come, the
 // total wait's percentiles, the method's note, and the timeline's verdict,
 // table and chart, as calculator/distribution.rs and the template write
 // them; offsets are the island's contract.distribution tables, by key.
@@ -8,19 +8,19 @@
 import { decade, niceStep, pow10, roundTo } from './axis.js';
 import { isBuilt, readLimits } from './form.js';
 import { drawing, fix, legend, region } from './drawing.js';
-import { $, box, byKey, data, el, fill, num, unit, view, wasm } from './state.js';
+import { $, box, byKey, data, dist, el, fill, num, unit, view } from './state.js';
 import { showTotal, tableHead, tableRow } from './table.js';
 
 export function renderDistribution(p) {
-  const D = wasm.distribution && data.contract.distribution;
+  const D = dist && data.contract.distribution;
   const l = readLimits();
-  // Until the full module has come (or if it cannot), only the built
+  // Until the distribution module has come (or if it cannot), only the built
   // inputs' figures are known: the build's, as it wrote them.
   const shown = D || isBuilt(p, l);
   $('percentiles').hidden = $('percentiles-method').hidden = !shown;
   $('timeline').hidden = !shown || (l.timeout ?? l.deadline) == null;
   if (!D) return;
-  const b = view(wasm.distribution_buffer(), D.len);
+  const b = view(dist.distribution_buffer(), D.len, dist);
   const get = (at, keys, i = 0) => byKey(keys, b, at + i * keys.length);
   const total = get(D.totals, D.total);
   const m = get(D.methods, D.method);

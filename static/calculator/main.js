@@ -10,7 +10,7 @@ import { limitErrors, readForm, readUrl, writeUrl } from './form.js';
 import { renderHerd } from './herd.js';
 import { copyJson, downloadJson } from './json.js';
 import { presetStatus, startPresets } from './presets.js';
-import { $, data, FIELDS, scheduleView, setData, setGood, setWasm } from './state.js';
+import { $, data, FIELDS, scheduleView, setData, setDist, setGood, setWasm } from './state.js';
 import { renderTable, renderTotals, watchTable } from './table.js';
 import { compute, loadWasm } from './wasm.js';
 
@@ -19,7 +19,7 @@ let timer;
 
 // On bad input the last result stays, marked stale.
 function update(fromUser) {
-  if (fromUser) loadFull();
+  if (fromUser) loadDist();
   performance.clearMeasures('calc-render');
   performance.mark('calc-render-start');
   const form = readForm();
@@ -74,14 +74,13 @@ function render(p) {
 
 // Distribution module, loaded on first need. Pages start on the base
 // module; the reader's first edit (or an address with inputs) fetches the
-// full one (the base exports plus distribution(), from the same sources)
-// once, swaps it in and updates again. If that fails the base module
-// stays: the distribution parts stay as marked for inputs other than the
-// built ones.
-let full;
-function loadFull() {
-  full ??= loadWasm(new URL(data.wasm_full, location.href)).then((w) => {
-    setWasm(w);
+// distribution one (distribution() alone) once, sets it beside the base
+// one and updates again. If that fails the base module works alone: the
+// distribution parts stay as marked for inputs other than the built ones.
+let loading;
+function loadDist() {
+  loading ??= loadWasm(new URL(data.wasm_distribution, location.href)).then((w) => {
+    setDist(w);
     update(true);
   }, () => {});
 }
@@ -98,7 +97,7 @@ async function start() {
   watchTable();
   readUrl();
   // An address with inputs is usually not the built page's: load at once.
-  if (location.search) loadFull();
+  if (location.search) loadDist();
   update(false);
   const form = $('form');
   form.oninput = (e) => e.target.tagName === 'INPUT' && update(true);

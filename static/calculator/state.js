@@ -1,6 +1,6 @@
 // The calculator's shared state and the helpers every part uses: the
 // page's island (`data`), what start reads off its contract, the module's
-// exports (`wasm`), the last good policy; finding and making elements, a
+// exports (`wasm`, `dist`), the last good policy; finding and making elements, a
 // view over the module's memory, a figure in the page's notation and unit.
 // Other modules read these bindings and change them only through the
 // setters below. Nothing here runs on load, so Node can import any module.
@@ -10,7 +10,7 @@ import { formatNumber } from './notation.js';
 export const $ = (name) => document.getElementById(`calc-${name}`);
 
 // Set once loaded; then the last good policy.
-export let data, wasm, plural, good;
+export let data, wasm, dist, plural, good;
 // From the contract; K.delay is the delay's place in a buffer row.
 export let FIELDS, ROW, K, TOTALS;
 
@@ -25,8 +25,9 @@ export function setData(d) {
   plural = new Intl.PluralRules(data.lang);
 }
 
-// The base module at start, the full one once it has come.
+// The base module at start; the distribution module once it has come.
 export const setWasm = (w) => (wasm = w);
+export const setDist = (w) => (dist = w);
 
 // Returns p, the new last good policy.
 export const setGood = (p) => (good = p);
@@ -46,8 +47,9 @@ export function box(tag, attrs, ...kids) {
   return e;
 }
 
-// A new view each time: one over memory that grew is detached.
-export const view = (at, n) => new Float64Array(wasm.memory.buffer, at, n);
+// A new view each time: one over memory that grew is detached. Of the
+// base module's memory unless told.
+export const view = (at, n, w = wasm) => new Float64Array(w.memory.buffer, at, n);
 
 // The schedule buffer: rows of ROW figures, then the totals at TOTALS.
 export const scheduleView = () => view(wasm.schedule_buffer(), data.contract.schedule_len);

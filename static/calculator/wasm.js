@@ -1,9 +1,9 @@
-// The WebAssembly module: loading it, and running it on a policy (the
-// inputs written to its slots, the error's code read back as the field's
+// The WebAssembly modules: loading one, and running them on a policy (the
+// inputs written to their slots, the error's code read back as the field's
 // message).
 
 import { readLimits } from './form.js';
-import { data, FIELDS, num, view, wasm } from './state.js';
+import { data, dist, FIELDS, num, scheduleView, view, wasm } from './state.js';
 
 // Streaming needs the application/wasm type; compiling the bytes does not.
 export async function loadWasm(url) {
@@ -16,23 +16,35 @@ export async function loadWasm(url) {
 export function compute(p) {
   // The distribution's codes extend the calculator's.
   const { errors, error_inputs } = data.contract.distribution;
-  const code = run(p);
+  const [code, w] = run(p);
   if (!code) return null;
-  const text = (data.text[`error_${errors[code - 1]}`] ?? '').replace('{retry}', num(wasm.error_retry()));
+  const text = (data.text[`error_${errors[code - 1]}`] ?? '').replace('{retry}', num(w.error_retry()));
   // An error of no field (bad jitter code) only marks the result stale.
   const field = FIELDS.find((f) => f.input === error_inputs[code - 1]);
   return { [field?.name ?? '']: text };
 }
 
-// module: distribution() first (which also takes decorrelated jitter), then
-// schedule() for the other kinds, whose totals the page shows. 0 or the
-// error's code.
+// Once the distribution module has come, its distribution() first (which
+// also takes decorrelated jitter, whose schedule it alone computes: copied
+// into the base module's buffer, which the page and spread() read); then
+// the base module's schedule() for the other kinds, whose totals the page
+// shows. The error's code or 0, and the module that answered.
 function run(p) {
   const c = data.contract;
-  const { inputs, jitters } = wasm.distribution ? c.distribution : c;
   const l = readLimits();
-  const slots = view(wasm.input_buffer(), inputs.length);
-  inputs.forEach((k, i) => { slots[i] = k === 'jitter' ? jitters.indexOf(p.jitter) : p[k] ?? l[k] ?? NaN; });
-  const code = wasm.distribution?.();
-  return code || (wasm.distribution && !c.jitters.includes(p.jitter) ? 0 : wasm.schedule());
+  const write = (w, { inputs, jitters }) => {
+    const slots = view(w.input_buffer(), inputs.length, w);
+    inputs.forEach((k, i) => { slots[i] = k === 'jitter' ? jitters.indexOf(p.jitter) : p[k] ?? l[k] ?? NaN; });
+  };
+  write(wasm, c);
+  if (dist) {
+    write(dist, c.distribution);
+    const code = dist.distribution();
+    if (code) return [code, dist];
+    if (!c.jitters.includes(p.jitter)) {
+      scheduleView().set(view(dist.schedule_buffer(), c.schedule_len, dist));
+      return [0, dist];
+    }
+  }
+  return [wasm.schedule(), wasm];
 }

@@ -1,9 +1,10 @@
 // Browser tests of the two WebAssembly modules on every explainer page with
 // the calculator (en, ru, de × calculator, schedule): at load only the base
-// module is requested; the reader's first edit fetches the full module (the
-// base exports plus `distribution`) once and the script instantiates it; a
-// later edit fetches nothing more; with the full module's request refused the
-// base calculator keeps working and the page shows no error.
+// module is requested; the reader's first edit fetches the distribution
+// module (`distribution` and none of the base module's functions) once and
+// the script instantiates it; a later edit fetches nothing more; with the
+// distribution module's request refused the base calculator keeps working
+// and the page shows no error.
 //
 // Requests are recorded from the context's first one, and every instance the
 // page makes is recorded by an init script that wraps WebAssembly's two
@@ -23,7 +24,7 @@ const file = (url) => new URL(url, 'http://x/').pathname.split('/').pop();
  * Opens the page with the calculator running, recording the wasm requests
  * (`requests`), console errors and page errors (`problems`), and the exports
  * of each instance the page makes (`window.__instances`). With `block`, the
- * full module's request is aborted.
+ * distribution module's request is aborted.
  */
 async function openRecorded(lang, page, { block = false } = {}) {
   const context = await site.browser.newContext();
@@ -41,12 +42,12 @@ async function openRecorded(lang, page, { block = false } = {}) {
       };
     }
   });
-  if (block) await context.route('**/backoff-full.*.wasm', (route) => route.abort());
+  if (block) await context.route('**/backoff-distribution.*.wasm', (route) => route.abort());
   const tab = await context.newPage();
   tab.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   tab.on('console', (m) => {
     // The aborted request itself is reported by Chromium as a failed load.
-    const blocked = block && m.location().url.includes('backoff-full.');
+    const blocked = block && m.location().url.includes('backoff-distribution.');
     if (m.type() === 'error' && !blocked && !m.location().url.endsWith('/favicon.ico')) {
       problems.push(`console: ${m.text()} (${m.location().url})`);
     }
@@ -62,29 +63,34 @@ const hasDistribution = (tab) => tab.evaluate(() => window.__instances.some((e) 
 
 for (const lang of LANGS) {
   for (const page of PAGES) {
-    describe(`${lang}/${page}: the full module, loaded on first need`, () => {
+    describe(`${lang}/${page}: the distribution module, loaded on first need`, () => {
       const data = island(lang, page);
-      const [base, full] = [file(data.wasm), file(data.wasm_full)];
+      const [base, dist] = [file(data.wasm), file(data.wasm_distribution)];
 
-      test('the base module at load, the full one once on the first edit', async () => {
+      test('the base module at load, the distribution one once on the first edit', async () => {
         const { context, tab, requests, problems } = await openRecorded(lang, page);
         try {
-          assert.notEqual(base, full);
+          assert.notEqual(base, dist);
           assert.deepEqual(requests, [base], 'at load only the base module is requested');
           assert.equal(await hasDistribution(tab), false, 'the base module has no distribution export');
 
           await type(tab, 'retries', '3');
           await tab.waitForFunction(() => window.__instances.some((e) => e.includes('distribution')));
-          assert.deepEqual(requests, [base, full], 'the first edit fetches the full module once');
-          // The full module keeps every export of the base one.
-          const [baseExports, fullExports] = await tab.evaluate(() => window.__instances);
-          for (const name of baseExports) assert.ok(fullExports.includes(name), `full module lacks ${name}`);
+          assert.deepEqual(requests, [base, dist], 'the first edit fetches the distribution module once');
+          // The distribution module holds no second copy of the base one's
+          // functions: the base instance keeps the schedule, durations and
+          // many clients.
+          const [baseExports, distExports] = await tab.evaluate(() => window.__instances);
+          for (const name of ['schedule', 'duration_parts', 'spread', 'spread_buffer', 'spread_counts']) {
+            assert.ok(baseExports.includes(name), `base module lacks ${name}`);
+            assert.ok(!distExports.includes(name), `distribution module has ${name}`);
+          }
           assert.equal((await tableCells(tab)).length, 3);
 
           await type(tab, 'retries', '5');
           await tab.waitForFunction(() => document.querySelectorAll('#calc-table tbody tr').length === 5);
           assert.equal((await tableCells(tab)).length, 5);
-          assert.deepEqual(requests, [base, full], 'a second edit fetches nothing');
+          assert.deepEqual(requests, [base, dist], 'a second edit fetches nothing');
           assert.equal(await tab.evaluate(() => window.__instances.length), 2);
           assert.deepEqual(problems, []);
         } finally {
@@ -92,14 +98,14 @@ for (const lang of LANGS) {
         }
       });
 
-      test('with the full module refused, the schedule still follows the inputs', async () => {
+      test('with the distribution module refused, the schedule still follows the inputs', async () => {
         const { context, tab, requests, problems } = await openRecorded(lang, page, { block: true });
         try {
           await type(tab, 'retries', '3');
           await tab.waitForFunction(() => document.querySelectorAll('#calc-table tbody tr').length === 3);
           // Let the refused request and the script's fallback fetch settle.
           await tab.waitForTimeout(300);
-          assert.ok(requests.includes(full), 'the first edit asked for the full module');
+          assert.ok(requests.includes(dist), 'the first edit asked for the distribution module');
           const asked = requests.length;
           await type(tab, 'retries', '4');
           await tab.waitForFunction(() => document.querySelectorAll('#calc-table tbody tr').length === 4);

@@ -67,7 +67,7 @@ async function fillPolicy(tab, data, p) {
   }
   if (p.factor) await type(tab, 'factor', text(p.factor));
   for (const k of ['timeout', 'deadline']) await type(tab, k, p[k] == null ? '' : text(p[k]));
-  // The full module, fetched on the first edit, shows the percentiles of
+  // The distribution module, fetched on the first edit, shows the percentiles of
   // inputs other than the built ones once it has arrived.
   await tab.locator('#calc-percentiles').waitFor({ state: 'visible' });
   await settled(tab);
@@ -137,7 +137,7 @@ for (const lang of LANGS) {
           const [timeout, deadline] = [await tab.inputValue('#calc-timeout'), await tab.inputValue('#calc-deadline')];
           await type(tab, 'timeout', '7');
           await type(tab, 'deadline', '90000');
-          // Once the full module, fetched on this first edit, has come.
+          // Once the distribution module, fetched on this first edit, has come.
           await tab.waitForFunction((b) => document.getElementById('calc-timeline').innerHTML !== b, built[0]);
           await type(tab, 'timeout', timeout);
           await type(tab, 'deadline', deadline);
@@ -211,7 +211,7 @@ test('1,000 retries: the whole update, timed', async () => {
           least = Math.min(least, performance.now() - t);
         }
         return least;
-      }, [new URL(data.wasm_full, `${state.server.origin}/en/schedule/`).href,
+      }, [new URL(data.wasm_distribution, `${state.server.origin}/en/schedule/`).href,
         [p.base, p.multiplier, p.max, p.retries, data.contract.distribution.jitters.indexOf(jitter), NaN, p.timeout + 5, p.deadline]]);
       console.log(`update of 1,000 retries with ${jitter} jitter and a timeline: ${ms.toFixed(1)} ms of script, ` +
         `of which distribution() ${wasm.toFixed(1)} ms (least of five)`);

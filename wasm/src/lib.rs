@@ -1,11 +1,13 @@
-//! The calculator's WebAssembly module: `extern "C"` exports over the backoff
-//! core, and nothing else.
+//! The calculator's WebAssembly modules: `extern "C"` exports over the
+//! backoff core, and nothing else.
 //!
-//! `build.rs` compiles this crate with plain rustc, as a `#![no_std]` cdylib
-//! for `wasm32-unknown-unknown` linked against the `backoff-core` crate, and
-//! the site tool embeds the result as `wasm_module::CALCULATOR_WASM`. The
-//! browser therefore runs the very arithmetic the build runs, and
-//! `tests/wasm_parity.rs` checks that they agree bit for bit.
+//! `build.rs` compiles this crate twice with plain rustc, as a `#![no_std]`
+//! cdylib for `wasm32-unknown-unknown` linked against the `backoff-core`
+//! crate: the base module (`wasm_module::CALCULATOR_WASM`) and, with
+//! `--cfg backoff_distribution`, the distribution module
+//! (`wasm_module::DISTRIBUTION_WASM`). The browser therefore runs the very
+//! arithmetic the build runs, and `tests/wasm_parity.rs` and
+//! `tests/dist_wasm_parity.rs` check that they agree bit for bit.
 //!
 //! It never formats, never allocates and never grows memory: inputs and
 //! results go through static buffers whose addresses the exports hand out,
@@ -14,65 +16,70 @@
 //! `contract` module's tables (`backoff_core::contract`), which the script
 //! receives in the page's JSON island; this crate adds no layout of its own.
 //!
-//! The exports (all numbers are `f64` in the buffers, pointers are `i32`):
+//! Both modules (all numbers are `f64` in the buffers, pointers are `i32`):
 //!
 //! - `input_buffer() -> *mut f64`: where the caller writes the inputs, one
-//!   per key of `contract::INPUTS`, in that order.
-//! - `schedule() -> u32` computes the schedule of the inputs into the
-//!   schedule buffer (`contract::run`): 0 on success, else the error's code
-//!   (`contract::ERRORS`); on failure the buffer is left as it was.
-//! - `error_retry() -> u32` is the retry at which the last `schedule` call
+//!   per key of `contract::INPUTS` (the base module) or of
+//!   `contract::distribution::INPUTS` (the distribution module: the
+//!   calculator's, then `timeout` and `deadline`), in that order.
+//! - `error_retry() -> u32` is the retry at which the module's last call
 //!   overflowed, or 0.
 //! - `schedule_buffer() -> *const f64`: the schedule buffer,
 //!   `contract::SCHEDULE_LEN` f64 long.
+//!
+//! The base module, which every calculator page loads at start:
+//!
+//! - `schedule() -> u32` computes the schedule of the inputs into the
+//!   schedule buffer (`contract::run`): 0 on success, else the error's code
+//!   (`contract::ERRORS`); on failure the buffer is left as it was.
 //! - `duration_parts(ms: f64) -> *const f64` splits a duration by the core's
 //!   rounding rule and returns the address of the `contract::PARTS`.
 //! - `spread(clients: f64) -> u32` buckets the retry starts of `clients`
-//!   clients under the schedule the last successful `schedule` call wrote
-//!   for the inputs (`contract::spread`) into the spread buffer: 0 on success, else the error's code; on failure the
-//!   buffer is left as it was.
+//!   clients under the schedule in the schedule buffer (the last successful
+//!   `schedule` call's, or one the caller wrote there) for the inputs'
+//!   retries (`contract::spread`) into the spread buffer: 0 on success, else
+//!   the error's code; on failure the buffer is left as it was.
 //! - `spread_buffer() -> *const f64`: the spread buffer,
 //!   `contract::SPREAD_LEN` f64 long; `spread_counts() -> *const u32`: the
 //!   counts, `contract::SPREAD_BUCKETS` u32 long.
 //!
-//! Built with `--cfg backoff_distribution`, the module also exports the
-//! percentiles, decorrelated jitter and the attempt timeline
-//! (`contract::distribution`); the input buffer then holds the slots of
-//! `contract::distribution::INPUTS` (the calculator's, then `timeout` and
-//! `deadline`):
+//! The distribution module, which holds the percentiles, decorrelated
+//! jitter and the attempt timeline (`contract::distribution`) and none of
+//! the base module's functions:
 //!
 //! - `distribution() -> u32` computes what `backoff-site schedule
 //!   --percentiles` prints for the inputs: the schedule buffer as
 //!   `schedule` fills it, but with the distribution's totals and
 //!   decorrelated jitter's sampled means, and the distribution buffer; 0 or
-//!   the error's code (`contract::distribution::ERRORS`), `error_retry` as
-//!   for `schedule`; on failure both buffers are left as they were.
+//!   the error's code (`contract::distribution::ERRORS`); on failure both
+//!   buffers are left as they were.
 //! - `distribution_buffer() -> *const f64`: the distribution buffer,
 //!   `contract::distribution::LEN` f64 long.
 //!
 //! Its work buffers (about 600 KB) are static: memory pages, not bytes of
-//! the module. That code (the grid convolution, the Monte Carlo run and
-//! their order statistics) takes the module from about 4.4 KB to about
-//! 15.8 KB, beyond the 6 KiB budget of the module every calculator page
-//! loads at start (`tests/budgets.rs`). So the site ships both: the base
-//! module, loaded at start, and this full one, which the script fetches on
-//! the reader's first edit (`wasm/build`'s `Kind`);
-//! `tests/dist_wasm_parity.rs` checks the shipped full module against the
-//! native core.
+//! the module. Its code (the grid convolution, the Monte Carlo run and
+//! their order statistics) is beyond the 6 KiB budget of the module every
+//! calculator page loads at start (`tests/budgets.rs`), so it ships apart
+//! and the script fetches it on the reader's first edit (`wasm/build`'s
+//! `Kind`). It carries no second copy of the base module's code: the script
+//! keeps the base instance for the schedule, durations and many clients,
+//! and the schedule buffer of this one only for decorrelated jitter, whose
+//! schedule the base module cannot compute.
 
 #![no_std]
 
-use backoff_core::contract::{self, INPUTS, PARTS, SCHEDULE_LEN};
+use backoff_core::contract::{self, SCHEDULE_LEN};
 
 // Plain `static mut`s: the module runs on one thread, and each export takes
 // the only reference to a buffer for the length of the call.
 static mut INPUT: [f64; INPUT_LEN] = [0.0; INPUT_LEN];
 #[cfg(not(backoff_distribution))]
-const INPUT_LEN: usize = INPUTS.len();
+const INPUT_LEN: usize = contract::INPUTS.len();
 #[cfg(backoff_distribution)]
 const INPUT_LEN: usize = contract::distribution::INPUTS.len();
 static mut SCHEDULE: [f64; SCHEDULE_LEN] = [0.0; SCHEDULE_LEN];
-static mut DURATION: [f64; PARTS.len()] = [0.0; PARTS.len()];
+#[cfg(not(backoff_distribution))]
+static mut DURATION: [f64; contract::PARTS.len()] = [0.0; contract::PARTS.len()];
 static mut ERROR_RETRY: u32 = 0;
 
 // Only the module needs a panic handler: Cargo's host build of this crate (an
@@ -89,11 +96,12 @@ pub extern "C" fn input_buffer() -> *mut f64 {
     (&raw mut INPUT).cast::<f64>()
 }
 
+#[cfg(not(backoff_distribution))]
 #[unsafe(no_mangle)]
 pub extern "C" fn schedule() -> u32 {
-    // The calculator's inputs are the first slots of either buffer.
+    // The base module's input buffer holds the calculator's slots only.
     let (inputs, out) = (
-        (&raw const INPUT).cast::<[f64; INPUTS.len()]>(),
+        (&raw const INPUT).cast::<[f64; contract::INPUTS.len()]>(),
         &raw mut SCHEDULE,
     );
     // SAFETY: single-threaded and not reentrant: these are the only
@@ -125,6 +133,7 @@ pub extern "C" fn schedule_buffer() -> *const f64 {
     (&raw const SCHEDULE).cast::<f64>()
 }
 
+#[cfg(not(backoff_distribution))]
 #[unsafe(no_mangle)]
 pub extern "C" fn duration_parts(ms: f64) -> *const f64 {
     let parts = backoff_core::duration_parts(ms);
@@ -196,14 +205,17 @@ mod distribution {
         (&raw const OUT).cast::<f64>()
     }
 }
+#[cfg(not(backoff_distribution))]
 static mut SPREAD: [f64; contract::SPREAD_LEN] = [0.0; contract::SPREAD_LEN];
+#[cfg(not(backoff_distribution))]
 static mut COUNTS: [u32; contract::SPREAD_BUCKETS] = [0; contract::SPREAD_BUCKETS];
 
+#[cfg(not(backoff_distribution))]
 #[unsafe(no_mangle)]
 pub extern "C" fn spread(clients: f64) -> u32 {
-    // The calculator's inputs are the first slots of either buffer.
+    // The base module's input buffer holds the calculator's slots only.
     let (inputs, schedule) = (
-        (&raw const INPUT).cast::<[f64; INPUTS.len()]>(),
+        (&raw const INPUT).cast::<[f64; contract::INPUTS.len()]>(),
         &raw const SCHEDULE,
     );
     let (out, counts) = (&raw mut SPREAD, &raw mut COUNTS);
@@ -217,11 +229,13 @@ pub extern "C" fn spread(clients: f64) -> u32 {
     }
 }
 
+#[cfg(not(backoff_distribution))]
 #[unsafe(no_mangle)]
 pub extern "C" fn spread_buffer() -> *const f64 {
     (&raw const SPREAD).cast::<f64>()
 }
 
+#[cfg(not(backoff_distribution))]
 #[unsafe(no_mangle)]
 pub extern "C" fn spread_counts() -> *const u32 {
     (&raw const COUNTS).cast::<u32>()

@@ -13,9 +13,9 @@
 //!
 //! Each table here is its namesake in `super` extended (built from it at
 //! compile time), so a code or slot means the same in both.
-//! The export is only in the full module, which the calculator fetches on
-//! the reader's first edit: with it the module is over twice the 6 KiB
-//! budget of the base module (`wasm/src/lib.rs` says how both are built). Like
+//! The export is only in the distribution module, which the calculator
+//! fetches on the reader's first edit: it is over twice the 6 KiB budget of
+//! the base module (`wasm/src/lib.rs` says how both are built). Like
 //! `super`, this module never formats anything.
 
 use crate::dist::decorrelated::{self, MonteCarlo, Row};
@@ -50,8 +50,10 @@ pub const ERRORS: [&str; 11] = extend(
 pub const ERROR_INPUTS: [&str; 11] =
     extend(&super::ERROR_INPUTS, &["timeout", "deadline", "deadline"]);
 
-/// The exports the module built with the distribution adds to
-/// [`super::EXPORTS`].
+/// The distribution module's own exports; besides them it has only
+/// `memory` and the accessors `input_buffer`, `error_retry` and
+/// `schedule_buffer` of [`super::EXPORTS`], none of the base module's
+/// functions.
 pub const EXPORTS: [&str; 2] = ["distribution", "distribution_buffer"];
 
 /// `base` followed by `more`: each table here is its namesake in `super`

@@ -29,9 +29,9 @@ use crate::site::texts::Texts;
 pub struct Island {
     lang: String,
     wasm: String,
-    /// The full module (the base one plus the distribution export), which
-    /// the script fetches when the reader first changes an input.
-    wasm_full: String,
+    /// The distribution module (the distribution export alone), which the
+    /// script fetches when the reader first changes an input.
+    wasm_distribution: String,
     /// Both halves of the contract: fields and their rules, inputs, jitter
     /// kinds, error codes, buffer offsets.
     contract: contract::Island,
@@ -154,7 +154,7 @@ pub fn island(
     intl: &Intl,
     lang: &LanguageIdentifier,
     headers: &Headers,
-    [wasm, wasm_full]: [String; 2],
+    [wasm, wasm_distribution]: [String; 2],
 ) -> Island {
     let duration = [
         ("seconds", "duration-seconds"),
@@ -271,7 +271,7 @@ pub fn island(
     Island {
         lang: lang.to_string(),
         wasm,
-        wasm_full,
+        wasm_distribution,
         contract: contract::island(profile.zero_max),
         defaults,
         units: profile

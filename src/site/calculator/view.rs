@@ -106,8 +106,8 @@ pub struct CalculatorView {
 }
 
 /// Builds the calculator's section for `page` in one language. `root` is the
-/// way from the page to the site's root; `wasm`, `wasm_full` (the full
-/// module) and `script` the assets' paths from the root; `source` gives the
+/// way from the page to the site's root; `wasm`, `wasm_distribution` (the
+/// distribution module) and `script` the assets' paths from the root; `source` gives the
 /// parts pages share (`shared.rs`).
 #[allow(clippy::too_many_arguments)]
 pub fn view(
@@ -118,7 +118,7 @@ pub fn view(
     lang: &LanguageIdentifier,
     root: &str,
     wasm: &str,
-    wasm_full: &str,
+    wasm_distribution: &str,
     script: &str,
     source: &shared::Source,
 ) -> CalculatorView {
@@ -162,7 +162,10 @@ pub fn view(
         intl,
         lang,
         library_presets,
-        modules: [format!("{root}{wasm}"), format!("{root}{wasm_full}")],
+        modules: [
+            format!("{root}{wasm}"),
+            format!("{root}{wasm_distribution}"),
+        ],
     };
     let parts = source.parts(&inputs, texts);
     CalculatorView {

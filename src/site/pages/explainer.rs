@@ -294,7 +294,7 @@ fn view(
                 lang,
                 &layout.root,
                 &assets.wasm,
-                &assets.wasm_full,
+                &assets.wasm_distribution,
                 &assets.script,
                 &calculator::shared::Source {
                     cache: &r.calculator,

@@ -1,10 +1,11 @@
 //! How the site tool gets the calculator's WebAssembly modules.
 //!
 //! Two modules are built from the same sources ([`KINDS`]): the base module
-//! ([`BASE`]) that every calculator page loads at start, and the full one
-//! ([`FULL`]: the base exports plus the distribution export, compiled with
-//! `--cfg backoff_distribution`) that the script fetches on the reader's
-//! first edit. Each has its own kept copy and record; the rule below holds
+//! ([`BASE`]) that every calculator page loads at start, and the
+//! distribution module ([`DISTRIBUTION`]: the distribution export and none
+//! of the base module's functions, compiled with `--cfg
+//! backoff_distribution`) that the script fetches on the reader's first
+//! edit. Each has its own kept copy and record; the rule below holds
 //! for each on its own.
 //!
 //! This crate owns the two rustc commands that compile a module, the record
@@ -68,17 +69,18 @@ pub const BASE: Kind = Kind {
     cfg: &[],
 };
 
-/// The base module plus the distribution export (see `wasm/src/lib.rs`),
-/// fetched by the script only when the reader first changes an input.
-pub const FULL: Kind = Kind {
-    file: "backoff-full.wasm",
-    kept: "wasm/backoff-full.wasm",
-    record: "wasm/backoff-full.wasm.sources",
+/// The distribution export alone, without the base module's functions (see
+/// `wasm/src/lib.rs`), fetched by the script only when the reader first
+/// changes an input.
+pub const DISTRIBUTION: Kind = Kind {
+    file: "backoff-distribution.wasm",
+    kept: "wasm/backoff-distribution.wasm",
+    record: "wasm/backoff-distribution.wasm.sources",
     cfg: &["--cfg", "backoff_distribution"],
 };
 
 /// Both modules, in the order the build prepares them.
-pub const KINDS: [Kind; 2] = [BASE, FULL];
+pub const KINDS: [Kind; 2] = [BASE, DISTRIBUTION];
 
 /// The folders whose `.rs` files make the module, relative to the workspace
 /// root.
@@ -166,8 +168,8 @@ pub fn compile(root: &Path, compiler: &Compiler, out_dir: &Path) -> Result<Compi
     compile_with(root, compiler, out_dir, BASE.cfg)
 }
 
-/// [`compile`] with more flags for the module: [`FULL`]'s `cfg` gives the
-/// full module.
+/// [`compile`] with more flags for the module: [`DISTRIBUTION`]'s `cfg`
+/// gives the distribution module.
 pub fn compile_with(
     root: &Path,
     compiler: &Compiler,
@@ -548,31 +550,41 @@ mod tests {
     }
 
     #[test]
-    fn the_full_module_has_its_own_record_and_its_kept_copy_stands_in_too() {
-        let full = current_sources_of(&workspace(), FULL).unwrap();
+    fn the_distribution_module_has_its_own_record_and_its_kept_copy_stands_in_too() {
+        let dist = current_sources_of(&workspace(), DISTRIBUTION).unwrap();
         assert!(
-            full.contains("-C strip=symbols --cfg backoff_distribution\n"),
-            "{full}"
+            dist.contains("-C strip=symbols --cfg backoff_distribution\n"),
+            "{dist}"
         );
-        // The base module's record never stands for the full module.
+        // The base module's record never stands for the distribution module.
         let base_record = fs::read_to_string(workspace().join(BASE.record)).unwrap();
-        let full_bytes = fs::read(workspace().join(FULL.kept)).unwrap();
+        let dist_bytes = fs::read(workspace().join(DISTRIBUTION.kept)).unwrap();
         assert_eq!(
-            kept_mismatch_of(FULL, &full, &base_record, &full_bytes).as_deref(),
+            kept_mismatch_of(DISTRIBUTION, &dist, &base_record, &dist_bytes).as_deref(),
             Some("changed since it was kept: the module flags")
         );
         let dir = copy_of_workspace();
         let out = tempfile::tempdir().unwrap();
-        let module = prepare_of(dir.path(), &without_target(out.path()), out.path(), FULL)
-            .unwrap_or_else(|err| panic!("{err}"));
+        let module = prepare_of(
+            dir.path(),
+            &without_target(out.path()),
+            out.path(),
+            DISTRIBUTION,
+        )
+        .unwrap_or_else(|err| panic!("{err}"));
         assert_eq!(module.origin, Origin::Kept);
-        assert_eq!(module.bytes, full_bytes);
+        assert_eq!(module.bytes, dist_bytes);
         // Without its record, it cannot stand in, and the error names it.
-        fs::remove_file(dir.path().join(FULL.record)).unwrap();
-        let err =
-            prepare_of(dir.path(), &without_target(out.path()), out.path(), FULL).unwrap_err();
+        fs::remove_file(dir.path().join(DISTRIBUTION.record)).unwrap();
+        let err = prepare_of(
+            dir.path(),
+            &without_target(out.path()),
+            out.path(),
+            DISTRIBUTION,
+        )
+        .unwrap_err();
         assert!(
-            err.contains("wasm/backoff-full.wasm cannot stand in"),
+            err.contains("wasm/backoff-distribution.wasm cannot stand in"),
             "{err}"
         );
     }
