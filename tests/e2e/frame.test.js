@@ -27,8 +27,9 @@ const CASES = [
   ['decorrelated jitter, timeout and deadline',
     { base: 1, multiplier: 1.01, max: 5000, retries: 1000, jitter: 'decorrelated', timeout: 10, deadline: 100000 }],
 ];
-// Each update changes the multiplier, so every figure of every row changes.
-const MULTIPLIERS = ['1.03', '1.04'];
+// Each update changes the base delay, so every figure of every row changes
+// (decorrelated jitter's figures do not depend on the multiplier).
+const bases = (p) => [p.base * 1.5, p.base * 2].map(String);
 const UPDATES = 12;
 
 const query = (p) => `?${new URLSearchParams({ ...p, unit })}`;
@@ -60,7 +61,7 @@ async function settled(page) {
 }
 
 /**
- * In the page: `n` inputs to the multiplier field, each after the page has
+ * In the page: `n` inputs to the base field, each after the page has
  * settled. The script time is the input event's dispatch (every listener
  * runs in it); the drawn time ends when a task queued from the next
  * animation frame runs, after that frame's style, layout and paint.
@@ -68,7 +69,7 @@ async function settled(page) {
 function timeUpdates([n, values]) {
   const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
   const busy = () => ['calc-table', 'calc-timeline-table'].some((id) => document.getElementById(id)?.hasAttribute('aria-busy'));
-  const field = document.getElementById('calc-multiplier');
+  const field = document.getElementById('calc-base');
   const times = { script: [], drawn: [] };
   return (async () => {
     for (let i = 0; i < n; i++) {
@@ -98,13 +99,13 @@ for (const [name, start] of CASES) {
       await settled(page);
       // The first updates run while the browser settles from creating the
       // rows (garbage collection, style); they are not counted.
-      await page.evaluate(timeUpdates, [3, MULTIPLIERS]);
-      const times = await page.evaluate(timeUpdates, [UPDATES, MULTIPLIERS]);
+      await page.evaluate(timeUpdates, [3, bases(start)]);
+      const times = await page.evaluate(timeUpdates, [UPDATES, bases(start)]);
       console.log(`1,000 retries, ${name}, ${UPDATES} updates: script ${summary(times.script)}; ` +
         `input to drawn frame ${summary(times.drawn)}; load average ${loadavg()[0].toFixed(2)}`);
 
       await settled(page);
-      const p = { ...start, multiplier: Number(MULTIPLIERS[(UPDATES - 1) % 2]) };
+      const p = { ...start, base: Number(bases(start)[(UPDATES - 1) % 2]) };
       const doc = cli(p);
       assert.equal(await page.locator('#calc-stale').isHidden(), true);
       const range = (lo, hi) => withUnit(`${number(lo)}–${number(hi)}`);
