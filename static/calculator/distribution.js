@@ -9,7 +9,7 @@ import { decade, niceStep, pow10, roundTo } from './axis.js';
 import { isBuilt, readLimits } from './form.js';
 import { drawing, fix, legend, region } from './drawing.js';
 import { $, box, byKey, data, dist, el, fill, num, unit, view } from './state.js';
-import { showTotal, tableHead, tableRow } from './table.js';
+import { idle, showTotal, tableHead, tableRow } from './table.js';
 
 export function renderDistribution(p) {
   const D = dist && data.contract.distribution;
@@ -60,8 +60,9 @@ function renderTimeline(l, row, fit, n, p99, r) {
       el('figure', null, { class: 'chart', id: 'calc-timeline-chart' }), '\n');
   }
   $('verdict').textContent = fill(t[`calc_verdict_${id}`], args);
-  // As the schedule's table: the first rows now, the others in chunks of
-  // at most 4 ms while the browser is idle, unless a newer update came;
+  // The rows and the chart while the browser is idle, in chunks as the
+  // schedule's table's, unless a newer update came; none in the input's
+  // frame, which then lays out the schedule's rows in view alone.
   // aria-busy until the last. Rows are walked by siblings: indexing live
   // rows and cells costs more than the writes.
   const table = $('timeline-table');
@@ -69,9 +70,9 @@ function renderTimeline(l, row, fit, n, p99, r) {
   const mine = ++timelineJob;
   let tr = body.firstElementChild;
   let i = 0;
-  const chunk = () => {
+  const chunk = (end) => {
     if (mine !== timelineJob) return;
-    for (const end = performance.now() + 4; i <= n && performance.now() < end; i++) {
+    for (; i <= n && performance.now() < end; i++) {
       const a = row(i);
       const values = [num(a.attempt), unit(num(a.min)), unit(num(r(a.p50))), unit(num(a.max))];
       if (!tr) body.lastChild.before('\n', tableRow(values, 'row'));
@@ -84,14 +85,14 @@ function renderTimeline(l, row, fit, n, p99, r) {
         tr = tr.nextElementSibling;
       }
     }
-    if (i <= n) return (window.requestIdleCallback ?? setTimeout)(chunk);
+    if (i <= n) return idle(chunk);
     for (let next; tr; tr = next) next = tr.nextElementSibling, tr.previousSibling.remove(), tr.remove();
+    const drawn = [...Array(Math.min(n + 1, 40)).keys()].map(row);
+    $('timeline-chart').replaceChildren('\n', el('figcaption', t.timeline_chart), '\n', ...timelineChart(drawn, l.deadline), '\n');
     table.removeAttribute('aria-busy');
   };
   table.setAttribute('aria-busy', 'true');
-  chunk();
-  const drawn = [...Array(Math.min(n + 1, 40)).keys()].map(row);
-  $('timeline-chart').replaceChildren('\n', el('figcaption', t.timeline_chart), '\n', ...timelineChart(drawn, l.deadline), '\n');
+  idle(chunk);
 }
 
 // distribution::chart_html, element for element: 640 wide, the plot from

@@ -7,7 +7,7 @@ import { $, box, byKey, data, el, K, num, plural, ROW, scheduleView, TOTALS, uni
 // The table, rows in view first:
 // Formatting and laying out 1000 changed rows takes several frames, so an
 // update writes the rows in view (and a margin) in its own frame and the
-// others in chunks of at most 4 ms while the browser is idle; a newer
+// others in chunks while the browser is idle (idle, below); a newer
 // update cancels an older one's chunks. Until the last chunk the table is
 // aria-busy; then it holds every row, as the build writes it.
 let job = 0;
@@ -46,14 +46,25 @@ function writeRow(p, buf, i) {
   shown[i] = values;
 }
 
-// The rows of `ranges` (each [from, to), in order), a chunk of at most 4 ms
-// per idle period, unless a newer update came.
+// Calls chunk(end) while the browser is idle, end the time it should
+// return by: the rest of the idle period (at most 50 ms), at least a
+// frame's 16 ms. Each chunk that changes a table costs a layout of the
+// whole table after it (a table lays out as a whole: some 20-50 ms for
+// 1,000 rows, however few the chunk wrote), so a few long chunks cost
+// less than many short ones; within 100 ms even if the browser is never
+// idle. Safari has no requestIdleCallback: a task after the frame will do
+// (setTimeout's delay is an IDL long, which an object converts to as NaN,
+// so 0).
+export const idle = (chunk) => (window.requestIdleCallback ?? setTimeout)(
+  (d) => chunk(performance.now() + Math.max(16, d?.timeRemaining() ?? 0)), { timeout: 100 });
+
+// The rows of `ranges` (each [from, to), in order), a chunk per idle
+// period, unless a newer update came.
 function fillLater(p, ranges) {
   const mine = ++job;
   const table = $('table');
-  const chunk = () => {
+  const chunk = (end) => {
     if (mine !== job) return;
-    const end = performance.now() + 4;
     // A view per chunk: the module's memory may have grown since.
     const buf = scheduleView();
     for (const range of ranges) {
@@ -65,9 +76,7 @@ function fillLater(p, ranges) {
     ranges = ranges.filter(([from, to]) => from < to);
     if (!ranges.length) return table.removeAttribute('aria-busy');
     table.setAttribute('aria-busy', 'true');
-    // Safari has no requestIdleCallback: a task after the frame will do.
-    if (window.requestIdleCallback) requestIdleCallback(chunk, { timeout: 100 });
-    else setTimeout(chunk);
+    idle(chunk);
   };
   later();
 }
