@@ -9,7 +9,7 @@
 //! `1e+300`, not `1e300`). The formatter's methods and their defaults are
 //! serde_json's (https://docs.serde.rs/serde_json/ser/trait.Formatter.html).
 //! serde_json writes `null` for a NaN or an infinity, as `JSON.stringify`
-//! does; the core returns neither. `static/calculator.js` builds the same
+//! does; the core returns neither. `static/calculator/json.js` builds the same
 //! document; the browser tests compare the two.
 //!
 //! The structs below are the document's layout, in the order of its fields;

@@ -5,7 +5,7 @@
 //! the escaping of text and attributes, and the [`Frame`] every chart draws
 //! in (its size, margins, plot area, grid lines and axes).
 //!
-//! `static/calculator.js` redraws the calculator's chart with the same
+//! `static/calculator/chart.js` redraws the calculator's chart with the same
 //! rules (`decade`, `niceStep`, its tick loops), so every function here
 //! computes as the script does, operation for operation: the same doubles
 //! on both sides. It draws nothing and knows no page.

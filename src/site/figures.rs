@@ -261,7 +261,7 @@ const FRAME: Frame = Frame {
 /// two decades), retry numbers, the band from the shortest to the longest
 /// delay under jitter, the mean (or the delay) as a line and the cap; then an
 /// HTML legend and a summary in words. Attributes only, as the CSP allows no
-/// inline style; CSS classes give the colours. `static/calculator.js`'s
+/// inline style; CSS classes give the colours. `static/calculator/chart.js`'s
 /// `renderChart` draws the very same markup, so the two must change together
 /// (the browser tests compare them for the default inputs).
 pub fn chart_html(

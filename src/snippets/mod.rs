@@ -266,7 +266,7 @@ pub fn snippet(library: Library, policy: &Policy, comments: &Comments) -> Snippe
 /// Every library's recipe as the calculator's script reads it (the
 /// `calc-code-data` island): its id, its two comments as code (the second
 /// only shown when the snippet differs), template, holes and checks.
-/// `fillSnippets` in `static/calculator.js` makes of it what [`snippet`]
+/// `fillSnippets` in `static/calculator/as_code.js` makes of it what [`snippet`]
 /// makes.
 pub fn script_recipes(comments: &Comments) -> serde_json::Value {
     Library::ALL

@@ -5,7 +5,7 @@
 //! share named once (its lets), and the checks of what differs, each a
 //! condition with its variables. [`fill`] evaluates them here for the build
 //! and the tests; the calculator's script fills the same recipes, sent as
-//! JSON ([`Recipe::json`]), with `fillSnippets` in `static/calculator.js`,
+//! JSON ([`Recipe::json`]), with `fillSnippets` in `static/calculator/as_code.js`,
 //! which implements the operators below one for one.
 //! `tests/snippets_parity.rs` runs that script against [`fill`] over a grid
 //! of policies.

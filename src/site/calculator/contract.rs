@@ -5,7 +5,7 @@
 //! With the core's half (`backoff_core::contract`: jitter kinds, inputs,
 //! error codes, buffer layout) it is the one table the calculator is made
 //! from: `calculator::view` builds the form and the island from it, the
-//! script (`static/calculator.js`) reads fields, rules, kinds, codes and
+//! script (`static/calculator/`) reads fields, rules, kinds, codes and
 //! offsets from the island's `contract` object and holds no copy, and
 //! `check::provided_variables` answers from [`variables`]. This module
 //! holds data and the island's shape of it; it reads no file and formats no
@@ -361,7 +361,7 @@ mod tests {
         core::run(&slots, &mut out).map_err(|r| core::ERRORS[r.code as usize - 1])
     }
 
-    /// What the script does with the rule (`fits` in `static/calculator.js`).
+    /// What the script does with the rule (`fits` in `static/calculator/form.js`).
     fn rule_says(rule: &Rule, x: f64) -> bool {
         (!rule.whole || x.fract() == 0.0)
             && (if rule.above {

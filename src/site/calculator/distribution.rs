@@ -1,7 +1,7 @@
 //! The calculator's distribution figures as the static page shows them: the
 //! percentiles of the total wait beside the totals, the timeout and deadline
 //! fields, and the attempt timeline (table, chart and a verdict in words)
-//! of the page's default inputs. The script (`static/calculator.js`) writes
+//! of the page's default inputs. The script (`static/calculator/distribution.js`) writes
 //! the same markup from the WebAssembly module's figures.
 //!
 //! Every figure comes from `crate::report::Distribution`, the command
@@ -134,7 +134,7 @@ pub fn odds(last_retry_probability: f64) -> &'static str {
 /// grid's stated error is one grid step (`core/METHOD.md`, "Error"), the
 /// Monte Carlo run's P99 is known within its 99 % interval: the place is
 /// the power of ten at or below that error, so no digit finer than the
-/// error is shown. `static/calculator.js` computes the same.
+/// error is shown. `static/calculator/distribution.js` computes the same.
 pub fn precision(method: &Method) -> Option<i32> {
     let error = method_error(method);
     (error > 0.0 && error.is_finite()).then(|| decade(error))
@@ -382,7 +382,7 @@ pub const MAX_ROWS: usize = 40;
 
 /// The timeline chart: one row per attempt on a time axis, the range from
 /// its earliest to its latest start, its median start marked, and the
-/// deadline drawn and named. `static/calculator.js` writes the same markup.
+/// deadline drawn and named. `static/calculator/distribution.js` writes the same markup.
 pub fn chart_html(
     attempts: impl Iterator<Item = (f64, f64, f64)>,
     deadline: Option<f64>,

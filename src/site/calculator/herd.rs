@@ -4,7 +4,7 @@
 //! function the module's `spread` export runs), as a bar chart with its
 //! peak in words.
 //!
-//! `static/calculator.js`'s `renderHerd` draws the same markup, element for
+//! `static/calculator/herd.js`'s `renderHerd` draws the same markup, element for
 //! element, so the two must change together (the browser tests compare them
 //! for the default inputs). It computes no count of its own and formats
 //! figures only through `intl`.

@@ -2,7 +2,7 @@
 //! a page, as a `<script type="application/json">` block the browser never
 //! executes, so the page's Content-Security-Policy needs no exception.
 //!
-//! The script (`static/calculator.js`) has no text of its own: every label,
+//! The script (`static/calculator/`) has no text of its own: every label,
 //! error, unit, plural pattern and number separator reaches it through the
 //! island, with `{name}` where the script puts each figure. Its fields,
 //! rules, jitter kinds, error codes and buffer offsets come from the

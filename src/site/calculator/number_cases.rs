@@ -1,5 +1,5 @@
 //! Tests of the number notation the island hands the script: the cases the
-//! browser tests hold `static/calculator.js` to, checked against the Rust
+//! browser tests hold `static/calculator/notation.js` to, checked against the Rust
 //! side ([`Intl::number`] and the island's notation data).
 
 use std::collections::BTreeMap;
@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use crate::report::js_number;
 use crate::site::intl::{Intl, LARGEST_INPUT, NumberSymbols};
 
-/// The cases the browser tests hold `static/calculator.js`'s number rule
+/// The cases the browser tests hold `static/calculator/notation.js`'s number rule
 /// and reader to (`tests/e2e/number.test.js`). These tests check the same
 /// cases against the Rust side: every expected figure against
 /// [`Intl::number`], and every reading of typed text against the notation

@@ -1,7 +1,7 @@
 //! A language's number notation as data for the calculator's script.
 //!
 //! The build writes figures through ICU4X ([`super::Intl::number`]); the
-//! script writes them with `formatNumber` in `static/calculator.js`, from
+//! script writes them with `formatNumber` in `static/calculator/notation.js`, from
 //! the [`NumberSymbols`] each page's data island carries. This module reads
 //! those symbols off ICU4X's own output and then proves them: every integer
 //! length a figure below [`SCIENTIFIC_FROM`] can have is laid out by the
