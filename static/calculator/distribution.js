@@ -31,8 +31,10 @@ export function renderDistribution(p) {
   const r = (x) => roundTo(x, place);
   $('percentiles').querySelectorAll('dd').forEach((dd, i) => showTotal(dd, r(total[data.percentiles[i]]), p.unit));
   const method = place == null ? 'exact' : m.samples ? 'sample' : 'grid';
+  // A sampled error rounded up to two digits, as distribution::stated_error.
+  const stated = m.samples && place != null ? Math.ceil(error / pow10(place - 1) - 1e-9) * pow10(place - 1) : error;
   $('percentiles-method').textContent = fill(data.text[`method_${method}`],
-    { error: unit(num(error)), place: unit(num(pow10(place ?? 0))) });
+    { error: unit(num(stated)), place: unit(num(pow10(place ?? 0))) });
   // A hidden timeline stops an older update's chunks, which would read this buffer.
   if ($('timeline').hidden) return void timelineJob++;
   // Attempt i's row, read when written (the module never grows its memory).

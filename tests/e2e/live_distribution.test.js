@@ -38,7 +38,10 @@ function cli(p, unit) {
  */
 function place(dist) {
   const error = dist.method === 'grid' ? dist.grid_step : dist.total_p99_high - dist.total_p99_low;
-  return { error, step: error > 0 ? 10 ** Math.floor(Math.log10(error)) : null };
+  const step = error > 0 ? 10 ** Math.floor(Math.log10(error)) : null;
+  // The note states a sampled error rounded up to two significant digits.
+  const sampled = dist.method !== 'grid' && step != null;
+  return { error: sampled ? Math.ceil(error / (step / 10) - 1e-9) * (step / 10) : error, step };
 }
 const rounded = (x, step) => (step ? Math.round(x / step) * step : x);
 

@@ -153,6 +153,22 @@ fn method_error(method: &Method) -> f64 {
     }
 }
 
+/// The error the method note states: the grid's step as it is (an exact
+/// figure the note names), and a Monte Carlo run's interval width, itself
+/// an estimate, rounded up to two significant digits (183,292.078 →
+/// 190,000), so the note claims no more than is known and prints no noise.
+/// `static/calculator/distribution.js` computes the same.
+fn stated_error(method: &Method) -> f64 {
+    let error = method_error(method);
+    if matches!(method, Method::Grid { .. }) || !(error > 0.0 && error.is_finite()) {
+        return error;
+    }
+    let k = decade(error) - 1;
+    // Less a billionth, so that a quotient a rounding error above a whole
+    // number (75.00000000000001) is not raised a whole digit.
+    (error / pow10(k) - 1e-9).ceil() * pow10(k)
+}
+
 /// `x` rounded to the multiple of 10^`place` nearest it (half away from
 /// zero), as the script rounds it; `x` itself when `place` is `None`.
 pub fn round_to(x: f64, place: Option<i32>) -> f64 {
@@ -174,7 +190,7 @@ pub fn method_note(dist: &Distribution, texts: &Texts, figure: &Figure) -> Strin
     let mut args = FluentArgs::new();
     args.set("method", method_kind(&dist.method, place));
     args.set("percentile", VERDICT_PERCENTILE);
-    args.set("error", figure.of(method_error(&dist.method)));
+    args.set("error", figure.of(stated_error(&dist.method)));
     args.set("place", figure.of(place.map_or(0.0, pow10)));
     texts.get("calc-percentiles-method", Some(&args))
 }
@@ -487,6 +503,20 @@ mod tests {
             total_p99_high: 4020.18,
         };
         assert_eq!(precision(&sampled), Some(1));
+        // The note names the grid's step as it is, and the sampled
+        // interval's width (44.62) rounded up to two digits.
+        assert_eq!(stated_error(&grid), 15.625);
+        assert_eq!(stated_error(&sampled), 45.0);
+        let wide = Method::MonteCarlo {
+            generator: "xoshiro256**",
+            seed: 1,
+            samples: 512,
+            exact_mean_retries: 0,
+            mean_error: 1.0,
+            total_p99_low: 0.0,
+            total_p99_high: 183_292.078,
+        };
+        assert_eq!(stated_error(&wide), 190_000.0);
     }
 
     #[test]
