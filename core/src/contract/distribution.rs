@@ -31,6 +31,8 @@ pub use crate::rng::GENERATOR;
 /// The jitter kinds: the calculator's, then decorrelated jitter.
 pub const JITTERS: [&str; 5] = extend(&super::JITTERS, &["decorrelated"]);
 
+const _: () = assert!(super::names_kinds_in_order(&JITTERS));
+
 /// The inputs: the calculator's, then the per-attempt `timeout` and the
 /// overall `deadline` (NaN when not given).
 pub const INPUTS: [&str; 8] = extend(&super::INPUTS, &["timeout", "deadline"]);
