@@ -19,7 +19,7 @@
 //! `super`, this module never formats anything.
 
 use crate::dist::decorrelated::{self, MonteCarlo, Row};
-use crate::dist::{CapOrder, Delay, DistError, Limits, Summary};
+use crate::dist::{Delay, DistError, Limits, Summary};
 use crate::{Jitter, MAX_RETRIES, Schedule};
 
 use super::{ROW, Refused, SCHEDULE_LEN, TOTALS as SCHEDULE_TOTALS, given};
@@ -215,9 +215,7 @@ pub fn distribution(
         out[METHODS + 5] = r.total_p99_high;
         (r.total, r.deadline)
     } else {
-        // The core's schedules cap proportional jitter before it.
-        let delays =
-            crate::dist::delays(&policy, CapOrder::BeforeJitter, work.delays).map_err(refused)?;
+        let delays = delays_of(&checked, work.delays).map_err(refused)?;
         let r = crate::dist::independent(delays, limits, work.grid, work.sums).map_err(refused)?;
         out[METHODS..ATTEMPTS].fill(0.0);
         out[METHODS] = r.grid_step;
@@ -264,6 +262,21 @@ pub fn distribution(
         out[FITS + 3] = f.last_retry_probability;
     }
     Ok(())
+}
+
+/// Each retry's delay under `schedule`'s policy, not decorrelated, into
+/// `out`: uniform between its row's `min` and `max`. These are the delays
+/// `dist::delays` gives with the core's order of cap and jitter
+/// ([`crate::dist::CapOrder::BeforeJitter`]): the same walk, the same products (the tests
+/// compare them); reading them from the rows the schedule buffer needs
+/// anyway keeps a second walk out of the distribution module.
+fn delays_of<'o>(schedule: &Schedule, out: &'o mut [Delay]) -> Result<&'o [Delay], DistError> {
+    let n = schedule.policy().retries as usize;
+    let out = out.get_mut(..n).ok_or(DistError::Output)?;
+    for (slot, row) in out.iter_mut().zip(schedule.rows()) {
+        *slot = Delay::uniform(row.min, row.max);
+    }
+    Ok(out)
 }
 
 /// Where a row's `mean` and `cumulative_mean` lie in it.
@@ -328,6 +341,57 @@ mod tests {
         // A code past the offered kinds is the jitter's error.
         let (result, ..) = answer(&slots(JITTERS.len() as f64, nan, nan));
         assert_eq!(result.unwrap_err().code, super::super::JITTER_ERROR);
+    }
+
+    #[test]
+    fn the_rows_give_the_delays_of_the_core_order_of_cap_and_jitter() {
+        use crate::Policy;
+        use crate::dist::CapOrder;
+        let n = MAX_RETRIES as usize;
+        let (mut from_rows, mut walked) = (vec![Delay::fixed(0.0); n], vec![Delay::fixed(0.0); n]);
+        let mut compared = 0;
+        for jitter in [
+            Jitter::None,
+            Jitter::Full,
+            Jitter::Equal,
+            Jitter::Proportional { factor: 0.2 },
+            Jitter::Proportional { factor: 1.0 },
+        ] {
+            for (base, multiplier, max_delay, retries) in [
+                (100.0, 2.0, Some(30_000.0), 1000),
+                (0.1, 1.7, Some(0.1), 12),
+                (7.0, 1.0, Some(3.0), 5),
+                (1.0, 3.0, Some(1e300), 700),
+                (1.0, f64::MAX, Some(1e299), 4),
+                (250.0, 1.5, None, 60),
+                (1e-300, 10.0, None, 300),
+            ] {
+                let policy = Policy {
+                    base,
+                    multiplier,
+                    max_delay,
+                    retries,
+                    jitter,
+                };
+                let schedule = Schedule::new(policy).unwrap();
+                let got = delays_of(&schedule, &mut from_rows).unwrap();
+                let want = crate::dist::delays(&policy, CapOrder::BeforeJitter, &mut walked);
+                assert_eq!(Ok(got), want, "{policy:?}");
+                compared += got.len();
+            }
+        }
+        assert!(compared > 5 * 2000);
+        // A buffer shorter than the retries is refused, not cut.
+        let schedule = Schedule::new(Policy {
+            base: 1.0,
+            multiplier: 2.0,
+            max_delay: None,
+            retries: 3,
+            jitter: Jitter::Full,
+        })
+        .unwrap();
+        let short = &mut [Delay::fixed(0.0); 2];
+        assert_eq!(delays_of(&schedule, short), Err(DistError::Output));
     }
 
     #[test]
