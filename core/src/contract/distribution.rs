@@ -204,9 +204,6 @@ pub fn distribution(
         let mc = MonteCarlo::for_retries(policy.retries);
         let r = decorrelated::decorrelated(&policy, mc, limits, work.paths, work.rows)
             .map_err(refused)?;
-        for (sum, row) in work.sums.iter_mut().zip(&work.rows[..n]) {
-            *sum = row.cumulative;
-        }
         out[METHODS] = 0.0;
         out[METHODS + 1] = f64::from(r.samples);
         out[METHODS + 2] = f64::from(r.exact_mean_retries);
@@ -232,7 +229,12 @@ pub fn distribution(
     if timeline {
         out[ATTEMPTS..ATTEMPTS + ATTEMPT.len()].copy_from_slice(&[1.0, 0.0, 0.0, 0.0]);
     }
-    for (k, sum) in work.sums[..n].iter().enumerate() {
+    for k in 0..n {
+        let sum = if decorrelated {
+            &work.rows[k].cumulative
+        } else {
+            &work.sums[k]
+        };
         let at = k * CUMULATIVE.len();
         out[at] = sum.p50;
         out[at + 1] = sum.p90;
