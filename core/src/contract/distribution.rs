@@ -192,9 +192,9 @@ pub fn distribution(
     out: &mut [f64; LEN],
     work: Work<'_>,
 ) -> Result<(), Refused> {
-    let policy = super::policy_of(&JITTERS, inputs)?;
+    let checked = Schedule::new(super::policy_of(&JITTERS, inputs)?)?;
+    let policy = checked.policy();
     let limits = limits(inputs);
-    let checked = Schedule::new(policy)?;
     let n = policy.retries as usize;
     let decorrelated = policy.jitter == Jitter::Decorrelated;
     // Everything is computed before either buffer is written. (Plain
