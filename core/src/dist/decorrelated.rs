@@ -187,7 +187,12 @@ pub fn decorrelated(
 
     // Four independent streams, path `i` drawing from stream `i mod 4`:
     // one generator's state chain would be the bottleneck, four interleave.
-    let mut rngs = [0u64, 1, 2, 3].map(|j| Xoshiro256::new(stream_seed(mc.seed, j)));
+    let mut rngs = [
+        Xoshiro256::new(stream_seed(mc.seed, 0)),
+        Xoshiro256::new(stream_seed(mc.seed, 1)),
+        Xoshiro256::new(stream_seed(mc.seed, 2)),
+        Xoshiro256::new(stream_seed(mc.seed, 3)),
+    ];
     // The largest possible sleep so far, `min(cap, base·3^k)`.
     let mut top = base;
     // Exact running sums.

@@ -72,7 +72,8 @@ pub fn independent(
         *row = sum.summary();
         fit.count(retry, row, timeout, deadline);
     }
-    let total = sum.summary();
+    // The total is the last retry's cumulative wait.
+    let total = out[n - 1];
     timeline::check_finite(n as u32, timeout, total.max)?;
     let deadline = limits
         .deadline
