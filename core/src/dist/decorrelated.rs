@@ -314,7 +314,12 @@ pub fn decorrelated(
     let low_rank = rank_index(samples as f64 * low_share, samples);
     let high_rank = rank_index(samples as f64 * high_share, samples);
     let total_p99_high = select(scratch, high_rank);
-    let total_p99_low = select(scratch, low_rank);
+    // With at least MIN_SAMPLES paths the low rank lies below the high one.
+    let total_p99_low = if low_rank < high_rank {
+        select(&mut scratch[..high_rank], low_rank)
+    } else {
+        total_p99_high
+    };
     let deadline = limits.deadline.map(|d| {
         let room = d - policy.retries as f64 * timeout;
         let below = cum.iter().filter(|&&c| c < room).count();

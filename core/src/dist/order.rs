@@ -18,57 +18,88 @@ pub(crate) fn sample_percentiles(values: &mut [f64]) -> (f64, f64, f64) {
     let i50 = rank_index(n as f64 * 0.5, n);
     let i90 = rank_index(n as f64 * 0.9, n);
     let i99 = rank_index(n as f64 * 0.99, n);
-    // Each select on the whole slice: the ones before leave it partitioned,
-    // so the later ones are quick, and no sub-slice is cut (smaller code).
-    (select(values, i50), select(values, i90), select(values, i99))
+    let p50 = select(values, i50);
+    // Everything after index i50 is at least p50: select within it.
+    let tail = &mut values[i50 + 1..];
+    let (j90, j99) = (i90 - i50 - 1, i99 - i50 - 1);
+    let p90 = select(tail, j90);
+    let tail = &mut tail[j90 + 1..];
+    let p99 = select(tail, j99 - j90 - 1);
+    (p50, p90, p99)
 }
 
 /// The `k`-th smallest of `values` (from 0), leaving every value before
-/// index `k` at most it and every value after it at least it: Hoare's
-/// FIND as Wirth writes it (*Algorithms + Data Structures = Programs*,
-/// 1976, §2.3.4), with the value at `k` as the pivot. Each pass splits the
-/// range at the pivot's value, swapping the values on the wrong side, and
-/// keeps the part that holds `k`; values equal to the pivot stop both scans
-/// and are spread over both parts, so many equal values (delays at the cap)
-/// cost no more than distinct ones. Much smaller code than the standard
-/// library's `select_nth_unstable`, which matters in the WebAssembly
-/// module. The values are non-negative and finite, so their bit patterns
-/// order as the numbers do, and integers compare fastest. Every pass
-/// shrinks the range, so the loop ends; `k` must be below `values.len()`.
+/// index `k` at most it and every value after it at least it: quickselect
+/// with a median-of-three pivot and a branchless partition (each step swaps
+/// unconditionally and advances by the comparison's outcome, so random data
+/// costs no mispredicted branches). Much smaller code than the standard
+/// library's `select_nth_unstable`, which matters in the WebAssembly module.
+/// The values are non-negative and finite, so their bit patterns order as
+/// the numbers do, and integers compare fastest. Every pass shrinks the
+/// range, so the loop ends; `k` must be below `values.len()`.
+#[allow(clippy::manual_swap)]
 pub(crate) fn select(values: &mut [f64], k: usize) -> f64 {
     let key = |v: f64| v.to_bits();
     let (mut lo, mut hi) = (0usize, values.len() - 1);
-    while lo < hi {
-        let pivot = key(values[k]);
-        // `values[lo..i]` <= pivot <= `values[end..=hi]`; `end` is one past
-        // Wirth's `j`, so that it never goes below zero. Each scan stops at
-        // the pivot's value at the latest, or at a value the last swap put
-        // there, so it stays within the range.
-        let (mut i, mut end) = (lo, hi + 1);
-        while i < end {
-            while key(values[i]) < pivot {
-                i += 1;
+    loop {
+        if hi <= lo + 1 {
+            if hi == lo + 1 && key(values[hi]) < key(values[lo]) {
+                values.swap(lo, hi);
             }
-            while pivot < key(values[end - 1]) {
-                end -= 1;
-            }
-            if i < end {
-                values.swap(i, end - 1);
-                i += 1;
-                end -= 1;
-            }
+            return values[k];
         }
-        // Now `values[lo..end]` <= pivot <= `values[i..=hi]`, and what lies
-        // between equals the pivot.
-        if k < end {
-            hi = end - 1;
-        } else if k >= i {
-            lo = i;
-        } else {
-            break;
+        let start = lo;
+        // The median of the first, middle and last value goes to `hi`.
+        let mid = lo + (hi - lo) / 2;
+        if key(values[mid]) < key(values[lo]) {
+            values.swap(mid, lo);
+        }
+        if key(values[hi]) < key(values[lo]) {
+            values.swap(hi, lo);
+        }
+        if key(values[mid]) < key(values[hi]) {
+            values.swap(mid, hi);
+        }
+        let pivot = values[hi];
+        let pivot_key = key(pivot);
+        // `values[lo..store]` < pivot <= `values[store..i]`.
+        let mut store = lo;
+        for i in lo..hi {
+            // The value from `i` lands at `store`; it stays below if less.
+            // (A hand-written swap: `slice::swap` is not inlined at
+            // opt-level z, and a call per value triples the time there.)
+            let v = values[i];
+            values[i] = values[store];
+            values[store] = v;
+            store += usize::from(key(v) < pivot_key);
+        }
+        values[hi] = values[store];
+        values[store] = pivot;
+        if k == store {
+            return pivot;
+        }
+        if k < store {
+            hi = store - 1;
+            continue;
+        }
+        lo = store + 1;
+        if store == start {
+            // Nothing was below the pivot only if it is the least value:
+            // gather the values equal to it, so that a range of equal values
+            // ends here instead of shrinking by one per pass.
+            let mut equal = lo;
+            for i in lo..=hi {
+                let v = values[i];
+                values[i] = values[equal];
+                values[equal] = v;
+                equal += usize::from(key(v) <= pivot_key);
+            }
+            if k < equal {
+                return pivot;
+            }
+            lo = equal;
         }
     }
-    values[k]
 }
 
 #[cfg(test)]
