@@ -14,8 +14,8 @@
 //! Each table here is its namesake in `super` extended (built from it at
 //! compile time), so a code or slot means the same in both.
 //! The export is only in the distribution module, which the calculator
-//! fetches on the reader's first edit: it is over twice the 6 KiB budget of
-//! the base module (`wasm/src/lib.rs` says how both are built). Like
+//! fetches on the reader's first edit: it is nearly twice the 6 KiB budget
+//! of the base module (`wasm/src/lib.rs` says how both are built). Like
 //! `super`, this module never formats anything.
 
 use crate::dist::decorrelated::{self, MonteCarlo, Row};
