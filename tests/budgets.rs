@@ -1,7 +1,7 @@
 //! Size budgets of what a reader downloads: the calculator's base
 //! WebAssembly module (≤ 6 KiB, loaded at start), its distribution module
-//! (≤ 14 KiB: the distribution export alone, fetched on the reader's first
-//! edit) and its script as shipped (bundled and minified by the build
+//! (≤ 12,032 bytes: the distribution export alone, fetched on the reader's
+//! first edit; over the 6 KiB of the base module, see core/METHOD.md) and its script as shipped (bundled and minified by the build
 //! in src/site/bundle.rs, ≤ 20 KiB), uncompressed, and every page with
 //! everything it loads at start (≤ 40 KiB gzip-compressed, as hosts serve
 //! it). Each figure is printed (`cargo test --test budgets -- --nocapture`)
@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 const WASM_BUDGET: u64 = 6 * 1024;
-const DISTRIBUTION_WASM_BUDGET: u64 = 14 * 1024;
+const DISTRIBUTION_WASM_BUDGET: u64 = 47 * 256;
 const SCRIPT_BUDGET: u64 = 20 * 1024;
 const PAGE_GZIP_BUDGET: u64 = 40 * 1024;
 

@@ -169,13 +169,46 @@ pub fn jitter(code: f64, factor: f64) -> Option<Jitter> {
 }
 
 /// The jitter kind of `code` among `kinds` (a kind's code is its index).
+/// Each table of kinds names [`kind_at`]'s kinds in order (checked at
+/// compile time), so the code picks the kind by position: no name is
+/// compared at run time, which keeps string comparison out of the
+/// WebAssembly modules.
 fn jitter_of(kinds: &[&str], code: f64, factor: f64) -> Option<Jitter> {
-    let name = kinds.iter().zip(0u32..).find_map(|(name, c)| {
-        // Written so that NaN and fractions match no code.
-        (f64::from(c) == code).then_some(*name)
-    })?;
-    Jitter::from_name_and_factor(name, Some(factor))
+    // `as` saturates and sends NaN to 0; the round trip keeps only whole
+    // codes, and the length only offered ones.
+    let index = code as usize;
+    if index as f64 != code || index >= kinds.len() {
+        return None;
+    }
+    Some(kind_at(index, factor))
 }
+
+/// The jitter kind at `index` of [`Jitter::NAMES`] (past its end, the
+/// last), with `factor` for proportional jitter.
+const fn kind_at(index: usize, factor: f64) -> Jitter {
+    match index {
+        0 => Jitter::None,
+        1 => Jitter::Full,
+        2 => Jitter::Equal,
+        3 => Jitter::Proportional { factor },
+        _ => Jitter::Decorrelated,
+    }
+}
+
+/// Whether `kinds[i]` names [`kind_at`]`(i)` for every `i`: what
+/// [`jitter_of`] relies on.
+const fn names_kinds_in_order(kinds: &[&str]) -> bool {
+    let mut i = 0;
+    while i < kinds.len() {
+        if i >= Jitter::NAMES.len() || !str_eq(kinds[i], kind_at(i, 0.5).name()) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const _: () = assert!(names_kinds_in_order(&JITTERS));
 
 /// The policy the input slots describe. The core validates it; here only
 /// what the slots cannot say is refused: a jitter code outside [`JITTERS`]

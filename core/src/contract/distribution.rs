@@ -14,12 +14,12 @@
 //! Each table here is its namesake in `super` extended (built from it at
 //! compile time), so a code or slot means the same in both.
 //! The export is only in the distribution module, which the calculator
-//! fetches on the reader's first edit: it is over twice the 6 KiB budget of
-//! the base module (`wasm/src/lib.rs` says how both are built). Like
+//! fetches on the reader's first edit: it is nearly twice the 6 KiB budget
+//! of the base module (`wasm/src/lib.rs` says how both are built). Like
 //! `super`, this module never formats anything.
 
 use crate::dist::decorrelated::{self, MonteCarlo, Row};
-use crate::dist::{CapOrder, Delay, DistError, Limits, Summary};
+use crate::dist::{Delay, DistError, Limits, Summary};
 use crate::{Jitter, MAX_RETRIES, Schedule};
 
 use super::{ROW, Refused, SCHEDULE_LEN, TOTALS as SCHEDULE_TOTALS, given};
@@ -30,6 +30,8 @@ pub use crate::rng::GENERATOR;
 
 /// The jitter kinds: the calculator's, then decorrelated jitter.
 pub const JITTERS: [&str; 5] = extend(&super::JITTERS, &["decorrelated"]);
+
+const _: () = assert!(super::names_kinds_in_order(&JITTERS));
 
 /// The inputs: the calculator's, then the per-attempt `timeout` and the
 /// overall `deadline` (NaN when not given).
@@ -190,9 +192,9 @@ pub fn distribution(
     out: &mut [f64; LEN],
     work: Work<'_>,
 ) -> Result<(), Refused> {
-    let policy = super::policy_of(&JITTERS, inputs)?;
+    let checked = Schedule::new(super::policy_of(&JITTERS, inputs)?)?;
+    let policy = checked.policy();
     let limits = limits(inputs);
-    let checked = Schedule::new(policy)?;
     let n = policy.retries as usize;
     let decorrelated = policy.jitter == Jitter::Decorrelated;
     // Everything is computed before either buffer is written. (Plain
@@ -202,9 +204,6 @@ pub fn distribution(
         let mc = MonteCarlo::for_retries(policy.retries);
         let r = decorrelated::decorrelated(&policy, mc, limits, work.paths, work.rows)
             .map_err(refused)?;
-        for (sum, row) in work.sums.iter_mut().zip(&work.rows[..n]) {
-            *sum = row.cumulative;
-        }
         out[METHODS] = 0.0;
         out[METHODS + 1] = f64::from(r.samples);
         out[METHODS + 2] = f64::from(r.exact_mean_retries);
@@ -213,9 +212,7 @@ pub fn distribution(
         out[METHODS + 5] = r.total_p99_high;
         (r.total, r.deadline)
     } else {
-        // The core's schedules cap proportional jitter before it.
-        let delays =
-            crate::dist::delays(&policy, CapOrder::BeforeJitter, work.delays).map_err(refused)?;
+        let delays = delays_of(&checked, work.delays).map_err(refused)?;
         let r = crate::dist::independent(delays, limits, work.grid, work.sums).map_err(refused)?;
         out[METHODS..ATTEMPTS].fill(0.0);
         out[METHODS] = r.grid_step;
@@ -232,7 +229,12 @@ pub fn distribution(
     if timeline {
         out[ATTEMPTS..ATTEMPTS + ATTEMPT.len()].copy_from_slice(&[1.0, 0.0, 0.0, 0.0]);
     }
-    for (k, sum) in work.sums[..n].iter().enumerate() {
+    for k in 0..n {
+        let sum = if decorrelated {
+            &work.rows[k].cumulative
+        } else {
+            &work.sums[k]
+        };
         let at = k * CUMULATIVE.len();
         out[at] = sum.p50;
         out[at + 1] = sum.p90;
@@ -262,6 +264,21 @@ pub fn distribution(
         out[FITS + 3] = f.last_retry_probability;
     }
     Ok(())
+}
+
+/// Each retry's delay under `schedule`'s policy, not decorrelated, into
+/// `out`: uniform between its row's `min` and `max`. These are the delays
+/// `dist::delays` gives with the core's order of cap and jitter
+/// ([`crate::dist::CapOrder::BeforeJitter`]): the same walk, the same products (the tests
+/// compare them); reading them from the rows the schedule buffer needs
+/// anyway keeps a second walk out of the distribution module.
+fn delays_of<'o>(schedule: &Schedule, out: &'o mut [Delay]) -> Result<&'o [Delay], DistError> {
+    let n = schedule.policy().retries as usize;
+    let out = out.get_mut(..n).ok_or(DistError::Output)?;
+    for (slot, row) in out.iter_mut().zip(schedule.rows()) {
+        *slot = Delay::uniform(row.min, row.max);
+    }
+    Ok(out)
 }
 
 /// Where a row's `mean` and `cumulative_mean` lie in it.
@@ -326,6 +343,57 @@ mod tests {
         // A code past the offered kinds is the jitter's error.
         let (result, ..) = answer(&slots(JITTERS.len() as f64, nan, nan));
         assert_eq!(result.unwrap_err().code, super::super::JITTER_ERROR);
+    }
+
+    #[test]
+    fn the_rows_give_the_delays_of_the_core_order_of_cap_and_jitter() {
+        use crate::Policy;
+        use crate::dist::CapOrder;
+        let n = MAX_RETRIES as usize;
+        let (mut from_rows, mut walked) = (vec![Delay::fixed(0.0); n], vec![Delay::fixed(0.0); n]);
+        let mut compared = 0;
+        for jitter in [
+            Jitter::None,
+            Jitter::Full,
+            Jitter::Equal,
+            Jitter::Proportional { factor: 0.2 },
+            Jitter::Proportional { factor: 1.0 },
+        ] {
+            for (base, multiplier, max_delay, retries) in [
+                (100.0, 2.0, Some(30_000.0), 1000),
+                (0.1, 1.7, Some(0.1), 12),
+                (7.0, 1.0, Some(3.0), 5),
+                (1.0, 3.0, Some(1e300), 700),
+                (1.0, f64::MAX, Some(1e299), 4),
+                (250.0, 1.5, None, 60),
+                (1e-300, 10.0, None, 300),
+            ] {
+                let policy = Policy {
+                    base,
+                    multiplier,
+                    max_delay,
+                    retries,
+                    jitter,
+                };
+                let schedule = Schedule::new(policy).unwrap();
+                let got = delays_of(&schedule, &mut from_rows).unwrap();
+                let want = crate::dist::delays(&policy, CapOrder::BeforeJitter, &mut walked);
+                assert_eq!(Ok(got), want, "{policy:?}");
+                compared += got.len();
+            }
+        }
+        assert!(compared > 5 * 2000);
+        // A buffer shorter than the retries is refused, not cut.
+        let schedule = Schedule::new(Policy {
+            base: 1.0,
+            multiplier: 2.0,
+            max_delay: None,
+            retries: 3,
+            jitter: Jitter::Full,
+        })
+        .unwrap();
+        let short = &mut [Delay::fixed(0.0); 2];
+        assert_eq!(delays_of(&schedule, short), Err(DistError::Output));
     }
 
     #[test]

@@ -187,7 +187,12 @@ pub fn decorrelated(
 
     // Four independent streams, path `i` drawing from stream `i mod 4`:
     // one generator's state chain would be the bottleneck, four interleave.
-    let mut rngs = [0u64, 1, 2, 3].map(|j| Xoshiro256::new(stream_seed(mc.seed, j)));
+    let mut rngs = [
+        Xoshiro256::new(stream_seed(mc.seed, 0)),
+        Xoshiro256::new(stream_seed(mc.seed, 1)),
+        Xoshiro256::new(stream_seed(mc.seed, 2)),
+        Xoshiro256::new(stream_seed(mc.seed, 3)),
+    ];
     // The largest possible sleep so far, `min(cap, base·3^k)`.
     let mut top = base;
     // Exact running sums.
@@ -198,6 +203,9 @@ pub fn decorrelated(
     let mut exact_cum_mean = 0.0;
     let mut exact_mean_retries = 0u32;
     let mut sampled_cum_mean = 0.0;
+    let timeout = limits.timeout_or_zero();
+    // The counts matter only when a deadline is given.
+    let (mut fit, deadline) = (DeadlineFit::default(), limits.deadline.unwrap_or(0.0));
     for (k, row) in out[..n].iter_mut().enumerate() {
         let retry = k as u32 + 1;
         // With a cap at or below base the sleep is the cap on every retry:
@@ -278,6 +286,7 @@ pub fn decorrelated(
                 p99: clamp(p99),
             },
         };
+        fit.count(retry, &row.cumulative, timeout, deadline);
     }
     let total = out[n - 1].cumulative;
     // The 99 % half-width of the sampled part of the total mean: from the
@@ -298,7 +307,6 @@ pub fn decorrelated(
     } else {
         0.0
     };
-    let timeout = limits.timeout_or_zero();
     timeline::check_finite(policy.retries, timeout, total.max)?;
     // The 99 % interval of the total's P99 by order statistics.
     scratch.copy_from_slice(cum);
@@ -315,12 +323,7 @@ pub fn decorrelated(
     let deadline = limits.deadline.map(|d| {
         let room = d - policy.retries as f64 * timeout;
         let below = cum.iter().filter(|&&c| c < room).count();
-        timeline::fit(
-            out[..n].iter().map(|r| r.cumulative),
-            timeout,
-            d,
-            below as f64 / samples as f64,
-        )
+        fit.with_last_retry(below as f64 / samples as f64)
     });
     Ok(Report {
         total,

@@ -63,18 +63,21 @@ pub fn independent(
     }
     let mut sum = SumDistribution::new(work)?;
     let mut grid_step = 0.0f64;
+    let timeout = limits.timeout_or_zero();
+    // The counts matter only when a deadline is given.
+    let (mut fit, deadline) = (DeadlineFit::default(), limits.deadline.unwrap_or(0.0));
     for ((delay, row), retry) in delays.iter().zip(out.iter_mut()).zip(1u32..) {
         sum.add(*delay, retry)?;
         grid_step = grid_step.max(sum.step());
         *row = sum.summary();
+        fit.count(retry, row, timeout, deadline);
     }
-    let total = sum.summary();
-    let timeout = limits.timeout_or_zero();
+    // The total is the last retry's cumulative wait.
+    let total = out[n - 1];
     timeline::check_finite(n as u32, timeout, total.max)?;
-    let deadline = limits.deadline.map(|d| {
-        let last = sum.probability_below(d - n as f64 * timeout);
-        timeline::fit(out[..n].iter().copied(), timeout, d, last)
-    });
+    let deadline = limits
+        .deadline
+        .map(|d| fit.with_last_retry(sum.probability_below(d - n as f64 * timeout)));
     Ok(Report {
         total,
         grid_step,

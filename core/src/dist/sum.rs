@@ -262,7 +262,8 @@ impl<'w> SumDistribution<'w> {
             let below = (j as f64 * self.step) / part.width;
             *v = if j == g { 1.0 } else { below.min(1.0) };
         }
-        self.rebuild_integral();
+        // Already a CDF: `settle` only builds its integral.
+        self.settle();
     }
 
     fn convolve(&mut self, part: Part) {
@@ -368,14 +369,20 @@ impl<'w> SumDistribution<'w> {
             );
         }
         // Pass 3: the window holds all but 1e−9 of each tail; the tails go
-        // into the end cells. Rounding may leave the values a hair outside
-        // [0, 1] or out of order: a running maximum and a clamp restore a
-        // CDF. The integral is rebuilt on the way.
+        // into the end cells; `settle` restores a CDF and its integral.
         self.f[0] = 0.0;
         self.f[g] = 1.0;
         self.x0 += start as f64 * old + delta;
         self.step = step;
-        let half = 0.5 * step;
+        self.settle();
+    }
+
+    /// Makes `f` a CDF again and rebuilds its integral: a running maximum
+    /// and a clamp undo rounding's hair outside [0, 1] or out of order
+    /// (nothing to undo for `first`'s exact CDF, which starts at 0 as every
+    /// CDF here does, so its integral starts at 0 too).
+    fn settle(&mut self) {
+        let half = 0.5 * self.step;
         let mut run = 0.0f64;
         let mut acc = 0.0;
         let mut prev = 0.0;
@@ -386,16 +393,6 @@ impl<'w> SumDistribution<'w> {
             acc += half * (prev + run);
             *i = acc;
             prev = run;
-        }
-    }
-
-    fn rebuild_integral(&mut self) {
-        let half = 0.5 * self.step;
-        let mut acc = 0.0;
-        self.integral[0] = 0.0;
-        for j in 0..self.cells {
-            acc += half * (self.f[j] + self.f[j + 1]);
-            self.integral[j + 1] = acc;
         }
     }
 

@@ -111,30 +111,31 @@ pub(crate) fn check_finite(retries: u32, timeout: f64, total_max: f64) -> Result
     }
 }
 
-/// The deadline fit from the cumulative waits and the probability that the
-/// last retry starts before the deadline, which the caller computes from
-/// the whole distribution.
-pub(crate) fn fit(
-    cumulative: impl IntoIterator<Item = Summary>,
-    timeout: f64,
-    deadline: f64,
-    last_retry_probability: f64,
-) -> DeadlineFit {
-    let mut fit = DeadlineFit {
-        last_retry_probability: last_retry_probability.clamp(0.0, 1.0),
-        ..DeadlineFit::default()
-    };
-    for (s, k) in cumulative.into_iter().zip(1u32..) {
+impl DeadlineFit {
+    /// Counts retry `k` (from 1), whose cumulative wait is `s`, in the
+    /// retries that start before `deadline` when every delay is longest, at
+    /// the median and when every delay is shortest. Each method calls it as
+    /// it makes a retry's figures: one copy of the code serves both (the
+    /// WebAssembly module's size budget counts every copy).
+    pub(crate) fn count(&mut self, k: u32, s: &Summary, timeout: f64, deadline: f64) {
         let before = k as f64 * timeout;
         if before + s.max < deadline {
-            fit.retries_worst += 1;
+            self.retries_worst += 1;
         }
         if before + s.p50 < deadline {
-            fit.retries_p50 += 1;
+            self.retries_p50 += 1;
         }
         if before + s.min < deadline {
-            fit.retries_best += 1;
+            self.retries_best += 1;
         }
     }
-    fit
+
+    /// The counts with the probability that the last retry starts before
+    /// the deadline, which the caller computes from the whole distribution.
+    pub(crate) fn with_last_retry(self, probability: f64) -> DeadlineFit {
+        DeadlineFit {
+            last_retry_probability: probability.clamp(0.0, 1.0),
+            ..self
+        }
+    }
 }
