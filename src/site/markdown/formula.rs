@@ -5,6 +5,9 @@
 //! and the escaping of what it would copy unescaped. The MathML it writes
 //! goes through `mathml.rs` before it leaves; it never renders Markdown.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use pulldown_latex::config::DisplayMode;
 use pulldown_latex::event::Content;
 use pulldown_latex::{RenderConfig, Storage};
@@ -54,8 +57,54 @@ pub(super) mod work {
     }
 }
 
+/// Formulas at most this long are remembered once converted ([`known`]).
+const KEPT_FORMULA_BYTES: usize = 1024;
+
+/// The MathML remembered, in bytes of LaTeX and MathML together, at most.
+const KEPT_BYTES: usize = 4 << 20;
+
+/// The formulas converted so far in this process, with their MathML. The
+/// conversion depends on the formula and the mode alone (and on the
+/// converter compiled into this process), and a site repeats its formulas
+/// on page after page and in every language (the delay formula, `$n$`):
+/// each is converted once. Only conversions that succeed are kept; a
+/// failing formula is converted, and reported, every time it appears.
+struct Known {
+    by_formula: HashMap<(bool, String), String>,
+    bytes: usize,
+}
+
+static KNOWN: Mutex<Option<Known>> = Mutex::new(None);
+
+fn known() -> std::sync::MutexGuard<'static, Option<Known>> {
+    KNOWN.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// LaTeX to MathML, or the first problem.
 pub fn mathml(latex: &str, mode: DisplayMode) -> Result<String, MarkupError> {
+    if latex.len() > KEPT_FORMULA_BYTES {
+        return convert_checked(latex, mode);
+    }
+    let key = (mode == DisplayMode::Block, latex.to_string());
+    if let Some(math) = known().as_ref().and_then(|k| k.by_formula.get(&key)) {
+        return Ok(math.clone());
+    }
+    let math = convert_checked(latex, mode)?;
+    let mut known = known();
+    let known = known.get_or_insert_with(|| Known {
+        by_formula: HashMap::new(),
+        bytes: 0,
+    });
+    let size = key.1.len() + math.len();
+    if known.bytes + size <= KEPT_BYTES {
+        known.bytes += size;
+        known.by_formula.insert(key, math.clone());
+    }
+    Ok(math)
+}
+
+/// [`mathml`] without the memory: checked, then converted.
+fn convert_checked(latex: &str, mode: DisplayMode) -> Result<String, MarkupError> {
     let commands = check_formula(latex)?;
     // A panic of the converter (pulldown-latex has internal assertions)
     // becomes an error of the formula, not a crash of the build.
