@@ -14,7 +14,9 @@
 //! the language's site-wide bundle only (no fallback), and kept only when
 //! that found no problem; otherwise the key is marked, and each page with
 //! it builds its parts from its own messages, so that each reports its own
-//! problems against its own files as before.
+//! problems against its own files as before. The "as code" island depends
+//! on the words alone, not on the profile: it is made once per language,
+//! by the first sound build of that language's parts.
 //!
 //! It decides nothing about the parts themselves (`island.rs`, `figures`,
 //! `herd.rs`, `as_code.rs`, `presets.rs` do) and never writes a file.

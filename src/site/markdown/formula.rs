@@ -4,6 +4,8 @@
 //! pulldown-latex on a thread with a stack large enough for its recursion,
 //! and the escaping of what it would copy unescaped. The MathML it writes
 //! goes through `mathml.rs` before it leaves; it never renders Markdown.
+//! Each short formula converted without a problem is remembered for the
+//! rest of the process, since pages and languages repeat their formulas.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
