@@ -2,10 +2,12 @@
 //! assets and the hosting files, each handed to a [`Sink`] as soon as it is
 //! ready.
 //!
-//! This module only sequences the stage: it builds the `Renderer` every
-//! page shares (`context`), reads the pages in the navigation first, renders
-//! the explainers in parallel, then the home, 404 and chooser pages and the
-//! hosting files. What a page says is in `pages/`, where it lives in `urls`,
+//! This module only sequences the stage: it starts the pages' contention
+//! experiments and the assets on threads of their own, builds the
+//! `Renderer` every page shares (`context`), reads the pages in the
+//! navigation first, renders the explainers in parallel (those with an
+//! experiment last), then the home, 404 and chooser pages and the hosting
+//! files. What a page says is in `pages/`, where it lives in `urls`,
 //! how its files are read in `unit`. It never writes a file itself: the
 //! sink does.
 
