@@ -474,3 +474,41 @@ pub fn chart_html(
         summary = escape(&summary),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Remembered percentiles are those of the very policy asked for: two
+    /// policies that differ in one field alone, asked in turn, each read
+    /// back as computed afresh.
+    #[test]
+    fn remembered_percentiles_are_those_of_the_policy() {
+        let full = Policy {
+            base: 0.25,
+            multiplier: 3.0,
+            max_delay: Some(20.0),
+            retries: 6,
+            jitter: Jitter::Full,
+        };
+        let equal = Policy {
+            jitter: Jitter::Equal,
+            ..full
+        };
+        for _ in 0..2 {
+            for policy in [full, equal] {
+                let schedule = Schedule::new(policy).unwrap();
+                let fresh = crate::report::Distribution::new(&schedule, Default::default())
+                    .unwrap()
+                    .total;
+                assert_eq!(
+                    total_percentiles(&schedule),
+                    [fresh.p50, fresh.p90, fresh.p99]
+                );
+            }
+        }
+        let a = total_percentiles(&Schedule::new(full).unwrap());
+        let b = total_percentiles(&Schedule::new(equal).unwrap());
+        assert_ne!(a, b);
+    }
+}

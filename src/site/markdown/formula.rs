@@ -440,6 +440,29 @@ mod tests {
         assert!(twice <= 2 * once, "{once} bytes scanned, then {twice}");
     }
 
+    /// A remembered formula reads back as it converted, under its own mode
+    /// (inline and display MathML differ); a failing one is not kept, so
+    /// it is refused, and reported, wherever it appears again.
+    #[test]
+    fn formulas_are_remembered_by_mode_and_failures_never() {
+        let (inline, block) = ("q_{remembered}", "q_{remembered}");
+        let first = mathml(inline, DisplayMode::Inline).unwrap();
+        let display = mathml(block, DisplayMode::Block).unwrap();
+        assert_ne!(first, display);
+        let kept = |display: bool, latex: &str| {
+            known()
+                .as_ref()
+                .is_some_and(|k| k.by_formula.contains_key(&(display, latex.to_string())))
+        };
+        assert!(kept(false, inline) && kept(true, block));
+        assert_eq!(mathml(inline, DisplayMode::Inline).unwrap(), first);
+        assert_eq!(mathml(block, DisplayMode::Block).unwrap(), display);
+        for _ in 0..2 {
+            assert!(mathml("\\color{red} q", DisplayMode::Inline).is_err());
+        }
+        assert!(!kept(false, "\\color{red} q"));
+    }
+
     #[test]
     fn inline_styles_are_refused() {
         let err = mathml("\\color{red} x", DisplayMode::Inline).unwrap_err();
