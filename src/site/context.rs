@@ -44,7 +44,7 @@ impl Mode {
 }
 
 /// The content-hashed file names of the site's assets, relative to the root.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct AssetNames {
     pub css: String,
     pub script: String,

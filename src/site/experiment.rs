@@ -19,6 +19,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use fluent_bundle::FluentArgs;
+use rayon::prelude::*;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -217,50 +218,61 @@ impl Results {
     }
 }
 
-/// Runs the experiment (its cases in parallel) and the herd's runs. The herd
-/// run of a strategy is run 0 of its stream: with a client count of the
-/// experiment, the first of the runs averaged there.
+/// Runs the experiment (its cases in parallel) and the herd's runs (in
+/// parallel with the cases, one strategy each). The herd run of a strategy
+/// is run 0 of its stream: with a client count of the experiment, the first
+/// of the runs averaged there. When both fail, the experiment's error is
+/// the one reported.
 pub fn run(contention: &Contention) -> Result<Results, ExperimentError> {
     let started = Instant::now();
     let experiment = &contention.experiment;
-    let summaries = experiment.run()?;
+    let (summaries, herds) = rayon::join(|| experiment.run(), || herd_runs(contention));
+    Ok(Results {
+        contention: contention.clone(),
+        summaries: summaries?,
+        herds: herds?,
+        elapsed: started.elapsed(),
+    })
+}
+
+/// One herd run per strategy, in the order of [`Strategy::ALL`]; the first
+/// failure in that order is the error.
+fn herd_runs(contention: &Contention) -> Result<Vec<HerdRun>, ExperimentError> {
+    let experiment = &contention.experiment;
     let simulator = Simulator::new(experiment.model).map_err(|error| ExperimentError::Model {
         field: "model",
         message: error.to_string(),
     })?;
-    let mut slots = vec![Slot::EMPTY; contention.herd_clients as usize];
-    let mut buckets = vec![0; contention.herd_buckets];
-    let mut herds = Vec::with_capacity(Strategy::ALL.len());
-    for strategy in Strategy::ALL {
-        let case = |error| ExperimentError::Case {
-            strategy,
-            clients: contention.herd_clients,
-            error,
-        };
-        let mut herd = Herd::new(&mut buckets, contention.herd_bucket_ms).map_err(case)?;
-        let run = simulator
-            .run(
+    let runs: Vec<Result<HerdRun, ExperimentError>> = Strategy::ALL
+        .par_iter()
+        .map(|&strategy| {
+            let case = |error| ExperimentError::Case {
                 strategy,
-                contention.herd_clients,
-                experiment.seed,
-                0,
-                &mut slots,
-                Some(&mut herd),
-            )
-            .map_err(case)?;
-        herds.push(HerdRun {
-            strategy,
-            beyond: herd.beyond,
-            buckets: herd.buckets.to_vec(),
-            completion_ms: run.completion_ms,
-        });
-    }
-    Ok(Results {
-        contention: contention.clone(),
-        summaries,
-        herds,
-        elapsed: started.elapsed(),
-    })
+                clients: contention.herd_clients,
+                error,
+            };
+            let mut slots = vec![Slot::EMPTY; contention.herd_clients as usize];
+            let mut buckets = vec![0; contention.herd_buckets];
+            let mut herd = Herd::new(&mut buckets, contention.herd_bucket_ms).map_err(case)?;
+            let run = simulator
+                .run(
+                    strategy,
+                    contention.herd_clients,
+                    experiment.seed,
+                    0,
+                    &mut slots,
+                    Some(&mut herd),
+                )
+                .map_err(case)?;
+            Ok(HerdRun {
+                strategy,
+                beyond: herd.beyond,
+                buckets: herd.buckets.to_vec(),
+                completion_ms: run.completion_ms,
+            })
+        })
+        .collect();
+    runs.into_iter().collect()
 }
 
 /// The results of the experiments run in this process, newest last, at

@@ -4,6 +4,9 @@
 //! Nothing here computes a delay: it asks the core, then formats what the
 //! core returns through `intl`. Translators never type these figures.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use fluent_bundle::FluentArgs;
 
 use crate::backoff::{DurationTier, Jitter, Policy, Schedule, duration_parts};
@@ -148,16 +151,39 @@ pub fn example_args(
 /// percentiles' numbers themselves (`p50` is 50), so that no message types
 /// them.
 fn add_percentile_args(schedule: &Schedule, args: &mut FluentArgs<'static>) {
-    let dist = crate::report::Distribution::new(schedule, Default::default())
-        .expect("an example's policy passed the core's rules when loaded");
-    for (name, percentile, x) in [
-        ("p50", 50, dist.total.p50),
-        ("p90", 90, dist.total.p90),
-        ("p99", 99, dist.total.p99),
-    ] {
+    let [p50, p90, p99] = total_percentiles(schedule);
+    for (name, percentile, x) in [("p50", 50, p50), ("p90", 90, p90), ("p99", 99, p99)] {
         args.set(name, percentile);
         args.set(format!("total-{name}"), x);
     }
+}
+
+/// P50, P90 and P99 of `schedule`'s total wait, computed once per policy in
+/// this process: every language of a page, and often many pages, show the
+/// same example, and the distribution is the costliest part of its
+/// arguments. The figures depend on the policy alone (and on the core
+/// compiled into this process); the key is the policy's `Debug` form, which
+/// writes every field and each double so that it reads back to the same
+/// bits.
+fn total_percentiles(schedule: &Schedule) -> [f64; 3] {
+    /// Policies kept at most: a site with more distinct examples computes
+    /// the others each time.
+    const KEPT: usize = 1024;
+    static KNOWN: Mutex<Option<HashMap<String, [f64; 3]>>> = Mutex::new(None);
+    let lock = || KNOWN.lock().unwrap_or_else(|e| e.into_inner());
+    let key = format!("{:?}", schedule.policy());
+    if let Some(known) = lock().as_ref().and_then(|m| m.get(&key)) {
+        return *known;
+    }
+    let dist = crate::report::Distribution::new(schedule, Default::default())
+        .expect("an example's policy passed the core's rules when loaded");
+    let found = [dist.total.p50, dist.total.p90, dist.total.p99];
+    let mut known = lock();
+    let known = known.get_or_insert_with(HashMap::new);
+    if known.len() < KEPT {
+        known.insert(key, found);
+    }
+    found
 }
 
 /// The names of the arguments [`example_args`] provides, for `check`.
@@ -447,4 +473,42 @@ pub fn chart_html(
         legend = legend,
         summary = escape(&summary),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Remembered percentiles are those of the very policy asked for: two
+    /// policies that differ in one field alone, asked in turn, each read
+    /// back as computed afresh.
+    #[test]
+    fn remembered_percentiles_are_those_of_the_policy() {
+        let full = Policy {
+            base: 0.25,
+            multiplier: 3.0,
+            max_delay: Some(20.0),
+            retries: 6,
+            jitter: Jitter::Full,
+        };
+        let equal = Policy {
+            jitter: Jitter::Equal,
+            ..full
+        };
+        for _ in 0..2 {
+            for policy in [full, equal] {
+                let schedule = Schedule::new(policy).unwrap();
+                let fresh = crate::report::Distribution::new(&schedule, Default::default())
+                    .unwrap()
+                    .total;
+                assert_eq!(
+                    total_percentiles(&schedule),
+                    [fresh.p50, fresh.p90, fresh.p99]
+                );
+            }
+        }
+        let a = total_percentiles(&Schedule::new(full).unwrap());
+        let b = total_percentiles(&Schedule::new(equal).unwrap());
+        assert_ne!(a, b);
+    }
 }

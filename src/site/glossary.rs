@@ -173,13 +173,15 @@ fn word_matches(pattern: &str, word: &str) -> bool {
 }
 
 /// Where `pattern` (one or more words) occurs among `words`: (first word,
-/// last word) of each occurrence.
-fn occurrences<'w>(parts: &[String], words: &'w [Word]) -> Vec<(&'w Word, &'w Word)> {
-    if parts.is_empty() || parts.len() > words.len() {
-        return Vec::new();
-    }
+/// last word) of each occurrence, found as they are asked for.
+fn occurrences<'w>(
+    parts: &'w [String],
+    words: &'w [Word],
+) -> impl Iterator<Item = (&'w Word, &'w Word)> + 'w {
+    let fits = !parts.is_empty() && parts.len() <= words.len();
     words
-        .windows(parts.len())
+        .windows(parts.len().max(1))
+        .take_while(move |_| fits)
         .filter(|window| {
             parts
                 .iter()
@@ -187,7 +189,31 @@ fn occurrences<'w>(parts: &[String], words: &'w [Word]) -> Vec<(&'w Word, &'w Wo
                 .all(|(p, w)| word_matches(p, &w.text))
         })
         .map(|window| (&window[0], &window[window.len() - 1]))
-        .collect()
+}
+
+/// Whether `pattern` occurs among `words`.
+fn occurs(parts: &[String], words: &[Word]) -> bool {
+    occurrences(parts, words).next().is_some()
+}
+
+/// Every word of a message (all its texts), lowercase, joined by spaces: a
+/// pattern occurs in the message only if each of its words, without its
+/// `*`, is a part of this text, which one substring search tells. Most
+/// patterns of a glossary are in few messages, so most are ruled out here
+/// before any word is compared.
+fn joined<'w>(words: impl IntoIterator<Item = &'w Word>) -> String {
+    let mut out = String::new();
+    for word in words {
+        out.push_str(&word.text);
+        out.push(' ');
+    }
+    out
+}
+
+/// Whether `pattern` may occur in the message whose words are `joined`
+/// (`false` only when it cannot).
+fn may_occur(parts: &[String], joined: &str) -> bool {
+    parts.iter().all(|p| joined.contains(p.trim_matches('*')))
 }
 
 /// Checks the terms of `file` against its language's glossary; `reference`
@@ -221,6 +247,10 @@ pub fn lint_file(
             .or_default()
             .push((flat, words(flat)));
     }
+    let reference_joined: HashMap<&str, String> = reference_words
+        .iter()
+        .map(|(name, words)| (name.as_str(), joined(words)))
+        .collect();
     // Each term's patterns, compiled once per file: (id, term, use, avoid,
     // the reference's words for it).
     let terms: Vec<_> = glossary
@@ -239,13 +269,14 @@ pub fn lint_file(
         })
         .collect();
     for (name, parts) in &by_name {
+        let here = joined(parts.iter().flat_map(|(_, words)| words));
         for (id, term, use_words, avoid_words, reference_term) in &terms {
             // Avoided words, wherever they are.
             let mut avoided = false;
             for (flat, words) in parts {
-                for avoid in avoid_words {
+                for avoid in avoid_words.iter().filter(|a| may_occur(a, &here)) {
                     // As many as typography reports of one text, at most.
-                    for (first, last) in occurrences(avoid, words).into_iter().take(MAX_SHOWN) {
+                    for (first, last) in occurrences(avoid, words).take(MAX_SHOWN) {
                         avoided = true;
                         let start = flat.source_offset(first.at);
                         let end = flat.source_offset(last.at) + last.len;
@@ -265,20 +296,25 @@ pub fn lint_file(
             let Some((reference_words_of_term, reference_patterns)) = reference_term else {
                 continue;
             };
-            let Some(english) = reference_words.get(*name) else {
+            let (Some(english), Some(english_joined)) =
+                (reference_words.get(*name), reference_joined.get(*name))
+            else {
                 continue;
             };
             let in_reference = reference_patterns
                 .iter()
-                .position(|p| !occurrences(p, english).is_empty())
+                .position(|p| may_occur(p, english_joined) && occurs(p, english))
                 .map(|i| &reference_words_of_term[i]);
-            let translated = parts
-                .iter()
-                .any(|(_, words)| use_words.iter().any(|w| !occurrences(w, words).is_empty()));
+            let translated = || {
+                use_words
+                    .iter()
+                    .filter(|w| may_occur(w, &here))
+                    .any(|w| parts.iter().any(|(_, words)| occurs(w, words)))
+            };
             // An avoided variant already says what to write instead.
             if let Some(used) = in_reference
-                && !translated
                 && !avoided
+                && !translated()
             {
                 let id_name = name.split('.').next().unwrap_or(name);
                 let offset = file.definition(id_name).unwrap_or(0);

@@ -7,6 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
+
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::presets::{self, Preset};
 use crate::site::config::{self, Config};
@@ -168,17 +170,25 @@ fn load_pages(root: &Path, diagnostics: &mut Diagnostics) -> Vec<Page> {
         .filter(|p| is_page_definition(p))
         .collect();
     paths.sort();
-    for path in paths {
-        let shown = Path::new("content").join(path.file_name().unwrap_or_default());
-        match std::fs::read_to_string(&path) {
-            Ok(source) => match content::parse(&shown, &source) {
-                Ok(page) => pages.push(page),
-                Err(problems) => problems.into_iter().for_each(|d| diagnostics.push(d)),
-            },
-            Err(err) => diagnostics.push(Diagnostic::error(
-                &shown,
-                format!("cannot read the file: {err}"),
-            )),
+    // Read and parsed in parallel (a large site has thousands), kept in
+    // the order of the paths.
+    let parsed: Vec<Result<Page, Vec<Diagnostic>>> = paths
+        .par_iter()
+        .map(|path| {
+            let shown = Path::new("content").join(path.file_name().unwrap_or_default());
+            match std::fs::read_to_string(path) {
+                Ok(source) => content::parse(&shown, &source),
+                Err(err) => Err(vec![Diagnostic::error(
+                    &shown,
+                    format!("cannot read the file: {err}"),
+                )]),
+            }
+        })
+        .collect();
+    for result in parsed {
+        match result {
+            Ok(page) => pages.push(page),
+            Err(problems) => problems.into_iter().for_each(|d| diagnostics.push(d)),
         }
     }
     pages.sort_by(|a, b| (a.order, &a.slug).cmp(&(b.order, &b.slug)));

@@ -81,18 +81,31 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
     };
     let mut diagnostics = Diagnostics::default();
     // Refused from the paths alone, then claimed (locked and checked to
-    // hold only the build's files) before any work: from here on the output
-    // changes only by this build's hand, so a failure can say it is unchanged.
-    let claim = match output::resolve_output(&options.root, &options.out)
-        .and_then(|_| output::Claim::take(&options.out))
-    {
+    // hold only the build's files) before anything is written: from here on
+    // the output changes only by this build's hand, so a failure can say it
+    // is unchanged. The sources are read meanwhile (reading changes nothing,
+    // and a large output takes a while to check); when the claim is
+    // refused, what loading found is dropped unreported.
+    let (claim, (site, loaded)) = rayon::join(
+        || {
+            output::resolve_output(&options.root, &options.out)
+                .and_then(|_| output::Claim::take(&options.out))
+        },
+        || {
+            let mut loaded = Diagnostics::default();
+            let site = load(&options.root, options.allow_missing, &mut loaded);
+            (site, loaded)
+        },
+    );
+    let claim = match claim {
         Ok(claim) => claim,
         Err(refusal) => {
             diagnostics.push(refusal_diagnostic(&options.out, refusal));
             return Err(fail(diagnostics));
         }
     };
-    let mut site = load(&options.root, options.allow_missing, &mut diagnostics);
+    diagnostics.items.extend(loaded.items);
+    let mut site = site;
     if let (Some(site), Some(base_url)) = (&mut site, &options.base_url) {
         site.config.base_url = base_url.clone();
     }

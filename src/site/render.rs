@@ -2,10 +2,12 @@
 //! assets and the hosting files, each handed to a [`Sink`] as soon as it is
 //! ready.
 //!
-//! This module only sequences the stage: it builds the `Renderer` every
-//! page shares (`context`), reads the pages in the navigation first, renders
-//! the explainers in parallel, then the home, 404 and chooser pages and the
-//! hosting files. What a page says is in `pages/`, where it lives in `urls`,
+//! This module only sequences the stage: it starts the pages' contention
+//! experiments and the assets on threads of their own, builds the
+//! `Renderer` every page shares (`context`), reads the pages in the
+//! navigation first, renders the explainers in parallel (those with an
+//! experiment last), then the home, 404 and chooser pages and the hosting
+//! files. What a page says is in `pages/`, where it lives in `urls`,
 //! how its files are read in `unit`. It never writes a file itself: the
 //! sink does.
 
@@ -17,7 +19,9 @@ use std::time::Duration;
 use rayon::prelude::*;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::simulation::ExperimentError;
 use crate::site::context::{AssetNames, Language, Mode, PAGE_BUFFER, Renderer};
+use crate::site::experiment::{self, Results};
 use crate::site::intl::Intl;
 use crate::site::locales;
 use crate::site::output::{self, Sink};
@@ -37,25 +41,60 @@ pub struct Rendered {
 /// Renders every page of every language, plus the root pages, assets and
 /// hosting files, handing each file to `sink` as soon as it is ready.
 /// Explainer pages are read, checked and rendered page by page, in
-/// parallel (a page's contention experiment runs in its unit, alongside the
-/// others); their bytes do not depend on the order.
+/// parallel; their bytes do not depend on the order.
+///
+/// Two pieces of work need nothing from the pages and are the longest of a
+/// small site, so each starts at once on a thread of its own: the pages'
+/// contention experiments (their cases in parallel too), which the pages
+/// with one wait for after every other page has rendered, and the assets
+/// (the script's bundling and minification above all), whose names the
+/// pages need only once the navigation is read.
 pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagnostics) -> Rendered {
+    std::thread::scope(|scope| {
+        let experiments = scope.spawn(|| run_experiments(site));
+        let assets = scope.spawn(|| assets(site, sink));
+        render_with(site, mode, sink, diagnostics, experiments, assets)
+    })
+}
+
+/// Each page's experiment, by page index.
+type Experiments = Vec<(usize, Result<Results, ExperimentError>)>;
+
+/// The experiment of each page that has a `[contention]` table, by page
+/// index: run, or the same table's results from earlier in this process.
+fn run_experiments(site: &Site) -> Experiments {
+    (0..site.pages.len())
+        .into_par_iter()
+        .filter_map(|i| {
+            let contention = site.pages[i].contention.as_ref()?;
+            Some((i, experiment::run_cached(contention)))
+        })
+        .collect()
+}
+
+/// A file the sink refused, as a diagnostic at its path.
+fn write_problem(path: &str, err: std::io::Error) -> Diagnostic {
+    Diagnostic::error(Path::new(path), format!("cannot write the file: {err}"))
+}
+
+/// [`render`] once its two threads are started.
+fn render_with<'scope>(
+    site: &Site,
+    mode: Mode,
+    sink: &dyn Sink,
+    diagnostics: &mut Diagnostics,
+    experiments: std::thread::ScopedJoinHandle<'scope, Experiments>,
+    assets: std::thread::ScopedJoinHandle<'scope, (AssetNames, Vec<Diagnostic>)>,
+) -> Rendered {
     let put = |path: &str, bytes: &[u8], diagnostics: &mut Diagnostics| {
         if let Err(err) = sink.put(path, bytes) {
-            diagnostics.push(Diagnostic::error(
-                Path::new(path),
-                format!("cannot write the file: {err}"),
-            ));
+            diagnostics.push(write_problem(path, err));
         }
     };
-    let mut problems = Vec::new();
-    let assets = assets(site, &mut problems, |path, bytes| {
-        put(path, bytes, diagnostics)
-    });
-    for problem in problems {
-        diagnostics.push(problem);
-    }
     let Some(languages) = languages(site, diagnostics) else {
+        // Nothing renders; the assets' problems are still reported.
+        let (_, problems) = join(assets);
+        diagnostics.items.extend(problems);
         return Rendered::default();
     };
     let reference = languages
@@ -63,7 +102,9 @@ pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagno
         .position(|l| *l.lang == site.config.reference);
     let mut renderer = Renderer {
         site,
-        assets,
+        // Filled in below, before any page renders: reading the files of
+        // the navigation's pages needs no asset.
+        assets: AssetNames::default(),
         languages: &languages,
         fallback: if mode.fallback() { reference } else { None },
         reference: reference.unwrap_or(0),
@@ -79,40 +120,64 @@ pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagno
 
     // The pages in the navigation appear on every page: read them first and
     // keep them, so that every page can link to them by name.
-    let mut nav_units = Vec::new();
-    for i in (0..site.pages.len()).filter(|&i| site.pages[i].in_nav) {
-        let unit = Unit::load(&renderer, i, diagnostics);
-        // Bundle problems are reported when the page itself renders.
-        let meta = unit.meta(
-            &renderer,
-            i,
-            &unit.bundles(&renderer, &mut Diagnostics::default()),
-        );
+    let nav: Vec<usize> = (0..site.pages.len())
+        .filter(|&i| site.pages[i].in_nav)
+        .collect();
+    let loaded: Vec<(usize, Unit, PageMeta, Vec<Diagnostic>)> = nav
+        .par_iter()
+        .map(|&i| {
+            let mut found = Diagnostics::default();
+            let unit = Unit::load(&renderer, i, &mut found);
+            // Bundle problems are reported when the page itself renders.
+            let meta = unit.meta(
+                &renderer,
+                i,
+                &unit.bundles(&renderer, &mut Diagnostics::default()),
+            );
+            (i, unit, meta, found.items)
+        })
+        .collect();
+    let mut nav_units = Vec::with_capacity(loaded.len());
+    for (i, unit, meta, found) in loaded {
+        diagnostics.items.extend(found);
         renderer.urls.add_to_nav(i, meta.slugs, meta.nav_labels);
         nav_units.push((i, unit));
     }
+    let (names, problems) = join(assets);
+    renderer.assets = names;
+    diagnostics.items.extend(problems);
 
-    // The bulk of the work: every page in every language, in parallel.
-    let results: Vec<(PageMeta, usize, Vec<Diagnostic>)> = (0..site.pages.len())
+    // The bulk of the work: every page in every language, in parallel; the
+    // pages with an experiment last, once it has run.
+    let render_page = |i: usize, experiment: Option<&Result<Results, ExperimentError>>| {
+        let mut found = Diagnostics::default();
+        let loaded;
+        let unit = match nav_units.iter().find(|(n, _)| *n == i) {
+            Some((_, unit)) => unit,
+            None => {
+                loaded = Unit::load(&renderer, i, &mut found);
+                &loaded
+            }
+        };
+        let (meta, written) =
+            pages::explainer::render_unit(&renderer, i, unit, experiment, sink, &mut found);
+        (i, meta, written, found.items)
+    };
+    let mut results: Vec<(usize, PageMeta, usize, Vec<Diagnostic>)> = (0..site.pages.len())
         .into_par_iter()
-        .map(|i| {
-            let mut found = Diagnostics::default();
-            let loaded;
-            let unit = match nav_units.iter().find(|(n, _)| *n == i) {
-                Some((_, unit)) => unit,
-                None => {
-                    loaded = Unit::load(&renderer, i, &mut found);
-                    &loaded
-                }
-            };
-            let (meta, written) =
-                pages::explainer::render_unit(&renderer, i, unit, sink, &mut found);
-            (meta, written, found.items)
-        })
+        .filter(|&i| site.pages[i].contention.is_none())
+        .map(|i| render_page(i, None))
         .collect();
+    let experiments = join(experiments);
+    results.par_extend(
+        experiments
+            .par_iter()
+            .map(|(i, experiment)| render_page(*i, Some(experiment))),
+    );
+    results.sort_by_key(|(i, ..)| *i);
     let mut pages = 0;
     let mut metas = Vec::with_capacity(results.len());
-    for (meta, written, found) in results {
+    for (_, meta, written, found) in results {
         pages += written;
         diagnostics.items.extend(found);
         metas.push(meta);
@@ -147,6 +212,13 @@ pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagno
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     Rendered { pages, simulation }
+}
+
+/// The result of a thread of [`render`]; its panic goes on in this thread.
+fn join<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    handle
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
 /// Each configured language's formatters and site-wide messages; `None`
@@ -211,14 +283,14 @@ fn unique_slugs(
 /// Writes the static files, the calculator's script (its modules bundled
 /// and minified) and its two WebAssembly modules (the base one and the
 /// distribution one) under content-hashed names, through `put`.
-fn assets(
-    site: &Site,
-    problems: &mut Vec<Diagnostic>,
-    mut put: impl FnMut(&str, &[u8]),
-) -> AssetNames {
+fn assets(site: &Site, sink: &dyn Sink) -> (AssetNames, Vec<Diagnostic>) {
+    let mut problems = Vec::new();
+    let mut refused = Vec::new();
     let mut add = |name: &str, bytes: &[u8]| {
         let hashed = format!("assets/{}", output::hashed_name(name, bytes));
-        put(&hashed, bytes);
+        if let Err(err) = sink.put(&hashed, bytes) {
+            refused.push(write_problem(&hashed, err));
+        }
         hashed
     };
     let mut names = AssetNames {
@@ -248,7 +320,8 @@ fn assets(
             _ => {}
         }
     }
-    names
+    problems.extend(refused);
+    (names, problems)
 }
 
 /// The sitemap files, `robots.txt` and `_headers`, each handed to `put`.

@@ -75,15 +75,33 @@ pub fn in_milliseconds(policy: &Policy, unit: Unit) -> Policy {
     }
 }
 
-/// The snippets of `policy` (durations in `unit`) in the page's language.
-pub fn view(policy: &Policy, unit: Unit, texts: &Texts, intl: &Intl) -> AsCodeView {
-    let policy_comment = texts.get("calc-code-comment", None);
-    let differs_comment = texts.get("calc-code-differs", None);
-    let comments = Comments {
-        policy: &policy_comment,
-        differs: &differs_comment,
-    };
-    let ms = in_milliseconds(policy, unit);
+/// The translated comments of the snippets (`calc-code-comment`,
+/// `calc-code-differs`), read once for the island and the snippets.
+pub struct CommentTexts {
+    policy: String,
+    differs: String,
+}
+
+impl CommentTexts {
+    pub fn new(texts: &Texts) -> CommentTexts {
+        CommentTexts {
+            policy: texts.get("calc-code-comment", None),
+            differs: texts.get("calc-code-differs", None),
+        }
+    }
+
+    fn comments(&self) -> Comments<'_> {
+        Comments {
+            policy: &self.policy,
+            differs: &self.differs,
+        }
+    }
+}
+
+/// The `calc-code-data` island's JSON in the page's language: it depends
+/// on the words alone, not on the policy, so pages that share their words
+/// share it (`shared.rs`).
+pub fn island_json(texts: &Texts, comments: &CommentTexts) -> String {
     let jitters: serde_json::Map<String, serde_json::Value> =
         ["none", "full", "equal", "proportional", "decorrelated"]
             .into_iter()
@@ -99,19 +117,34 @@ pub fn view(policy: &Policy, unit: Unit, texts: &Texts, intl: &Intl) -> AsCodeVi
         .map(|code| (code.name().to_string(), note_template(code, texts).into()))
         .collect();
     let island = serde_json::json!({
-        "libraries": snippets::script_recipes(&comments),
+        "libraries": snippets::script_recipes(&comments.comments()),
         "notes": notes,
         "jitters": jitters,
         "exact": texts.get("calc-code-exact", None),
     });
+    script_json(&island)
+}
+
+/// The snippets of `policy` (durations in `unit`) in the page's language,
+/// with `data_json`, the island [`island_json`] made with the same words
+/// and `comments`.
+pub fn view(
+    policy: &Policy,
+    unit: Unit,
+    texts: &Texts,
+    intl: &Intl,
+    comments: &CommentTexts,
+    data_json: String,
+) -> AsCodeView {
+    let ms = in_milliseconds(policy, unit);
     AsCodeView {
-        data_json: script_json(&island),
+        data_json,
         heading: texts.get("calc-code-heading", None),
         intro: texts.get("calc-code-intro", None),
         exact: texts.get("calc-code-exact", None),
         copy: texts.get("calc-code-copy", None),
         stale: texts.get("calc-code-stale", None),
-        snippets: snippets::all(&ms, &comments)
+        snippets: snippets::all(&ms, &comments.comments())
             .into_iter()
             .map(|s| SnippetView {
                 id: s.library.id(),

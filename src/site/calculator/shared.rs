@@ -14,7 +14,9 @@
 //! the language's site-wide bundle only (no fallback), and kept only when
 //! that found no problem; otherwise the key is marked, and each page with
 //! it builds its parts from its own messages, so that each reports its own
-//! problems against its own files as before.
+//! problems against its own files as before. The "as code" island depends
+//! on the words alone, not on the profile: it is made once per language,
+//! by the first sound build of that language's parts.
 //!
 //! It decides nothing about the parts themselves (`island.rs`, `figures`,
 //! `herd.rs`, `as_code.rs`, `presets.rs` do) and never writes a file.
@@ -54,9 +56,12 @@ pub struct Parts {
 
 /// The parts built so far in one render, by key; `None` marks a key whose
 /// site-wide messages had a problem, whose pages build their own parts.
+/// The "as code" island depends on the language's words alone, so it is
+/// kept once per language (by index), from the first sound build.
 #[derive(Default)]
 pub struct Cache {
     entries: Mutex<HashMap<String, Option<Arc<Parts>>>>,
+    code_islands: Mutex<HashMap<usize, Arc<str>>>,
 }
 
 /// What one page's calculator is built with: the render's cache and the
@@ -78,8 +83,9 @@ pub struct Inputs<'a> {
     pub modules: [String; 2],
 }
 
-/// Builds the parts of `inputs` with the messages of `texts`.
-fn build(texts: &Texts, inputs: &Inputs) -> Parts {
+/// Builds the parts of `inputs` with the messages of `texts`; `code_island`
+/// is the "as code" island already made with the same messages, if any.
+fn build(texts: &Texts, inputs: &Inputs, code_island: Option<&str>) -> Parts {
     let Inputs {
         profile,
         intl,
@@ -101,7 +107,14 @@ fn build(texts: &Texts, inputs: &Inputs) -> Parts {
             &island::chart_words(texts),
         ),
         herd_html: herd::html(defaults, intl, profile.unit, &unit_label, texts),
-        as_code: as_code::view(defaults, profile.unit, texts, intl),
+        as_code: {
+            let comments = as_code::CommentTexts::new(texts);
+            let island = match code_island {
+                Some(island) => island.to_string(),
+                None => as_code::island_json(texts, &comments),
+            };
+            as_code::view(defaults, profile.unit, texts, intl, &comments, island)
+        },
         presets: presets::view(inputs.library_presets, profile.zero_max, texts),
     }
 }
@@ -120,23 +133,35 @@ impl Source<'_> {
         let known = self.lock().get(&key).cloned();
         match known {
             Some(Some(parts)) => parts,
-            Some(None) => Arc::new(build(texts, inputs)),
+            Some(None) => Arc::new(build(texts, inputs, None)),
             None => {
                 let site = Texts::new(
                     vec![&self.site.site_bundle],
                     self.site.site_file.into_iter().collect(),
                 );
-                let parts = build(&site, inputs);
+                let island = self.islands().get(&self.language).cloned();
+                let parts = build(&site, inputs, island.as_deref());
                 let sound = site.into_problems().is_empty();
+                if sound && island.is_none() {
+                    self.islands()
+                        .insert(self.language, Arc::from(parts.as_code.data_json.as_str()));
+                }
                 let kept = sound.then(|| Arc::new(parts));
                 let mut entries = self.lock();
                 if entries.len() < MAX_KEYS {
                     entries.insert(key, kept.clone());
                 }
                 drop(entries);
-                kept.unwrap_or_else(|| Arc::new(build(texts, inputs)))
+                kept.unwrap_or_else(|| Arc::new(build(texts, inputs, None)))
             }
         }
+    }
+
+    fn islands(&self) -> std::sync::MutexGuard<'_, HashMap<usize, Arc<str>>> {
+        self.cache
+            .code_islands
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Option<Arc<Parts>>>> {

@@ -4,6 +4,11 @@
 //! pulldown-latex on a thread with a stack large enough for its recursion,
 //! and the escaping of what it would copy unescaped. The MathML it writes
 //! goes through `mathml.rs` before it leaves; it never renders Markdown.
+//! Each short formula converted without a problem is remembered for the
+//! rest of the process, since pages and languages repeat their formulas.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
 
 use pulldown_latex::config::DisplayMode;
 use pulldown_latex::event::Content;
@@ -54,8 +59,54 @@ pub(super) mod work {
     }
 }
 
+/// Formulas at most this long are remembered once converted ([`known`]).
+const KEPT_FORMULA_BYTES: usize = 1024;
+
+/// The MathML remembered, in bytes of LaTeX and MathML together, at most.
+const KEPT_BYTES: usize = 4 << 20;
+
+/// The formulas converted so far in this process, with their MathML. The
+/// conversion depends on the formula and the mode alone (and on the
+/// converter compiled into this process), and a site repeats its formulas
+/// on page after page and in every language (the delay formula, `$n$`):
+/// each is converted once. Only conversions that succeed are kept; a
+/// failing formula is converted, and reported, every time it appears.
+struct Known {
+    by_formula: HashMap<(bool, String), String>,
+    bytes: usize,
+}
+
+static KNOWN: Mutex<Option<Known>> = Mutex::new(None);
+
+fn known() -> std::sync::MutexGuard<'static, Option<Known>> {
+    KNOWN.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// LaTeX to MathML, or the first problem.
 pub fn mathml(latex: &str, mode: DisplayMode) -> Result<String, MarkupError> {
+    if latex.len() > KEPT_FORMULA_BYTES {
+        return convert_checked(latex, mode);
+    }
+    let key = (mode == DisplayMode::Block, latex.to_string());
+    if let Some(math) = known().as_ref().and_then(|k| k.by_formula.get(&key)) {
+        return Ok(math.clone());
+    }
+    let math = convert_checked(latex, mode)?;
+    let mut known = known();
+    let known = known.get_or_insert_with(|| Known {
+        by_formula: HashMap::new(),
+        bytes: 0,
+    });
+    let size = key.1.len() + math.len();
+    if known.bytes + size <= KEPT_BYTES {
+        known.bytes += size;
+        known.by_formula.insert(key, math.clone());
+    }
+    Ok(math)
+}
+
+/// [`mathml`] without the memory: checked, then converted.
+fn convert_checked(latex: &str, mode: DisplayMode) -> Result<String, MarkupError> {
     let commands = check_formula(latex)?;
     // A panic of the converter (pulldown-latex has internal assertions)
     // becomes an error of the formula, not a crash of the build.
@@ -387,6 +438,29 @@ mod tests {
         let (once, twice) = (work_for(10_000), work_for(20_000));
         assert!(once > 10_000 * "{x+y}".len(), "only {once} bytes counted");
         assert!(twice <= 2 * once, "{once} bytes scanned, then {twice}");
+    }
+
+    /// A remembered formula reads back as it converted, under its own mode
+    /// (inline and display MathML differ); a failing one is not kept, so
+    /// it is refused, and reported, wherever it appears again.
+    #[test]
+    fn formulas_are_remembered_by_mode_and_failures_never() {
+        let (inline, block) = ("q_{remembered}", "q_{remembered}");
+        let first = mathml(inline, DisplayMode::Inline).unwrap();
+        let display = mathml(block, DisplayMode::Block).unwrap();
+        assert_ne!(first, display);
+        let kept = |display: bool, latex: &str| {
+            known()
+                .as_ref()
+                .is_some_and(|k| k.by_formula.contains_key(&(display, latex.to_string())))
+        };
+        assert!(kept(false, inline) && kept(true, block));
+        assert_eq!(mathml(inline, DisplayMode::Inline).unwrap(), first);
+        assert_eq!(mathml(block, DisplayMode::Block).unwrap(), display);
+        for _ in 0..2 {
+            assert!(mathml("\\color{red} q", DisplayMode::Inline).is_err());
+        }
+        assert!(!kept(false, "\\color{red} q"));
     }
 
     #[test]

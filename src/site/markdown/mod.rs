@@ -280,13 +280,46 @@ pub fn html_to_text(html: &str) -> String {
         rest = &rest[open + close + 1..];
     }
     text.push_str(rest);
-    let text = text
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&");
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    decode_and_collapse(&text)
+}
+
+/// The escapes pulldown-cmark writes, and the characters they stand for.
+const ENTITIES: [(&str, char); 5] = [
+    ("&lt;", '<'),
+    ("&gt;", '>'),
+    ("&quot;", '"'),
+    ("&#39;", '\''),
+    ("&amp;", '&'),
+];
+
+/// `text` with [`ENTITIES`] decoded and each run of whitespace made one
+/// space, with none at either end, in one pass. An escape holds no `&` and
+/// no escape decodes to `&` plus more, so decoding left to right reads
+/// `&amp;lt;` as `&lt;`, as decoding `&amp;` last would.
+fn decode_and_collapse(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut space = false;
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let entity = (c == '&')
+            .then(|| ENTITIES.iter().find(|(e, _)| rest.starts_with(e)))
+            .flatten();
+        let (c, len) = match entity {
+            Some((entity, decoded)) => (*decoded, entity.len()),
+            None => (c, c.len_utf8()),
+        };
+        rest = &rest[len..];
+        if c.is_whitespace() {
+            space = !out.is_empty();
+        } else {
+            if space {
+                out.push(' ');
+                space = false;
+            }
+            out.push(c);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -304,6 +337,16 @@ mod tests {
         assert_eq!(
             html_to_text("<math><mi>n</mi><mo>−</mo><mn>1</mn></math>"),
             "n−1"
+        );
+    }
+
+    /// Escapes are decoded once, left to right (`&amp;lt;` stays `&lt;`),
+    /// and every run of whitespace, a no-break space too, is one space.
+    #[test]
+    fn text_of_html_decodes_each_escape_once() {
+        assert_eq!(
+            html_to_text("  <p>a&amp;lt;b &lt;&gt; &quot;x&#39;\u{a0}y\n z&amp;</p>  "),
+            "a&lt;b <> \"x' y z&"
         );
     }
 

@@ -11,6 +11,7 @@ use fluent_bundle::FluentArgs;
 
 use crate::backoff::Schedule;
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::simulation::ExperimentError;
 use crate::site::calculator;
 use crate::site::content::{Page, Section};
 use crate::site::context::{PAGE_BUFFER, Renderer};
@@ -67,11 +68,15 @@ pub struct ExplainerPage {
 }
 
 /// Renders page `i` in every language into `sink`; returns what the site
-/// needs to know of it and how many files were written.
+/// needs to know of it and how many files were written. `experiment` is
+/// the page's contention experiment, already run (`render.rs` starts every
+/// page's experiment first, so that it runs while other pages render), or
+/// `None` for a page without one.
 pub fn render_unit(
     r: &Renderer,
     i: usize,
     unit: &Unit,
+    experiment: Option<&Result<Results, ExperimentError>>,
     sink: &dyn Sink,
     diagnostics: &mut Diagnostics,
 ) -> (PageMeta, usize) {
@@ -83,11 +88,8 @@ pub fn render_unit(
     if !unit.sound && !r.mode.checking {
         return (meta, 0);
     }
-    // The contention experiment runs once for all languages, in this
-    // unit's thread (its cases in parallel too), or not at all when this
-    // process ran the same table before (`serve`'s rebuilds).
     let page = &r.site.pages[i];
-    let results = match page.contention.as_ref().map(experiment::run_cached) {
+    let results = match experiment {
         None => None,
         Some(Ok(results)) => {
             let mut total = r
@@ -109,16 +111,7 @@ pub fn render_unit(
     PAGE_BUFFER.with_borrow_mut(|buffer| {
         for language in 0..r.languages.len() {
             let texts = unit.texts(r, language, &bundles);
-            let rendered = render(
-                r,
-                language,
-                i,
-                &meta,
-                texts,
-                results.as_ref(),
-                buffer,
-                diagnostics,
-            );
+            let rendered = render(r, language, i, &meta, texts, results, buffer, diagnostics);
             let Some(path) = rendered else {
                 continue;
             };
