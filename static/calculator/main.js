@@ -11,11 +11,11 @@ import { renderHerd } from './herd.js';
 import { copyJson, downloadJson } from './json.js';
 import { presetStatus, startPresets } from './presets.js';
 import { $, data, FIELDS, scheduleView, setData, setDist, setGood, setWasm } from './state.js';
-import { renderTable, renderTotals, watchTable } from './table.js';
+import { idle, renderTable, renderTotals, watchTable } from './table.js';
 import { compute, loadWasm } from './wasm.js';
 
 // Set while typing: the pause after which the URL and summary follow.
-let timer;
+let timer, pauses = 0;
 
 // On bad input the last result stays, marked stale.
 function update(fromUser) {
@@ -34,9 +34,11 @@ function update(fromUser) {
   if (!errors) render(setGood(form.policy));
   presetStatus(form.policy);
   showCode(form.policy, errors);
+  // Only what changed is written: each write of the DOM costs.
   for (const { name } of FIELDS) {
-    $(`${name}-error`).textContent = errors?.[name] ?? '';
-    $(name)[errors?.[name] ? 'setAttribute' : 'removeAttribute']('aria-invalid', 'true');
+    const text = errors?.[name] ?? '';
+    if ($(`${name}-error`).textContent !== text) $(`${name}-error`).textContent = text;
+    if ($(name).hasAttribute('aria-invalid') !== !!text) $(name)[text ? 'setAttribute' : 'removeAttribute']('aria-invalid', 'true');
   }
   // Everything that shows the last good result says it is out of date, and
   // nothing copies it as if it were the input's.
@@ -50,8 +52,11 @@ function update(fromUser) {
   performance.measure('calc-render', 'calc-render-start');
   // The URL and the summary follow when typing pauses: Chrome throttles
   // frequent URL updates, and a summary per keystroke drowns the reader.
+  // Then in idle time, so that replaceState's cost does not delay the
+  // next keystroke; a newer edit cancels it.
   clearTimeout(timer);
-  if (fromUser) timer = setTimeout(() => paused(!errors), 500);
+  const mine = ++pauses;
+  if (fromUser) timer = setTimeout(() => idle(() => mine === pauses && paused(!errors)), 500);
 }
 
 function paused(ok) {

@@ -52,11 +52,12 @@ function writeRow(p, buf, i) {
 // whole table after it (a table lays out as a whole: some 20-50 ms for
 // 1,000 rows, however few the chunk wrote), so a few long chunks cost
 // less than many short ones; within 100 ms even if the browser is never
-// idle. Safari has no requestIdleCallback: a task after the frame will do
-// (setTimeout's delay is an IDL long, which an object converts to as NaN,
-// so 0).
-export const idle = (chunk) => (window.requestIdleCallback ?? setTimeout)(
-  (d) => chunk(performance.now() + Math.max(16, d?.timeRemaining() ?? 0)), { timeout: 100 });
+// idle. Safari has no requestIdleCallback: a task as soon as may be will do.
+export function idle(chunk) {
+  const run = (d) => chunk(performance.now() + Math.max(16, d?.timeRemaining() ?? 0));
+  if (window.requestIdleCallback) requestIdleCallback(run, { timeout: 100 });
+  else setTimeout(run, 0);
+}
 
 // The rows of `ranges` (each [from, to), in order), a chunk per idle
 // period, unless a newer update came.
