@@ -5,7 +5,7 @@
 
 import { showCode, startSnippets } from './as_code.js';
 import { renderChart } from './chart.js';
-import { renderDistribution } from './distribution.js';
+import { renderDistribution, sampledMeans } from './distribution.js';
 import { limitErrors, readForm, readUrl, writeUrl } from './form.js';
 import { renderHerd } from './herd.js';
 import { copyJson, downloadJson } from './json.js';
@@ -70,8 +70,9 @@ function paused(ok) {
 
 function render(p) {
   const buf = scheduleView();
-  renderTable(p, buf);
-  renderTotals(p, buf);
+  const sampled = sampledMeans();
+  renderTable(p, buf, sampled);
+  renderTotals(p, buf, sampled);
   renderChart(p, buf);
   renderDistribution(p);
   renderHerd();
