@@ -36,6 +36,11 @@ const CASES = [
 // (decorrelated jitter's figures do not depend on the multiplier).
 const bases = (p) => [p.base * 1.5, p.base * 2].map(String);
 const UPDATES = 12;
+// FRAME_WIDTH sets the window's width (1000 px unless said); FRAME_VIEW=table
+// scrolls the schedule's table into view before timing (else the page stays
+// at its top, where on a wide window the table is below the fold).
+const WIDTH = Number(process.env.FRAME_WIDTH ?? 1000);
+const IN_VIEW = process.env.FRAME_VIEW === 'table';
 
 const query = (p) => `?${new URLSearchParams({ ...p, unit })}`;
 
@@ -103,15 +108,20 @@ const summary = (xs) => {
 
 for (const [name, start] of CASES) {
   test(`1,000 retries, ${name}: the update's times, printed; the figures, the command's`, async () => {
-    await withOpenPage(site, 'en', 'calculator', { query: query(start) }, async (page) => {
+    await withOpenPage(site, 'en', 'calculator', { query: query(start), width: WIDTH }, async (page) => {
       // The address holds inputs, so the full module comes at once.
       await page.locator('#calc-percentiles').waitFor({ state: 'visible' });
       await settled(page);
+      if (IN_VIEW) await page.locator('#calc-table').evaluate((t) => t.parentElement.scrollIntoView());
+      const where = `${WIDTH} px, table ${await page.locator('#calc-table').evaluate((t) => {
+        const r = t.parentElement.getBoundingClientRect();
+        return r.top < innerHeight && r.bottom > 0 ? 'in view' : 'below the fold';
+      })}`;
       // The first updates run while the browser settles from creating the
       // rows (garbage collection, style); they are not counted.
       await page.evaluate(timeUpdates, [3, bases(start)]);
       const times = await page.evaluate(timeUpdates, [UPDATES, bases(start)]);
-      console.log(`1,000 retries, ${name}, ${UPDATES} updates: script ${summary(times.script)}; ` +
+      console.log(`1,000 retries, ${name}, ${UPDATES} updates, ${where}: script ${summary(times.script)}; ` +
         `input to drawn frame ${summary(times.drawn)}; load average ${loadavg()[0].toFixed(2)}`);
 
       await settled(page);
