@@ -47,7 +47,8 @@ export function renderChart(p, buf) {
   text(fix((L + W - R) / 2), H - 8, 'middle', t.retry, 'title');
   // The points of figure k, retry 1 first (or last).
   const line = (k, back) => {
-    const points = xs.map((xi, i) => `${xi},${fix(y(at(i, k)))}`);
+    const col = K[k];
+    const points = xs.map((xi, i) => `${xi},${fix(y(buf[i * ROW + col]))}`);
     return (back ? points.reverse() : points).join(' ');
   };
   const jittered = p.jitter !== 'none';
