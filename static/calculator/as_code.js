@@ -87,10 +87,8 @@ export function showCode(policy, errors) {
       const pre = $(`code-${code.libraries[i].id}-code`);
       const now = notes.length ? el('ul', '', { class: 'calc-snippet-notes' }) : el('p', code.exact, { class: 'hint' });
       for (const n of notes) now.append('\n', el('li', note(n)));
-      // Unchanged code and notes are left as they are (a DOM write costs more than the test).
-      if (pre.textContent !== text) pre.textContent = text;
-      const old = pre.parentNode.previousElementSibling;
-      if (!old.isEqualNode(now)) old.replaceWith(now);
+      pre.textContent = text;
+      pre.parentNode.previousElementSibling.replaceWith(now);
     });
 }
 

@@ -34,11 +34,9 @@ function update(fromUser) {
   if (!errors) render(setGood(form.policy));
   presetStatus(form.policy);
   showCode(form.policy, errors);
-  // Only what changed is written: each write of the DOM costs.
   for (const { name } of FIELDS) {
-    const text = errors?.[name] ?? '';
-    if ($(`${name}-error`).textContent !== text) $(`${name}-error`).textContent = text;
-    if ($(name).hasAttribute('aria-invalid') !== !!text) $(name)[text ? 'setAttribute' : 'removeAttribute']('aria-invalid', 'true');
+    $(`${name}-error`).textContent = errors?.[name] ?? '';
+    $(name)[errors?.[name] ? 'setAttribute' : 'removeAttribute']('aria-invalid', 'true');
   }
   // Everything that shows the last good result says it is out of date, and
   // nothing copies it as if it were the input's.

@@ -24,10 +24,7 @@ export function formatNumber(x, sym) {
   if (frac.length > 3) {
     // In thousandths, exactly.
     const kept = int + frac.slice(0, 3);
-    // Up to 15 digits a double holds the integer exactly (and is cheaper
-    // than a BigInt, which a table of 1,000 rows would make thousands of).
-    const up = (d) => String(d.length > 15 ? BigInt(d) + 1n : Number(d) + 1).padStart(d.length, '0');
-    const all = frac[3] >= '5' ? up(kept) : kept;
+    const all = frac[3] >= '5' ? String(BigInt(kept) + 1n).padStart(kept.length, '0') : kept;
     int = all.slice(0, -3);
     frac = all.slice(-3);
   }
