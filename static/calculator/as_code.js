@@ -17,14 +17,28 @@ const plain = (x) => {
 };
 
 // An expression's value (template::eval): `abs round trunc max min` are
-// Math's. `?` returns the branch taken; both are evaluated, which is the
-// same, as no operator here throws (so `n` may format what it never shows).
+// Math's. `?` evaluates the branch taken alone, as template::eval does;
+// each operator is computed only when it is the node's (an update
+// evaluates thousands of nodes).
 function ev(e, env) {
   if (!e?.map) return e;
-  const [o, ...a] = e, v = a.map((y) => ev(y, env)), [p, q, r] = v;
-  const ops = { v: env[p], '?': p ? q : r, '+': p + q, '-': p - q, '*': p * q, '/': p / q, '<': p < q, '=': p === q,
-    '!': !p, '&': v.every(Boolean), c: v.join(''), n: plain(p) };
-  return o in ops ? ops[o] : Math[o](...v);
+  const [o, ...a] = e;
+  if (o === '?') return ev(a[ev(a[0], env) ? 1 : 2], env);
+  const v = a.map((y) => ev(y, env)), [p, q] = v;
+  switch (o) {
+    case 'v': return env[p];
+    case '+': return p + q;
+    case '-': return p - q;
+    case '*': return p * q;
+    case '/': return p / q;
+    case '<': return p < q;
+    case '=': return p === q;
+    case '!': return !p;
+    case '&': return v.every(Boolean);
+    case 'c': return v.join('');
+    case 'n': return plain(p);
+  }
+  return Math[o](...v);
 }
 
 // Each library's code (its comments, the second only when it differs) and

@@ -18,6 +18,8 @@ export function renderChart(p, buf) {
   // A log scale once the delays span more than two decades.
   const log = top / low > 100;
   const x = (i) => fix(n === 1 ? (L + W - R) / 2 : L + (i * (W - L - R)) / (n - 1));
+  // Each retry's x, written once for the band's two edges and the line.
+  const xs = Array.from({ length: n }, (_, i) => x(i));
   const bottom = H - B;
   let y;
   const ticks = [];
@@ -26,7 +28,8 @@ export function renderChart(p, buf) {
     const span = Math.max(hi - lo, 1);
     const every = Math.ceil(span / 5);
     for (let k = lo; k <= hi; k += every) ticks.push(pow10(k));
-    y = (v) => bottom - ((Math.log10(Math.max(v, pow10(lo))) - lo) / span) * (bottom - T);
+    const floor = pow10(lo);
+    y = (v) => bottom - ((Math.log10(Math.max(v, floor)) - lo) / span) * (bottom - T);
   } else {
     const step = niceStep(top / 4);
     const ceiling = Math.ceil(top / step) * step;
@@ -42,11 +45,15 @@ export function renderChart(p, buf) {
   const xStep = n <= 6 ? 1 : niceStep(n / 6);
   for (let r = 1; r <= n; r = r === 1 && xStep > 1 ? xStep : r + xStep) text(x(r - 1), bottom + 22, 'middle', num(r));
   text(fix((L + W - R) / 2), H - 8, 'middle', t.retry, 'title');
-  const order = [...Array(n).keys()];
-  const line = (k, list) => list.map((i) => `${x(i)},${fix(y(at(i, k)))}`).join(' ');
+  // The points of figure k, retry 1 first (or last).
+  const line = (k, back) => {
+    const col = K[k];
+    const points = xs.map((xi, i) => `${xi},${fix(y(buf[i * ROW + col]))}`);
+    return (back ? points.reverse() : points).join(' ');
+  };
   const jittered = p.jitter !== 'none';
-  if (jittered) add('polygon', { points: `${line('max', order)} ${line('min', [...order].reverse())}`, class: 'chart-band' });
-  add('polyline', { points: line('mean', order), class: 'chart-mean' });
+  if (jittered) add('polygon', { points: `${line('max')} ${line('min', 1)}`, class: 'chart-band' });
+  add('polyline', { points: line('mean'), class: 'chart-mean' });
   let firstCapped = 0;
   for (let i = n - 1; i >= 0; i--) if (at(i, 'capped')) firstCapped = i + 1;
   if (firstCapped) {

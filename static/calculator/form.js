@@ -71,6 +71,8 @@ export function writeUrl() {
   }
   for (const f of ['jitter', 'unit']) if ($(f)) query.set(f, $(f).value);
   if (presets) $('preset').value ? query.set('preset', $('preset').value) : query.delete('preset');
+  // replaceState costs 5-27 ms in Chrome: none when the address holds these inputs already.
+  if (`?${query}` === location.search) return;
   history.replaceState(history.state, '', `?${query}${location.hash}`);
   carryQuery();
 }

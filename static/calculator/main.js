@@ -5,17 +5,17 @@
 
 import { showCode, startSnippets } from './as_code.js';
 import { renderChart } from './chart.js';
-import { renderDistribution } from './distribution.js';
+import { renderDistribution, sampledMeans } from './distribution.js';
 import { limitErrors, readForm, readUrl, writeUrl } from './form.js';
 import { renderHerd } from './herd.js';
 import { copyJson, downloadJson } from './json.js';
 import { presetStatus, startPresets } from './presets.js';
 import { $, data, FIELDS, scheduleView, setData, setDist, setGood, setWasm } from './state.js';
-import { renderTable, renderTotals, watchTable } from './table.js';
+import { idle, renderTable, renderTotals, watchTable } from './table.js';
 import { compute, loadWasm } from './wasm.js';
 
 // Set while typing: the pause after which the URL and summary follow.
-let timer;
+let timer, pauses = 0;
 
 // On bad input the last result stays, marked stale.
 function update(fromUser) {
@@ -50,8 +50,11 @@ function update(fromUser) {
   performance.measure('calc-render', 'calc-render-start');
   // The URL and the summary follow when typing pauses: Chrome throttles
   // frequent URL updates, and a summary per keystroke drowns the reader.
+  // Then in idle time, so that replaceState's cost does not delay the
+  // next keystroke; a newer edit cancels it.
   clearTimeout(timer);
-  if (fromUser) timer = setTimeout(() => paused(!errors), 500);
+  const mine = ++pauses;
+  if (fromUser) timer = setTimeout(() => idle(() => mine === pauses && paused(!errors)), 500);
 }
 
 function paused(ok) {
@@ -65,8 +68,9 @@ function paused(ok) {
 
 function render(p) {
   const buf = scheduleView();
-  renderTable(p, buf);
-  renderTotals(p, buf);
+  const sampled = sampledMeans();
+  renderTable(p, buf, sampled);
+  renderTotals(p, buf, sampled);
   renderChart(p, buf);
   renderDistribution(p);
   renderHerd();

@@ -2,6 +2,7 @@
 // write them, rows in view first; a total in words (humanize) as
 // figures::humanize writes it.
 
+import { roundTo } from './axis.js';
 import { $, box, byKey, data, el, K, num, plural, ROW, scheduleView, TOTALS, unit, view, wasm } from './state.js';
 
 // The table, rows in view first:
@@ -17,6 +18,9 @@ let heads, shown, cells;
 // it during an update would force a layout), and a row's height.
 let scrolled = 0;
 let rowHeight = 24;
+// The table's sampled means, as distribution.js `sampledMeans` says: null,
+// or from which row on they are rounded, and to which place.
+let sampled;
 
 // A row of cells: all heads (scope 'col'), or a head then data (scope 'row').
 export const tableRow = (values, scope) =>
@@ -33,7 +37,8 @@ function writeRow(p, buf, i) {
   const range = (lo, hi) => unit(`${num(buf[r + lo])}–${num(buf[r + hi])}`);
   const capped = buf[r + K.capped] ? data.text.yes : data.text.no;
   const values = p.jitter !== 'none'
-    ? [num(buf[r + K.retry]), range(K.min, K.max), unit(num(buf[r + K.mean])), capped,
+    ? [num(buf[r + K.retry]), range(K.min, K.max), unit(num(i < (sampled?.from ?? Infinity) ? buf[r + K.mean]
+      : roundTo(buf[r + K.mean], sampled.place))), capped,
       range(K.cumulative_min, K.cumulative_max)]
     : [num(buf[r + K.retry]), unit(num(buf[r + K.delay])), capped, unit(num(buf[r + K.cumulative_max]))];
   if (i < shown.length) {
@@ -52,11 +57,12 @@ function writeRow(p, buf, i) {
 // whole table after it (a table lays out as a whole: some 20-50 ms for
 // 1,000 rows, however few the chunk wrote), so a few long chunks cost
 // less than many short ones; within 100 ms even if the browser is never
-// idle. Safari has no requestIdleCallback: a task after the frame will do
-// (setTimeout's delay is an IDL long, which an object converts to as NaN,
-// so 0).
-export const idle = (chunk) => (window.requestIdleCallback ?? setTimeout)(
-  (d) => chunk(performance.now() + Math.max(16, d?.timeRemaining() ?? 0)), { timeout: 100 });
+// idle. Safari has no requestIdleCallback: a task as soon as may be will do.
+export function idle(chunk) {
+  const run = (d) => chunk(performance.now() + Math.max(16, d?.timeRemaining() ?? 0));
+  if (window.requestIdleCallback) requestIdleCallback(run, { timeout: 100 });
+  else setTimeout(run, 0);
+}
 
 // The rows of `ranges` (each [from, to), in order), a chunk per idle
 // period, unless a newer update came.
@@ -92,7 +98,8 @@ export function watchTable() {
 // As figures::table_rows and the template write it, rows in view first
 // (see "The table, rows in view first" below): the caption, the head when
 // the columns change, rows past the count removed, then the rows in view.
-export function renderTable(p, buf) {
+export function renderTable(p, buf, s) {
+  sampled = s;
   const { text, caption } = data;
   const columns = p.jitter !== 'none' ? ['retry', 'range', 'mean', 'capped', 'cumulative']
     : ['retry', 'delay', 'capped', 'cumulative'];
@@ -113,9 +120,12 @@ export function renderTable(p, buf) {
 }
 
 // The labels stay as built. Under a second, words would only repeat the
-// figure: none (as calculator::view's totals).
-export function renderTotals(p, buf) {
-  $('totals').querySelectorAll('dd').forEach((dd, i) => showTotal(dd, buf[TOTALS + i], p.unit));
+// figure: none (as calculator::view's totals). A mean with sampled terms is
+// rounded as they are (`s`, as renderTable's).
+export function renderTotals(p, buf, s) {
+  const mean = data.contract.total.indexOf('mean');
+  $('totals').querySelectorAll('dd').forEach((dd, i) =>
+    showTotal(dd, i === mean && s?.from < p.retries ? roundTo(buf[TOTALS + i], s.place) : buf[TOTALS + i], p.unit));
 }
 
 // As figures::humanize, of milliseconds; none for plain numbers.

@@ -3,7 +3,7 @@
 // message).
 
 import { readLimits } from './form.js';
-import { data, dist, FIELDS, num, scheduleView, view, wasm } from './state.js';
+import { data, dist, FIELDS, K, num, ROW, scheduleView, TOTALS, view, wasm } from './state.js';
 
 // Streaming needs the application/wasm type; compiling the bytes does not.
 export async function loadWasm(url) {
@@ -24,11 +24,15 @@ export function compute(p) {
   return { [field?.name ?? '']: text };
 }
 
-// Once the distribution module has come, its distribution() first (which
-// also takes decorrelated jitter, whose schedule it alone computes: copied
-// into the base module's buffer, which the page and spread() read); then
-// the base module's schedule() for the other kinds, whose totals the page
-// shows. The error's code or 0, and the module that answered.
+// Once the distribution module has come, its distribution() alone: it
+// computes the schedule of every kind (decorrelated jitter's only there),
+// with rows bit for bit the base module's (tests/e2e/frame.test.js),
+// copied into the base module's buffer, which the page and spread() read.
+// Its totals slot holds the distribution's totals; the page shows the
+// schedule's, the last row's cumulative figures (Schedule::new in
+// core/src/lib.rs), except for decorrelated jitter, whose schedule the
+// distribution is. Before it comes, the base module's schedule(). The
+// error's code or 0, and the module that answered.
 function run(p) {
   const c = data.contract;
   const l = readLimits();
@@ -36,15 +40,17 @@ function run(p) {
     const slots = view(w.input_buffer(), inputs.length, w);
     inputs.forEach((k, i) => { slots[i] = k === 'jitter' ? jitters.indexOf(p.jitter) : p[k] ?? l[k] ?? NaN; });
   };
+  // spread() reads the base module's slots as well.
   write(wasm, c);
-  if (dist) {
-    write(dist, c.distribution);
-    const code = dist.distribution();
-    if (code) return [code, dist];
-    if (!c.jitters.includes(p.jitter)) {
-      scheduleView().set(view(dist.schedule_buffer(), c.schedule_len, dist));
-      return [0, dist];
-    }
+  if (!dist) return [wasm.schedule(), wasm];
+  write(dist, c.distribution);
+  const code = dist.distribution();
+  if (code) return [code, dist];
+  const buf = scheduleView();
+  buf.set(view(dist.schedule_buffer(), c.schedule_len, dist));
+  if (c.jitters.includes(p.jitter)) {
+    const last = (p.retries - 1) * ROW;
+    c.total.forEach((k, i) => { buf[TOTALS + i] = buf[last + K[`cumulative_${k}`]]; });
   }
-  return [wasm.schedule(), wasm];
+  return [0, dist];
 }

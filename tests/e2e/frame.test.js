@@ -7,13 +7,18 @@
 // asserted (a shared machine makes any timed assertion flaky). It asserts
 // what the page shows once the updates are done: the schedule table, the
 // percentiles and the timeline are the `schedule --percentiles` command's
-// figures for the last input, in the page's notation.
+// figures for the last input, in the page's notation. And, without the
+// browser, what lets an update compute the schedule once (wasm.js `run`):
+// the distribution module's schedule rows are the base module's, bit for
+// bit, and the base module's totals are its last row's cumulative figures.
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
-import { CLI, island, siteAndBrowser, tableCells, withOpenPage } from './support.js';
+import { CLI, DIST, island, siteAndBrowser, tableCells, withOpenPage } from './support.js';
 
 const NBSP = '\u00a0';
 const site = siteAndBrowser();
@@ -31,6 +36,11 @@ const CASES = [
 // (decorrelated jitter's figures do not depend on the multiplier).
 const bases = (p) => [p.base * 1.5, p.base * 2].map(String);
 const UPDATES = 12;
+// FRAME_WIDTH sets the window's width (1000 px unless said); FRAME_VIEW=table
+// scrolls the schedule's table into view before timing (else the page stays
+// at its top, where on a wide window the table is below the fold).
+const WIDTH = Number(process.env.FRAME_WIDTH ?? 1000);
+const IN_VIEW = process.env.FRAME_VIEW === 'table';
 
 const query = (p) => `?${new URLSearchParams({ ...p, unit })}`;
 
@@ -51,6 +61,11 @@ function step(dist) {
   return error > 0 ? 10 ** Math.floor(Math.log10(error)) : null;
 }
 const rounded = (x, s) => (s ? Math.round(x / s) * s : x);
+/** As tests/e2e/sampled_means.test.js states it: a sampled mean to the stated error's last digit. */
+function mean(dist, r, i) {
+  const error = dist.total_p99_high - dist.total_p99_low;
+  return i < (dist.exact_mean_retries ?? Infinity) ? r.mean : rounded(r.mean, 10 ** (Math.floor(Math.log10(error)) - 1));
+}
 
 /** Once every row of both tables is written (rows out of view come while the browser is idle). */
 async function settled(page) {
@@ -93,15 +108,20 @@ const summary = (xs) => {
 
 for (const [name, start] of CASES) {
   test(`1,000 retries, ${name}: the update's times, printed; the figures, the command's`, async () => {
-    await withOpenPage(site, 'en', 'calculator', { query: query(start) }, async (page) => {
+    await withOpenPage(site, 'en', 'calculator', { query: query(start), width: WIDTH }, async (page) => {
       // The address holds inputs, so the full module comes at once.
       await page.locator('#calc-percentiles').waitFor({ state: 'visible' });
       await settled(page);
+      if (IN_VIEW) await page.locator('#calc-table').evaluate((t) => t.parentElement.scrollIntoView());
+      const where = `${WIDTH} px, table ${await page.locator('#calc-table').evaluate((t) => {
+        const r = t.parentElement.getBoundingClientRect();
+        return r.top < innerHeight && r.bottom > 0 ? 'in view' : 'below the fold';
+      })}`;
       // The first updates run while the browser settles from creating the
       // rows (garbage collection, style); they are not counted.
       await page.evaluate(timeUpdates, [3, bases(start)]);
       const times = await page.evaluate(timeUpdates, [UPDATES, bases(start)]);
-      console.log(`1,000 retries, ${name}, ${UPDATES} updates: script ${summary(times.script)}; ` +
+      console.log(`1,000 retries, ${name}, ${UPDATES} updates, ${where}: script ${summary(times.script)}; ` +
         `input to drawn frame ${summary(times.drawn)}; load average ${loadavg()[0].toFixed(2)}`);
 
       await settled(page);
@@ -109,8 +129,8 @@ for (const [name, start] of CASES) {
       const doc = cli(p);
       assert.equal(await page.locator('#calc-stale').isHidden(), true);
       const range = (lo, hi) => withUnit(`${number(lo)}–${number(hi)}`);
-      assert.deepEqual(await tableCells(page), doc.retries.map((r) =>
-        [number(r.retry), range(r.min, r.max), withUnit(number(r.mean)), r.capped ? data.text.yes : data.text.no,
+      assert.deepEqual(await tableCells(page), doc.retries.map((r, i) =>
+        [number(r.retry), range(r.min, r.max), withUnit(number(mean(doc.distribution, r, i))), r.capped ? data.text.yes : data.text.no,
           range(r.cumulative_min, r.cumulative_max)]));
       const s = step(doc.distribution);
       const percentiles = await page.$$eval('#calc-percentiles dd', (dds) => dds.map((dd) => dd.firstChild.textContent.trim()));
@@ -124,3 +144,37 @@ for (const [name, start] of CASES) {
     });
   });
 }
+
+test('the distribution module\'s schedule rows are the base module\'s, its last row the base totals', async () => {
+  const assets = path.join(DIST, 'assets');
+  const load = async (name) => {
+    const file = readdirSync(assets).find((f) => f.startsWith(`${name}.`) && f.endsWith('.wasm'));
+    return (await WebAssembly.instantiate(readFileSync(path.join(assets, file)))).instance.exports;
+  };
+  const [base, dist] = [await load('backoff'), await load('backoff-distribution')];
+  const c = data.contract;
+  const K = Object.fromEntries(c.row.map((k, i) => [k, i]));
+  const view = (w, at, n) => new Float64Array(w.memory.buffer, at, n);
+  // A seeded walk over policies of every kind the base module takes, with
+  // and without limits, long ones included.
+  let seed = 7;
+  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  let compared = 0;
+  for (let t = 0; t < 400; t++) {
+    const p = { base: 10 ** (rnd() * 8 - 3), multiplier: 1 + 3 * rnd(), max_delay: rnd() < 0.2 ? NaN : 10 ** (rnd() * 9 - 2),
+      retries: t < 8 ? 1000 : 1 + Math.floor(rnd() ** 2 * 1000), jitter: c.jitters[t % c.jitters.length],
+      jitter_factor: rnd(), timeout: rnd() < 0.5 ? NaN : 10 ** (rnd() * 4), deadline: rnd() < 0.5 ? NaN : 10 ** (rnd() * 8) };
+    for (const [w, { inputs, jitters }] of [[base, c], [dist, c.distribution]]) {
+      const slots = view(w, w.input_buffer(), inputs.length);
+      inputs.forEach((k, i) => { slots[i] = k === 'jitter' ? jitters.indexOf(p.jitter) : p[k]; });
+    }
+    if (base.schedule() !== 0 || dist.distribution() !== 0) continue;
+    compared++;
+    const n = p.retries * c.row.length;
+    const [a, b] = [view(base, base.schedule_buffer(), c.schedule_len), view(dist, dist.schedule_buffer(), c.schedule_len)];
+    assert.deepEqual(b.slice(0, n), a.slice(0, n), `rows of ${JSON.stringify(p)}`);
+    const last = n - c.row.length;
+    assert.deepEqual(c.total.map((k, i) => a[c.totals + i]), c.total.map((k) => a[last + K[`cumulative_${k}`]]));
+  }
+  assert.ok(compared > 200, `${compared} policies compared`);
+});
