@@ -12,21 +12,19 @@ import { $, box, byKey, data, dist, el, fill, num, unit, view } from './state.js
 import { idle, showTotal, tableHead, tableRow } from './table.js';
 
 // Sampled means (decorrelated jitter's past the first `from` retries,
-// whose means are exact) carry the Monte Carlo run's error: each is shown
-// to the place of the last digit of the error the method note states (two
-// significant digits, as distribution::stated_error), `place`, so no digit
-// finer than the stated error shows; null when every mean is exact. Why
-// the total's error bounds each retry's: the chain is stochastically
-// monotone (the next sleep is uniform on [base, 3·sleep], capped, which
-// grows with the sleep), so its delays are positively correlated and no
-// retry's sample-mean variance exceeds the total's (the variance of a
-// sum is its terms' variances plus their covariances, here none negative).
+// whose means are exact) carry the Monte Carlo run's error, so each shows
+// to the leading digit of its own 99 % error, as the percentiles show to
+// their error's (distribution::precision): the total mean's is the run's
+// `mean_error`; a retry's is bounded from its row. A delay within
+// [min, max] with mean μ has a variance of at most (max − μ)(μ − min)
+// (the Bhatia–Davis inequality), so the mean of n paths is within
+// Z99·sqrt((max − μ)(μ − min)/n) of μ with 99 % confidence. Null when every
+// mean is exact.
 export function sampledMeans() {
   const D = dist && data.contract.distribution;
   if (!D) return null;
   const m = byKey(D.method, view(dist.distribution_buffer(), D.len, dist), D.methods);
-  const error = m.total_p99_high - m.total_p99_low;
-  return m.samples && error > 0 ? { from: m.exact_mean_retries, place: decade(error) - 1 } : null;
+  return m.samples ? { from: m.exact_mean_retries, error: m.mean_error, n: m.samples } : null;
 }
 
 export function renderDistribution(p) {

@@ -2,7 +2,7 @@
 // write them, rows in view first; a total in words (humanize) as
 // figures::humanize writes it.
 
-import { roundTo } from './axis.js';
+import { decade, roundTo } from './axis.js';
 import { $, box, byKey, data, el, K, num, plural, ROW, scheduleView, TOTALS, unit, view, wasm } from './state.js';
 
 // The table, rows in view first:
@@ -19,12 +19,19 @@ let heads, shown, cells;
 let scrolled = 0;
 let rowHeight = 24;
 // The table's sampled means, as distribution.js `sampledMeans` says: null,
-// or from which row on they are rounded, and to which place.
+// or from which row on they are sampled, the total's error and the paths.
 let sampled;
 
 // A row of cells: all heads (scope 'col'), or a head then data (scope 'row').
 export const tableRow = (values, scope) =>
   box('tr', {}, ...values.map((v, j) => (j && scope === 'row' ? el('td', v) : el('th', v, { scope }))));
+
+// x to the leading digit of its error (unrounded without one).
+const toError = (x, error) => (error > 0 ? roundTo(x, decade(error)) : x);
+
+// A sampled delay's mean, to its 99 % error (as sampledMeans says).
+const sampledMean = ({ n }, mean, min, max) =>
+  toError(mean, 2.5758293035489004 * Math.sqrt(Math.max(0, (max - mean) * (mean - min)) / n));
 
 // A table's head of column labels, on lines of their own as the build writes it.
 export const tableHead = (labels) => box('thead', {}, '\n', tableRow(labels, 'col'), '\n');
@@ -38,7 +45,7 @@ function writeRow(p, buf, i) {
   const capped = buf[r + K.capped] ? data.text.yes : data.text.no;
   const values = p.jitter !== 'none'
     ? [num(buf[r + K.retry]), range(K.min, K.max), unit(num(i < (sampled?.from ?? Infinity) ? buf[r + K.mean]
-      : roundTo(buf[r + K.mean], sampled.place))), capped,
+      : sampledMean(sampled, buf[r + K.mean], buf[r + K.min], buf[r + K.max]))), capped,
       range(K.cumulative_min, K.cumulative_max)]
     : [num(buf[r + K.retry]), unit(num(buf[r + K.delay])), capped, unit(num(buf[r + K.cumulative_max]))];
   if (i < shown.length) {
@@ -125,7 +132,7 @@ export function renderTable(p, buf, s) {
 export function renderTotals(p, buf, s) {
   const mean = data.contract.total.indexOf('mean');
   $('totals').querySelectorAll('dd').forEach((dd, i) =>
-    showTotal(dd, i === mean && s?.from < p.retries ? roundTo(buf[TOTALS + i], s.place) : buf[TOTALS + i], p.unit));
+    showTotal(dd, i === mean && s?.from < p.retries ? toError(buf[TOTALS + i], s.error) : buf[TOTALS + i], p.unit));
 }
 
 // As figures::humanize, of milliseconds; none for plain numbers.

@@ -61,10 +61,11 @@ function step(dist) {
   return error > 0 ? 10 ** Math.floor(Math.log10(error)) : null;
 }
 const rounded = (x, s) => (s ? Math.round(x / s) * s : x);
-/** As tests/e2e/sampled_means.test.js states it: a sampled mean to the stated error's last digit. */
+/** As tests/e2e/sampled_means.test.js states it: a sampled mean to its error's leading digit. */
 function mean(dist, r, i) {
-  const error = dist.total_p99_high - dist.total_p99_low;
-  return i < (dist.exact_mean_retries ?? Infinity) ? r.mean : rounded(r.mean, 10 ** (Math.floor(Math.log10(error)) - 1));
+  if (i < (dist.exact_mean_retries ?? Infinity)) return r.mean;
+  const error = 2.5758293035489004 * Math.sqrt((r.max - r.mean) * (r.mean - r.min) / dist.samples);
+  return error > 0 ? rounded(r.mean, 10 ** Math.floor(Math.log10(error))) : r.mean;
 }
 
 /** Once every row of both tables is written (rows out of view come while the browser is idle). */
