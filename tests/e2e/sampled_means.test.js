@@ -55,6 +55,9 @@ for (const lang of LANGS) {
     const query = `?${new URLSearchParams({ ...POLICY, unit })}`;
     await withOpenPage(site, lang, 'calculator', { query }, async (page) => {
       await page.locator('#calc-percentiles').waitFor({ state: 'visible' });
+      // Rows out of view are written while the browser is idle; the table
+      // is aria-busy until the last of them.
+      await page.waitForSelector('#calc-table:not([aria-busy])', { state: 'attached' });
       const means = (await tableCells(page)).map((row) => row[2]);
       assert.deepEqual(means, want);
       const totals = await page.$$eval('#calc-totals dd', (dds) => dds.map((dd) => dd.firstChild.textContent.trim()));
