@@ -1,13 +1,15 @@
-//! Gets the calculator's two WebAssembly modules into `$OUT_DIR`: the base
-//! module (`backoff.wasm`) and the distribution module with the distribution
-//! export alone (`backoff-distribution.wasm`), which `src/wasm_module.rs` embeds with
-//! `include_bytes!`. Each goes through the rule below on its own.
+//! Gets the calculator's three WebAssembly modules into `$OUT_DIR`: the base
+//! module (`backoff.wasm`) and the two method modules, each a distribution
+//! export alone (`backoff-grid.wasm`, `backoff-monte-carlo.wasm`), which
+//! `src/wasm_module.rs` embeds with `include_bytes!`. Each goes through the
+//! rule below on its own.
 //!
 //! The work is done by the `backoff-wasm-build` crate (`wasm/build/`): where
 //! rustc has the wasm32-unknown-unknown target, it compiles the core
 //! (`core/`) and the module (`wasm/`) with two plain rustc calls (no nested
 //! cargo, no wasm-bindgen); where the target is missing, it takes the module
-//! kept in the repository (`wasm/backoff.wasm`, `wasm/backoff-distribution.wasm`) as
+//! kept in the repository (`wasm/backoff.wasm`, `wasm/backoff-grid.wasm`,
+//! `wasm/backoff-monte-carlo.wasm`) as
 //! long as its record (the same name with `.sources`) matches the sources; otherwise it stops with
 //! one line naming the rustup command.
 //!
@@ -31,8 +33,10 @@ fn main() -> ExitCode {
     println!("cargo:rerun-if-changed=wasm/src");
     println!("cargo:rerun-if-changed=wasm/backoff.wasm");
     println!("cargo:rerun-if-changed=wasm/backoff.wasm.sources");
-    println!("cargo:rerun-if-changed=wasm/backoff-distribution.wasm");
-    println!("cargo:rerun-if-changed=wasm/backoff-distribution.wasm.sources");
+    for module in ["backoff-grid", "backoff-monte-carlo"] {
+        println!("cargo:rerun-if-changed=wasm/{module}.wasm");
+        println!("cargo:rerun-if-changed=wasm/{module}.wasm.sources");
+    }
     println!("cargo:rerun-if-env-changed=BACKOFF_SITE_KEEP_WASM");
     println!("cargo:rerun-if-env-changed=BACKOFF_SITE_WASM_SYSROOT");
 
@@ -65,7 +69,7 @@ fn prepare(
     kind: Kind,
     keep: bool,
 ) -> Result<(), String> {
-    // Each module compiles in its own folder: both write `backoff.wasm` and
+    // Each module compiles in its own folder: each writes `backoff.wasm` and
     // the core's rlib there.
     let work = out_dir.join(kind.file.trim_end_matches(".wasm"));
     fs::create_dir_all(&work).map_err(|err| format!("error: {}: {err}", work.display()))?;

@@ -1,5 +1,5 @@
-//! The calculator's two WebAssembly modules, as bytes to write next to the
-//! pages.
+//! The calculator's three WebAssembly modules, as bytes to write next to
+//! the pages.
 //!
 //! `build.rs` puts both in `$OUT_DIR`: compiled afresh from `wasm/` (the
 //! `extern "C"` exports) over `core/` (the backoff core) for
@@ -14,11 +14,18 @@
 /// loads at start (the schedule, the many-clients view).
 pub const CALCULATOR_WASM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/backoff.wasm"));
 
-/// The distribution module: the distribution export and none of the base
-/// module's functions (`--cfg backoff_distribution`), built from the same
-/// sources. Too large for the base module's budget, so the script fetches it
-/// only when the reader first changes an input (the built page already
-/// shows the figures for its built inputs) and keeps the base module for
+/// The grid module: the distribution export for the independent jitter
+/// kinds (the grid convolution, over the base module's schedule rows) and
+/// none of the base module's functions (`--cfg backoff_grid`), built from
+/// the same sources. The script fetches it only when the reader first
+/// changes an input with one of those kinds (the built page already shows
+/// the figures for its built inputs) and keeps the base module for
 /// everything else.
-pub const DISTRIBUTION_WASM: &[u8] =
-    include_bytes!(concat!(env!("OUT_DIR"), "/backoff-distribution.wasm"));
+pub const GRID_WASM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/backoff-grid.wasm"));
+
+/// The Monte Carlo module: the distribution export for decorrelated jitter
+/// (its seeded run, and its schedule) and none of the base module's
+/// functions (`--cfg backoff_monte_carlo`), fetched only when the reader
+/// first changes an input with that kind.
+pub const MONTE_CARLO_WASM: &[u8] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/backoff-monte-carlo.wasm"));

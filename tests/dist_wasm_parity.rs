@@ -10,11 +10,12 @@
 //! (`tests/dist_wasm/figures.rs`, shared by both through `include!`).
 //! Without the wasm32 target the test says so and passes.
 //!
-//! `dist_wasm/export.rs` does the same for the calculator's distribution
-//! module as the site ships it (`wasm_module::DISTRIBUTION_WASM`, the
-//! distribution export and none of the base module's functions, which it
-//! checks in `dist_wasm/modules.rs`), and ties that export to the command
-//! line's figures.
+//! `dist_wasm/export.rs` does the same for the calculator's method modules
+//! as the site ships them (`wasm_module::GRID_WASM` and
+//! `wasm_module::MONTE_CARLO_WASM`, each the distribution export for its
+//! jitter kinds and none of the base module's functions, which it checks in
+//! `dist_wasm/modules.rs`), called with the base module as the script calls
+//! them, and ties that export to the command line's figures.
 
 #![allow(dead_code)]
 
@@ -30,11 +31,11 @@ use instance::Instance;
 
 include!("dist_wasm/figures.rs");
 
-// The distribution export of the calculator's module.
+// The distribution export of the calculator's method modules.
 #[path = "dist_wasm/export.rs"]
 mod export;
 
-// The distribution module beside the base one.
+// The method modules beside the base one.
 #[path = "dist_wasm/modules.rs"]
 mod modules;
 

@@ -115,20 +115,32 @@ fn every_internal_link_and_asset_resolves() {
             }
             checked += 1;
         }
-        // The data island names both wasm modules by a path too: the base
-        // one loaded at start, the distribution one fetched on the first edit.
-        let keys = ["\"wasm\":\"", "\"wasm_distribution\":\""];
-        let found: Vec<&str> = keys
-            .iter()
-            .filter_map(|key| {
-                let rest = &html[html.find(key)? + key.len()..];
-                Some(&rest[..rest.find('"').unwrap()])
-            })
-            .collect();
-        assert!(found.len() != 1, "{page}: one module named: {found:?}");
-        if let [base, dist] = found[..] {
-            assert_ne!(base, dist, "{page}");
-            assert!(dist.contains("backoff-distribution."), "{page}: {dist}");
+        // The data island names every wasm module by a path too: the base
+        // one loaded at start, and each jitter kind's method module, one
+        // fetched on the first edit: the grid module for the base module's
+        // kinds, the Monte Carlo module for decorrelated jitter.
+        let island = html.find("\"wasm\":\"").map(|at| {
+            let open = html[..at].rfind('>').unwrap() + 1;
+            let close = open + html[open..].find("</script>").unwrap();
+            serde_json::from_str::<serde_json::Value>(&html[open..close]).unwrap()
+        });
+        let mut found = Vec::new();
+        if let Some(island) = &island {
+            let base = island["wasm"].as_str().unwrap();
+            assert!(base.contains("backoff."), "{page}: {base}");
+            found.push(base);
+            for kind in backoff_site::backoff::contract::distribution::JITTERS {
+                let module = island["wasm_methods"][kind]
+                    .as_str()
+                    .unwrap_or_else(|| panic!("{page}: no method module for {kind}"));
+                let method = if kind == "decorrelated" {
+                    "backoff-monte-carlo."
+                } else {
+                    "backoff-grid."
+                };
+                assert!(module.contains(method), "{page}: {kind}: {module}");
+                found.push(module);
+            }
         }
         for wasm in found {
             assert!(

@@ -7,9 +7,10 @@
 //! error code and the overflow retry, the duration parts) must have the same
 //! bits as the native core's. The kept module (`wasm/backoff.wasm`, which
 //! machines without the wasm32 target embed) goes through the same checks
-//! whenever its bytes differ from the embedded ones. The distribution module
-//! (`wasm_module::DISTRIBUTION_WASM`) has none of these exports (the script
-//! keeps the base module for them); `tests/dist_wasm_parity.rs` checks it.
+//! whenever its bytes differ from the embedded ones. The method modules
+//! (`wasm_module::GRID_WASM`, `wasm_module::MONTE_CARLO_WASM`) have none of
+//! these exports (the script keeps the base module for them);
+//! `tests/dist_wasm_parity.rs` checks them.
 //! The exports are
 //! documented at the top of `wasm/src/lib.rs`; their inputs, codes and
 //! buffers are the contract's (`backoff_core::contract`), which these tests
@@ -397,8 +398,8 @@ fn root() -> &'static Path {
 
 #[test]
 fn the_kept_modules_match_the_records_of_the_current_sources() {
-    // Both: the base module and the distribution one the script fetches on
-    // first edit.
+    // Every one: the base module and the method modules the script fetches
+    // on the first edit.
     for kind in backoff_wasm_build::KINDS {
         let sources = backoff_wasm_build::current_sources_of(root(), kind).unwrap();
         let record = std::fs::read_to_string(root().join(kind.record)).unwrap();

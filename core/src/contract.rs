@@ -16,8 +16,9 @@
 //!
 //! The percentiles, decorrelated jitter and the attempt timeline have a
 //! contract of their own, [`distribution`]: the same tables extended, for
-//! an export that is not in the shipped module (its code is beyond the
-//! module's size budget; see that module's header).
+//! an export that is not in the base module (its code is beyond the
+//! module's size budget; the method modules have it, see that module's
+//! header).
 
 use crate::contention::spread;
 use crate::{Jitter, MAX_RETRIES, Policy, PolicyError, Schedule};

@@ -49,9 +49,11 @@ pub struct AssetNames {
     pub css: String,
     pub script: String,
     pub wasm: String,
-    /// The distribution module (the distribution export alone), fetched on
-    /// first edit.
-    pub wasm_distribution: String,
+    /// The method modules (a distribution export alone each: the grid's, for
+    /// the independent jitter kinds, and the Monte Carlo run's, for
+    /// decorrelated jitter), one fetched on the first edit.
+    pub wasm_grid: String,
+    pub wasm_monte_carlo: String,
     pub favicon: String,
 }
 

@@ -297,9 +297,10 @@ fn assets(site: &Site, sink: &dyn Sink) -> (AssetNames, Vec<Diagnostic>) {
         css: String::new(),
         script: String::new(),
         wasm: add("backoff.wasm", crate::wasm_module::CALCULATOR_WASM),
-        wasm_distribution: add(
-            "backoff-distribution.wasm",
-            crate::wasm_module::DISTRIBUTION_WASM,
+        wasm_grid: add("backoff-grid.wasm", crate::wasm_module::GRID_WASM),
+        wasm_monte_carlo: add(
+            "backoff-monte-carlo.wasm",
+            crate::wasm_module::MONTE_CARLO_WASM,
         ),
         favicon: String::new(),
     };

@@ -1,5 +1,5 @@
 // Percentiles and the attempt timeline: the optional timeout and deadline
-// fields (empty: not given), and, once the distribution module has come, the
+// fields (empty: not given), and, once the kind's method module has come, the
 // total wait's percentiles, the method's note, and the timeline's verdict,
 // table and chart, as calculator/distribution.rs and the template write
 // them; offsets are the island's contract.distribution tables, by key.
@@ -30,7 +30,7 @@ export function sampledMeans() {
 export function renderDistribution(p) {
   const D = dist && data.contract.distribution;
   const l = readLimits();
-  // Until the distribution module has come (or if it cannot), only the built
+  // Until the kind's method module has come (or if it cannot), only the built
   // inputs' figures are known: the build's, as it wrote them.
   const shown = D || isBuilt(p, l);
   $('percentiles').hidden = $('percentiles-method').hidden = !shown;

@@ -10,7 +10,7 @@ import { limitErrors, readForm, readUrl, writeUrl } from './form.js';
 import { renderHerd } from './herd.js';
 import { copyJson, downloadJson } from './json.js';
 import { presetStatus, startPresets } from './presets.js';
-import { $, data, FIELDS, scheduleView, setData, setDist, setGood, setWasm } from './state.js';
+import { $, data, FIELDS, scheduleView, setData, setGood, setMethod, setWasm } from './state.js';
 import { idle, renderTable, renderTotals, watchTable } from './table.js';
 import { compute, loadWasm } from './wasm.js';
 
@@ -19,10 +19,10 @@ let timer, pauses = 0;
 
 // On bad input the last result stays, marked stale.
 function update(fromUser) {
-  if (fromUser) loadDist();
   performance.clearMeasures('calc-render');
   performance.mark('calc-render-start');
   const form = readForm();
+  if (fromUser) loadDist(form.policy.jitter);
   // The delay fields' labels name the unit chosen, none for plain numbers.
   const chosen = form.policy.unit;
   for (const tag of document.querySelectorAll('.calc-unit-tag')) {
@@ -76,15 +76,17 @@ function render(p) {
   renderHerd();
 }
 
-// Distribution module, loaded on first need. Pages start on the base
-// module; the reader's first edit (or an address with inputs) fetches the
-// distribution one (distribution() alone) once, sets it beside the base
-// one and updates again. If that fails the base module works alone: the
+// Method modules, loaded on first need. Pages start on the base module;
+// the reader's first edit (or an address with inputs) fetches the method
+// module of the jitter kind (distribution() alone) once, sets it beside
+// the base one and updates again; switching to a kind of the other method
+// fetches that one. If that fails the base module works alone: the
 // distribution parts stay as marked for inputs other than the built ones.
-let loading;
-function loadDist() {
-  loading ??= loadWasm(new URL(data.wasm_distribution, location.href)).then((w) => {
-    setDist(w);
+const loading = {};
+function loadDist(jitter) {
+  const url = data.wasm_methods[jitter];
+  loading[url] ??= loadWasm(new URL(url, location.href)).then((w) => {
+    setMethod(url, w);
     update(true);
   }, () => {});
 }
@@ -101,7 +103,7 @@ async function start() {
   watchTable();
   readUrl();
   // An address with inputs is usually not the built page's: load at once.
-  if (location.search) loadDist();
+  if (location.search) loadDist(readForm().policy.jitter);
   update(false);
   const form = $('form');
   form.oninput = (e) => e.target.tagName === 'INPUT' && update(true);

@@ -1,6 +1,6 @@
 // The calculator's shared state and the helpers every part uses: the
-// page's island (`data`), what start reads off its contract, the module's
-// exports (`wasm`, `dist`), the last good policy; finding and making elements, a
+// page's island (`data`), what start reads off its contract, the modules'
+// exports (`wasm`, `methods`, `dist`), the last good policy; finding and making elements, a
 // view over the module's memory, a figure in the page's notation and unit.
 // Other modules read these bindings and change them only through the
 // setters below. Nothing here runs on load, so Node can import any module.
@@ -9,8 +9,11 @@ import { formatNumber } from './notation.js';
 
 export const $ = (name) => document.getElementById(`calc-${name}`);
 
-// Set once loaded; then the last good policy.
+// Set once loaded; then the last good policy. `dist`: the method module of
+// the last run's jitter kind, once it has come.
 export let data, wasm, dist, plural, good;
+// The method modules that have come, by their address.
+export const methods = {};
 // From the contract; K.delay is the delay's place in a buffer row.
 export let FIELDS, ROW, K, TOTALS;
 
@@ -25,8 +28,10 @@ export function setData(d) {
   plural = new Intl.PluralRules(data.lang);
 }
 
-// The base module at start; the distribution module once it has come.
+// The base module at start; a method module once it has come; the one of
+// the kind being computed.
 export const setWasm = (w) => (wasm = w);
+export const setMethod = (url, w) => (methods[url] = w);
 export const setDist = (w) => (dist = w);
 
 // Returns p, the new last good policy.

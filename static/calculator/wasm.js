@@ -3,7 +3,7 @@
 // message).
 
 import { readLimits } from './form.js';
-import { data, dist, FIELDS, K, num, ROW, scheduleView, TOTALS, view, wasm } from './state.js';
+import { data, dist, FIELDS, methods, num, scheduleView, setDist, view, wasm } from './state.js';
 
 // Streaming needs the application/wasm type; compiling the bytes does not.
 export async function loadWasm(url) {
@@ -24,15 +24,15 @@ export function compute(p) {
   return { [field?.name ?? '']: text };
 }
 
-// Once the distribution module has come, its distribution() alone: it
-// computes the schedule of every kind (decorrelated jitter's only there),
-// with rows bit for bit the base module's (tests/e2e/frame.test.js),
-// copied into the base module's buffer, which the page and spread() read.
-// Its totals slot holds the distribution's totals; the page shows the
-// schedule's, the last row's cumulative figures (Schedule::new in
-// core/src/lib.rs), except for decorrelated jitter, whose schedule the
-// distribution is. Before it comes, the base module's schedule(). The
-// error's code or 0, and the module that answered.
+// The base module's schedule() first: the schedule of the kinds it offers,
+// which the page and spread() read, and the policy's located errors
+// (decorrelated jitter, not its kind, it refuses with the jitter's code).
+// Then, once it has come, the method module of p's jitter kind
+// (data.wasm_methods): the grid module computes the distribution from a
+// copy of the base module's rows; the Monte Carlo module computes
+// decorrelated jitter's schedule too, copied into the base module's buffer,
+// its totals the run's. A refusal leaves the base module's buffer as it
+// was. The error's code or 0, and the module that answered.
 function run(p) {
   const c = data.contract;
   const l = readLimits();
@@ -40,17 +40,17 @@ function run(p) {
     const slots = view(w.input_buffer(), inputs.length, w);
     inputs.forEach((k, i) => { slots[i] = k === 'jitter' ? jitters.indexOf(p.jitter) : p[k] ?? l[k] ?? NaN; });
   };
+  const grid = c.jitters.includes(p.jitter);
+  setDist(methods[data.wasm_methods[p.jitter]]);
   // spread() reads the base module's slots as well.
   write(wasm, c);
-  if (!dist) return [wasm.schedule(), wasm];
+  const buf = scheduleView(), kept = buf.slice();
+  let code = wasm.schedule();
+  if (!dist || grid && code) return [code, wasm];
   write(dist, c.distribution);
-  const code = dist.distribution();
-  if (code) return [code, dist];
-  const buf = scheduleView();
-  buf.set(view(dist.schedule_buffer(), c.schedule_len, dist));
-  if (c.jitters.includes(p.jitter)) {
-    const last = (p.retries - 1) * ROW;
-    c.total.forEach((k, i) => { buf[TOTALS + i] = buf[last + K[`cumulative_${k}`]]; });
-  }
+  const rows = view(dist.schedule_buffer(), c.schedule_len, dist);
+  if (grid) rows.set(buf);
+  if ((code = dist.distribution())) return buf.set(kept), [code, dist];
+  buf.set(rows);
   return [0, dist];
 }

@@ -1,10 +1,12 @@
 //! The distribution export (`contract::distribution`) in the calculator's
-//! distribution module as shipped (`wasm_module::DISTRIBUTION_WASM`, built
-//! with `--cfg backoff_distribution`): the module against the native
-//! contract, bit for bit, every buffer after every call (refusals included); the native
-//! contract against the command line's figures (`report::Distribution`),
-//! figure by figure; the module's size and the time of the longest
-//! schedules, in wasmi and in Node, printed.
+//! two method modules as shipped (`wasm_module::GRID_WASM`, built with
+//! `--cfg backoff_grid`, and `wasm_module::MONTE_CARLO_WASM`, `--cfg
+//! backoff_monte_carlo`), driven with the base module as the script drives
+//! them: the modules against the native contract, bit for bit, every
+//! buffer after every call (refusals included); the native contract against
+//! the command line's figures (`report::Distribution`), figure by figure;
+//! the modules' sizes and the time of the longest schedules, in wasmi and
+//! in Node, printed.
 
 use std::time::Instant;
 
@@ -12,12 +14,12 @@ use backoff_core::contract::distribution::{
     self as dc, ATTEMPT, ATTEMPTS, CUMULATIVE, FIT, FITS, GRID_LEN, METHOD, METHODS, PATHS_LEN,
     TOTAL, TOTALS,
 };
-use backoff_core::contract::{ROW, SCHEDULE_LEN, TOTALS as SCHEDULE_TOTALS};
+use backoff_core::contract::{self, ROW, SCHEDULE_LEN, TOTALS as SCHEDULE_TOTALS};
 use backoff_core::dist::decorrelated::Row;
 use backoff_core::dist::{Delay, Limits, Summary};
 use backoff_core::{Jitter, MAX_RETRIES, Policy, Schedule};
 use backoff_site::report::{Distribution, Method};
-use backoff_site::wasm_module::DISTRIBUTION_WASM;
+use backoff_site::wasm_module::{CALCULATOR_WASM, GRID_WASM, MONTE_CARLO_WASM};
 use wasmi::TypedFunc;
 
 use super::Pick;
@@ -25,13 +27,31 @@ use super::instance::Instance;
 
 type Slots = [f64; dc::INPUTS.len()];
 
-/// The distribution module exactly as the site ships it: freshly compiled
-/// by the build, or the kept copy while its record matches the sources.
-pub(crate) fn module() -> &'static [u8] {
-    DISTRIBUTION_WASM
+/// The method modules exactly as the site ships them (freshly compiled by
+/// the build, or the kept copies while their records match the sources),
+/// by name.
+pub(crate) const MODULES: [(&str, &[u8]); 2] =
+    [("grid", GRID_WASM), ("Monte Carlo", MONTE_CARLO_WASM)];
+
+/// Whether the slots' jitter kind is one of the base module's, whose
+/// figures the grid module computes; else decorrelated jitter's, the Monte
+/// Carlo module's.
+fn grid_kind(slots: &Slots) -> bool {
+    slots[contract::input("jitter")] < contract::JITTERS.len() as f64
 }
 
-/// Both buffers and the answer of one call.
+/// The base module's slots as the script writes them: decorrelated jitter
+/// is no kind of its contract (`indexOf` gives -1).
+pub(crate) fn base_slots(slots: &Slots) -> [f64; contract::INPUTS.len()] {
+    let mut base: [f64; contract::INPUTS.len()] = std::array::from_fn(|i| slots[i]);
+    if !grid_kind(slots) {
+        base[contract::input("jitter")] = -1.0;
+    }
+    base
+}
+
+/// The schedule buffer, the distribution buffer of the method that
+/// answered, and the answer of one call.
 #[derive(PartialEq)]
 pub(crate) struct Answer {
     pub(crate) code: u32,
@@ -44,50 +64,136 @@ pub(crate) fn bits(values: &[f64]) -> Vec<u64> {
     values.iter().map(|x| x.to_bits()).collect()
 }
 
-pub(crate) struct Wasm {
-    wasm: Instance,
-    input_buffer: TypedFunc<(), u32>,
-    distribution: TypedFunc<(), u32>,
-    error_retry: TypedFunc<(), u32>,
-    schedule_buffer: TypedFunc<(), u32>,
-    distribution_buffer: TypedFunc<(), u32>,
+fn values(bits: &[u64]) -> Vec<f64> {
+    bits.iter().map(|b| f64::from_bits(*b)).collect()
 }
 
-impl Wasm {
-    pub(crate) fn new(bytes: &[u8]) -> Wasm {
+/// One module instance and the accessors every module of the calculator
+/// has.
+pub(crate) struct Module {
+    pub(crate) wasm: Instance,
+    input_buffer: TypedFunc<(), u32>,
+    error_retry: TypedFunc<(), u32>,
+    schedule_buffer: TypedFunc<(), u32>,
+    /// `schedule` for the base module, `distribution` for a method module.
+    compute: TypedFunc<(), u32>,
+}
+
+impl Module {
+    fn new(bytes: &[u8], compute: &str) -> Module {
         let wasm = Instance::new(bytes);
-        Wasm {
+        Module {
             input_buffer: wasm.func("input_buffer"),
-            distribution: wasm.func("distribution"),
             error_retry: wasm.func("error_retry"),
             schedule_buffer: wasm.func("schedule_buffer"),
-            distribution_buffer: wasm.func("distribution_buffer"),
+            compute: wasm.func(compute),
             wasm,
         }
     }
 
-    pub(crate) fn call(&mut self, slots: &Slots) -> Answer {
+    fn write_inputs(&mut self, slots: &[f64]) {
         let address = self.input_buffer.call(&mut self.wasm.store, ()).unwrap();
         self.wasm.write_f64s(address, slots);
+    }
+
+    fn schedule(&mut self) -> Vec<u64> {
+        self.wasm.f64_bits(self.schedule_buffer, SCHEDULE_LEN)
+    }
+
+    fn write_schedule(&mut self, bits: &[u64]) {
+        let address = self.schedule_buffer.call(&mut self.wasm.store, ()).unwrap();
+        self.wasm.write_f64s(address, &values(bits));
+    }
+
+    /// The export's code and `error_retry`.
+    fn compute(&mut self, slots: &[f64]) -> (u32, u32) {
         let code = self
-            .distribution
+            .compute
             .call(&mut self.wasm.store, ())
             .unwrap_or_else(|trap| panic!("{slots:?} trapped: {trap}"));
-        let retry = self.error_retry.call(&mut self.wasm.store, ()).unwrap();
+        (
+            code,
+            self.error_retry.call(&mut self.wasm.store, ()).unwrap(),
+        )
+    }
+
+    fn out(&mut self) -> Vec<u64> {
+        let buffer = self.wasm.func("distribution_buffer");
+        self.wasm.f64_bits(buffer, dc::LEN)
+    }
+}
+
+/// The base module and the two method modules, called as the script's
+/// `run` (`static/calculator/wasm.js`) calls them.
+pub(crate) struct Wasm {
+    pub(crate) base: Module,
+    grid: Module,
+    monte_carlo: Module,
+}
+
+impl Wasm {
+    pub(crate) fn new() -> Wasm {
+        Wasm {
+            base: Module::new(CALCULATOR_WASM, "schedule"),
+            grid: Module::new(GRID_WASM, "distribution"),
+            monte_carlo: Module::new(MONTE_CARLO_WASM, "distribution"),
+        }
+    }
+
+    /// The base module's `schedule` first (for decorrelated jitter it
+    /// refuses the kind); for the independent kinds, its refusal is the
+    /// answer, else its rows are copied into the grid module; the method
+    /// module's `distribution`, whose refusal restores the base module's
+    /// schedule buffer; the Monte Carlo module's schedule copied into the
+    /// base module's buffer. The answer's schedule is the base module's
+    /// buffer, the script's.
+    pub(crate) fn call(&mut self, slots: &Slots) -> Answer {
+        let grid = grid_kind(slots);
+        self.base.write_inputs(&base_slots(slots));
+        let kept = self.base.schedule();
+        let (code, retry) = self.base.compute(slots);
+        let method = if grid {
+            &mut self.grid
+        } else {
+            &mut self.monte_carlo
+        };
+        if grid && code != 0 {
+            return Answer {
+                code,
+                retry,
+                schedule: self.base.schedule(),
+                out: method.out(),
+            };
+        }
+        method.write_inputs(slots);
+        if grid {
+            method.write_schedule(&self.base.schedule());
+        }
+        let (code, retry) = method.compute(slots);
+        if code != 0 {
+            self.base.write_schedule(&kept);
+        } else {
+            self.base.write_schedule(&method.schedule());
+        }
         Answer {
             code,
             retry,
-            schedule: self.wasm.f64_bits(self.schedule_buffer, SCHEDULE_LEN),
-            out: self.wasm.f64_bits(self.distribution_buffer, dc::LEN),
+            schedule: self.base.schedule(),
+            out: method.out(),
         }
     }
 }
 
-/// The native contract with buffers that live as long as the module's, so
-/// that both see the same calls and both buffers can be compared whole.
+/// The native contract with buffers that live as long as the modules', so
+/// that both see the same calls and every buffer can be compared whole: the
+/// base module's schedule buffer and the Monte Carlo module's (copied whole
+/// into the base module's, as the script does), and one distribution buffer
+/// per method module.
 struct Native {
     schedule: Vec<f64>,
-    out: Vec<f64>,
+    monte_carlo_schedule: Vec<f64>,
+    grid_out: Vec<f64>,
+    monte_carlo_out: Vec<f64>,
     delays: Vec<Delay>,
     grid: Vec<f64>,
     sums: Vec<Summary>,
@@ -101,7 +207,9 @@ impl Native {
     fn new() -> Native {
         Native {
             schedule: vec![0.0; SCHEDULE_LEN],
-            out: vec![0.0; dc::LEN],
+            monte_carlo_schedule: vec![0.0; SCHEDULE_LEN],
+            grid_out: vec![0.0; dc::LEN],
+            monte_carlo_out: vec![0.0; dc::LEN],
             delays: vec![Delay::fixed(0.0); RETRIES],
             grid: vec![0.0; GRID_LEN],
             sums: vec![Summary::default(); RETRIES],
@@ -118,18 +226,27 @@ impl Native {
             paths: &mut self.paths,
             rows: &mut self.rows,
         };
+        let grid = grid_kind(slots);
+        let (schedule, out) = if grid {
+            (&mut self.schedule, &mut self.grid_out)
+        } else {
+            (&mut self.monte_carlo_schedule, &mut self.monte_carlo_out)
+        };
         let result = dc::distribution(
             slots,
-            (&mut self.schedule[..]).try_into().unwrap(),
-            (&mut self.out[..]).try_into().unwrap(),
+            (&mut schedule[..]).try_into().unwrap(),
+            (&mut out[..]).try_into().unwrap(),
             work,
         );
+        if !grid && result.is_ok() {
+            self.schedule.clone_from(&self.monte_carlo_schedule);
+        }
         let (code, retry) = result.map_or_else(|r| (r.code, r.retry), |()| (0, 0));
         Answer {
             code,
             retry,
             schedule: bits(&self.schedule),
-            out: bits(&self.out),
+            out: bits(out),
         }
     }
 }
@@ -255,14 +372,15 @@ fn cases() -> Vec<(Policy, Limits)> {
 }
 
 #[test]
-fn the_distribution_export_agrees_with_the_native_contract_bit_for_bit() {
-    let bytes = module();
-    println!(
-        "the distribution module: {} bytes (its budget is {})",
-        bytes.len(),
-        14 * 1024
-    );
-    let mut wasm = Wasm::new(bytes);
+fn the_method_modules_agree_with_the_native_contract_bit_for_bit() {
+    for (name, bytes) in MODULES {
+        println!(
+            "the {name} module: {} bytes (its budget is {})",
+            bytes.len(),
+            6 * 1024
+        );
+    }
+    let mut wasm = Wasm::new();
     let mut native = Native::new();
     let mut computed = [0u32; 5];
     for (policy, limits) in cases() {
@@ -347,8 +465,18 @@ fn the_native_contract_gives_the_command_lines_figures() {
             same(p("p90"), c.p90, "p90");
             same(p("p99"), c.p99, "p99");
         }
+        // The schedule buffer's totals: decorrelated jitter's are its run's,
+        // the JSON's `total`; the independent kinds' the schedule's own,
+        // which the page shows (the JSON's distribution totals are in the
+        // distribution buffer, below).
         let t = figures.total;
-        for (i, want) in [t.min, t.mean, t.max].into_iter().enumerate() {
+        let totals = schedule.totals();
+        let totals = if policy.jitter == Jitter::Decorrelated {
+            [t.min, t.mean, t.max]
+        } else {
+            [totals.min, totals.mean, totals.max]
+        };
+        for (i, want) in totals.into_iter().enumerate() {
             same(sched(SCHEDULE_TOTALS + i), want, "schedule total");
         }
         for (key, want) in TOTAL
@@ -403,17 +531,25 @@ fn the_native_contract_gives_the_command_lines_figures() {
     assert!(refused >= 20, "{refused}");
 }
 
-/// Node's V8 (close to the browser's) running the module's distribution
-/// export on the longest schedules, every kind, with a timeout and a
-/// deadline: the first call (compile and first run) and the fastest of
-/// ten, printed for the 16 ms frame a live update has. Without `node` the
-/// test says so and passes.
+/// Node's V8 (close to the browser's) running the method modules'
+/// distribution export on the longest schedules, every kind, with a
+/// timeout and a deadline, after the base module's schedule as the script
+/// runs it: the first call (compile and first run) and the fastest of ten,
+/// printed for the 16 ms frame a live update has. Without `node` the test
+/// says so and passes.
 #[test]
 fn the_longest_schedules_time_in_node() {
-    let bytes = module();
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("backoff.wasm");
-    std::fs::write(&path, bytes).unwrap();
+    let paths = [
+        ("base", CALCULATOR_WASM),
+        ("grid", GRID_WASM),
+        ("monte_carlo", MONTE_CARLO_WASM),
+    ]
+    .map(|(name, bytes)| {
+        let path = dir.path().join(format!("{name}.wasm"));
+        std::fs::write(&path, bytes).unwrap();
+        path
+    });
     let inputs: Vec<String> = KINDS
         .iter()
         .map(|&jitter| {
@@ -428,22 +564,30 @@ fn the_longest_schedules_time_in_node() {
                 timeout: Some(500.0),
                 deadline: Some(3_600_000.0),
             };
-            let s = slots(&policy, limits).map(|x| {
+            let s = slots(&policy, limits);
+            let s = s.map(|x| {
                 if x.is_nan() {
                     "NaN".into()
                 } else {
                     x.to_string()
                 }
             });
-            format!("[\"{}\", [{}]]", jitter.name(), s.join(","))
+            let grid = grid_kind(&slots(&policy, limits));
+            format!("[\"{}\", {grid}, [{}]]", jitter.name(), s.join(","))
         })
         .collect();
     let script = format!(
         r#"
 const fs = require("fs");
-const e = new WebAssembly.Instance(new WebAssembly.Module(fs.readFileSync(process.argv[1])), {{}}).exports;
-for (const [kind, slots] of [{cases}]) {{
-  new Float64Array(e.memory.buffer, e.input_buffer(), slots.length).set(slots);
+const load = (i) => new WebAssembly.Instance(new WebAssembly.Module(fs.readFileSync(process.argv[i])), {{}}).exports;
+const [base, grid, mc] = [1, 2, 3].map(load);
+const f64 = (e, at, n) => new Float64Array(e.memory.buffer, at, n);
+for (const [kind, isGrid, slots] of [{cases}]) {{
+  f64(base, base.input_buffer(), {base_inputs}).set(slots.slice(0, {base_inputs}));
+  base.schedule();
+  const e = isGrid ? grid : mc;
+  f64(e, e.input_buffer(), slots.length).set(slots);
+  if (isGrid) f64(e, e.schedule_buffer(), {schedule_len}).set(f64(base, base.schedule_buffer(), {schedule_len}));
   let t = performance.now();
   const code = e.distribution();
   const first = performance.now() - t;
@@ -456,12 +600,14 @@ for (const [kind, slots] of [{cases}]) {{
   console.log(`${{kind}}: code ${{code}}, first call ${{first.toFixed(1)}} ms, fastest of 10 ${{best.toFixed(1)}} ms`);
 }}
 "#,
-        cases = inputs.join(",")
+        cases = inputs.join(","),
+        base_inputs = contract::INPUTS.len(),
+        schedule_len = SCHEDULE_LEN,
     );
     let run = std::process::Command::new("node")
         .arg("-e")
         .arg(&script)
-        .arg(&path)
+        .args(&paths)
         .output();
     let Ok(run) = run else {
         eprintln!("not timed: this machine has no node");

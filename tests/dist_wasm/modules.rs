@@ -1,22 +1,23 @@
-//! The two shipped modules side by side: the distribution module
-//! (`wasm_module::DISTRIBUTION_WASM`) exports none of the base module's
-//! functions (the script keeps the base instance for them), and the base
-//! module's `spread` buckets the schedule the distribution module computed
-//! for decorrelated jitter, as the script hands it over.
+//! The shipped modules side by side: the method modules
+//! (`wasm_module::GRID_WASM`, `wasm_module::MONTE_CARLO_WASM`) export none
+//! of the base module's functions (the script keeps the base instance for
+//! them), and the base module's `spread` buckets the schedule the Monte
+//! Carlo module computed for decorrelated jitter, as the script hands it
+//! over.
 
 use backoff_core::contract::{self, distribution as dc};
 use backoff_core::dist::Limits;
 use backoff_core::{Jitter, Policy};
 use backoff_site::wasm_module::CALCULATOR_WASM;
 
-use super::export::{Wasm, bits, module, slots};
+use super::export::{MODULES, Wasm, base_slots, bits, slots};
 use super::instance::Instance;
 
-/// The distribution module's exports: its own, `memory` and the accessors
-/// the script reads its answer through (the inputs, the overflow's retry,
-/// the schedule buffer that `distribution` fills), and the linker's two
-/// markers, as in the base module.
-const DISTRIBUTION_EXPORTS: [&str; 8] = [
+/// A method module's exports: its own, `memory` and the accessors the
+/// script reads its answer through (the inputs, the overflow's retry, the
+/// schedule buffer that the grid module reads and the Monte Carlo module
+/// fills), and the linker's two markers, as in the base module.
+const METHOD_EXPORTS: [&str; 8] = [
     "memory",
     "input_buffer",
     "error_retry",
@@ -28,8 +29,8 @@ const DISTRIBUTION_EXPORTS: [&str; 8] = [
 ];
 
 /// The base module's functions, which the script keeps calling on the base
-/// instance: a copy of them in the distribution module is bytes every
-/// reader who edits downloads twice.
+/// instance: a copy of them in a method module is bytes every reader who
+/// edits downloads twice.
 const BASE_FUNCTIONS: [&str; 5] = [
     "schedule",
     "duration_parts",
@@ -39,40 +40,40 @@ const BASE_FUNCTIONS: [&str; 5] = [
 ];
 
 #[test]
-fn the_distribution_module_holds_none_of_the_base_modules_functions() {
+fn the_method_modules_hold_none_of_the_base_modules_functions() {
     let base = Instance::new(CALCULATOR_WASM).exports;
-    let dist = Instance::new(module()).exports;
-    for name in BASE_FUNCTIONS {
-        assert!(
-            base.iter().any(|e| e == name),
-            "the base module lacks {name}"
-        );
-        assert!(
-            !dist.iter().any(|e| e == name),
-            "the distribution module exports {name}, a copy of the base module's"
-        );
+    for (module, bytes) in MODULES {
+        let dist = Instance::new(bytes).exports;
+        for name in BASE_FUNCTIONS {
+            assert!(
+                base.iter().any(|e| e == name),
+                "the base module lacks {name}"
+            );
+            assert!(
+                !dist.iter().any(|e| e == name),
+                "the {module} module exports {name}, a copy of the base module's"
+            );
+        }
+        // What it exports besides its own is only what the call is read
+        // through.
+        let mut got: Vec<&str> = dist.iter().map(String::as_str).collect();
+        let mut want = METHOD_EXPORTS;
+        got.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(got, want, "{module}");
     }
-    // What it exports besides its own is only what the call is read
-    // through.
-    let mut got: Vec<&str> = dist.iter().map(String::as_str).collect();
-    let mut want = DISTRIBUTION_EXPORTS;
-    got.sort_unstable();
-    want.sort_unstable();
-    assert_eq!(got, want);
 }
 
 /// Decorrelated jitter as the script runs it: the base module cannot
-/// compute its schedule, so the distribution module's is copied into the
+/// compute its schedule, so the Monte Carlo module's is copied into the
 /// base module's buffer and the base module's `spread` buckets it; bit for
 /// bit against `contract::spread` run natively on the same schedule.
 #[test]
-fn the_base_module_spreads_the_distribution_modules_schedule() {
+fn the_base_module_spreads_the_monte_carlo_modules_schedule() {
     use contract::{SPREAD_BUCKETS, SPREAD_LEN};
-    let mut dist = Wasm::new(module());
-    let mut base = Instance::new(CALCULATOR_WASM);
-    let (input, buffer, out, counts) = (
-        base.func::<(), u32>("input_buffer"),
-        base.func::<(), u32>("schedule_buffer"),
+    let mut modules = Wasm::new();
+    let base = &mut modules.base.wasm;
+    let (out, counts) = (
         base.func::<(), u32>("spread_buffer"),
         base.func::<(), u32>("spread_counts"),
     );
@@ -86,22 +87,16 @@ fn the_base_module_spreads_the_distribution_modules_schedule() {
             jitter: Jitter::Decorrelated,
         };
         let s = slots(&p, Limits::default());
-        let got = dist.call(&s);
+        let got = modules.call(&s);
         assert_eq!(got.code, 0, "{p:?}");
         let schedule: Vec<f64> = got.schedule.iter().map(|b| f64::from_bits(*b)).collect();
-        // The script's slots for the base module: decorrelated jitter is no
-        // kind of its contract.
-        let mut base_slots: [f64; contract::INPUTS.len()] =
-            s[..contract::INPUTS.len()].try_into().unwrap();
-        base_slots[contract::input("jitter")] = -1.0;
-        let at = input.call(&mut base.store, ()).unwrap();
-        base.write_f64s(at, &base_slots);
-        let at = buffer.call(&mut base.store, ()).unwrap();
-        base.write_f64s(at, &schedule);
+        // The base module now holds the slots and the schedule as the
+        // script leaves them.
+        let base = &mut modules.base.wasm;
         assert_eq!(spread.call(&mut base.store, clients).unwrap(), 0, "{p:?}");
         let (mut want, mut want_counts) = ([0.0; SPREAD_LEN], [0u32; SPREAD_BUCKETS]);
         contract::spread(
-            &base_slots,
+            &base_slots(&s),
             schedule[..].try_into().unwrap(),
             clients,
             &mut want,

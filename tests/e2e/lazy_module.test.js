@@ -1,10 +1,12 @@
-// Browser tests of the two WebAssembly modules on every explainer page with
-// the calculator (en, ru, de × calculator, schedule): at load only the base
-// module is requested; the reader's first edit fetches the distribution
-// module (`distribution` and none of the base module's functions) once and
-// the script instantiates it; a later edit fetches nothing more; with the
-// distribution module's request refused the base calculator keeps working
-// and the page shows no error.
+// Browser tests of the WebAssembly modules on every explainer page with the
+// calculator (en, ru, de × calculator, schedule): at load only the base
+// module is requested; the reader's first edit fetches the method module of
+// the jitter kind (`distribution` and none of the base module's functions:
+// the grid module for the page's default kind) once and the script
+// instantiates it; a later edit fetches nothing more; switching to
+// decorrelated jitter fetches the Monte Carlo module once, and switching
+// back nothing; with the method modules' requests refused the base
+// calculator keeps working and the page shows no error.
 //
 // Requests are recorded from the context's first one, and every instance the
 // page makes is recorded by an init script that wraps WebAssembly's two
@@ -17,6 +19,9 @@ import { LANGS, PAGES, island, siteAndBrowser, tableCells, type } from './suppor
 
 const site = siteAndBrowser();
 
+/** A method module's address. */
+const METHOD_MODULE = /\/backoff-(grid|monte-carlo)\.[^/]*\.wasm$/;
+
 /** The file name at the end of a URL or path. */
 const file = (url) => new URL(url, 'http://x/').pathname.split('/').pop();
 
@@ -24,7 +29,7 @@ const file = (url) => new URL(url, 'http://x/').pathname.split('/').pop();
  * Opens the page with the calculator running, recording the wasm requests
  * (`requests`), console errors and page errors (`problems`), and the exports
  * of each instance the page makes (`window.__instances`). With `block`, the
- * distribution module's request is aborted.
+ * method modules' requests are aborted.
  */
 async function openRecorded(lang, page, { block = false } = {}) {
   const context = await site.browser.newContext();
@@ -42,12 +47,12 @@ async function openRecorded(lang, page, { block = false } = {}) {
       };
     }
   });
-  if (block) await context.route('**/backoff-distribution.*.wasm', (route) => route.abort());
+  if (block) await context.route(METHOD_MODULE, (route) => route.abort());
   const tab = await context.newPage();
   tab.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   tab.on('console', (m) => {
     // The aborted request itself is reported by Chromium as a failed load.
-    const blocked = block && m.location().url.includes('backoff-distribution.');
+    const blocked = block && METHOD_MODULE.test(m.location().url);
     if (m.type() === 'error' && !blocked && !m.location().url.endsWith('/favicon.ico')) {
       problems.push(`console: ${m.text()} (${m.location().url})`);
     }
@@ -63,49 +68,69 @@ const hasDistribution = (tab) => tab.evaluate(() => window.__instances.some((e) 
 
 for (const lang of LANGS) {
   for (const page of PAGES) {
-    describe(`${lang}/${page}: the distribution module, loaded on first need`, () => {
+    describe(`${lang}/${page}: the method modules, loaded on first need`, () => {
       const data = island(lang, page);
-      const [base, dist] = [file(data.wasm), file(data.wasm_distribution)];
+      const base = file(data.wasm);
+      const [grid, monteCarlo] = ['full', 'decorrelated'].map((k) => file(data.wasm_methods[k]));
+      const dist = file(data.wasm_methods[data.defaults.jitter]);
 
-      test('the base module at load, the distribution one once on the first edit', async () => {
+      test('the base module at load, the kind\'s method module once on the first edit, the other on a switch', async () => {
         const { context, tab, requests, problems } = await openRecorded(lang, page);
         try {
-          assert.notEqual(base, dist);
+          assert.equal(dist, grid, 'the page starts on a kind of the grid module');
+          assert.notEqual(grid, monteCarlo);
+          assert.ok(![grid, monteCarlo].includes(base));
           assert.deepEqual(requests, [base], 'at load only the base module is requested');
           assert.equal(await hasDistribution(tab), false, 'the base module has no distribution export');
 
           await type(tab, 'retries', '3');
           await tab.waitForFunction(() => window.__instances.some((e) => e.includes('distribution')));
-          assert.deepEqual(requests, [base, dist], 'the first edit fetches the distribution module once');
-          // The distribution module holds no second copy of the base one's
+          assert.deepEqual(requests, [base, grid], 'the first edit fetches the grid module once');
+          // A method module holds no second copy of the base one's
           // functions: the base instance keeps the schedule, durations and
           // many clients.
-          const [baseExports, distExports] = await tab.evaluate(() => window.__instances);
+          const [baseExports, gridExports] = await tab.evaluate(() => window.__instances);
           for (const name of ['schedule', 'duration_parts', 'spread', 'spread_buffer', 'spread_counts']) {
             assert.ok(baseExports.includes(name), `base module lacks ${name}`);
-            assert.ok(!distExports.includes(name), `distribution module has ${name}`);
+            assert.ok(!gridExports.includes(name), `grid module has ${name}`);
           }
           assert.equal((await tableCells(tab)).length, 3);
 
           await type(tab, 'retries', '5');
           await tab.waitForFunction(() => document.querySelectorAll('#calc-table tbody tr').length === 5);
           assert.equal((await tableCells(tab)).length, 5);
-          assert.deepEqual(requests, [base, dist], 'a second edit fetches nothing');
+          assert.deepEqual(requests, [base, grid], 'a second edit fetches nothing');
           assert.equal(await tab.evaluate(() => window.__instances.length), 2);
+
+          // Decorrelated jitter: the Monte Carlo module, once; its figures
+          // replace the stale mark the base module's refusal of the kind set.
+          await tab.selectOption('#calc-jitter', 'decorrelated');
+          await tab.waitForFunction(() => window.__instances.length === 3);
+          await tab.locator('#calc-stale').waitFor({ state: 'hidden' });
+          assert.deepEqual(requests, [base, grid, monteCarlo], 'switching kind fetches the Monte Carlo module once');
+          const monteCarloExports = (await tab.evaluate(() => window.__instances))[2];
+          assert.ok(monteCarloExports.includes('distribution'));
+          assert.ok(!monteCarloExports.includes('schedule'), 'Monte Carlo module has schedule');
+          assert.equal((await tableCells(tab)).length, 5);
+          await tab.selectOption('#calc-jitter', 'full');
+          await type(tab, 'retries', '4');
+          await tab.waitForFunction(() => document.querySelectorAll('#calc-table tbody tr').length === 4);
+          assert.deepEqual(requests, [base, grid, monteCarlo], 'switching back fetches nothing');
+          assert.equal(await tab.locator('#calc-stale').isHidden(), true);
           assert.deepEqual(problems, []);
         } finally {
           await context.close();
         }
       });
 
-      test('with the distribution module refused, the schedule still follows the inputs', async () => {
+      test('with the method modules refused, the schedule still follows the inputs', async () => {
         const { context, tab, requests, problems } = await openRecorded(lang, page, { block: true });
         try {
           await type(tab, 'retries', '3');
           await tab.waitForFunction(() => document.querySelectorAll('#calc-table tbody tr').length === 3);
           // Let the refused request and the script's fallback fetch settle.
           await tab.waitForTimeout(300);
-          assert.ok(requests.includes(dist), 'the first edit asked for the distribution module');
+          assert.ok(requests.includes(dist), 'the first edit asked for the grid module');
           const asked = requests.length;
           await type(tab, 'retries', '4');
           await tab.waitForFunction(() => document.querySelectorAll('#calc-table tbody tr').length === 4);

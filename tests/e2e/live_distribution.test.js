@@ -70,9 +70,12 @@ async function fillPolicy(tab, data, p) {
   }
   if (p.factor) await type(tab, 'factor', text(p.factor));
   for (const k of ['timeout', 'deadline']) await type(tab, k, p[k] == null ? '' : text(p[k]));
-  // The distribution module, fetched on the first edit, shows the percentiles of
-  // inputs other than the built ones once it has arrived.
+  // The method module of the kind, fetched on the first edit with it, shows
+  // the percentiles of inputs other than the built ones once it has
+  // arrived; until the Monte Carlo module has, decorrelated jitter is
+  // marked stale (the base module refuses the kind).
   await tab.locator('#calc-percentiles').waitFor({ state: 'visible' });
+  await tab.locator('#calc-stale').waitFor({ state: 'hidden' });
   await settled(tab);
 }
 
@@ -140,7 +143,7 @@ for (const lang of LANGS) {
           const [timeout, deadline] = [await tab.inputValue('#calc-timeout'), await tab.inputValue('#calc-deadline')];
           await type(tab, 'timeout', '7');
           await type(tab, 'deadline', '90000');
-          // Once the distribution module, fetched on this first edit, has come.
+          // Once the grid module, fetched on this first edit, has come.
           await tab.waitForFunction((b) => document.getElementById('calc-timeline').innerHTML !== b, built[0]);
           await type(tab, 'timeout', timeout);
           await type(tab, 'deadline', deadline);
@@ -193,6 +196,8 @@ test('1,000 retries: the whole update, timed', async () => {
     await fillPolicy(tab, data, p);
     for (const jitter of ['full', 'decorrelated']) {
       await tab.selectOption('#calc-jitter', jitter);
+      // The Monte Carlo module comes on the switch to its kind.
+      await tab.locator('#calc-stale').waitFor({ state: 'hidden' });
       // The least of five updates (the machine may be busy): each a new
       // timeout, so every row of both tables changes.
       let ms = Infinity;
@@ -202,11 +207,16 @@ test('1,000 retries: the whole update, timed', async () => {
       }
       await settled(tab);
       assert.equal(await tab.locator('#calc-timeline-table tbody tr').count(), 1001);
-      // The module's own share: the same inputs, in a module of its own.
-      const wasm = await tab.evaluate(async ([url, slots]) => {
-        const { instance } = await WebAssembly.instantiateStreaming(fetch(url));
-        const w = instance.exports;
-        new Float64Array(w.memory.buffer, w.input_buffer(), slots.length).set(slots);
+      // The module's own share: the same inputs, in modules of their own
+      // (the grid module reads the base module's rows, as the script hands
+      // them over).
+      const wasm = await tab.evaluate(async ([baseUrl, url, slots, baseInputs, scheduleLen]) => {
+        const load = async (u) => (await WebAssembly.instantiateStreaming(fetch(u))).instance.exports;
+        const [base, w] = [await load(baseUrl), await load(url)];
+        const f64 = (e, at, n) => new Float64Array(e.memory.buffer, at, n);
+        f64(base, base.input_buffer(), baseInputs).set(slots.slice(0, baseInputs));
+        if (base.schedule() === 0) f64(w, w.schedule_buffer(), scheduleLen).set(f64(base, base.schedule_buffer(), scheduleLen));
+        f64(w, w.input_buffer(), slots.length).set(slots);
         let least = Infinity;
         for (let i = 0; i < 5; i++) {
           const t = performance.now();
@@ -214,8 +224,10 @@ test('1,000 retries: the whole update, timed', async () => {
           least = Math.min(least, performance.now() - t);
         }
         return least;
-      }, [new URL(data.wasm_distribution, `${state.server.origin}/en/schedule/`).href,
-        [p.base, p.multiplier, p.max, p.retries, data.contract.distribution.jitters.indexOf(jitter), NaN, p.timeout + 5, p.deadline]]);
+      }, [new URL(data.wasm, `${state.server.origin}/en/schedule/`).href,
+        new URL(data.wasm_methods[jitter], `${state.server.origin}/en/schedule/`).href,
+        [p.base, p.multiplier, p.max, p.retries, data.contract.distribution.jitters.indexOf(jitter), NaN, p.timeout + 5, p.deadline],
+        data.contract.inputs.length, data.contract.schedule_len]);
       console.log(`update of 1,000 retries with ${jitter} jitter and a timeline: ${ms.toFixed(1)} ms of script, ` +
         `of which distribution() ${wasm.toFixed(1)} ms (least of five)`);
     }

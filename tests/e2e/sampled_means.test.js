@@ -54,7 +54,7 @@ for (const lang of LANGS) {
 
     const query = `?${new URLSearchParams({ ...POLICY, unit })}`;
     await withOpenPage(site, lang, 'calculator', { query }, async (page) => {
-      // The built table has the defaults' rows; the distribution module's
+      // The built table has the defaults' rows; the Monte Carlo module's
       // update writes the rows in view, then the others while the browser
       // is idle, the table aria-busy until the last of them.
       assert.notEqual(data.defaults.retries, POLICY.retries);

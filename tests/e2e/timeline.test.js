@@ -38,8 +38,8 @@ function cli(data) {
 function hasDistribution() {
   const assets = path.join(DIST, 'assets');
   const html = readFileSync(path.join(DIST, 'en', 'calculator', 'index.html'), 'utf8');
-  // The distribution module, fetched on the first edit, has the export.
-  const wasm = /"wasm_distribution":"[^"]*\/([^"/]+\.wasm)"/.exec(html)?.[1];
+  // The grid module, fetched on the first edit with the page's kind, has the export.
+  const wasm = /"wasm_methods":\{[^}]*"full":"[^"]*\/([^"/]+\.wasm)"/.exec(html)?.[1];
   const bytes = wasm ? readFileSync(path.join(assets, wasm)) : Buffer.alloc(0);
   return bytes.includes(Buffer.from('distribution'));
 }
@@ -160,7 +160,7 @@ for (const lang of LANGS) {
           const built = await tab.locator('#calc-percentiles').textContent();
           await type(tab, 'retries', '3');
           if (hasDistribution()) {
-            // Once the distribution module has arrived.
+            // Once the grid module has arrived.
             await tab.waitForFunction((b) => {
               const e = document.getElementById('calc-percentiles');
               return e.checkVisibility() && e.textContent !== b;

@@ -1,11 +1,12 @@
 //! The calculator's WebAssembly modules: `extern "C"` exports over the
 //! backoff core, and nothing else.
 //!
-//! `build.rs` compiles this crate twice with plain rustc, as a `#![no_std]`
-//! cdylib for `wasm32-unknown-unknown` linked against the `backoff-core`
-//! crate: the base module (`wasm_module::CALCULATOR_WASM`) and, with
-//! `--cfg backoff_distribution`, the distribution module
-//! (`wasm_module::DISTRIBUTION_WASM`). The browser therefore runs the very
+//! `build.rs` compiles this crate three times with plain rustc, as a
+//! `#![no_std]` cdylib for `wasm32-unknown-unknown` linked against the
+//! `backoff-core` crate: the base module (`wasm_module::CALCULATOR_WASM`)
+//! and the two method modules, with `--cfg backoff_grid`
+//! (`wasm_module::GRID_WASM`) and with `--cfg backoff_monte_carlo`
+//! (`wasm_module::MONTE_CARLO_WASM`). The browser therefore runs the very
 //! arithmetic the build runs, and `tests/wasm_parity.rs` and
 //! `tests/dist_wasm_parity.rs` check that they agree bit for bit.
 //!
@@ -16,12 +17,12 @@
 //! `contract` module's tables (`backoff_core::contract`), which the script
 //! receives in the page's JSON island; this crate adds no layout of its own.
 //!
-//! Both modules (all numbers are `f64` in the buffers, pointers are `i32`):
+//! Every module (all numbers are `f64` in the buffers, pointers are `i32`):
 //!
 //! - `input_buffer() -> *mut f64`: where the caller writes the inputs, one
 //!   per key of `contract::INPUTS` (the base module) or of
-//!   `contract::distribution::INPUTS` (the distribution module: the
-//!   calculator's, then `timeout` and `deadline`), in that order.
+//!   `contract::distribution::INPUTS` (a method module: the calculator's,
+//!   then `timeout` and `deadline`), in that order.
 //! - `error_retry() -> u32` is the retry at which the module's last call
 //!   overflowed, or 0.
 //! - `schedule_buffer() -> *const f64`: the schedule buffer,
@@ -43,28 +44,32 @@
 //!   `contract::SPREAD_LEN` f64 long; `spread_counts() -> *const u32`: the
 //!   counts, `contract::SPREAD_BUCKETS` u32 long.
 //!
-//! The distribution module, which holds the percentiles, decorrelated
-//! jitter and the attempt timeline (`contract::distribution`) and none of
-//! the base module's functions:
+//! The method modules, which hold the percentiles and the attempt timeline
+//! (`contract::distribution`), one method each, and none of the base
+//! module's functions:
 //!
 //! - `distribution() -> u32` computes what `backoff-site schedule
-//!   --percentiles` prints for the inputs: the schedule buffer as
-//!   `schedule` fills it, but with the distribution's totals and
-//!   decorrelated jitter's sampled means, and the distribution buffer; 0 or
-//!   the error's code (`contract::distribution::ERRORS`); on failure both
-//!   buffers are left as they were.
+//!   --percentiles` prints for the inputs into the distribution buffer; 0
+//!   or the error's code (`contract::distribution::ERRORS`); on failure the
+//!   buffers are left as they were. In the grid module
+//!   (`contract::distribution::grid`: none, full, equal and proportional
+//!   jitter) it reads each retry's delay from the schedule buffer, which the
+//!   caller fills with the base module's schedule of the same inputs, and
+//!   writes nothing there. In the Monte Carlo module
+//!   (`contract::distribution::monte_carlo`: decorrelated jitter, whose
+//!   schedule the base module cannot compute) it writes the schedule
+//!   buffer as `schedule` lays it out, with the seeded run's means and
+//!   totals.
 //! - `distribution_buffer() -> *const f64`: the distribution buffer,
 //!   `contract::distribution::LEN` f64 long.
 //!
-//! Its work buffers (about 600 KB) are static: memory pages, not bytes of
-//! the module. Its code (the grid convolution, the Monte Carlo run and
-//! their order statistics) is beyond the 6 KiB budget of the module every
-//! calculator page loads at start (`tests/budgets.rs`), so it ships apart
-//! and the script fetches it on the reader's first edit (`wasm/build`'s
-//! `Kind`). It carries no second copy of the base module's code: the script
-//! keeps the base instance for the schedule, durations and many clients,
-//! and the schedule buffer of this one only for decorrelated jitter, whose
-//! schedule the base module cannot compute.
+//! Their work buffers (up to about 600 KB) are static: memory pages, not
+//! bytes of the module. Both methods in one module would be nearly twice
+//! the 6 KiB budget every module has (`tests/budgets.rs`); each alone, with
+//! the work the base module already does left to it, is within it. The
+//! script fetches the one for the reader's jitter kind on the first edit
+//! (`wasm/build`'s `Kind`) and keeps the base instance for the schedule,
+//! durations and many clients.
 
 #![no_std]
 
@@ -73,12 +78,12 @@ use backoff_core::contract::{self, SCHEDULE_LEN};
 // Plain `static mut`s: the module runs on one thread, and each export takes
 // the only reference to a buffer for the length of the call.
 static mut INPUT: [f64; INPUT_LEN] = [0.0; INPUT_LEN];
-#[cfg(not(backoff_distribution))]
+#[cfg(not(any(backoff_grid, backoff_monte_carlo)))]
 const INPUT_LEN: usize = contract::INPUTS.len();
-#[cfg(backoff_distribution)]
+#[cfg(any(backoff_grid, backoff_monte_carlo))]
 const INPUT_LEN: usize = contract::distribution::INPUTS.len();
 static mut SCHEDULE: [f64; SCHEDULE_LEN] = [0.0; SCHEDULE_LEN];
-#[cfg(not(backoff_distribution))]
+#[cfg(not(any(backoff_grid, backoff_monte_carlo)))]
 static mut DURATION: [f64; contract::PARTS.len()] = [0.0; contract::PARTS.len()];
 static mut ERROR_RETRY: u32 = 0;
 
@@ -96,7 +101,7 @@ pub extern "C" fn input_buffer() -> *mut f64 {
     (&raw mut INPUT).cast::<f64>()
 }
 
-#[cfg(not(backoff_distribution))]
+#[cfg(not(any(backoff_grid, backoff_monte_carlo)))]
 #[unsafe(no_mangle)]
 pub extern "C" fn schedule() -> u32 {
     // The base module's input buffer holds the calculator's slots only.
@@ -133,7 +138,7 @@ pub extern "C" fn schedule_buffer() -> *const f64 {
     (&raw const SCHEDULE).cast::<f64>()
 }
 
-#[cfg(not(backoff_distribution))]
+#[cfg(not(any(backoff_grid, backoff_monte_carlo)))]
 #[unsafe(no_mangle)]
 pub extern "C" fn duration_parts(ms: f64) -> *const f64 {
     let parts = backoff_core::duration_parts(ms);
@@ -150,37 +155,51 @@ pub extern "C" fn duration_parts(ms: f64) -> *const f64 {
     out.as_ptr()
 }
 
-#[cfg(backoff_distribution)]
+#[cfg(any(backoff_grid, backoff_monte_carlo))]
 mod distribution {
     use super::{INPUT, SCHEDULE, answer};
-    use backoff_core::contract::distribution::{self, GRID_LEN, LEN, PATHS_LEN, Work};
-    use backoff_core::dist::decorrelated::Row;
-    use backoff_core::dist::{Delay, Summary};
+    use backoff_core::contract::distribution::{self, LEN};
 
-    const RETRIES: usize = backoff_core::MAX_RETRIES as usize;
-    const NO_SUMMARY: Summary = Summary {
-        min: 0.0,
-        mean: 0.0,
-        max: 0.0,
-        p50: 0.0,
-        p90: 0.0,
-        p99: 0.0,
-    };
     static mut OUT: [f64; LEN] = [0.0; LEN];
-    static mut DELAYS: [Delay; RETRIES] = [Delay::fixed(0.0); RETRIES];
-    static mut GRID: [f64; GRID_LEN] = [0.0; GRID_LEN];
-    static mut SUMS: [Summary; RETRIES] = [NO_SUMMARY; RETRIES];
-    static mut PATHS: [f64; PATHS_LEN] = [0.0; PATHS_LEN];
-    static mut ROWS: [Row; RETRIES] = [Row {
-        delay_min: 0.0,
-        delay_mean: 0.0,
-        delay_max: 0.0,
-        mean_exact: false,
-        cumulative: NO_SUMMARY,
-    }; RETRIES];
 
+    #[cfg(backoff_grid)]
     #[unsafe(no_mangle)]
     pub extern "C" fn distribution() -> u32 {
+        use backoff_core::contract::distribution::{GRID_LEN, GridWork};
+        use backoff_core::dist::{Delay, Summary};
+        static mut DELAYS: [Delay; RETRIES] = [Delay::fixed(0.0); RETRIES];
+        static mut GRID: [f64; GRID_LEN] = [0.0; GRID_LEN];
+        static mut SUMS: [Summary; RETRIES] = [NO_SUMMARY; RETRIES];
+        // SAFETY: single-threaded and not reentrant: these are the only
+        // references to the buffers while the call runs.
+        let (inputs, schedule, out, work) = unsafe {
+            (
+                &*(&raw const INPUT),
+                &*(&raw const SCHEDULE),
+                &mut *(&raw mut OUT),
+                GridWork {
+                    delays: &mut *(&raw mut DELAYS),
+                    grid: &mut *(&raw mut GRID),
+                    sums: &mut *(&raw mut SUMS),
+                },
+            )
+        };
+        answer(distribution::grid(inputs, schedule, out, work))
+    }
+
+    #[cfg(backoff_monte_carlo)]
+    #[unsafe(no_mangle)]
+    pub extern "C" fn distribution() -> u32 {
+        use backoff_core::contract::distribution::{MonteCarloWork, PATHS_LEN};
+        use backoff_core::dist::decorrelated::Row;
+        static mut PATHS: [f64; PATHS_LEN] = [0.0; PATHS_LEN];
+        static mut ROWS: [Row; RETRIES] = [Row {
+            delay_min: 0.0,
+            delay_mean: 0.0,
+            delay_max: 0.0,
+            mean_exact: false,
+            cumulative: NO_SUMMARY,
+        }; RETRIES];
         // SAFETY: single-threaded and not reentrant: these are the only
         // references to the buffers while the call runs.
         let (inputs, schedule, out, work) = unsafe {
@@ -188,29 +207,36 @@ mod distribution {
                 &*(&raw const INPUT),
                 &mut *(&raw mut SCHEDULE),
                 &mut *(&raw mut OUT),
-                Work {
-                    delays: &mut *(&raw mut DELAYS),
-                    grid: &mut *(&raw mut GRID),
-                    sums: &mut *(&raw mut SUMS),
+                MonteCarloWork {
                     paths: &mut *(&raw mut PATHS),
                     rows: &mut *(&raw mut ROWS),
                 },
             )
         };
-        answer(distribution::distribution(inputs, schedule, out, work))
+        answer(distribution::monte_carlo(inputs, schedule, out, work))
     }
+
+    const RETRIES: usize = backoff_core::MAX_RETRIES as usize;
+    const NO_SUMMARY: backoff_core::dist::Summary = backoff_core::dist::Summary {
+        min: 0.0,
+        mean: 0.0,
+        max: 0.0,
+        p50: 0.0,
+        p90: 0.0,
+        p99: 0.0,
+    };
 
     #[unsafe(no_mangle)]
     pub extern "C" fn distribution_buffer() -> *const f64 {
         (&raw const OUT).cast::<f64>()
     }
 }
-#[cfg(not(backoff_distribution))]
+#[cfg(not(any(backoff_grid, backoff_monte_carlo)))]
 static mut SPREAD: [f64; contract::SPREAD_LEN] = [0.0; contract::SPREAD_LEN];
-#[cfg(not(backoff_distribution))]
+#[cfg(not(any(backoff_grid, backoff_monte_carlo)))]
 static mut COUNTS: [u32; contract::SPREAD_BUCKETS] = [0; contract::SPREAD_BUCKETS];
 
-#[cfg(not(backoff_distribution))]
+#[cfg(not(any(backoff_grid, backoff_monte_carlo)))]
 #[unsafe(no_mangle)]
 pub extern "C" fn spread(clients: f64) -> u32 {
     // The base module's input buffer holds the calculator's slots only.
@@ -229,13 +255,13 @@ pub extern "C" fn spread(clients: f64) -> u32 {
     }
 }
 
-#[cfg(not(backoff_distribution))]
+#[cfg(not(any(backoff_grid, backoff_monte_carlo)))]
 #[unsafe(no_mangle)]
 pub extern "C" fn spread_buffer() -> *const f64 {
     (&raw const SPREAD).cast::<f64>()
 }
 
-#[cfg(not(backoff_distribution))]
+#[cfg(not(any(backoff_grid, backoff_monte_carlo)))]
 #[unsafe(no_mangle)]
 pub extern "C" fn spread_counts() -> *const u32 {
     (&raw const COUNTS).cast::<u32>()

@@ -1,9 +1,11 @@
 //! The contract of the distribution export: the calculator's contract
 //! (`super`) extended with decorrelated jitter, the attempt timeline's
 //! inputs and errors, and the layout of the distribution buffer, by JSON key
-//! as `src/report` writes them; and [`distribution`], which computes the
-//! figures `backoff-site schedule --percentiles` prints (with `--timeout`
-//! and `--deadline` when those slots are given), bit for bit.
+//! as `src/report` writes them; and the figures `backoff-site schedule
+//! --percentiles` prints (with `--timeout` and `--deadline` when those
+//! slots are given), bit for bit: [`grid`] for the independent kinds and
+//! [`monte_carlo`] for decorrelated jitter, the exports of the two method
+//! modules, and [`distribution`], the two as the script runs them.
 //!
 //! The figures are the core's (`crate::dist`) with the site's grid of
 //! [`CELLS`] cells and, for decorrelated jitter, the site's seeded Monte
@@ -13,14 +15,16 @@
 //!
 //! Each table here is its namesake in `super` extended (built from it at
 //! compile time), so a code or slot means the same in both.
-//! The export is only in the distribution module, which the calculator
-//! fetches on the reader's first edit: it is nearly twice the 6 KiB budget
-//! of the base module (`wasm/src/lib.rs` says how both are built). Like
-//! `super`, this module never formats anything.
+//! The export is only in the method modules, one of which the calculator
+//! fetches on the reader's first edit: both methods together are nearly
+//! twice the 6 KiB budget of a module, each alone within it once it leaves
+//! to the base module what that module already does (`wasm/src/lib.rs`
+//! says how they are built). Like `super`, this module never formats
+//! anything.
 
 use crate::dist::decorrelated::{self, MonteCarlo, Row};
-use crate::dist::{Delay, DistError, Limits, Summary};
-use crate::{Jitter, MAX_RETRIES, Schedule};
+use crate::dist::{DeadlineFit, Delay, DistError, Limits, Summary};
+use crate::{Jitter, MAX_RETRIES};
 
 use super::{ROW, Refused, SCHEDULE_LEN, TOTALS as SCHEDULE_TOTALS, given};
 
@@ -52,10 +56,9 @@ pub const ERRORS: [&str; 11] = extend(
 pub const ERROR_INPUTS: [&str; 11] =
     extend(&super::ERROR_INPUTS, &["timeout", "deadline", "deadline"]);
 
-/// The distribution module's own exports; besides them it has only
-/// `memory` and the accessors `input_buffer`, `error_retry` and
-/// `schedule_buffer` of [`super::EXPORTS`], none of the base module's
-/// functions.
+/// Each method module's own exports; besides them it has only `memory`
+/// and the accessors `input_buffer`, `error_retry` and `schedule_buffer` of
+/// [`super::EXPORTS`], none of the base module's functions.
 pub const EXPORTS: [&str; 2] = ["distribution", "distribution_buffer"];
 
 /// `base` followed by `more`: each table here is its namesake in `super`
@@ -141,10 +144,8 @@ pub const GRID_LEN: usize = crate::dist::sum::work_len(CELLS);
 /// The length of [`Work::paths`]: the most paths [`samples_for`] gives.
 pub const PATHS_LEN: usize = decorrelated::work_len(decorrelated::MOST_SITE_SAMPLES);
 
-/// The caller's work buffers for [`distribution`] (the module keeps them
-/// static): `delays`, `sums` and `rows` of [`MAX_RETRIES`] each, `grid` of
-/// [`GRID_LEN`], `paths` of [`PATHS_LEN`]. Shorter ones are refused with
-/// the code of `jitter` (no caller of the contract's lengths sees it).
+/// The caller's work buffers for [`distribution`]: [`GridWork`]'s and
+/// [`MonteCarloWork`]'s together.
 pub struct Work<'a> {
     pub delays: &'a mut [Delay],
     pub grid: &'a mut [f64],
@@ -153,10 +154,27 @@ pub struct Work<'a> {
     pub rows: &'a mut [Row],
 }
 
-/// The code of a refusal of `crate::dist`: its policy errors are the core's
-/// (already refused by [`Schedule::new`] before `dist` runs), its limits'
-/// are the timeline's codes, and the work buffers' cannot happen with the
-/// lengths [`Work`] states.
+/// The work buffers of [`grid`] (the grid module keeps them static):
+/// `delays` and `sums` of [`MAX_RETRIES`] each, `grid` of [`GRID_LEN`].
+/// Shorter ones are refused with the code of `jitter` (no caller of the
+/// contract's lengths sees it).
+pub struct GridWork<'a> {
+    pub delays: &'a mut [Delay],
+    pub grid: &'a mut [f64],
+    pub sums: &'a mut [Summary],
+}
+
+/// The work buffers of [`monte_carlo`] (the Monte Carlo module keeps them
+/// static): `paths` of [`PATHS_LEN`], `rows` of [`MAX_RETRIES`]. Shorter
+/// ones are refused with the code of `jitter`.
+pub struct MonteCarloWork<'a> {
+    pub paths: &'a mut [f64],
+    pub rows: &'a mut [Row],
+}
+
+/// The code of a refusal of `crate::dist`: its policy errors are the core's,
+/// its limits' are the timeline's codes, and the work buffers' cannot happen
+/// with the lengths [`GridWork`] and [`MonteCarloWork`] state.
 fn refused(err: DistError) -> Refused {
     let code = match err {
         DistError::Base => 1,
@@ -179,49 +197,144 @@ fn refused(err: DistError) -> Refused {
 
 /// Computes the figures `backoff-site schedule --percentiles` prints for the
 /// input slots (with `--timeout` and `--deadline` when those slots are
-/// given): the schedule into `schedule`, laid out as [`super::run`] lays it out but
-/// with the distribution's totals and, for decorrelated jitter, the seeded
-/// run's mean delays (as the JSON's `retries` and `total`); the
-/// percentiles, the method's figures and, when a timeout or a deadline is
-/// given, the attempt timeline into `out`, laid out as [`CUMULATIVE`],
-/// [`TOTAL`], [`METHOD`], [`ATTEMPT`] and [`FIT`] say. On refusal both
-/// buffers are left as they were.
+/// given) as the calculator's script does with its modules: for the
+/// independent kinds, the schedule into `schedule` by [`super::run`] (the
+/// base module's `schedule`), then [`grid`] on it (the grid module); for
+/// decorrelated jitter, [`monte_carlo`] (the Monte Carlo module, which
+/// writes the schedule itself). The percentiles, the method's figures and,
+/// when a timeout or a deadline is given, the attempt timeline go into
+/// `out`, laid out as [`CUMULATIVE`], [`TOTAL`], [`METHOD`], [`ATTEMPT`]
+/// and [`FIT`] say. On refusal both buffers are left as they were (the
+/// script restores the base module's schedule buffer when the grid module
+/// refuses).
 pub fn distribution(
     inputs: &[f64; INPUTS.len()],
     schedule: &mut [f64; SCHEDULE_LEN],
     out: &mut [f64; LEN],
     work: Work<'_>,
 ) -> Result<(), Refused> {
-    let checked = Schedule::new(super::policy_of(&JITTERS, inputs)?)?;
-    let policy = checked.policy();
+    if super::policy_of(&JITTERS, inputs)?.jitter == Jitter::Decorrelated {
+        let work = MonteCarloWork {
+            paths: work.paths,
+            rows: work.rows,
+        };
+        return monte_carlo(inputs, schedule, out, work);
+    }
+    // The base module's buffer keeps what the walk does not reach.
+    let mut rows = *schedule;
+    super::run(&core::array::from_fn(|i| inputs[i]), &mut rows)?;
+    let work = GridWork {
+        delays: work.delays,
+        grid: work.grid,
+        sums: work.sums,
+    };
+    grid(inputs, &rows, out, work)?;
+    *schedule = rows;
+    Ok(())
+}
+
+/// The grid module's figures: the distribution of the independent kinds'
+/// delays, each uniform between its row's `min` and `max` in `schedule`, a
+/// schedule buffer that [`super::run`] filled for the same inputs (the base
+/// module's, which the script copies in), for the inputs' retries and
+/// limits (the jitter slot is not read: the rows carry the kind). Into
+/// `out` as [`distribution`] says; `schedule` is only read, and its totals
+/// stay the schedule's. On refusal `out` is left as it was.
+///
+/// The base module's `schedule` has checked the policy, with its located
+/// errors, before the script asks: this export does not check it again.
+/// It still refuses what it cannot compute (a retry count the rows cannot
+/// hold, a row that is no delay, limits broken, a sum beyond the largest
+/// number), so whatever the buffers hold no figure is NaN or infinite.
+pub fn grid(
+    inputs: &[f64; INPUTS.len()],
+    schedule: &[f64; SCHEDULE_LEN],
+    out: &mut [f64; LEN],
+    work: GridWork<'_>,
+) -> Result<(), Refused> {
+    let limits = limits(inputs);
+    // `as` saturates and sends NaN to 0, which `independent` refuses.
+    let n = inputs[super::RETRIES] as usize;
+    let delays = delays_of(schedule, n, work.delays).map_err(refused)?;
+    let r = crate::dist::independent(delays, limits, work.grid, work.sums).map_err(refused)?;
+    out[METHODS..ATTEMPTS].fill(0.0);
+    out[METHODS] = r.grid_step;
+    write_figures(out, &work.sums[..n], r.total, r.deadline, limits);
+    Ok(())
+}
+
+/// The Monte Carlo module's figures: decorrelated jitter's seeded run for
+/// the input slots (a jitter code other than decorrelated's is refused),
+/// into `out` as [`distribution`] says, and its schedule into `schedule`,
+/// laid out as [`super::run`] lays it out, with the run's mean delays and
+/// totals (as the JSON's `retries` and `total`). On refusal both buffers
+/// are left as they were.
+///
+/// The rows come from the run's own rows, not from a walk of the
+/// [`crate::Schedule`]: the same products in the same order (the longest delay
+/// `min(cap, 3·previous)`, the shortest `min(cap, base)`, their running
+/// sums), and capped exactly when `3·previous` passes the cap, as the
+/// schedule's rule has it for a growth of 3 (the tests compare them).
+pub fn monte_carlo(
+    inputs: &[f64; INPUTS.len()],
+    schedule: &mut [f64; SCHEDULE_LEN],
+    out: &mut [f64; LEN],
+    work: MonteCarloWork<'_>,
+) -> Result<(), Refused> {
+    let policy = super::policy_of(&JITTERS, inputs)?;
+    if policy.jitter != Jitter::Decorrelated {
+        return Err(refused(DistError::Jitter));
+    }
     let limits = limits(inputs);
     let n = policy.retries as usize;
-    let decorrelated = policy.jitter == Jitter::Decorrelated;
-    // Everything is computed before either buffer is written. (Plain
-    // stores below, not arrays copied into slices: the module's size
-    // budget counts every temporary.)
-    let (total, fit) = if decorrelated {
-        let mc = MonteCarlo::for_retries(policy.retries);
-        let r = decorrelated::decorrelated(&policy, mc, limits, work.paths, work.rows)
-            .map_err(refused)?;
-        out[METHODS] = 0.0;
-        out[METHODS + 1] = f64::from(r.samples);
-        out[METHODS + 2] = f64::from(r.exact_mean_retries);
-        out[METHODS + 3] = r.mean_error;
-        out[METHODS + 4] = r.total_p99_low;
-        out[METHODS + 5] = r.total_p99_high;
-        (r.total, r.deadline)
-    } else {
-        let delays = delays_of(&checked, work.delays).map_err(refused)?;
-        let r = crate::dist::independent(delays, limits, work.grid, work.sums).map_err(refused)?;
-        out[METHODS..ATTEMPTS].fill(0.0);
-        out[METHODS] = r.grid_step;
-        (r.total, r.deadline)
-    };
-    super::write_rows(&checked, schedule);
+    let mc = MonteCarlo::for_retries(policy.retries);
+    let r =
+        decorrelated::decorrelated(&policy, mc, limits, work.paths, work.rows).map_err(refused)?;
+    out[METHODS] = 0.0;
+    out[METHODS + 1] = f64::from(r.samples);
+    out[METHODS + 2] = f64::from(r.exact_mean_retries);
+    out[METHODS + 3] = r.mean_error;
+    out[METHODS + 4] = r.total_p99_low;
+    out[METHODS + 5] = r.total_p99_high;
+    let mut longest = policy.base;
+    let rows = work.rows[..n]
+        .iter()
+        .zip(schedule[..SCHEDULE_TOTALS].chunks_exact_mut(ROW.len()));
+    for ((row, at), k) in rows.zip(1u32..) {
+        let capped = policy.max_delay.is_some_and(|cap| 3.0 * longest > cap);
+        longest = row.delay_max;
+        let sum = &row.cumulative;
+        at.copy_from_slice(&[
+            f64::from(k),
+            row.delay_max,
+            f64::from(u8::from(capped)),
+            row.delay_min,
+            row.delay_mean,
+            row.delay_max,
+            sum.min,
+            sum.mean,
+            sum.max,
+        ]);
+    }
+    let total = r.total;
     schedule[SCHEDULE_TOTALS] = total.min;
     schedule[SCHEDULE_TOTALS + 1] = total.mean;
     schedule[SCHEDULE_TOTALS + 2] = total.max;
+    let sums = work.rows[..n].iter().map(|row| &row.cumulative);
+    write_figures(out, sums, total, r.deadline, limits);
+    Ok(())
+}
+
+/// What both methods write alike into `out`: each retry's percentiles from
+/// its cumulative wait (`sums`, retry 1 first), the total's figures, and,
+/// when a timeout or a deadline is given, the attempt starts and the fit.
+fn write_figures<'s>(
+    out: &mut [f64; LEN],
+    sums: impl IntoIterator<Item = &'s Summary>,
+    total: Summary,
+    fit: Option<DeadlineFit>,
+    limits: Limits,
+) {
     let timeout = limits.timeout_or_zero();
     let timeline = limits.timeout.is_some() || limits.deadline.is_some();
     // Attempt 1 starts at 0; attempt `k + 1` (retry `k`) as
@@ -229,21 +342,11 @@ pub fn distribution(
     if timeline {
         out[ATTEMPTS..ATTEMPTS + ATTEMPT.len()].copy_from_slice(&[1.0, 0.0, 0.0, 0.0]);
     }
-    for k in 0..n {
-        let sum = if decorrelated {
-            &work.rows[k].cumulative
-        } else {
-            &work.sums[k]
-        };
+    for (k, sum) in sums.into_iter().enumerate() {
         let at = k * CUMULATIVE.len();
         out[at] = sum.p50;
         out[at + 1] = sum.p90;
         out[at + 2] = sum.p99;
-        if decorrelated {
-            let at = k * ROW.len();
-            schedule[at + MEAN] = work.rows[k].delay_mean;
-            schedule[at + CUMULATIVE_MEAN] = sum.mean;
-        }
         if timeline {
             let a = crate::dist::timeline::attempt_start(k as u32 + 1, sum, timeout);
             let at = ATTEMPTS + (k + 1) * ATTEMPT.len();
@@ -263,27 +366,33 @@ pub fn distribution(
         out[FITS + 2] = f64::from(f.retries_best);
         out[FITS + 3] = f.last_retry_probability;
     }
-    Ok(())
 }
 
-/// Each retry's delay under `schedule`'s policy, not decorrelated, into
-/// `out`: uniform between its row's `min` and `max`. These are the delays
-/// `dist::delays` gives with the core's order of cap and jitter
-/// ([`crate::dist::CapOrder::BeforeJitter`]): the same walk, the same products (the tests
-/// compare them); reading them from the rows the schedule buffer needs
-/// anyway keeps a second walk out of the distribution module.
-fn delays_of<'o>(schedule: &Schedule, out: &'o mut [Delay]) -> Result<&'o [Delay], DistError> {
-    let n = schedule.policy().retries as usize;
-    let out = out.get_mut(..n).ok_or(DistError::Output)?;
-    for (slot, row) in out.iter_mut().zip(schedule.rows()) {
-        *slot = Delay::uniform(row.min, row.max);
+/// The first `n` retries' delays in a schedule buffer of the independent
+/// kinds, into `out`: uniform between each row's `min` and `max`. These
+/// are the delays `dist::delays` gives with the core's order of cap and
+/// jitter ([`crate::dist::CapOrder::BeforeJitter`]): the same walk, the
+/// same products (the tests compare them); reading them from the rows the
+/// base module has written keeps the walk out of the grid module. More
+/// retries than `out` or the buffer holds are refused.
+fn delays_of<'o>(
+    schedule: &[f64; SCHEDULE_LEN],
+    n: usize,
+    out: &'o mut [Delay],
+) -> Result<&'o [Delay], DistError> {
+    let out = out.get_mut(..n).ok_or(DistError::Retries)?;
+    for (slot, row) in out
+        .iter_mut()
+        .zip(schedule[..SCHEDULE_TOTALS].chunks_exact(ROW.len()))
+    {
+        *slot = Delay::uniform(row[ROW_MIN], row[ROW_MAX]);
     }
     Ok(out)
 }
 
-/// Where a row's `mean` and `cumulative_mean` lie in it.
-const MEAN: usize = super::row("mean");
-const CUMULATIVE_MEAN: usize = super::row("cumulative_mean");
+/// Where a row holds its delay's range.
+const ROW_MIN: usize = super::row("min");
+const ROW_MAX: usize = super::row("max");
 
 /// The timeout and deadline of the input slots (NaN for not given); the
 /// core validates them.
@@ -351,6 +460,8 @@ mod tests {
         use crate::dist::CapOrder;
         let n = MAX_RETRIES as usize;
         let (mut from_rows, mut walked) = (vec![Delay::fixed(0.0); n], vec![Delay::fixed(0.0); n]);
+        let mut rows = vec![0.0; SCHEDULE_LEN];
+        let rows: &mut [f64; SCHEDULE_LEN] = (&mut rows[..]).try_into().unwrap();
         let mut compared = 0;
         for jitter in [
             Jitter::None,
@@ -375,25 +486,101 @@ mod tests {
                     retries,
                     jitter,
                 };
-                let schedule = Schedule::new(policy).unwrap();
-                let got = delays_of(&schedule, &mut from_rows).unwrap();
+                super::super::run(&super::super::inputs(&policy).unwrap(), rows).unwrap();
+                let got = delays_of(rows, retries as usize, &mut from_rows).unwrap();
                 let want = crate::dist::delays(&policy, CapOrder::BeforeJitter, &mut walked);
                 assert_eq!(Ok(got), want, "{policy:?}");
                 compared += got.len();
             }
         }
         assert!(compared > 5 * 2000);
-        // A buffer shorter than the retries is refused, not cut.
-        let schedule = Schedule::new(Policy {
-            base: 1.0,
-            multiplier: 2.0,
-            max_delay: None,
-            retries: 3,
-            jitter: Jitter::Full,
-        })
-        .unwrap();
+        // More retries than the buffer holds are refused, not cut.
         let short = &mut [Delay::fixed(0.0); 2];
-        assert_eq!(delays_of(&schedule, short), Err(DistError::Output));
+        assert_eq!(delays_of(rows, 3, short), Err(DistError::Retries));
+    }
+
+    #[test]
+    fn the_monte_carlo_rows_are_the_schedules_but_for_the_means() {
+        let mut compared = 0;
+        for (base, max_delay, retries) in [
+            (100.0, Some(30_000.0), 1000),
+            (100.0, Some(900.0), 12),
+            (100.0, Some(300.0), 12),
+            (100.0, Some(299.0), 12),
+            (5.0, Some(5.0), 4),
+            (5.0, Some(1.0), 4),
+            (1.0, None, 600),
+            (1e-300, Some(1e300), 900),
+            (1e300, Some(f64::MAX), 3),
+        ] {
+            let mut s = slots(4.0, f64::NAN, f64::NAN);
+            s[super::super::BASE] = base;
+            s[super::super::MAX_DELAY] = max_delay.unwrap_or(f64::NAN);
+            s[super::super::RETRIES] = f64::from(retries);
+            let (result, schedule, _) = answer(&s);
+            result.unwrap();
+            let policy = super::super::policy_of(&JITTERS, &s).unwrap();
+            let walked = crate::Schedule::new(policy).unwrap();
+            for (row, at) in walked.rows().zip(schedule.chunks_exact(ROW.len())) {
+                let want = [
+                    f64::from(row.retry),
+                    row.delay,
+                    f64::from(u8::from(row.capped)),
+                    row.min,
+                    row.max,
+                    row.cumulative_min,
+                    row.cumulative_max,
+                ];
+                let got = [at[0], at[1], at[2], at[3], at[5], at[6], at[8]];
+                assert_eq!(
+                    got.map(f64::to_bits),
+                    want.map(f64::to_bits),
+                    "{s:?} {row:?}"
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 2500);
+    }
+
+    #[test]
+    fn each_method_refuses_the_other_kinds() {
+        let n = MAX_RETRIES as usize;
+        let (mut schedule, mut out) = ([7.0; SCHEDULE_LEN], [7.0; LEN]);
+        let work = MonteCarloWork {
+            paths: &mut vec![0.0; PATHS_LEN],
+            rows: &mut vec![Row::default(); n],
+        };
+        let refused = monte_carlo(
+            &slots(1.0, f64::NAN, f64::NAN),
+            &mut schedule,
+            &mut out,
+            work,
+        );
+        assert_eq!(refused.unwrap_err().code, super::super::JITTER_ERROR);
+        // The grid reads rows: a buffer that holds no schedule of the
+        // independent kinds is refused, never computed into NaN.
+        for (rows, retries) in [
+            (f64::NAN, 5.0),
+            (-1.0, 5.0),
+            (7.0, 0.0),
+            (7.0, 1001.0),
+            (7.0, f64::NAN),
+        ] {
+            let schedule = [rows; SCHEDULE_LEN];
+            let mut s = slots(1.0, f64::NAN, f64::NAN);
+            s[super::super::RETRIES] = retries;
+            let work = GridWork {
+                delays: &mut vec![Delay::fixed(0.0); n],
+                grid: &mut vec![0.0; GRID_LEN],
+                sums: &mut vec![Summary::default(); n],
+            };
+            assert!(
+                grid(&s, &schedule, &mut out, work).is_err(),
+                "{rows} {retries}"
+            );
+            assert!(out.iter().all(|x| *x == 7.0));
+        }
     }
 
     #[test]

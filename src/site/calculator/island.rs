@@ -29,9 +29,12 @@ use crate::site::texts::Texts;
 pub struct Island {
     lang: String,
     wasm: String,
-    /// The distribution module (the distribution export alone), which the
-    /// script fetches when the reader first changes an input.
-    wasm_distribution: String,
+    /// The method module of each jitter kind, by the kind's name: the grid
+    /// module for the base module's kinds, the Monte Carlo module for
+    /// decorrelated jitter. The script fetches the one of the reader's kind
+    /// when the reader first changes an input (and the other when the
+    /// reader switches to a kind of it).
+    wasm_methods: BTreeMap<&'static str, String>,
     /// Both halves of the contract: fields and their rules, inputs, jitter
     /// kinds, error codes, buffer offsets.
     contract: contract::Island,
@@ -154,7 +157,7 @@ pub fn island(
     intl: &Intl,
     lang: &LanguageIdentifier,
     headers: &Headers,
-    [wasm, wasm_distribution]: [String; 2],
+    [wasm, grid, monte_carlo]: [String; 3],
 ) -> Island {
     let duration = [
         ("seconds", "duration-seconds"),
@@ -271,7 +274,17 @@ pub fn island(
     Island {
         lang: lang.to_string(),
         wasm,
-        wasm_distribution,
+        wasm_methods: core_contract::distribution::JITTERS
+            .into_iter()
+            .map(|kind| {
+                let module = if core_contract::JITTERS.contains(&kind) {
+                    &grid
+                } else {
+                    &monte_carlo
+                };
+                (kind, module.clone())
+            })
+            .collect(),
         contract: contract::island(profile.zero_max),
         defaults,
         units: profile

@@ -80,7 +80,7 @@ pub struct Inputs<'a> {
     /// The site's presets, the same for every page of a render.
     pub library_presets: &'a [Preset],
     /// The island's modules, by their paths from the page.
-    pub modules: [String; 2],
+    pub modules: [String; 3],
 }
 
 /// Builds the parts of `inputs` with the messages of `texts`; `code_island`
@@ -127,8 +127,10 @@ impl Source<'_> {
         // The profile's `Debug` form names every field, and writes each
         // double so that it reads back to the same bits.
         let key = format!(
-            "{}\u{0}{}\u{0}{}\u{0}{:?}",
-            self.language, inputs.modules[0], inputs.modules[1], inputs.profile
+            "{}\u{0}{}\u{0}{:?}",
+            self.language,
+            inputs.modules.join("\u{0}"),
+            inputs.profile
         );
         let known = self.lock().get(&key).cloned();
         match known {

@@ -106,9 +106,9 @@ pub struct CalculatorView {
 }
 
 /// Builds the calculator's section for `page` in one language. `root` is the
-/// way from the page to the site's root; `wasm`, `wasm_distribution` (the
-/// distribution module) and `script` the assets' paths from the root; `source` gives the
-/// parts pages share (`shared.rs`).
+/// way from the page to the site's root; `wasm`, `methods` (the grid and
+/// the Monte Carlo module) and `script` the assets' paths from the root;
+/// `source` gives the parts pages share (`shared.rs`).
 #[allow(clippy::too_many_arguments)]
 pub fn view(
     page: &Page,
@@ -118,7 +118,7 @@ pub fn view(
     lang: &LanguageIdentifier,
     root: &str,
     wasm: &str,
-    wasm_distribution: &str,
+    [grid, monte_carlo]: [&str; 2],
     script: &str,
     source: &shared::Source,
 ) -> CalculatorView {
@@ -164,7 +164,8 @@ pub fn view(
         library_presets,
         modules: [
             format!("{root}{wasm}"),
-            format!("{root}{wasm_distribution}"),
+            format!("{root}{grid}"),
+            format!("{root}{monte_carlo}"),
         ],
     };
     let parts = source.parts(&inputs, texts);

@@ -287,7 +287,7 @@ fn view(
                 lang,
                 &layout.root,
                 &assets.wasm,
-                &assets.wasm_distribution,
+                [&assets.wasm_grid, &assets.wasm_monte_carlo],
                 &assets.script,
                 &calculator::shared::Source {
                     cache: &r.calculator,

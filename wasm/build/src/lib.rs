@@ -1,12 +1,14 @@
 //! How the site tool gets the calculator's WebAssembly modules.
 //!
-//! Two modules are built from the same sources ([`KINDS`]): the base module
-//! ([`BASE`]) that every calculator page loads at start, and the
-//! distribution module ([`DISTRIBUTION`]: the distribution export and none
-//! of the base module's functions, compiled with `--cfg
-//! backoff_distribution`) that the script fetches on the reader's first
-//! edit. Each has its own kept copy and record; the rule below holds
-//! for each on its own.
+//! Three modules are built from the same sources ([`KINDS`]): the base
+//! module ([`BASE`]) that every calculator page loads at start, and the two
+//! method modules, each the distribution export for some jitter kinds and
+//! none of the base module's functions: the grid module ([`GRID`], `--cfg
+//! backoff_grid`: the independent kinds) and the Monte Carlo module
+//! ([`MONTE_CARLO`], `--cfg backoff_monte_carlo`: decorrelated jitter). The
+//! script fetches the one for the reader's jitter kind on the first edit.
+//! Each has its own kept copy and record; the rule below holds for each on
+//! its own.
 //!
 //! This crate owns the two rustc commands that compile a module, the record
 //! of the sources a kept module was compiled from, and the choice between a
@@ -47,7 +49,7 @@ pub const KEEP_COMMAND: &str = "BACKOFF_SITE_KEEP_WASM=1 cargo build";
 pub const KEPT_MODULE: &str = "wasm/backoff.wasm";
 /// The record of the kept module's sources, relative to the workspace root.
 pub const KEPT_RECORD: &str = "wasm/backoff.wasm.sources";
-/// One of the two modules built from the same sources.
+/// One of the modules built from the same sources.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Kind {
     /// The file name in `$OUT_DIR`, and the asset's name before its hash.
@@ -69,18 +71,29 @@ pub const BASE: Kind = Kind {
     cfg: &[],
 };
 
-/// The distribution export alone, without the base module's functions (see
-/// `wasm/src/lib.rs`), fetched by the script only when the reader first
-/// changes an input.
-pub const DISTRIBUTION: Kind = Kind {
-    file: "backoff-distribution.wasm",
-    kept: "wasm/backoff-distribution.wasm",
-    record: "wasm/backoff-distribution.wasm.sources",
-    cfg: &["--cfg", "backoff_distribution"],
+/// The distribution export of the independent jitter kinds (the grid
+/// convolution) alone, without the base module's functions (see
+/// `wasm/src/lib.rs`), fetched by the script when the reader first changes
+/// an input with one of those kinds: within the same 6 KiB budget.
+pub const GRID: Kind = Kind {
+    file: "backoff-grid.wasm",
+    kept: "wasm/backoff-grid.wasm",
+    record: "wasm/backoff-grid.wasm.sources",
+    cfg: &["--cfg", "backoff_grid"],
 };
 
-/// Both modules, in the order the build prepares them.
-pub const KINDS: [Kind; 2] = [BASE, DISTRIBUTION];
+/// The distribution export of decorrelated jitter (the Monte Carlo run)
+/// alone, fetched when the reader first changes an input with that kind:
+/// within the same 6 KiB budget.
+pub const MONTE_CARLO: Kind = Kind {
+    file: "backoff-monte-carlo.wasm",
+    kept: "wasm/backoff-monte-carlo.wasm",
+    record: "wasm/backoff-monte-carlo.wasm.sources",
+    cfg: &["--cfg", "backoff_monte_carlo"],
+};
+
+/// Every module, in the order the build prepares them.
+pub const KINDS: [Kind; 3] = [BASE, GRID, MONTE_CARLO];
 
 /// The folders whose `.rs` files make the module, relative to the workspace
 /// root.
@@ -93,7 +106,7 @@ const MODULE_ROOT: &str = "wasm/src/lib.rs";
 /// rustc's flags for the core as an rlib for the module. `opt-level=z`, as
 /// the module, is measured, not guessed: with rustc 1.95 (before the
 /// many-clients export) it gave 3,091 bytes against 3,192 with the core at
-/// 2, and 14,505 against 17,169 for the module with the distribution export (`--cfg backoff_distribution`), whose
+/// 2, and 14,505 against 17,169 for the module with the distribution export (then one module for both methods), whose
 /// 1,000-retry figures take the same CPU time in Node at both (about 6 ms
 /// for the grid, 10 ms for decorrelated jitter). `panic=abort` must match
 /// the module's.
@@ -168,8 +181,8 @@ pub fn compile(root: &Path, compiler: &Compiler, out_dir: &Path) -> Result<Compi
     compile_with(root, compiler, out_dir, BASE.cfg)
 }
 
-/// [`compile`] with more flags for the module: [`DISTRIBUTION`]'s `cfg`
-/// gives the distribution module.
+/// [`compile`] with more flags for the module: [`GRID`]'s or
+/// [`MONTE_CARLO`]'s `cfg` gives that method module.
 pub fn compile_with(
     root: &Path,
     compiler: &Compiler,
@@ -550,43 +563,40 @@ mod tests {
     }
 
     #[test]
-    fn the_distribution_module_has_its_own_record_and_its_kept_copy_stands_in_too() {
-        let dist = current_sources_of(&workspace(), DISTRIBUTION).unwrap();
-        assert!(
-            dist.contains("-C strip=symbols --cfg backoff_distribution\n"),
-            "{dist}"
-        );
-        // The base module's record never stands for the distribution module.
-        let base_record = fs::read_to_string(workspace().join(BASE.record)).unwrap();
-        let dist_bytes = fs::read(workspace().join(DISTRIBUTION.kept)).unwrap();
-        assert_eq!(
-            kept_mismatch_of(DISTRIBUTION, &dist, &base_record, &dist_bytes).as_deref(),
-            Some("changed since it was kept: the module flags")
-        );
-        let dir = copy_of_workspace();
-        let out = tempfile::tempdir().unwrap();
-        let module = prepare_of(
-            dir.path(),
-            &without_target(out.path()),
-            out.path(),
-            DISTRIBUTION,
-        )
-        .unwrap_or_else(|err| panic!("{err}"));
-        assert_eq!(module.origin, Origin::Kept);
-        assert_eq!(module.bytes, dist_bytes);
-        // Without its record, it cannot stand in, and the error names it.
-        fs::remove_file(dir.path().join(DISTRIBUTION.record)).unwrap();
-        let err = prepare_of(
-            dir.path(),
-            &without_target(out.path()),
-            out.path(),
-            DISTRIBUTION,
-        )
-        .unwrap_err();
-        assert!(
-            err.contains("wasm/backoff-distribution.wasm cannot stand in"),
-            "{err}"
-        );
+    fn each_method_module_has_its_own_record_and_its_kept_copy_stands_in_too() {
+        for (kind, cfg) in [(GRID, "backoff_grid"), (MONTE_CARLO, "backoff_monte_carlo")] {
+            let sources = current_sources_of(&workspace(), kind).unwrap();
+            assert!(
+                sources.contains(&format!("-C strip=symbols --cfg {cfg}\n")),
+                "{sources}"
+            );
+            // Another module's record never stands for this one.
+            let bytes = fs::read(workspace().join(kind.kept)).unwrap();
+            for other in KINDS.iter().filter(|k| **k != kind) {
+                let record = fs::read_to_string(workspace().join(other.record)).unwrap();
+                assert_eq!(
+                    kept_mismatch_of(kind, &sources, &record, &bytes).as_deref(),
+                    Some("changed since it was kept: the module flags"),
+                    "{} for {}",
+                    other.record,
+                    kind.kept
+                );
+            }
+            let dir = copy_of_workspace();
+            let out = tempfile::tempdir().unwrap();
+            let module = prepare_of(dir.path(), &without_target(out.path()), out.path(), kind)
+                .unwrap_or_else(|err| panic!("{err}"));
+            assert_eq!(module.origin, Origin::Kept);
+            assert_eq!(module.bytes, bytes);
+            // Without its record, it cannot stand in, and the error names it.
+            fs::remove_file(dir.path().join(kind.record)).unwrap();
+            let err =
+                prepare_of(dir.path(), &without_target(out.path()), out.path(), kind).unwrap_err();
+            assert!(
+                err.contains(&format!("{} cannot stand in", kind.kept)),
+                "{err}"
+            );
+        }
     }
 
     #[test]
