@@ -406,6 +406,7 @@ pub fn limits(inputs: &[f64; INPUTS.len()]) -> Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::format;
     use std::vec;
     use std::vec::Vec;
 
@@ -452,6 +453,38 @@ mod tests {
         // A code past the offered kinds is the jitter's error.
         let (result, ..) = answer(&slots(JITTERS.len() as f64, nan, nan));
         assert_eq!(result.unwrap_err().code, super::super::JITTER_ERROR);
+    }
+
+    /// Broken twice (a schedule that overflows and a limit out of range),
+    /// every kind names the schedule's error first, as the command line
+    /// does: the Monte Carlo module, which walks no schedule of its own,
+    /// checks the limits after its walk. Found by the fuzz target.
+    #[test]
+    fn an_overflow_is_named_before_a_broken_limit_in_every_kind() {
+        let (none, decorrelated) = (0.0, 4.0);
+        for jitter in [none, 1.0, 2.0, 3.0, decorrelated] {
+            for (timeout, deadline) in [(4.7e-312, 0.0), (-1.0, f64::NAN), (50.0, 40.0)] {
+                let slots = [
+                    4.9e300,
+                    2.0,
+                    f64::NAN,
+                    100.0,
+                    jitter,
+                    0.5,
+                    timeout,
+                    deadline,
+                ];
+                let (result, schedule, out) = answer(&slots);
+                let code = result.unwrap_err().code as usize;
+                let what = format!("jitter {jitter}, timeout {timeout:e}, deadline {deadline}");
+                let key = ERRORS[code - 1];
+                assert!(
+                    key == "delay_overflow" || key == "total_overflow",
+                    "{what}: {key}"
+                );
+                assert!(schedule.iter().chain(&out).all(|x| *x == 7.0), "{what}");
+            }
+        }
     }
 
     #[test]

@@ -145,7 +145,9 @@ pub fn rank_interval(p: f64, samples: u32) -> (f64, f64) {
     ((center - half).max(0.0), (center + half).min(1.0))
 }
 
-/// Computes every retry's figures into `out` and returns the totals.
+/// Computes every retry's figures into `out` and returns the totals. A
+/// policy's errors come first, then an overflow of the walk, then the
+/// limits', as the command line reports them.
 ///
 /// `work` must hold [`work_len`]`(mc.samples)` numbers; the run takes
 /// `O(retries × samples)` steps.
@@ -160,7 +162,6 @@ pub fn decorrelated(
     if policy.jitter != Jitter::Decorrelated {
         return Err(DistError::Jitter);
     }
-    limits.validate()?;
     if !(MIN_SAMPLES..=MAX_SAMPLES).contains(&mc.samples) {
         return Err(DistError::Samples);
     }
@@ -288,6 +289,11 @@ pub fn decorrelated(
         };
         fit.count(retry, &row.cumulative, timeout, deadline);
     }
+    // The limits are checked after the walk, whose overflow the schedule
+    // reports first (`Schedule::new`, before any figure of the
+    // distribution): the command line's order of errors, for a module
+    // that has no schedule of its own. Until then they only fed the counts.
+    limits.validate()?;
     let total = out[n - 1].cumulative;
     // The 99 % half-width of the sampled part of the total mean: from the
     // sample variance of what each path added after the exact retries.
