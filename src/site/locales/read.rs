@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use fluent_bundle::FluentResource;
 use fluent_syntax::ast;
@@ -62,8 +62,19 @@ fn definitions(source: &str) -> HashMap<String, usize> {
     out
 }
 
+/// The project folder with every symbolic link resolved, or why it could
+/// not be: found once for all the files read together, rather than again
+/// for each.
+pub(super) struct ResolvedRoot(Result<PathBuf, String>);
+
+impl ResolvedRoot {
+    pub(super) fn new(root: &Path) -> ResolvedRoot {
+        ResolvedRoot(std::fs::canonicalize(root).map_err(|err| err.to_string()))
+    }
+}
+
 pub(super) fn read_file(
-    root: &Path,
+    root: &ResolvedRoot,
     path: &Path,
     shown: &Path,
     lang: &LanguageIdentifier,
@@ -178,7 +189,7 @@ struct Refused {
 /// file inside `root` (after following every symbolic link) and at most
 /// [`MAX_FILE_BYTES`] long. A refused file is never opened, so nothing of
 /// it reaches a diagnostic.
-fn read_bounded(root: &Path, path: &Path) -> Result<Vec<u8>, Refused> {
+fn read_bounded(root: &ResolvedRoot, path: &Path) -> Result<Vec<u8>, Refused> {
     let refused = |message: String, hint: Option<&'static str>| Refused { message, hint };
     let resolved = std::fs::canonicalize(path).map_err(|err| match std::fs::read_link(path) {
         Ok(target) => refused(
@@ -190,9 +201,11 @@ fn read_bounded(root: &Path, path: &Path) -> Result<Vec<u8>, Refused> {
         ),
         Err(_) => refused(format!("cannot read the file: {err}"), None),
     })?;
-    let root = std::fs::canonicalize(root)
+    let root = root
+        .0
+        .as_ref()
         .map_err(|err| refused(format!("cannot resolve the project folder: {err}"), None))?;
-    if !resolved.starts_with(&root) {
+    if !resolved.starts_with(root) {
         return Err(refused(
             "the file is a symbolic link to a place outside the project, so it is not read"
                 .to_string(),
