@@ -19,17 +19,17 @@
 //! both from `wait4`; the machine's load average is printed beside them,
 //! since on a shared machine the wall time depends on it.
 //!
-//! Each synthetic site is removed once measured, and the removal written to
-//! disk (`sync`) before the next site is made. On ext4 without a journal
-//! (this machine's `/`), a free inode deleted in the last 5 seconds, or 305
-//! while its inode table block is not yet written, is passed over when a
-//! new one is allocated, each at the cost of a lookup (`find_inode_bit` and
-//! `recently_deleted` in the kernel's `fs/ext4/ialloc.c`), so a build right
-//! after a large removal pays for it: right after 120,000 files and folders
-//! were removed, a build of 10,000 pages × 3 languages took 13.0 s of
-//! system time instead of 3.0 s. Once written, the removal is over in 5 s,
-//! less than making the next site and its first build take. (Keeping every
-//! site to the end instead takes some 15 GB.)
+//! The synthetic sites are removed only at the end (they take some 15 GB by
+//! then). On ext4 without a journal (this machine's `/`), a free inode
+//! deleted in the last 5 seconds, or in the last 305 while its inode table
+//! block is dirty (which allocating its neighbours makes it again), is
+//! passed over when a new one is allocated, each at the cost of a lookup
+//! (`find_inode_bit` and `recently_deleted` in the kernel's
+//! `fs/ext4/ialloc.c`). So a build that makes its files within minutes of a
+//! large removal, by anyone on the machine, pays for it: right after
+//! 120,000 files and folders were removed, a build of 10,000 pages × 3
+//! languages took 13.0 s of system time instead of 3.0 s. Removing each
+//! site before making the next made the bench's own builds pay so.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -144,10 +144,7 @@ fn main() {
                 html_files,
                 measured,
             });
-            let _ = fs::remove_dir_all(&site);
-            // See the header.
-            // SAFETY: `sync` takes no arguments and only writes caches out.
-            unsafe { libc::sync() };
+            // The site stays until the scratch folder goes: see the header.
         }
     }
 
