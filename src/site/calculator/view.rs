@@ -8,13 +8,15 @@
 //!
 //! It writes no markup of its own and computes no figure the core does not.
 
+use std::sync::Arc;
+
 use fluent_bundle::FluentArgs;
 use unic_langid::LanguageIdentifier;
 
 use crate::backoff::{Jitter, Schedule};
 use crate::report::Unit;
 use crate::site::calculator::form::{self, Choice, Field};
-use crate::site::calculator::{as_code, distribution, presets, shared};
+use crate::site::calculator::{distribution, shared};
 use crate::site::content::Page;
 use crate::site::figures::{self, TableRow};
 use crate::site::intl::Intl;
@@ -72,13 +74,10 @@ pub struct CalculatorView {
     pub copy_json: String,
     pub download_json: String,
     pub chart_label: String,
-    /// The chart of the default inputs, as the script draws it.
-    pub chart_html: String,
-    /// The many-clients view: its field, its caption and the chart of the
-    /// default inputs (`herd.rs`).
+    /// The many-clients view: its field and its caption (the chart is one
+    /// of the `parts`).
     pub clients: Field,
     pub herd_label: String,
-    pub herd_html: String,
     pub caption: String,
     pub headers: Headers,
     pub jittered: bool,
@@ -95,14 +94,12 @@ pub struct CalculatorView {
     /// The attempt timeline of the defaults, when they give a timeout or a
     /// deadline.
     pub timeline: Option<distribution::TimelineView>,
-    /// The island's JSON, safe to place inside `<script>`.
-    pub data_json: String,
     /// The script's path from this page.
     pub script_src: String,
-    /// The preset selector; `None` for a site without presets.
-    pub presets: Option<presets::PresetsView>,
-    /// The default policy as code for each library.
-    pub as_code: as_code::AsCodeView,
+    /// The parts pages share (`shared.rs`), borrowed rather than copied
+    /// into each page: the island's JSON, the chart of the default inputs,
+    /// the many-clients chart, the preset selector and the policy as code.
+    pub parts: Arc<shared::Parts>,
 }
 
 /// Builds the calculator's section for `page` in one language. `root` is the
@@ -191,11 +188,9 @@ pub fn view(
         copy_json: texts.get("calc-copy-json", None),
         download_json: texts.get("calc-download-json", None),
         chart_label: texts.get("calc-chart-label", None),
-        chart_html: parts.chart_html.clone(),
         clients: form::clients(texts, intl),
         herd_label: texts.get("calc-herd-label", None),
         optional_legend: texts.get("calc-optional-legend", None),
-        herd_html: parts.herd_html.clone(),
         caption: texts.get("table-caption", Some(&caption_args)),
         headers,
         jittered: defaults.jitter != Jitter::None,
@@ -209,9 +204,7 @@ pub fn view(
         percentiles_method: distribution::method_note(&dist, texts, &figure),
         limit_fields,
         timeline,
-        data_json: parts.data_json.clone(),
         script_src: format!("{root}{script}"),
-        presets: parts.presets.clone(),
-        as_code: parts.as_code.clone(),
+        parts,
     }
 }

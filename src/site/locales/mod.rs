@@ -27,7 +27,7 @@ mod compare;
 mod read;
 
 pub use compare::{compare_file, compare_site_files};
-use read::{is_identifier_like, read_file};
+use read::{ResolvedRoot, is_identifier_like, read_file};
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -167,6 +167,7 @@ pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnosti
         locales.unreadable.extend(config.languages.iter().cloned());
         return locales;
     }
+    let resolved_root = ResolvedRoot::new(root);
     for lang in &config.languages {
         let dir = root.join("locales").join(lang.to_string());
         let shown_dir = Path::new("locales").join(lang.to_string());
@@ -239,7 +240,7 @@ pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnosti
             }
             if name == SITE_FILE
                 && let Some(file) = read_file(
-                    root,
+                    &resolved_root,
                     &root.join(&shown),
                     &shown,
                     lang,
@@ -282,6 +283,7 @@ pub fn load_page_files(
     slug: &str,
     diagnostics: &mut Diagnostics,
 ) -> Vec<Option<LocaleFile>> {
+    let resolved_root = ResolvedRoot::new(root);
     languages
         .iter()
         .map(|lang| {
@@ -290,7 +292,14 @@ pub fn load_page_files(
             // Anything of that name, even a folder or a broken link, is
             // read (and refused there); only nothing at all is "missing".
             std::fs::symlink_metadata(&path).ok()?;
-            read_file(root, &path, &shown, lang, slug.to_string(), diagnostics)
+            read_file(
+                &resolved_root,
+                &path,
+                &shown,
+                lang,
+                slug.to_string(),
+                diagnostics,
+            )
         })
         .collect()
 }

@@ -45,6 +45,12 @@ pub(super) fn write_no_follow(path: &Path, bytes: &[u8]) -> io::Result<()> {
         Err(err) if err.kind() != io::ErrorKind::NotFound => return Err(err),
         _ => {}
     }
+    write_new(path, bytes)
+}
+
+/// Makes the file `path` holding `bytes`; fails if anything, a link
+/// included, is already there (`O_EXCL` with `O_NOFOLLOW`).
+pub(super) fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let mut options = OpenOptions::new();
     options.write(true).create_new(true);
     no_follow(&mut options);
@@ -125,22 +131,29 @@ pub(super) fn exchange_unsupported(err: &io::Error) -> bool {
 }
 
 /// Removes from `folder` every file not in `keep` (paths relative to
-/// `root`), and folders left empty. A link is removed like a file: its
-/// entry's type is that of the link, so pruning never follows one.
-pub(super) fn prune(root: &Path, folder: &Path, keep: &HashSet<PathBuf>) -> io::Result<()> {
+/// `root`), and folders left empty; returns whether `folder` is left empty.
+/// A link is removed like a file: its entry's type is that of the link, so
+/// pruning never follows one.
+pub(super) fn prune(root: &Path, folder: &Path, keep: &HashSet<PathBuf>) -> io::Result<bool> {
+    let mut empty = true;
     for entry in fs::read_dir(folder)? {
         let entry = entry?;
         let path = entry.path();
         if entry.file_type()?.is_dir() {
-            prune(root, &path, keep)?;
-            if fs::read_dir(&path)?.next().is_none() {
+            // The folder's own listing tells whether anything is left in
+            // it, without reading it a second time.
+            if prune(root, &path, keep)? {
                 fs::remove_dir(&path)?;
+            } else {
+                empty = false;
             }
         } else if !keep.contains(path.strip_prefix(root).unwrap_or(&path)) {
             fs::remove_file(&path)?;
+        } else {
+            empty = false;
         }
     }
-    Ok(())
+    Ok(empty)
 }
 
 #[cfg(test)]

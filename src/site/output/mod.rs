@@ -49,7 +49,9 @@ mod files;
 mod manifest;
 mod place;
 
-use files::{exchange, exchange_unsupported, no_follow, prune, remove_no_follow, write_no_follow};
+use files::{
+    exchange, exchange_unsupported, no_follow, prune, remove_no_follow, write_new, write_no_follow,
+};
 use manifest::{check_owned, remove_leftovers, write_manifest};
 use place::OWN_FOLDER;
 pub use place::{PROJECT_FOLDERS, Refusal, VCS_FOLDERS, blocking_file, resolve, resolve_output};
@@ -90,6 +92,9 @@ pub struct Staging {
     manifest: PathBuf,
     /// The files the manifest listed when the build started.
     listed: BTreeSet<PathBuf>,
+    /// Whether the staging folder is the previous output's (holding its
+    /// files) rather than one this build made empty.
+    reused: bool,
     written: Mutex<HashSet<PathBuf>>,
     /// Folders inside the staging folder known to be real folders (not
     /// links); the lock also keeps two threads from making one at once.
@@ -193,6 +198,7 @@ impl Staging {
             previous,
             manifest: beside(&parent, &name, "manifest"),
             listed,
+            reused,
             written: Mutex::new(HashSet::new()),
             folders: Mutex::new(HashSet::new()),
             bytes: AtomicU64::new(0),
@@ -290,6 +296,19 @@ impl Staging {
                 continue;
             }
             let full = self.dir.join(&current);
+            // In a folder this build made, nothing stands in the way, so
+            // one system call makes the folder; whatever is there after all
+            // is handled as in a reused folder.
+            if !self.reused {
+                match fs::create_dir(&full) {
+                    Ok(()) => {
+                        made.insert(current.clone());
+                        continue;
+                    }
+                    Err(err) if err.kind() == io::ErrorKind::AlreadyExists => {}
+                    Err(err) => return Err(err),
+                }
+            }
             match fs::symlink_metadata(&full) {
                 Ok(meta) if meta.is_dir() => {}
                 Ok(_) => {
@@ -321,14 +340,26 @@ impl Sink for Staging {
             self.make_folder(folder)?;
         }
         let file = self.dir.join(relative);
-        // The reused folder may hold a folder or a link where this file
-        // goes: the new layout wins, and a link goes, not what it points to.
-        match fs::symlink_metadata(&file) {
-            Ok(meta) if meta.is_dir() => fs::remove_dir_all(&file)?,
-            Ok(meta) if !meta.is_file() => fs::remove_file(&file)?,
-            _ => {}
+        // A folder this build made holds nothing it did not write, so one
+        // system call makes the file (never through a link, never over
+        // anything); whatever is there after all is handled as below.
+        let made = !self.reused
+            && match write_new(&file, bytes) {
+                Ok(()) => true,
+                Err(err) if err.kind() == io::ErrorKind::AlreadyExists => false,
+                Err(err) => return Err(err),
+            };
+        if !made {
+            // The reused folder may hold a folder or a link where this file
+            // goes: the new layout wins, and a link goes, not what it
+            // points to.
+            match fs::symlink_metadata(&file) {
+                Ok(meta) if meta.is_dir() => fs::remove_dir_all(&file)?,
+                Ok(meta) if !meta.is_file() => fs::remove_file(&file)?,
+                _ => {}
+            }
+            write_no_follow(&file, bytes)?;
         }
-        write_no_follow(&file, bytes)?;
         self.written
             .lock()
             .unwrap_or_else(|e| e.into_inner())
