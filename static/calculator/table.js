@@ -60,11 +60,12 @@ function writeRow(p, buf, i) {
 
 // Calls chunk(end) while the browser is idle, end the time it should
 // return by: the rest of the idle period (at most 50 ms), at least a
-// frame's 16 ms. Each chunk that changes a table costs a layout of the
-// whole table after it (a table lays out as a whole: some 20-50 ms for
-// 1,000 rows, however few the chunk wrote), so a few long chunks cost
-// less than many short ones; within 100 ms even if the browser is never
-// idle. Safari has no requestIdleCallback: a task as soon as may be will do.
+// frame's 16 ms. Each chunk that changes a table costs a layout of it
+// after it, of the whole table when a column's width changes (some
+// 20-50 ms for 1,000 rows, however few the chunk wrote; see `pin`), so a
+// few long chunks cost less than many short ones; within 100 ms even if
+// the browser is never idle. Safari has no requestIdleCallback: a task as
+// soon as may be will do.
 export function idle(chunk) {
   const run = (d) => chunk(performance.now() + Math.max(16, d?.timeRemaining() ?? 0));
   if (window.requestIdleCallback) requestIdleCallback(run, { timeout: 100 });
@@ -87,11 +88,32 @@ function fillLater(p, ranges) {
   };
   const later = () => {
     ranges = ranges.filter(([from, to]) => from < to);
-    if (!ranges.length) return table.removeAttribute('aria-busy');
+    if (!ranges.length) return pin(table), table.removeAttribute('aria-busy');
     table.setAttribute('aria-busy', 'true');
     idle(chunk);
   };
   later();
+}
+
+// The columns pinned to their widths (on) or left to their cells (off).
+// A column is as wide as its widest cell, and the table's spare width is
+// shared in proportion to those, so a row in view that changes its
+// column's widest cell (decorrelated jitter's first rows hold its widest
+// ranges) changes every column's width: the browser then lays out all
+// 1,000 rows in the input's frame, not only those written (some 50 ms
+// against 10). Pinned from an update to its last chunk, the columns keep
+// their widths unless a cell needs more; unpinned, the table lays out as
+// without the script. The widths are read before the update writes
+// anything, so from the last frame's layout, and only when its region is
+// laid out (content-visibility skips a region far from view, and reading
+// inside it would lay out the whole table). A head cell's width attribute
+// maps to its CSS width (HTML's rendering rules for tables), the border
+// box's (style.css); an attribute, unlike an inline style, leaves nothing
+// behind once removed, and needs nothing of the page's CSP.
+function pin(table, on) {
+  const heads = [...table.rows[0].cells];
+  const widths = heads.map((th) => on && th.getBoundingClientRect().width);
+  heads.forEach((th, j) => (on ? (th.width = widths[j]) : th.removeAttribute('width')));
 }
 
 // Called once the built table shows: its region's scroll offset and a row's
@@ -99,7 +121,8 @@ function fillLater(p, ranges) {
 export function watchTable() {
   const region = $('table').parentElement;
   region.addEventListener('scroll', () => { scrolled = region.scrollTop; }, { passive: true });
-  rowHeight = $('table').tBodies[0].rows[0]?.getBoundingClientRect().height || rowHeight;
+  // Its first row after the head's.
+  rowHeight = $('table').rows[1]?.getBoundingClientRect().height || rowHeight;
 }
 
 // As figures::table_rows and the template write it, rows in view first
@@ -112,10 +135,13 @@ export function renderTable(p, buf, s) {
     : ['retry', 'delay', 'capped', 'cumulative'];
   const title = (caption[plural.select(p.retries)] ?? caption.other ?? '{n}').replace('{n}', num(p.retries));
   const table = $('table');
-  if (heads !== String(columns)) {
+  if (heads === String(columns)) {
+    if (table.checkVisibility?.({ contentVisibilityAuto: true })) pin(table, 1);
+    table.caption.textContent = title;
+  } else {
     table.replaceChildren('\n', el('caption', title), '\n', tableHead(columns.map((h) => text[h])), '\n', el('tbody', '\n'), '\n');
     [heads, shown, cells] = [String(columns), [], []];
-  } else table.caption.textContent = title;
+  }
   for (const body = table.tBodies[0]; shown.length > p.retries; shown.pop(), cells.pop()) {
     body.lastChild.previousSibling.remove();
     body.lastChild.previousSibling.remove();
