@@ -405,9 +405,19 @@ fn idle_connections_neither_pile_up_threads_nor_lock_out_a_new_client() {
         "answered after {:?}",
         started.elapsed()
     );
-    let threads = server.threads();
+    // A connection thread gives its slot back as its last act and is gone
+    // a moment later; on a loaded machine a few such threads can still be
+    // listed. They leave within the wait below; a pile-up of threads held
+    // by the idle connections, which stay open, would not.
+    let bound = before + MAX_CONNECTIONS + 4;
+    let waited = Instant::now();
+    let mut threads = server.threads();
+    while threads > bound && waited.elapsed() < Duration::from_secs(3) {
+        std::thread::sleep(Duration::from_millis(50));
+        threads = server.threads();
+    }
     assert!(
-        threads <= before + MAX_CONNECTIONS + 4,
+        threads <= bound,
         "{threads} threads (from {before}) for {} idle connections",
         idle.len()
     );
