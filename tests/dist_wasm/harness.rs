@@ -14,24 +14,10 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 static mut DELAYS: [Delay; RETRIES] = [Delay::fixed(0.0); RETRIES];
 static mut GRID: [f64; backoff_core::dist::sum::work_len(backoff_core::dist::sum::CELLS)] =
     [0.0; backoff_core::dist::sum::work_len(backoff_core::dist::sum::CELLS)];
-const NO_SUMMARY: Summary = Summary {
-    min: 0.0,
-    mean: 0.0,
-    max: 0.0,
-    p50: 0.0,
-    p90: 0.0,
-    p99: 0.0,
-};
-static mut SUMS: [Summary; RETRIES] = [NO_SUMMARY; RETRIES];
+static mut SUMS: [Summary; RETRIES] = [Summary::ZERO; RETRIES];
 static mut PATHS: [f64; decorrelated::work_len(decorrelated::MOST_SITE_SAMPLES)] =
     [0.0; decorrelated::work_len(decorrelated::MOST_SITE_SAMPLES)];
-static mut ROWS: [Row; RETRIES] = [Row {
-    delay_min: 0.0,
-    delay_mean: 0.0,
-    delay_max: 0.0,
-    mean_exact: false,
-    cumulative: NO_SUMMARY,
-}; RETRIES];
+static mut ROWS: [Row; RETRIES] = [Row::ZERO; RETRIES];
 static mut OUT: [f64; RESULT_LEN] = [0.0; RESULT_LEN];
 
 /// Where the figures are written.

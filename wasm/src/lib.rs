@@ -169,7 +169,7 @@ mod distribution {
         use backoff_core::dist::{Delay, Summary};
         static mut DELAYS: [Delay; RETRIES] = [Delay::fixed(0.0); RETRIES];
         static mut GRID: [f64; GRID_LEN] = [0.0; GRID_LEN];
-        static mut SUMS: [Summary; RETRIES] = [NO_SUMMARY; RETRIES];
+        static mut SUMS: [Summary; RETRIES] = [Summary::ZERO; RETRIES];
         // SAFETY: single-threaded and not reentrant: these are the only
         // references to the buffers while the call runs.
         let (inputs, schedule, out, work) = unsafe {
@@ -193,13 +193,7 @@ mod distribution {
         use backoff_core::contract::distribution::{MonteCarloWork, PATHS_LEN};
         use backoff_core::dist::decorrelated::Row;
         static mut PATHS: [f64; PATHS_LEN] = [0.0; PATHS_LEN];
-        static mut ROWS: [Row; RETRIES] = [Row {
-            delay_min: 0.0,
-            delay_mean: 0.0,
-            delay_max: 0.0,
-            mean_exact: false,
-            cumulative: NO_SUMMARY,
-        }; RETRIES];
+        static mut ROWS: [Row; RETRIES] = [Row::ZERO; RETRIES];
         // SAFETY: single-threaded and not reentrant: these are the only
         // references to the buffers while the call runs.
         let (inputs, schedule, out, work) = unsafe {
@@ -217,14 +211,6 @@ mod distribution {
     }
 
     const RETRIES: usize = backoff_core::MAX_RETRIES as usize;
-    const NO_SUMMARY: backoff_core::dist::Summary = backoff_core::dist::Summary {
-        min: 0.0,
-        mean: 0.0,
-        max: 0.0,
-        p50: 0.0,
-        p90: 0.0,
-        p99: 0.0,
-    };
 
     #[unsafe(no_mangle)]
     pub extern "C" fn distribution_buffer() -> *const f64 {

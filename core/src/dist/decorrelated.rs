@@ -111,6 +111,17 @@ pub struct Row {
     pub cumulative: Summary,
 }
 
+impl Row {
+    /// Every figure 0: `Default` as a constant, for static work buffers.
+    pub const ZERO: Row = Row {
+        delay_min: 0.0,
+        delay_mean: 0.0,
+        delay_max: 0.0,
+        mean_exact: false,
+        cumulative: Summary::ZERO,
+    };
+}
+
 /// The totals and the record of how they were computed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Report {

@@ -73,6 +73,18 @@ pub struct Summary {
     pub p99: f64,
 }
 
+impl Summary {
+    /// Every figure 0: `Default` as a constant, for static work buffers.
+    pub const ZERO: Summary = Summary {
+        min: 0.0,
+        mean: 0.0,
+        max: 0.0,
+        p50: 0.0,
+        p90: 0.0,
+        p99: 0.0,
+    };
+}
+
 /// One delay's random part `min(U[0, width], range)`.
 #[derive(Clone, Copy)]
 struct Part {
