@@ -37,7 +37,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use backoff_site::site::intl::plural_categories_of;
+use backoff_site::site::format::intl::plural_categories_of;
 
 /// The languages synthetic sites use, in order; the first three are the real
 /// site's, whose `site.ftl` files are used as they are.

@@ -411,13 +411,13 @@ fn status(args: StatusArgs) -> ExitCode {
         }
         return ExitCode::from(SITE_ERROR);
     };
-    let rows = site::status::status(&site);
+    let rows = site::check::status::status(&site);
     match args.format {
         Format::Json => write_stdout(&format!(
             "{}\n",
             serde_json::to_string_pretty(&rows).expect("plain data")
         )),
-        Format::Table => write_stdout(&site::status::to_table(&rows)),
+        Format::Table => write_stdout(&site::check::status::to_table(&rows)),
     }
 }
 
@@ -470,7 +470,7 @@ fn as_code(library: snippets::Library, policy: &Policy, unit: Unit) -> ExitCode 
         policy: "",
         differs: "",
     };
-    let ms = backoff_site::site::calculator::as_code::in_milliseconds(policy, unit);
+    let ms = backoff_site::site::sections::calculator::as_code::in_milliseconds(policy, unit);
     let snippet = snippets::snippet(library, &ms, &none);
     for difference in &snippet.differences {
         eprintln!("differs: {}", difference.code.name());

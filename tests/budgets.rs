@@ -2,7 +2,7 @@
 //! WebAssembly modules (≤ 6 KiB each: the base module, loaded at start, and
 //! the two method modules, the grid's and the Monte Carlo run's, one
 //! fetched on the reader's first edit) and its script as shipped (bundled
-//! and minified by the build in src/site/bundle.rs, ≤ 20 KiB),
+//! and minified by the build in src/site/render/bundle/mod.rs, ≤ 20 KiB),
 //! uncompressed, and every page with everything it loads at start (≤ 40 KiB
 //! gzip-compressed, as hosts serve it). Each figure is printed (`cargo test
 //! --test budgets -- --nocapture`) and the test fails past its budget.

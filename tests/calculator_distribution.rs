@@ -13,8 +13,8 @@ mod common;
 use backoff_site::backoff::dist::Limits;
 use backoff_site::backoff::{Jitter, Policy, Schedule};
 use backoff_site::report::Distribution;
-use backoff_site::site::calculator::distribution::{odds, precision, shown_percentiles};
-use backoff_site::site::intl::Intl;
+use backoff_site::site::format::intl::Intl;
+use backoff_site::site::sections::calculator::distribution::{odds, precision, shown_percentiles};
 use common::cli::json_of;
 use common::pages::{between, real_page, text_of, text_of_cells};
 use serde_json::Value;
@@ -275,7 +275,7 @@ fn the_explainers_percentiles_are_the_cores() {
 /// content file.
 #[test]
 fn a_refused_timeout_or_deadline_is_reported_at_its_value() {
-    use backoff_site::site::content;
+    use backoff_site::site::load::content;
     let path = std::path::Path::new("content/schedule.toml");
     let source = std::fs::read_to_string(common::project_root().join(path)).unwrap();
     assert!(content::parse(path, &source).is_ok());

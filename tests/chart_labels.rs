@@ -9,7 +9,7 @@
 
 mod common;
 
-use backoff_site::site::charts::text_width;
+use backoff_site::site::sections::contention::charts::text_width;
 use common::pages::real_page;
 
 const LANGUAGES: [&str; 3] = ["en", "ru", "de"];

@@ -9,7 +9,7 @@ use backoff_site::backoff::contract::{
     self, CLIENTS_DEFAULT, SCHEDULE_LEN, SPREAD, SPREAD_BUCKETS, SPREAD_LEN,
 };
 use backoff_site::backoff::{Jitter, Policy};
-use backoff_site::site::intl::Intl;
+use backoff_site::site::format::intl::Intl;
 use common::pages::{between, real_page};
 
 const NBSP: char = '\u{a0}';

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use backoff_site::backoff::contention::{Herd, Model, Simulator, Slot, Strategy, Summary};
 use backoff_site::simulation::Experiment;
-use backoff_site::site::content;
+use backoff_site::site::load::content;
 use common::pages::{between, real_site, text_of_cells};
 use common::{copy_project, project_root};
 

@@ -16,8 +16,8 @@ use std::process::{Command, Output};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use backoff_site::site::config::MAX_LANGUAGES;
-use backoff_site::site::locales::{MAX_FILE_BYTES, MAX_NESTING};
+use backoff_site::site::load::config::MAX_LANGUAGES;
+use backoff_site::site::load::locales::{MAX_FILE_BYTES, MAX_NESTING};
 use common::{copy_recursively, project_root};
 
 /// Far more processor time than any of these runs needs in a debug build

@@ -8,8 +8,8 @@ mod common;
 
 use backoff_site::backoff::{Jitter, Policy, Schedule};
 use backoff_site::presets::{self, Counts, Difference, Group, Preset};
-use backoff_site::site::calculator::presets::page_policy;
-use backoff_site::site::content::ZeroMax;
+use backoff_site::site::load::content::ZeroMax;
+use backoff_site::site::sections::calculator::presets::page_policy;
 use common::pages::{between, real_page};
 
 fn all() -> Vec<Preset> {
@@ -211,7 +211,7 @@ fn differences_are_as_stated() {
 }
 
 // The calculator's preset selector, as each calculator page of the real
-// site writes it (`src/site/calculator/presets.rs`).
+// site writes it (`src/site/sections/calculator/presets.rs`).
 
 /// The pages with the calculator, and their rule for a maximum of 0
 /// (`content/<page>.toml`).

@@ -11,37 +11,16 @@
 //! [`check()`] renders into nothing, for the problems alone. This module
 //! decides nothing about a page.
 
-pub mod axis;
-pub mod bundle;
-pub mod calculator;
-pub mod charts;
 pub mod check;
-pub mod config;
-pub mod content;
-pub mod context;
-pub mod experiment;
-pub mod figures;
-pub mod glossary;
-pub mod hosting;
-pub mod intl;
-pub mod json;
+pub mod format;
 pub mod load;
-pub mod locales;
-pub mod markdown;
-pub mod minify;
 pub mod output;
-pub mod page_values;
 pub mod pages;
-pub mod prose;
 pub mod render;
-pub mod status;
-pub mod texts;
-pub mod typography;
-pub mod unit;
-pub mod urls;
+pub mod sections;
 
-pub use context::Mode;
 pub use load::{Site, load};
+pub use render::context::Mode;
 pub use render::render;
 
 use std::path::{Path, PathBuf};

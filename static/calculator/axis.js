@@ -1,4 +1,4 @@
-// The charts' scales, as src/site/axis.rs computes them: exact powers of
+// The charts' scales, as src/site/format/svg.rs computes them: exact powers of
 // ten, decades, round steps, and rounding to a power of ten.
 
 // 10^k by repeated exact steps, as figures::pow10: the same double on both

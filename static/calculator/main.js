@@ -1,7 +1,7 @@
 // The calculator: words and contract (fields, rules, kinds, codes, offsets)
 // from the page's JSON island, figures from the core in WebAssembly. This
 // module starts it and runs an update on every edit; the build bundles it
-// with the modules it imports (src/site/bundle.rs) and ships one script.
+// with the modules it imports (src/site/render/bundle/mod.rs) and ships one script.
 
 import { showCode, startSnippets } from './as_code.js';
 import { renderChart } from './chart.js';

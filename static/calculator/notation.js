@@ -5,7 +5,7 @@
 
 // Intl::number's rule: String(x) rounded half away from zero to 3 decimals
 // as a decimal string, as ICU4X does (floats would round 2.0005 down); from
-// sym.scientific_from up, m × 10ⁿ as src/site/intl/mod.rs writes it.
+// sym.scientific_from up, m × 10ⁿ as src/site/format/intl/mod.rs writes it.
 export function formatNumber(x, sym) {
   if (!Number.isFinite(x)) return '—';
   if (Math.abs(x) >= sym.scientific_from) return scientific(x, sym);
@@ -29,7 +29,7 @@ export function formatNumber(x, sym) {
     frac = all.slice(-3);
   }
   frac = frac.replace(/0+$/, '');
-  // Groups as ICU4X sets them (src/site/intl/notation.rs): hi 12,34,567.
+  // Groups as ICU4X sets them (src/site/format/intl/notation.rs): hi 12,34,567.
   const [first, rest] = sym.grouping ?? [3, 3];
   if (int.length >= first + (sym.group_four_digits ? 1 : 2)) {
     const groups = [];

@@ -1,5 +1,5 @@
 // Library presets: the selector fills the form from the calc-presets
-// island (policies in milliseconds, src/site/calculator/presets.rs), the URL
+// island (policies in milliseconds, src/site/sections/calculator/presets.rs), the URL
 // records `preset`, and the status says "modified" once the form no longer
 // holds the preset's policy.
 

@@ -1,7 +1,7 @@
 // The contention page's charts at 1280 px in every language: every text of
 // every chart, as the browser lays it out in its font, lies inside the
 // drawing's viewBox, and is no wider than the build's estimate of it
-// (`text_width` in src/site/charts.rs: 0.75 em per character at 14 units),
+// (`text_width` in src/site/sections/contention/charts.rs: 0.75 em per character at 14 units),
 // which the build sizes the label margin with.
 
 import assert from 'node:assert/strict';

@@ -12,19 +12,20 @@ use fluent_bundle::FluentArgs;
 use crate::backoff::Schedule;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::simulation::ExperimentError;
-use crate::site::calculator;
-use crate::site::content::{Page, Section};
-use crate::site::context::{PAGE_BUFFER, Renderer};
-use crate::site::experiment::{self, Results};
-use crate::site::figures;
-use crate::site::markdown::{block, html_to_text, inline};
+use crate::site::load::content::{Page, Section};
 use crate::site::output::Sink;
-use crate::site::pages::contention;
 use crate::site::pages::layout::{Frame, Layout};
-use crate::site::pages::{presets_table, render_page, script_json};
-use crate::site::texts::Texts;
-use crate::site::unit::{PageMeta, Unit};
-use crate::site::urls::Place;
+use crate::site::pages::{render_page, script_json};
+use crate::site::render::context::{PAGE_BUFFER, Renderer};
+use crate::site::render::markdown::{block, html_to_text, inline};
+use crate::site::render::texts::Texts;
+use crate::site::render::unit::{PageMeta, Unit};
+use crate::site::render::urls::Place;
+use crate::site::sections::calculator;
+use crate::site::sections::contention;
+use crate::site::sections::contention::experiment::{self, Results};
+use crate::site::sections::defaults;
+use crate::site::sections::examples;
 
 pub struct TocEntry {
     pub id: String,
@@ -54,7 +55,7 @@ pub enum SectionView {
     Calculator(Box<calculator::CalculatorView>),
     /// A chart of the contention experiment (`pages/contention.rs`).
     Chart(Box<contention::ChartSection>),
-    Presets(Box<presets_table::PresetsView>),
+    Presets(Box<defaults::PresetsView>),
 }
 
 #[derive(Template)]
@@ -240,7 +241,7 @@ fn view(
                         let message = format!("example-{}", example.id);
                         let schedule =
                             Schedule::new(example.policy).expect("validated when loaded");
-                        let args = figures::example_args(&schedule, example.unit, intl, texts);
+                        let args = examples::example_args(&schedule, example.unit, intl, texts);
                         block(texts, &message, texts.get(&message, Some(&args)))
                     })
                     .collect(),
@@ -296,7 +297,7 @@ fn view(
                 },
             ))),
             Section::Presets => {
-                SectionView::Presets(Box::new(presets_table::view(&r.site.presets, intl, texts)))
+                SectionView::Presets(Box::new(defaults::view(&r.site.presets, intl, texts)))
             }
         };
         if *section != Section::Intro {
@@ -434,7 +435,7 @@ fn heading(texts: &Texts, section: &str) -> String {
 /// would show, so a word is used verbatim, and a word it cannot hold is
 /// reported against its message.
 pub fn fill_formula(texts: &Texts, latex: &str) -> String {
-    crate::site::content::fill_words(latex, |id| {
+    crate::site::load::content::fill_words(latex, |id| {
         let word = texts.get(id, None);
         match unusable_in_formula(&word) {
             None => word,

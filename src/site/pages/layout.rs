@@ -2,12 +2,12 @@
 //! navigation, language switcher and footer. This module declares
 //! [`Layout`] and is the only one that fills it, from a page's [`Frame`].
 
-use crate::site::context::{AssetNames, Renderer};
-use crate::site::hosting::CSP;
-use crate::site::intl;
-use crate::site::markdown;
-use crate::site::texts::Texts;
-use crate::site::urls::{Alternate, Link, Place};
+use crate::site::format::intl;
+use crate::site::render::context::{AssetNames, Renderer};
+use crate::site::render::hosting::CSP;
+use crate::site::render::markdown;
+use crate::site::render::texts::Texts;
+use crate::site::render::urls::{Alternate, Link, Place};
 use fluent_bundle::FluentArgs;
 
 /// What a page states about itself; the rest of its layout (links,

@@ -8,20 +8,18 @@
 //! `urls`) or writes a file (the render stage does).
 
 pub mod chooser;
-pub mod contention;
 pub mod explainer;
 pub mod home;
 pub mod layout;
 pub mod not_found;
-pub mod presets_table;
 
 use std::path::Path;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::site::context::Renderer;
-pub use crate::site::json::script_json;
-use crate::site::texts::Texts;
-use crate::site::urls::Place;
+pub use crate::site::format::json::script_json;
+use crate::site::render::context::Renderer;
+use crate::site::render::texts::Texts;
+use crate::site::render::urls::Place;
 use askama::Template;
 use layout::{Frame, Layout};
 

@@ -1,0 +1,358 @@
+//! The translations: `locales/<lang>/*.ftl`, parsed once per build.
+//!
+//! This module owns reading the Fluent files (UTF-8, no BOM, every syntax
+//! error reported with its position), comparing each language with the
+//! reference language (missing and stale messages), and building the Fluent
+//! bundles pages are rendered from: one per language and page, holding the
+//! site-wide file and the page's file, with bidi isolation off (these pages
+//! are left-to-right, and the marks would only reach the HTML as noise) and
+//! numbers formatted by ICU4X (`intl::fluent_number`).
+//!
+//! A file is read only when it is a regular file inside the project (a
+//! symbolic link out of the tree is refused unread, so that no diagnostic
+//! can print another file's contents) and at most [`MAX_FILE_BYTES`] long.
+//! Before Fluent parses it, the text is checked for what would reach the
+//! HTML unseen or crash the tool: control characters (NUL, a lone carriage
+//! return) and placeables nested deeper than [`MAX_NESTING`] — Fluent's
+//! parser and resolver recurse once per level, and a few thousand levels
+//! overflow the stack. Every step is linear in the size of the file: offsets
+//! of messages come from the parsed text itself, and locations from a
+//! [`LineIndex`] made once per file.
+//!
+//! This module holds the files and bundles; reading and checking one file
+//! is `read.rs`, comparing a language with the reference `compare.rs`. The
+//! message lookup pages use is `texts.rs`.
+
+mod compare;
+mod read;
+
+pub use compare::{compare_file, compare_site_files};
+use read::{ResolvedRoot, is_identifier_like, read_file};
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentError, FluentResource};
+use unic_langid::LanguageIdentifier;
+
+use crate::diagnostics::{Diagnostic, Diagnostics, LineIndex};
+use crate::site::format::intl;
+use crate::site::load::config::Config;
+
+/// Messages a translation may have that the reference language need not:
+/// a page's translated URL segment.
+pub const OPTIONAL_MESSAGES: &[&str] = &["slug"];
+
+/// The file every page's bundle includes besides its own.
+pub const SITE_FILE: &str = "site";
+
+/// The largest `.ftl` file read, in bytes. The largest file of this site is
+/// a few kilobytes and the largest Fluent files of big projects stay under
+/// a megabyte; 16 MiB is far above both, yet reading and checking it takes
+/// about a second.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// How deeply placeables (`{ … }`, selectors included) and function
+/// arguments (`( … )`) may nest in a `.ftl` file. Real messages nest two or
+/// three levels; the parser and the resolver recurse once per level and
+/// overflow the stack at a few thousand.
+pub const MAX_NESTING: usize = 32;
+
+/// One parsed `.ftl` file.
+pub struct LocaleFile {
+    pub lang: LanguageIdentifier,
+    /// The file name without `.ftl`: `site` or a page slug.
+    pub name: String,
+    pub path: PathBuf,
+    pub resource: FluentResource,
+    /// The messages, found once when the file is read.
+    entries: Vec<MessageEntry>,
+    /// Every id written at the start of a line as `id =` (terms as `-id`),
+    /// parsed or not, with the offset of its first definition: a message
+    /// lost to a syntax error is still "written", and is neither missing
+    /// nor unknown.
+    definitions: HashMap<String, usize>,
+    lines: LineIndex,
+}
+
+/// A message's id and attribute names, with the byte offset of its id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MessageEntry {
+    pub id: String,
+    pub attributes: Vec<String>,
+    pub has_value: bool,
+    pub offset: usize,
+}
+
+impl LocaleFile {
+    pub fn source(&self) -> &str {
+        self.resource.source()
+    }
+
+    /// The messages of the file, in order (terms and comments left out).
+    pub fn messages(&self) -> &[MessageEntry] {
+        &self.entries
+    }
+
+    /// The offset of the first line that defines `id` (`-id` for a term),
+    /// whether it parsed or not.
+    pub fn definition(&self, id: &str) -> Option<usize> {
+        self.definitions.get(id).copied()
+    }
+
+    /// The byte offset of `part`, a piece of the parsed resource (the AST
+    /// borrows its names from the source), in the source.
+    pub fn offset_of(&self, part: &str) -> Option<usize> {
+        offset_in(self.source(), part)
+    }
+
+    /// Points `diagnostic` at `start..end` of this file, in time
+    /// proportional to the line rather than the file.
+    pub fn at(&self, diagnostic: Diagnostic, start: usize, end: usize) -> Diagnostic {
+        diagnostic.at_indexed(self.source(), &self.lines, start, end)
+    }
+}
+
+/// Where `part` starts in `source`, when it is a slice of it.
+fn offset_in(source: &str, part: &str) -> Option<usize> {
+    let start = (part.as_ptr() as usize).checked_sub(source.as_ptr() as usize)?;
+    (start + part.len() <= source.len()).then_some(start)
+}
+
+/// All the parsed files of all languages.
+#[derive(Default)]
+pub struct Locales {
+    /// The parsed site-wide files.
+    pub files: Vec<LocaleFile>,
+    /// Every `.ftl` file that exists, by language and name.
+    pub names: BTreeSet<(LanguageIdentifier, String)>,
+    /// Languages whose folder is missing, unreadable or empty (reported).
+    pub unreadable: BTreeSet<LanguageIdentifier>,
+    /// (language, file name) → index in `files`; a large site looks files
+    /// up for every page.
+    index: HashMap<(LanguageIdentifier, String), usize>,
+}
+
+impl Locales {
+    fn push(&mut self, file: LocaleFile) {
+        self.index
+            .insert((file.lang.clone(), file.name.clone()), self.files.len());
+        self.files.push(file);
+    }
+
+    pub fn get(&self, lang: &LanguageIdentifier, name: &str) -> Option<&LocaleFile> {
+        self.index
+            .get(&(lang.clone(), name.to_string()))
+            .map(|&i| &self.files[i])
+    }
+}
+
+/// Reads every language's folder: parses the site-wide `site.ftl` and notes
+/// the names of the other files, which are read page by page
+/// ([`load_page_files`]) so that a large site is never in memory as a whole.
+/// Files with syntax errors are still kept (Fluent skips the broken entries),
+/// so that later checks report everything at once.
+pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnostics) -> Locales {
+    let mut locales = Locales::default();
+    if !root.join("locales").is_dir() {
+        // One error, rather than one per language, page and message.
+        diagnostics.push(
+            Diagnostic::error(Path::new("locales"), "the folder of translations is missing")
+                .with_hint(format!(
+                    "create locales/<language>/ for each language of site.toml, starting with locales/{}/site.ftl",
+                    config.reference
+                )),
+        );
+        locales.unreadable.extend(config.languages.iter().cloned());
+        return locales;
+    }
+    let resolved_root = ResolvedRoot::new(root);
+    for lang in &config.languages {
+        let dir = root.join("locales").join(lang.to_string());
+        let shown_dir = Path::new("locales").join(lang.to_string());
+        if !inside(root, &dir) {
+            // Not even the names of the files there are shown.
+            diagnostics.push(
+                Diagnostic::error(
+                    &shown_dir,
+                    "the folder is a symbolic link to a place outside the project, so it is not read",
+                )
+                .with_hint("keep the translations in locales/ itself"),
+            );
+            locales.unreadable.insert(lang.clone());
+            continue;
+        }
+        let mut names: Vec<String> = match std::fs::read_dir(&dir) {
+            Ok(entries) => entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "ftl"))
+                .filter_map(|p| p.file_stem().and_then(|s| s.to_str()).map(str::to_string))
+                .collect(),
+            Err(err) => {
+                diagnostics.push(
+                    Diagnostic::error(
+                        &shown_dir,
+                        format!("cannot read the folder of language `{lang}`: {err}"),
+                    )
+                    .with_hint(format!(
+                        "create locales/{lang}/ with the same .ftl files as locales/{}/",
+                        config.reference
+                    )),
+                );
+                locales.unreadable.insert(lang.clone());
+                continue;
+            }
+        };
+        names.sort();
+        if names.is_empty() {
+            diagnostics.push(
+                Diagnostic::error(&shown_dir, format!("language `{lang}` has no .ftl files"))
+                    .with_hint(format!(
+                        "copy the files of locales/{}/ and translate them",
+                        config.reference
+                    )),
+            );
+            locales.unreadable.insert(lang.clone());
+        } else if *lang == config.reference && !names.iter().any(|n| n == SITE_FILE) {
+            // Other languages' site files are compared with this one; its
+            // absence is said once here, not as every message it lacks.
+            diagnostics.push(
+                Diagnostic::error(
+                    &file_path(lang, SITE_FILE),
+                    "the site-wide file of the reference language is missing",
+                )
+                .with_hint("it holds the text every page shares: navigation, footer, calculator"),
+            );
+        }
+        for name in names {
+            let shown = file_path(lang, &name);
+            if !is_identifier_like(&name) {
+                diagnostics.push(
+                    Diagnostic::error(
+                        &shown,
+                        format!("`{name}.ftl` is not a valid locale file name"),
+                    )
+                    .with_hint("name it `site.ftl` or after a page's content file"),
+                );
+                continue;
+            }
+            if name == SITE_FILE
+                && let Some(file) = read_file(
+                    &resolved_root,
+                    &root.join(&shown),
+                    &shown,
+                    lang,
+                    name.clone(),
+                    diagnostics,
+                )
+            {
+                locales.push(file);
+            }
+            locales.names.insert((lang.clone(), name));
+        }
+    }
+    locales
+}
+
+/// Whether `path`, with every symbolic link resolved, is inside `root`; a
+/// path that does not resolve (it does not exist) counts as inside, and is
+/// reported as missing where it is needed.
+fn inside(root: &Path, path: &Path) -> bool {
+    match (std::fs::canonicalize(root), std::fs::canonicalize(path)) {
+        (Ok(root), Ok(path)) => path.starts_with(root),
+        _ => true,
+    }
+}
+
+/// The path of the Fluent file `name` (a page's slug, or [`SITE_FILE`]) of
+/// `lang`, relative to the site's root: `locales/<lang>/<name>.ftl`.
+pub fn file_path(lang: &LanguageIdentifier, name: &str) -> PathBuf {
+    Path::new("locales")
+        .join(lang.to_string())
+        .join(format!("{name}.ftl"))
+}
+
+/// Reads the file of page `slug` in each language, in `languages` order;
+/// `None` where a language has none (or it cannot be read, which is
+/// reported).
+pub fn load_page_files(
+    root: &Path,
+    languages: &[LanguageIdentifier],
+    slug: &str,
+    diagnostics: &mut Diagnostics,
+) -> Vec<Option<LocaleFile>> {
+    let resolved_root = ResolvedRoot::new(root);
+    languages
+        .iter()
+        .map(|lang| {
+            let shown = file_path(lang, slug);
+            let path = root.join(&shown);
+            // Anything of that name, even a folder or a broken link, is
+            // read (and refused there); only nothing at all is "missing".
+            std::fs::symlink_metadata(&path).ok()?;
+            read_file(
+                &resolved_root,
+                &path,
+                &shown,
+                lang,
+                slug.to_string(),
+                diagnostics,
+            )
+        })
+        .collect()
+}
+
+/// A Fluent bundle as pages use it.
+pub type Bundle<'a> = FluentBundle<&'a FluentResource>;
+
+/// A bundle of `files` in `lang`, set up as described in the module header.
+pub fn bundle<'a>(
+    lang: &LanguageIdentifier,
+    files: &[&'a LocaleFile],
+    diagnostics: &mut Diagnostics,
+) -> Bundle<'a> {
+    let mut bundle = FluentBundle::new_concurrent(vec![lang.clone()]);
+    bundle.set_use_isolating(false);
+    bundle.set_formatter(Some(intl::fluent_number));
+    for (i, file) in files.iter().enumerate() {
+        if let Err(errors) = bundle.add_resource(&file.resource) {
+            for error in errors {
+                let FluentError::Overriding { id, .. } = error else {
+                    continue;
+                };
+                // Messages and terms (`-id`) share the bundle's names. One
+                // defined twice in this file alone is the duplicate lint's.
+                let Some(written) = [format!("-{id}"), id]
+                    .into_iter()
+                    .rfind(|w| files[..i].iter().any(|f| f.definition(w).is_some()))
+                else {
+                    continue;
+                };
+                let offset = file.definition(&written).unwrap_or(0);
+                diagnostics.push(
+                    file.at(
+                        Diagnostic::error(
+                            &file.path,
+                            format!(
+                                "{} `{written}` is defined in another file of this page too",
+                                if written.starts_with('-') {
+                                    "term"
+                                } else {
+                                    "message"
+                                }
+                            ),
+                        )
+                        .with_hint(
+                            "each id is used once per page: the site-wide file's definition wins",
+                        ),
+                        offset,
+                        offset + written.len(),
+                    ),
+                );
+            }
+        }
+    }
+    bundle
+}

@@ -1,0 +1,344 @@
+//! The render stage: every page of every language, the root pages, the
+//! assets and the hosting files, each handed to a [`Sink`] as soon as it is
+//! ready.
+//!
+//! This module only sequences the stage: it starts the pages' contention
+//! experiments and the assets on threads of their own, builds the
+//! `Renderer` every page shares (`context`), reads the pages in the
+//! navigation first, renders the explainers in parallel (those with an
+//! experiment last), then the home, 404 and chooser pages and the hosting
+//! files. What a page says is in `pages/`, where it lives in `urls`,
+//! how its files are read in `unit`. It never writes a file itself: the
+//! sink does.
+
+pub mod bundle;
+pub mod context;
+pub mod hosting;
+pub mod markdown;
+pub mod texts;
+pub mod unit;
+pub mod urls;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use rayon::prelude::*;
+
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::simulation::ExperimentError;
+use crate::site::format::intl::Intl;
+use crate::site::load::locales;
+use crate::site::output::{self, Sink};
+use crate::site::render::context::{AssetNames, Language, Mode, PAGE_BUFFER, Renderer};
+use crate::site::render::texts::Texts;
+use crate::site::render::unit::{PageMeta, Unit};
+use crate::site::render::urls::Urls;
+use crate::site::sections::contention::experiment::{self, Results};
+use crate::site::{Site, check, pages};
+
+/// What a render did: the HTML pages it wrote, and the time its pages'
+/// contention experiments took (`None` when no page has one).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Rendered {
+    pub pages: usize,
+    pub simulation: Option<Duration>,
+}
+
+/// Renders every page of every language, plus the root pages, assets and
+/// hosting files, handing each file to `sink` as soon as it is ready.
+/// Explainer pages are read, checked and rendered page by page, in
+/// parallel; their bytes do not depend on the order.
+///
+/// Two pieces of work need nothing from the pages and are the longest of a
+/// small site, so each starts at once on a thread of its own: the pages'
+/// contention experiments (their cases in parallel too), which the pages
+/// with one wait for after every other page has rendered, and the assets
+/// (the script's bundling and minification above all), whose names the
+/// pages need only once the navigation is read.
+pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagnostics) -> Rendered {
+    std::thread::scope(|scope| {
+        let experiments = scope.spawn(|| run_experiments(site));
+        let assets = scope.spawn(|| assets(site, sink));
+        render_with(site, mode, sink, diagnostics, experiments, assets)
+    })
+}
+
+/// Each page's experiment, by page index.
+type Experiments = Vec<(usize, Result<Results, ExperimentError>)>;
+
+/// The experiment of each page that has a `[contention]` table, by page
+/// index: run, or the same table's results from earlier in this process.
+fn run_experiments(site: &Site) -> Experiments {
+    (0..site.pages.len())
+        .into_par_iter()
+        .filter_map(|i| {
+            let contention = site.pages[i].contention.as_ref()?;
+            Some((i, experiment::run_cached(contention)))
+        })
+        .collect()
+}
+
+/// A file the sink refused, as a diagnostic at its path.
+fn write_problem(path: &str, err: std::io::Error) -> Diagnostic {
+    Diagnostic::error(Path::new(path), format!("cannot write the file: {err}"))
+}
+
+/// [`render`] once its two threads are started.
+fn render_with<'scope>(
+    site: &Site,
+    mode: Mode,
+    sink: &dyn Sink,
+    diagnostics: &mut Diagnostics,
+    experiments: std::thread::ScopedJoinHandle<'scope, Experiments>,
+    assets: std::thread::ScopedJoinHandle<'scope, (AssetNames, Vec<Diagnostic>)>,
+) -> Rendered {
+    let put = |path: &str, bytes: &[u8], diagnostics: &mut Diagnostics| {
+        if let Err(err) = sink.put(path, bytes) {
+            diagnostics.push(write_problem(path, err));
+        }
+    };
+    let Some(languages) = languages(site, diagnostics) else {
+        // Nothing renders; the assets' problems are still reported.
+        let (_, problems) = join(assets);
+        diagnostics.items.extend(problems);
+        return Rendered::default();
+    };
+    let reference = languages
+        .iter()
+        .position(|l| *l.lang == site.config.reference);
+    let mut renderer = Renderer {
+        site,
+        // Filled in below, before any page renders: reading the files of
+        // the navigation's pages needs no asset.
+        assets: AssetNames::default(),
+        languages: &languages,
+        fallback: if mode.fallback() { reference } else { None },
+        reference: reference.unwrap_or(0),
+        mode,
+        categories: check::categories(&site.config),
+        urls: Urls::new(
+            &site.config.base_url,
+            languages.iter().map(|l| l.lang).collect(),
+        ),
+        simulation: Mutex::new(None),
+        calculator: Default::default(),
+    };
+
+    // The pages in the navigation appear on every page: read them first and
+    // keep them, so that every page can link to them by name.
+    let nav: Vec<usize> = (0..site.pages.len())
+        .filter(|&i| site.pages[i].in_nav)
+        .collect();
+    let loaded: Vec<(usize, Unit, PageMeta, Vec<Diagnostic>)> = nav
+        .par_iter()
+        .map(|&i| {
+            let mut found = Diagnostics::default();
+            let unit = Unit::load(&renderer, i, &mut found);
+            // Bundle problems are reported when the page itself renders.
+            let meta = unit.meta(
+                &renderer,
+                i,
+                &unit.bundles(&renderer, &mut Diagnostics::default()),
+            );
+            (i, unit, meta, found.items)
+        })
+        .collect();
+    let mut nav_units = Vec::with_capacity(loaded.len());
+    for (i, unit, meta, found) in loaded {
+        diagnostics.items.extend(found);
+        renderer.urls.add_to_nav(i, meta.slugs, meta.nav_labels);
+        nav_units.push((i, unit));
+    }
+    let (names, problems) = join(assets);
+    renderer.assets = names;
+    diagnostics.items.extend(problems);
+
+    // The bulk of the work: every page in every language, in parallel; the
+    // pages with an experiment last, once it has run.
+    let render_page = |i: usize, experiment: Option<&Result<Results, ExperimentError>>| {
+        let mut found = Diagnostics::default();
+        let loaded;
+        let unit = match nav_units.iter().find(|(n, _)| *n == i) {
+            Some((_, unit)) => unit,
+            None => {
+                loaded = Unit::load(&renderer, i, &mut found);
+                &loaded
+            }
+        };
+        let (meta, written) =
+            pages::explainer::render_unit(&renderer, i, unit, experiment, sink, &mut found);
+        (i, meta, written, found.items)
+    };
+    let mut results: Vec<(usize, PageMeta, usize, Vec<Diagnostic>)> = (0..site.pages.len())
+        .into_par_iter()
+        .filter(|&i| site.pages[i].contention.is_none())
+        .map(|i| render_page(i, None))
+        .collect();
+    let experiments = join(experiments);
+    results.par_extend(
+        experiments
+            .par_iter()
+            .map(|(i, experiment)| render_page(*i, Some(experiment))),
+    );
+    results.sort_by_key(|(i, ..)| *i);
+    let mut pages = 0;
+    let mut metas = Vec::with_capacity(results.len());
+    for (_, meta, written, found) in results {
+        pages += written;
+        diagnostics.items.extend(found);
+        metas.push(meta);
+    }
+    unique_slugs(site, &languages, &metas, diagnostics);
+
+    // The root pages and every language's home and 404 pages.
+    PAGE_BUFFER.with_borrow_mut(|buffer| {
+        let mut emit = |path: Option<String>, html: &str, diagnostics: &mut Diagnostics| {
+            if let Some(path) = path {
+                put(&path, html.as_bytes(), diagnostics);
+                pages += 1;
+            }
+        };
+        for language in 0..languages.len() {
+            let home = pages::home::render(&renderer, language, &metas, buffer, diagnostics);
+            emit(home, buffer, diagnostics);
+            let not_found =
+                pages::not_found::render(&renderer, Some(language), buffer, diagnostics);
+            emit(not_found, buffer, diagnostics);
+        }
+        let chooser = pages::chooser::render(&renderer, buffer, diagnostics);
+        emit(chooser, buffer, diagnostics);
+        let not_found = pages::not_found::render(&renderer, None, buffer, diagnostics);
+        emit(not_found, buffer, diagnostics);
+    });
+    hosting_files(&renderer, &metas, |path, text| {
+        put(path, text.as_bytes(), diagnostics)
+    });
+    let simulation = *renderer
+        .simulation
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    Rendered { pages, simulation }
+}
+
+/// The result of a thread of [`render`]; its panic goes on in this thread.
+fn join<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    handle
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+/// Each configured language's formatters and site-wide messages; `None`
+/// (with the problem recorded) when a language cannot be formatted.
+fn languages<'s>(site: &'s Site, diagnostics: &mut Diagnostics) -> Option<Vec<Language<'s>>> {
+    let mut languages = Vec::new();
+    for lang in &site.config.languages {
+        let intl = match Intl::new(lang) {
+            Ok(intl) => intl,
+            Err(message) => {
+                diagnostics.push(Diagnostic::error(Path::new("site.toml"), message));
+                return None;
+            }
+        };
+        let site_file = site.locales.get(lang, locales::SITE_FILE);
+        let site_bundle = locales::bundle(
+            lang,
+            &site_file.into_iter().collect::<Vec<_>>(),
+            diagnostics,
+        );
+        // The name stands alone (no fallback): it is the one word of each
+        // language every page shows.
+        let name = Texts::new(vec![&site_bundle], site_file.into_iter().collect())
+            .get("language-name", None);
+        languages.push(Language {
+            lang,
+            intl,
+            site_file,
+            site_bundle,
+            name,
+        });
+    }
+    Some(languages)
+}
+
+/// Two pages may not share a URL segment in one language.
+fn unique_slugs(
+    site: &Site,
+    languages: &[Language],
+    metas: &[PageMeta],
+    diagnostics: &mut Diagnostics,
+) {
+    for (l, language) in languages.iter().enumerate() {
+        let mut taken: HashMap<&str, &str> = HashMap::new();
+        for (page, meta) in site.pages.iter().zip(metas) {
+            let Some(slug) = meta.slugs.get(l) else {
+                continue;
+            };
+            if let Some(other) = taken.insert(slug, &page.slug) {
+                diagnostics.push(Diagnostic::error(
+                    &locales::file_path(language.lang, &page.slug),
+                    format!(
+                        "pages `{other}` and `{}` both use the slug `{slug}` in `{}`",
+                        page.slug, language.lang
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// Writes the static files, the calculator's script (its modules bundled
+/// and minified) and its two WebAssembly modules (the base one and the
+/// distribution one) under content-hashed names, through `put`.
+fn assets(site: &Site, sink: &dyn Sink) -> (AssetNames, Vec<Diagnostic>) {
+    let mut problems = Vec::new();
+    let mut refused = Vec::new();
+    let mut add = |name: &str, bytes: &[u8]| {
+        let hashed = format!("assets/{}", output::hashed_name(name, bytes));
+        if let Err(err) = sink.put(&hashed, bytes) {
+            refused.push(write_problem(&hashed, err));
+        }
+        hashed
+    };
+    let mut names = AssetNames {
+        css: String::new(),
+        script: String::new(),
+        wasm: add("backoff.wasm", crate::wasm_module::CALCULATOR_WASM),
+        wasm_grid: add("backoff-grid.wasm", crate::wasm_module::GRID_WASM),
+        wasm_monte_carlo: add(
+            "backoff-monte-carlo.wasm",
+            crate::wasm_module::MONTE_CARLO_WASM,
+        ),
+        favicon: String::new(),
+    };
+    match bundle::script(&site.root) {
+        Ok(Some(script)) => names.script = add("calculator.js", &script),
+        Ok(None) => {}
+        Err(found) => problems.extend(found),
+    }
+    for (name, bytes) in &site.static_files {
+        if name == "calculator.js" {
+            problems.push(bundle::stray_script());
+            continue;
+        }
+        let hashed = add(name, bytes);
+        match name.as_str() {
+            "style.css" => names.css = hashed,
+            "favicon.svg" => names.favicon = hashed,
+            _ => {}
+        }
+    }
+    problems.extend(refused);
+    (names, problems)
+}
+
+/// The sitemap files, `robots.txt` and `_headers`, each handed to `put`.
+fn hosting_files(r: &Renderer, metas: &[PageMeta], mut put: impl FnMut(&str, &str)) {
+    let base_url = &r.site.config.base_url;
+    let slugs = metas.iter().map(|meta| meta.slugs.as_slice());
+    hosting::sitemaps(base_url, &r.urls.sitemap_sets(slugs), &mut put);
+    let languages: Vec<String> = r.languages.iter().map(|l| l.lang.to_string()).collect();
+    put("robots.txt", &hosting::robots(base_url));
+    put("_headers", &hosting::headers(&languages));
+}

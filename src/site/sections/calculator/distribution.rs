@@ -1,0 +1,540 @@
+//! The calculator's distribution figures as the static page shows them: the
+//! percentiles of the total wait beside the totals, the timeout and deadline
+//! fields, and the attempt timeline (table, chart and a verdict in words)
+//! of the page's default inputs. The script (`static/calculator/distribution.js`) writes
+//! the same markup from the WebAssembly module's figures.
+//!
+//! Every figure comes from `crate::report::Distribution`, the command
+//! line's own computation (`schedule --percentiles`); this module lays
+//! figures out and words them, and never computes a distribution itself.
+//! The only arithmetic here is the verdict's last start at P99, the
+//! retries' timeouts added to the total's P99 (a shift, which moves every
+//! percentile alike), and the rounding of every percentile shown to the
+//! precision its method supports ([`precision`]); the command line's JSON
+//! keeps the full figures.
+//! Over 500 lines only with its unit tests at the end (the code is under 460).
+
+use fluent_bundle::FluentArgs;
+
+use crate::backoff::Schedule;
+use crate::backoff::dist::Limits;
+use crate::report::{Distribution, Method, Unit, js_number};
+use crate::site::format::duration::with_unit;
+use crate::site::format::intl::Intl;
+use crate::site::format::svg::{Frame, decade, escape, fix, nice_step, pow10};
+use crate::site::render::texts::Texts;
+use crate::site::sections::calculator::contract::{Field, Rule};
+
+/// The optional fields of the attempt timeline, in the form's order: both
+/// durations in the page's unit, empty when not given.
+pub fn limit_fields() -> [Field; 2] {
+    let at_least_zero = Rule {
+        min: 0.0,
+        above: false,
+        max: None,
+        whole: false,
+        zero_is_none: false,
+    };
+    [
+        Field {
+            name: "timeout",
+            input: "timeout",
+            label: "calc-timeout-label",
+            hint: "calc-timeout-hint",
+            error: "timeout",
+            delay: true,
+            rule: at_least_zero,
+            only_with: None,
+            unset: f64::NAN,
+        },
+        Field {
+            name: "deadline",
+            input: "deadline",
+            label: "calc-deadline-label",
+            hint: "calc-deadline-hint",
+            error: "deadline",
+            delay: true,
+            rule: Rule {
+                above: true,
+                ..at_least_zero
+            },
+            only_with: None,
+            unset: f64::NAN,
+        },
+    ]
+}
+
+/// The percentiles of the total wait the page shows: the name of the
+/// core's `Summary` field and the percentile, which the label
+/// `calc-total-percentile` receives as `$percentile`.
+pub const PERCENTILES: [(&str, u8); 3] = [("p50", 50), ("p90", 90), ("p99", 99)];
+
+/// The percentile the verdicts name (`$percentile`).
+pub const VERDICT_PERCENTILE: u8 = 99;
+
+/// The messages of the verdicts.
+pub const VERDICTS: [&str; 3] = [
+    "calc-verdict-timeout",
+    "calc-verdict-deadline",
+    "calc-verdict-deadline-untimed",
+];
+
+/// The label of one percentile of the total wait.
+pub fn percentile_label(texts: &Texts, percentile: u8) -> String {
+    let mut args = FluentArgs::new();
+    args.set("percentile", percentile);
+    texts.get("calc-total-percentile", Some(&args))
+}
+
+/// The messages of this module that receive variables, and their names,
+/// for `check`; the island gets them with `{name}` placeholders.
+pub const VARIABLES: &[(&str, &[&str])] = &[
+    ("calc-total-percentile", &["percentile"]),
+    (
+        "calc-verdict-timeout",
+        &["percentile", "p99", "timeout", "last"],
+    ),
+    (
+        "calc-verdict-deadline",
+        &[
+            "percentile",
+            "p99",
+            "timeout",
+            "last",
+            "deadline",
+            "late",
+            "odds",
+        ],
+    ),
+    (
+        "calc-verdict-deadline-untimed",
+        &["percentile", "p99", "last", "deadline", "late", "odds"],
+    ),
+    (
+        "calc-percentiles-method",
+        &["method", "percentile", "error", "place"],
+    ),
+];
+
+/// The verdict's `$odds`: whether the last retry starts after the deadline
+/// on every run (`always`), on none (`never`: a schedule without jitter is
+/// one or the other) or on some (`some`, with `$late` the percentage).
+pub fn odds(last_retry_probability: f64) -> &'static str {
+    if last_retry_probability == 0.0 {
+        "always"
+    } else if last_retry_probability == 1.0 {
+        "never"
+    } else {
+        "some"
+    }
+}
+
+/// The decimal place (an exponent of ten) the page rounds the percentiles
+/// of `method` to, `None` when they carry no error to round away. The
+/// grid's stated error is one grid step (`core/METHOD.md`, "Error"), the
+/// Monte Carlo run's P99 is known within its 99 % interval: the place is
+/// the power of ten at or below that error, so no digit finer than the
+/// error is shown. `static/calculator/distribution.js` computes the same.
+pub fn precision(method: &Method) -> Option<i32> {
+    let error = method_error(method);
+    (error > 0.0 && error.is_finite()).then(|| decade(error))
+}
+
+/// The error [`precision`] rounds to: the grid step, or the width of the
+/// 99 % interval of the total's P99.
+fn method_error(method: &Method) -> f64 {
+    match *method {
+        Method::Grid { step } => step,
+        Method::MonteCarlo {
+            total_p99_low,
+            total_p99_high,
+            ..
+        } => total_p99_high - total_p99_low,
+    }
+}
+
+/// The error the method note states: the grid's step as it is (an exact
+/// figure the note names), and a Monte Carlo run's interval width, itself
+/// an estimate, rounded up to two significant digits (183,292.078 →
+/// 190,000), so the note claims no more than is known and prints no noise.
+/// `static/calculator/distribution.js` computes the same.
+fn stated_error(method: &Method) -> f64 {
+    let error = method_error(method);
+    if matches!(method, Method::Grid { .. }) || !(error > 0.0 && error.is_finite()) {
+        return error;
+    }
+    let k = decade(error) - 1;
+    // Less a billionth, so that a quotient a rounding error above a whole
+    // number (75.00000000000001) is not raised a whole digit.
+    (error / pow10(k) - 1e-9).ceil() * pow10(k)
+}
+
+/// `x` rounded to the multiple of 10^`place` nearest it (half away from
+/// zero), as the script rounds it; `x` itself when `place` is `None`.
+pub fn round_to(x: f64, place: Option<i32>) -> f64 {
+    place.map_or(x, |k| (x / pow10(k)).round() * pow10(k))
+}
+
+/// The total wait's percentiles as the page shows them, in
+/// [`PERCENTILES`]' order, rounded to [`precision`].
+pub fn shown_percentiles(dist: &Distribution) -> [f64; 3] {
+    let place = precision(&dist.method);
+    [dist.total.p50, dist.total.p90, dist.total.p99].map(|x| round_to(x, place))
+}
+
+/// The method's statement under the percentiles: how they were computed
+/// and what they are rounded to (`$method`: `grid`, `sample`, or `exact`
+/// when nothing is rounded).
+pub fn method_note(dist: &Distribution, texts: &Texts, figure: &Figure) -> String {
+    let place = precision(&dist.method);
+    let mut args = FluentArgs::new();
+    args.set("method", method_kind(&dist.method, place));
+    args.set("percentile", VERDICT_PERCENTILE);
+    args.set("error", figure.of(stated_error(&dist.method)));
+    args.set("place", figure.of(place.map_or(0.0, pow10)));
+    texts.get("calc-percentiles-method", Some(&args))
+}
+
+/// `$method` of `calc-percentiles-method`.
+fn method_kind(method: &Method, place: Option<i32>) -> &'static str {
+    match (method, place) {
+        (_, None) => "exact",
+        (Method::Grid { .. }, _) => "grid",
+        (Method::MonteCarlo { .. }, _) => "sample",
+    }
+}
+
+/// The island's words of this module that the script picks among, with
+/// `{name}` where it puts each figure: the method's statement per
+/// `$method`, the deadline verdicts per `$odds` beyond `some` (the island's
+/// plain `calc_verdict_*`), and the error of a deadline shorter than the
+/// first attempt's timeout (the deadline's).
+pub fn island_text(texts: &Texts) -> Vec<(String, String)> {
+    let mut text = Vec::new();
+    for method in ["grid", "sample", "exact"] {
+        let mut args = FluentArgs::new();
+        args.set("method", method);
+        args.set("percentile", VERDICT_PERCENTILE);
+        for name in ["error", "place"] {
+            args.set(name, format!("{{{name}}}"));
+        }
+        text.push((
+            format!("method_{method}"),
+            texts.get("calc-percentiles-method", Some(&args)),
+        ));
+    }
+    for id in &VERDICTS[1..] {
+        for odds in ["always", "never"] {
+            let mut args = FluentArgs::new();
+            for name in variables(id).unwrap_or_default() {
+                args.set(*name, format!("{{{name}}}"));
+            }
+            args.set("percentile", VERDICT_PERCENTILE);
+            args.set("odds", odds);
+            text.push((
+                format!("{}_{odds}", id.replace('-', "_")),
+                texts.get(id, Some(&args)),
+            ));
+        }
+    }
+    text.push((
+        "error_deadline_before_first_attempt".into(),
+        texts.get("error-deadline", None),
+    ));
+    text
+}
+
+/// The variables this module passes to message `id`.
+pub fn variables(id: &str) -> Option<&'static [&'static str]> {
+    VARIABLES.iter().find(|(m, _)| *m == id).map(|(_, v)| *v)
+}
+
+/// The figures of `schedule` under `limits`, as `schedule --percentiles`
+/// prints them.
+pub fn compute(schedule: &Schedule, limits: Limits) -> Distribution {
+    Distribution::new(schedule, limits).expect("the defaults and limits are checked when loaded")
+}
+
+/// A figure with the page's unit.
+pub struct Figure<'a> {
+    pub intl: &'a Intl,
+    pub unit: Unit,
+    pub unit_label: &'a str,
+}
+
+impl Figure<'_> {
+    pub fn of(&self, x: f64) -> String {
+        with_unit(&self.intl.number(x), self.unit, self.unit_label)
+    }
+}
+
+/// The attempt timeline of the page's defaults, every cell formatted.
+pub struct TimelineView {
+    pub caption: String,
+    pub attempt: String,
+    pub earliest: String,
+    pub median: String,
+    pub latest: String,
+    /// Attempt, earliest, median and latest start.
+    pub rows: Vec<[String; 4]>,
+    pub chart_label: String,
+    pub chart_html: String,
+    pub verdict: String,
+}
+
+/// The timeline of `dist`, or `None` when neither a timeout nor a deadline
+/// is given.
+pub fn timeline(
+    dist: &Distribution,
+    retries: u32,
+    texts: &Texts,
+    figure: &Figure,
+) -> Option<TimelineView> {
+    let attempts = dist.attempts.as_ref()?;
+    let place = precision(&dist.method);
+    let rows = attempts
+        .iter()
+        .map(|a| {
+            [
+                figure.intl.number(f64::from(a.attempt)),
+                figure.of(a.min),
+                figure.of(round_to(a.p50, place)),
+                figure.of(a.max),
+            ]
+        })
+        .collect();
+    let words = ChartWords::new(texts);
+    Some(TimelineView {
+        caption: texts.get("calc-timeline-caption", None),
+        attempt: texts.get("calc-timeline-attempt", None),
+        earliest: texts.get("calc-timeline-earliest", None),
+        median: texts.get("calc-timeline-median", None),
+        latest: texts.get("calc-timeline-latest", None),
+        rows,
+        chart_label: words.label.clone(),
+        chart_html: chart_html(
+            attempts.iter().map(|a| (a.min, a.p50, a.max)),
+            dist.limits.deadline,
+            figure,
+            &words,
+        ),
+        verdict: verdict(dist, retries, texts, figure),
+    })
+}
+
+/// The verdict in words: the P99 of the total wait, when the last retry
+/// starts at that percentile once the timeouts are counted, and how often
+/// that is after the deadline.
+pub fn verdict(dist: &Distribution, retries: u32, texts: &Texts, figure: &Figure) -> String {
+    let limits = dist.limits;
+    let p99 = dist.total.p99;
+    let place = precision(&dist.method);
+    let last = round_to(f64::from(retries) * limits.timeout_or_zero() + p99, place);
+    let p99 = round_to(p99, place);
+    let mut args = FluentArgs::new();
+    args.set("percentile", VERDICT_PERCENTILE);
+    args.set("p99", figure.of(p99));
+    args.set("last", figure.of(last));
+    if let Some(t) = limits.timeout {
+        args.set("timeout", figure.of(t));
+    }
+    let id = match (dist.deadline, limits.deadline) {
+        (Some(fit), Some(d)) => {
+            args.set("deadline", figure.of(d));
+            let late = ((1.0 - fit.last_retry_probability) * 100.0).round();
+            args.set("late", figure.intl.number(late));
+            args.set("odds", odds(fit.last_retry_probability));
+            if limits.timeout.is_some() {
+                "calc-verdict-deadline"
+            } else {
+                "calc-verdict-deadline-untimed"
+            }
+        }
+        _ => "calc-verdict-timeout",
+    };
+    texts.get(id, Some(&args))
+}
+
+/// The chart's words.
+pub struct ChartWords {
+    pub label: String,
+    pub attempt: String,
+    pub range: String,
+    pub median: String,
+    pub deadline: String,
+}
+
+impl ChartWords {
+    pub fn new(texts: &Texts) -> ChartWords {
+        ChartWords {
+            label: texts.get("calc-timeline-chart-label", None),
+            attempt: texts.get("calc-timeline-attempt", None),
+            range: texts.get("calc-timeline-range", None),
+            median: texts.get("calc-timeline-median", None),
+            deadline: texts.get("calc-timeline-deadline", None),
+        }
+    }
+}
+
+/// The timeline's drawing and margins; its height follows its rows.
+const FRAME: Frame = Frame {
+    width: 640.0,
+    height: 0.0,
+    left: 48.0,
+    right: 44.0,
+    top: 24.0,
+    bottom: 32.0,
+};
+/// The frame's figures under the short names the drawing below uses.
+const W: f64 = FRAME.width;
+const L: f64 = FRAME.left;
+const T: f64 = FRAME.top;
+/// The height of one attempt's row.
+const ROW: f64 = 18.0;
+/// At most this many rows are drawn; the last rows of a longer timeline
+/// are left out of the chart (the table lists them all), so that it stays
+/// readable.
+pub const MAX_ROWS: usize = 40;
+
+/// The timeline chart: one row per attempt on a time axis, the range from
+/// its earliest to its latest start, its median start marked, and the
+/// deadline drawn and named. `static/calculator/distribution.js` writes the same markup.
+pub fn chart_html(
+    attempts: impl Iterator<Item = (f64, f64, f64)>,
+    deadline: Option<f64>,
+    figure: &Figure,
+    words: &ChartWords,
+) -> String {
+    let rows: Vec<_> = attempts.take(MAX_ROWS).collect();
+    let top = rows.iter().map(|r| r.2).chain(deadline).fold(0.0, f64::max);
+    let step = nice_step(top.max(f64::MIN_POSITIVE) / 4.0);
+    let end = (top / step).ceil().max(1.0) * step;
+    let frame = Frame {
+        height: T + rows.len() as f64 * ROW + FRAME.bottom,
+        ..FRAME
+    };
+    let (h, bottom) = (frame.height, frame.plot_bottom());
+    let x = |v: f64| fix(L + v / end * frame.plot_width());
+    let y = |i: usize| fix(T + (i as f64 + 0.5) * ROW);
+    let mut svg = String::new();
+    let mut k = 0.0;
+    while k * step <= end {
+        let v = k * step;
+        svg.push_str(&format!(
+            r#"<path d="M{} {}V{}" class="chart-grid"></path><text x="{}" y="{}" text-anchor="middle" class="chart-tick">{}</text>"#,
+            x(v),
+            js_number(T),
+            js_number(bottom),
+            x(v),
+            js_number(bottom + 18.0),
+            escape(&figure.of(v)),
+        ));
+        k += 1.0;
+    }
+    for (i, &(min, p50, max)) in rows.iter().enumerate() {
+        svg.push_str(&format!(
+            r#"<text x="{}" y="{}" text-anchor="end" class="chart-tick">{}</text><path d="M{} {}H{}" class="timeline-range"></path><path d="M{} {}v12" class="timeline-p50"></path>"#,
+            js_number(L - 8.0),
+            fix(T + (i as f64 + 0.5) * ROW + 4.0),
+            escape(&figure.intl.number((i + 1) as f64)),
+            x(min),
+            y(i),
+            x(max),
+            x(p50),
+            fix(T + (i as f64 + 0.5) * ROW - 6.0),
+        ));
+    }
+    if let Some(d) = deadline {
+        svg.push_str(&format!(
+            r#"<path d="M{} {}V{}" class="timeline-deadline"></path><text x="{}" y="{}" text-anchor="end" class="chart-title">{}</text>"#,
+            x(d),
+            js_number(T - 14.0),
+            js_number(bottom),
+            x(d),
+            js_number(T - 16.0 + 12.0),
+            escape(&format!("{}: {}", words.deadline, figure.of(d))),
+        ));
+    }
+    let label = escape(&words.label);
+    format!(
+        concat!(
+            r#"<div class="chart-scroll" role="region" aria-label="{label}" tabindex="0">"#,
+            r#"<svg viewBox="0 0 {w} {h}" role="img" aria-label="{label}">{svg}</svg></div>"#,
+            r#"<ul class="chart-legend"><li><span class="swatch swatch-range"></span>{range}</li>"#,
+            r#"<li><span class="swatch swatch-p50"></span>{median}</li></ul>"#
+        ),
+        label = label,
+        w = js_number(W),
+        h = js_number(h),
+        svg = svg,
+        range = escape(&words.range),
+        median = escape(&words.median),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_keep_no_digit_finer_than_the_methods_error() {
+        // A grid step of 15.625 leaves the tens: 4,795.407 shows as 4,800.
+        let grid = Method::Grid { step: 15.625 };
+        assert_eq!(precision(&grid), Some(1));
+        assert_eq!(round_to(4795.407, precision(&grid)), 4800.0);
+        // A step under one keeps decimals down to its own decade.
+        let fine = Method::Grid { step: 0.75 };
+        assert_eq!(precision(&fine), Some(-1));
+        assert_eq!(
+            format!("{:.3}", round_to(12.3456, precision(&fine))),
+            "12.300"
+        );
+        // No error, nothing rounded: a schedule without jitter.
+        assert_eq!(precision(&Method::Grid { step: 0.0 }), None);
+        assert_eq!(round_to(4795.407, None), 4795.407);
+        // A Monte Carlo run: the width of the P99's 99 % interval.
+        let sampled = Method::MonteCarlo {
+            generator: "xoshiro256**",
+            seed: 1,
+            samples: 512,
+            exact_mean_retries: 0,
+            mean_error: 1.0,
+            total_p99_low: 3975.56,
+            total_p99_high: 4020.18,
+        };
+        assert_eq!(precision(&sampled), Some(1));
+        // The note names the grid's step as it is, and the sampled
+        // interval's width (44.62) rounded up to two digits.
+        assert_eq!(stated_error(&grid), 15.625);
+        assert_eq!(stated_error(&sampled), 45.0);
+        let wide = Method::MonteCarlo {
+            generator: "xoshiro256**",
+            seed: 1,
+            samples: 512,
+            exact_mean_retries: 0,
+            mean_error: 1.0,
+            total_p99_low: 0.0,
+            total_p99_high: 183_292.078,
+        };
+        assert_eq!(stated_error(&wide), 190_000.0);
+    }
+
+    #[test]
+    fn limit_fields_follow_the_cores_rule() {
+        // The core refuses a negative timeout and a deadline of 0 (the
+        // rules `Limits::validate` states); the fields' rules must agree.
+        let [timeout, deadline] = limit_fields();
+        let ok = |t: Option<f64>, d: Option<f64>| {
+            Limits {
+                timeout: t,
+                deadline: d,
+            }
+            .validate()
+            .is_ok()
+        };
+        assert!(ok(Some(timeout.rule.min), None) && !timeout.rule.above);
+        assert!(!ok(Some(timeout.rule.min - 1.0), None));
+        assert!(!ok(None, Some(deadline.rule.min)) && deadline.rule.above);
+        assert!(ok(None, Some(deadline.rule.min + 1.0)));
+    }
+}

@@ -1,0 +1,334 @@
+//! The calculator's data island: everything the script needs to know about
+//! a page, as a `<script type="application/json">` block the browser never
+//! executes, so the page's Content-Security-Policy needs no exception.
+//!
+//! The script (`static/calculator/`) has no text of its own: every label,
+//! error, unit, plural pattern and number separator reaches it through the
+//! island, with `{name}` where the script puts each figure. Its fields,
+//! rules, jitter kinds, error codes and buffer offsets come from the
+//! contract ([`contract`] and `backoff_core::contract`); this module adds
+//! none of its own. It also words the charts' labels (`chart_words`), which
+//! the static charts and the island share.
+
+use std::collections::BTreeMap;
+
+use fluent_bundle::FluentArgs;
+use serde::Serialize;
+use unic_langid::LanguageIdentifier;
+
+use crate::backoff::contract as core_contract;
+use crate::site::format::duration;
+use crate::site::format::intl::{
+    Intl, LARGEST_INPUT, MAX_FRACTION_DIGITS, NumberSymbols, SMALLEST_INPUT,
+};
+use crate::site::load::content::CalculatorProfile;
+use crate::site::render::texts::Texts;
+use crate::site::sections::calculator::schedule;
+use crate::site::sections::calculator::view::Headers;
+use crate::site::sections::calculator::{contract, distribution, form::limit_fields, herd};
+
+/// The island: everything the script needs to know about this page.
+#[derive(Serialize)]
+pub struct Island {
+    lang: String,
+    wasm: String,
+    /// The method module of each jitter kind, by the kind's name: the grid
+    /// module for the base module's kinds, the Monte Carlo module for
+    /// decorrelated jitter. The script fetches the one of the reader's kind
+    /// when the reader first changes an input (and the other when the
+    /// reader switches to a kind of it).
+    wasm_methods: BTreeMap<&'static str, String>,
+    /// Both halves of the contract: fields and their rules, inputs, jitter
+    /// kinds, error codes, buffer offsets.
+    contract: contract::Island,
+    /// The default policy, keyed as the JSON document's `policy`.
+    defaults: serde_json::Map<String, serde_json::Value>,
+    units: BTreeMap<&'static str, String>,
+    number: NumberSymbols,
+    max_fraction_digits: i16,
+    /// Larger inputs are refused as too large.
+    largest_input: f64,
+    /// Smaller non-zero delays are refused as too small.
+    smallest_input: f64,
+    /// Humanized-duration patterns with `{days}`, `{hours}`, `{minutes}`,
+    /// `{seconds}` where the figures go.
+    duration: BTreeMap<&'static str, String>,
+    /// The table caption per CLDR plural category, `{n}` for the count.
+    caption: BTreeMap<&'static str, String>,
+    /// Labels and messages; `{retry}` marks where a retry number goes.
+    text: BTreeMap<String, String>,
+    /// The timeout and deadline fields the contract does not list itself;
+    /// each is optional (empty: not given).
+    limit_fields: Vec<OptionalField>,
+    /// The default timeout and deadline, `null` when not given.
+    limits: BTreeMap<&'static str, Option<f64>>,
+    /// The percentiles of the total wait the page shows, in its order, by
+    /// the names of the core's figures.
+    percentiles: Vec<&'static str>,
+    /// The many-clients view's summary per CLDR plural category of its peak.
+    herd: BTreeMap<&'static str, String>,
+}
+
+/// A field that may be left empty.
+#[derive(Serialize)]
+struct OptionalField {
+    #[serde(flatten)]
+    field: contract::Field,
+    optional: bool,
+}
+
+/// The figure the notation error writes as an example of the page's
+/// notation: digit groups and a fraction.
+const NOTATION_EXAMPLE: f64 = 12_345.5;
+/// The island's words of the percentiles and the timeline; the verdicts
+/// with `{name}` where the script puts each figure.
+fn distribution_text(texts: &Texts, fields: &[contract::Field]) -> Vec<(String, String)> {
+    let words = distribution::ChartWords::new(texts);
+    let mut text: Vec<(String, String)> = distribution::PERCENTILES
+        .iter()
+        .map(|(name, p)| {
+            (
+                format!("total_{name}"),
+                distribution::percentile_label(texts, *p),
+            )
+        })
+        .collect();
+    for (key, value) in [
+        ("timeline_caption", texts.get("calc-timeline-caption", None)),
+        ("timeline_attempt", words.attempt),
+        (
+            "timeline_earliest",
+            texts.get("calc-timeline-earliest", None),
+        ),
+        ("timeline_median", words.median),
+        ("timeline_latest", texts.get("calc-timeline-latest", None)),
+        ("timeline_chart", words.label),
+        ("timeline_range", words.range),
+        ("timeline_deadline", words.deadline),
+    ] {
+        text.push((key.into(), value));
+    }
+    for id in distribution::VERDICTS {
+        let mut args = FluentArgs::new();
+        for name in distribution::variables(id).unwrap_or_default() {
+            args.set(*name, format!("{{{name}}}"));
+        }
+        args.set("percentile", distribution::VERDICT_PERCENTILE);
+        text.push((id.replace('-', "_"), texts.get(id, Some(&args))));
+    }
+    text.extend(distribution::island_text(texts));
+    // The fields' errors, which the contract's errors do not list yet.
+    for field in fields {
+        let id = format!("error-{}", field.error);
+        text.push((format!("error_{}", field.error), texts.get(&id, None)));
+    }
+    text
+}
+
+/// The chart's words, with `{first}`, `{last}` and `{retry}` where the
+/// summary's figures go.
+pub fn chart_words(texts: &Texts) -> schedule::ChartWords {
+    schedule::ChartWords {
+        label: texts.get("calc-chart-label", None),
+        retry: texts.get("table-retry", None),
+        delay: texts.get("table-delay", None),
+        band: texts.get("calc-chart-band", None),
+        mean: texts.get("calc-chart-mean", None),
+        cap: texts.get("calc-max-label", None),
+        log: texts.get("calc-chart-log", None),
+        summary: message(texts, "calc-chart-summary", &[]),
+        summary_capped: message(texts, "calc-chart-summary-capped", &[]),
+    }
+}
+
+/// Message `id` with the build's `figures`, and `{name}` where the script
+/// puts each other variable the contract lists for it.
+fn message(texts: &Texts, id: &str, figures: &[(&str, String)]) -> String {
+    let mut args = FluentArgs::new();
+    for &name in contract::variables(id).unwrap_or_default() {
+        match figures.iter().find(|(n, _)| *n == name) {
+            Some((_, figure)) => args.set(name, figure.clone()),
+            None => args.set(name, format!("{{{name}}}")),
+        }
+    }
+    texts.get(id, Some(&args))
+}
+
+pub fn island(
+    profile: &CalculatorProfile,
+    texts: &Texts,
+    intl: &Intl,
+    lang: &LanguageIdentifier,
+    headers: &Headers,
+    [wasm, grid, monte_carlo]: [String; 3],
+) -> Island {
+    let duration = [
+        ("seconds", "duration-seconds"),
+        ("minutes_seconds", "duration-minutes-seconds"),
+        ("hours_minutes", "duration-hours-minutes"),
+        ("years_days", "duration-years-days"),
+        ("years", "duration-years"),
+        ("days_hours_minutes", "duration-days-hours-minutes"),
+    ]
+    .into_iter()
+    .map(|(key, id)| (key, message(texts, id, &[])))
+    .collect();
+    let chart = chart_words(texts);
+    let mut text: BTreeMap<String, String> = [
+        ("retry", headers.retry.clone()),
+        ("delay", headers.delay.clone()),
+        ("range", headers.range.clone()),
+        ("mean", headers.mean.clone()),
+        ("capped", headers.capped.clone()),
+        ("cumulative", headers.cumulative.clone()),
+        ("yes", headers.yes.clone()),
+        ("no", headers.no.clone()),
+        ("copied", texts.get("calc-copied", None)),
+        ("chart", texts.get("calc-chart-label", None)),
+        ("chart_band", chart.band),
+        ("chart_mean", chart.mean),
+        ("chart_cap", chart.cap),
+        ("chart_log", chart.log),
+        ("chart_summary", chart.summary),
+        ("chart_summary_capped", chart.summary_capped),
+        ("error_not_a_number", texts.get("error-not-a-number", None)),
+        (
+            "error_notation",
+            // The notation of the page, shown by example: grouped, with a
+            // fraction.
+            message(
+                texts,
+                "error-notation",
+                &[("example", intl.number(NOTATION_EXAMPLE))],
+            ),
+        ),
+        (
+            "error_too_large",
+            message(
+                texts,
+                "error-too-large",
+                &[("max", intl.number(LARGEST_INPUT))],
+            ),
+        ),
+        (
+            "error_too_small",
+            message(
+                texts,
+                "error-too-small",
+                &[("min", intl.number(SMALLEST_INPUT))],
+            ),
+        ),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect();
+    // One message per error code; a field's rule gives the bounds its
+    // error may name.
+    let fields = contract::fields(profile.zero_max);
+    for key in core_contract::ERRORS {
+        let Some(id) = contract::error_message(key, profile.zero_max) else {
+            continue;
+        };
+        let mut bounds = Vec::new();
+        if let Some(field) = fields.iter().find(|f| f.error == key) {
+            bounds.push(("min", intl.number(field.rule.min)));
+            bounds.extend(field.rule.max.map(|max| ("max", intl.number(max))));
+        }
+        text.insert(format!("error_{key}"), message(texts, &id, &bounds));
+    }
+    let limit_fields = limit_fields(profile.zero_max);
+    for (key, value) in distribution_text(texts, &limit_fields) {
+        text.entry(key).or_insert(value);
+    }
+    let clients = contract::clients_field();
+    let clients_bounds = [
+        ("min", intl.number(clients.rule.min)),
+        ("max", intl.number(clients.rule.max.unwrap_or_default())),
+    ];
+    text.insert(
+        "error_clients".into(),
+        message(texts, "error-clients", &clients_bounds),
+    );
+    text.insert("herd".into(), texts.get("calc-herd-label", None));
+    text.insert("herd_time".into(), texts.get("calc-herd-time", None));
+    let slots = core_contract::inputs(&profile.defaults).expect("an offered jitter kind");
+    let jitter = profile.defaults.jitter.name();
+    // The inputs of fields of another jitter kind are not in the policy.
+    let applies = |key: &str| {
+        fields
+            .iter()
+            .all(|f| f.input != key || f.only_with.is_none_or(|kind| kind == jitter))
+    };
+    let mut defaults: serde_json::Map<_, _> = core_contract::INPUTS
+        .into_iter()
+        .zip(slots)
+        .filter(|(key, _)| applies(key))
+        .map(|(key, x)| {
+            let value = match key {
+                "jitter" => profile.defaults.jitter.name().into(),
+                // Not given: null, as the JSON document writes it.
+                _ if x.is_nan() => serde_json::Value::Null,
+                _ => x.into(),
+            };
+            (key.to_string(), value)
+        })
+        .collect();
+    defaults.insert("unit".into(), profile.unit.name().into());
+    Island {
+        lang: lang.to_string(),
+        wasm,
+        wasm_methods: core_contract::distribution::JITTERS
+            .into_iter()
+            .map(|kind| {
+                let module = if core_contract::JITTERS.contains(&kind) {
+                    &grid
+                } else {
+                    &monte_carlo
+                };
+                (kind, module.clone())
+            })
+            .collect(),
+        contract: contract::island(profile.zero_max),
+        defaults,
+        units: profile
+            .units
+            .iter()
+            .map(|u| (u.name(), duration::unit_label(*u, texts)))
+            .collect(),
+        number: intl.number_symbols().clone(),
+        max_fraction_digits: MAX_FRACTION_DIGITS,
+        largest_input: LARGEST_INPUT,
+        smallest_input: SMALLEST_INPUT,
+        duration,
+        caption: caption_patterns(texts, intl),
+        text,
+        limit_fields: limit_fields
+            .into_iter()
+            .map(|field| OptionalField {
+                field,
+                optional: true,
+            })
+            .collect(),
+        limits: [
+            ("timeout", profile.limits.timeout),
+            ("deadline", profile.limits.deadline),
+        ]
+        .into(),
+        percentiles: distribution::PERCENTILES.map(|(name, _)| name).to_vec(),
+        herd: herd::summary_patterns(texts, intl),
+    }
+}
+
+/// The table caption for each plural category of the language, with `{n}`
+/// where the count goes; the script picks one with `Intl.PluralRules`.
+fn caption_patterns(texts: &Texts, intl: &Intl) -> BTreeMap<&'static str, String> {
+    intl.count_samples()
+        .iter()
+        .map(|&(category, n)| {
+            let mut args = FluentArgs::new();
+            args.set("retries", n);
+            let caption = texts.get("table-caption", Some(&args));
+            (category, caption.replacen(&intl.number(n as f64), "{n}", 1))
+        })
+        .collect()
+}

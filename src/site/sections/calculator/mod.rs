@@ -1,0 +1,30 @@
+//! The calculator's section of a page: the static schedule of its default
+//! inputs (what readers without JavaScript see), the form the script brings
+//! to life, and the data island the script reads its words and its
+//! contract from.
+//!
+//! Each part is a module of its own: `view.rs` (what the template
+//! receives, and the static table, totals and percentiles), `form.rs` (the
+//! fields and selectors), `island.rs` (the data island), `herd.rs` and
+//! `distribution.rs` (the many-clients chart; the percentiles and the
+//! timeline), `presets.rs` (the preset selector), `as_code.rs` (the policy
+//! as code), `shared.rs` (the parts built once for every page of one
+//! profile) and `contract.rs` (the site's half of the contract with the
+//! script). This file only names them.
+
+pub mod as_code;
+pub mod contract;
+pub mod distribution;
+pub mod form;
+pub mod herd;
+pub mod island;
+pub mod presets;
+pub mod schedule;
+pub mod shared;
+pub mod view;
+
+#[cfg(test)]
+mod number_cases;
+
+pub use form::{Choice, Field};
+pub use view::{CalculatorView, Headers, TotalView, view};

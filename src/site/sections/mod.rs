@@ -1,0 +1,9 @@
+//! The sections a page is made of, one folder or file each: what a section
+//! shows, from its definition in `content/`, the core's figures and its
+//! messages. A section returns its view or its Fluent arguments; it never
+//! decides a path or writes a file.
+
+pub mod calculator;
+pub mod contention;
+pub mod defaults;
+pub mod examples;
