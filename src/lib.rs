@@ -9,6 +9,7 @@
 pub use backoff_core as backoff;
 
 pub mod diagnostics;
+pub mod identifier;
 pub mod presets;
 pub mod report;
 pub mod serve;

@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 
-use backoff_site::site::render::markdown::{self, MATHML_ATTRIBUTES, MATHML_ELEMENTS};
+use backoff_site::site::format::markdown::{self, MATHML_ATTRIBUTES, MATHML_ELEMENTS};
 use pulldown_latex::config::DisplayMode;
 
 /// Every command and environment name pulldown-latex 0.8 matches on

@@ -14,8 +14,8 @@ use toml::Spanned;
 use super::{Counts, Difference, Group, Preset, Values};
 use crate::backoff::{Jitter, Policy, Schedule};
 use crate::diagnostics::Diagnostic;
-use crate::site::load::config::toml_diagnostic;
-use crate::site::render::urls::is_identifier;
+use crate::diagnostics::toml_diagnostic;
+use crate::identifier::is_identifier;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

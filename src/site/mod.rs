@@ -18,9 +18,10 @@ pub mod output;
 pub mod pages;
 pub mod render;
 pub mod sections;
+pub mod urls;
 
 pub use load::{Site, load};
-pub use render::context::Mode;
+pub use pages::context::Mode;
 pub use render::render;
 
 use std::path::{Path, PathBuf};

@@ -1,6 +1,6 @@
 //! .NET: Polly. Durations in milliseconds (`TimeSpan.FromMilliseconds`).
 
-use super::DifferenceCode::{CapAfterJitter, JitterUnsupported, MultiplierFixed};
+use super::difference::DifferenceCode::{CapAfterJitter, JitterUnsupported, MultiplierFixed};
 use super::template::{Check, Recipe, any, capped, is, jitter_is, n, not, null, op, s, v, when};
 
 /// Polly 8.7.0 (`src/Polly.Core/Retry/RetryHelper.cs` at a824c6b, lines

@@ -1,6 +1,6 @@
 //! Go: cenkalti/backoff v4. Durations as `time.Duration`.
 
-use super::DifferenceCode::JitterUnsupported;
+use super::difference::DifferenceCode::JitterUnsupported;
 use super::template::{Check, Recipe, capped, go_duration, jitter_is, n, op, s, v, when};
 
 /// cenkalti/backoff v4.3.0 (`exponential.go` at 720b789, lines 171–216):

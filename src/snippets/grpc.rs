@@ -1,6 +1,6 @@
 //! gRPC: a service config's retry policy (JSON, so without comments).
 
-use super::DifferenceCode::{AttemptsLimited, JitterFixed};
+use super::difference::DifferenceCode::{AttemptsLimited, JitterFixed};
 use super::template::{
     Check, Recipe, capped, float_literal, is, json_seconds, n, not, op, s, v, when,
 };

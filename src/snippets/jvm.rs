@@ -1,6 +1,6 @@
 //! Java: resilience4j and Spring Retry. Durations in whole milliseconds.
 
-use super::DifferenceCode::{
+use super::difference::DifferenceCode::{
     CapAfterJitter, JitterUnsupported, WholeMillisecondDraws, WholeMilliseconds,
 };
 use super::template::{

@@ -17,6 +17,7 @@
 //! This module never computes a schedule (the core does) and owns no text a
 //! reader sees except the code.
 
+pub mod difference;
 mod dotnet;
 mod go;
 mod grpc;
@@ -24,6 +25,8 @@ mod jvm;
 mod python;
 mod rust;
 pub mod template;
+
+pub use difference::DifferenceCode;
 
 use crate::backoff::Policy;
 use template::{Recipe, Val};
@@ -136,62 +139,6 @@ pub enum Var {
     Number(f64),
     /// A code the page translates too (a jitter kind's name).
     Code(&'static str),
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DifferenceCode {
-    /// The library's multiplier is fixed (`multiplier`); the snippet uses it.
-    MultiplierFixed,
-    /// The library has no such jitter (`jitter`, a kind); the snippet has none.
-    JitterUnsupported,
-    /// The library's jitter is one kind with a fixed factor (`jitter`,
-    /// `factor`); the snippet has it.
-    JitterFixed,
-    /// The first retry is immediate instead of waiting `delay`; every
-    /// later retry waits the core's delay.
-    ImmediateFirstRetry,
-    /// Delays are whole milliseconds, truncated: from retry `retry` on,
-    /// the library waits `library` where the core waits `core` (jittered
-    /// libraries: each draw is truncated).
-    WholeMilliseconds,
-    /// Each random delay is truncated to whole milliseconds.
-    WholeMillisecondDraws,
-    /// The library jitters the uncapped delay and caps after, so no delay
-    /// exceeds `max`, where the core may exceed it by the factor.
-    CapAfterJitter,
-    /// Attempts beyond `max_attempts` (the original call included) are
-    /// treated as that many: the library makes `retries` retries at most.
-    AttemptsLimited,
-    /// Delays are computed in single precision (relative error about 1e-7).
-    SinglePrecision,
-}
-
-impl DifferenceCode {
-    pub const ALL: [DifferenceCode; 9] = [
-        DifferenceCode::MultiplierFixed,
-        DifferenceCode::JitterUnsupported,
-        DifferenceCode::JitterFixed,
-        DifferenceCode::ImmediateFirstRetry,
-        DifferenceCode::WholeMilliseconds,
-        DifferenceCode::WholeMillisecondDraws,
-        DifferenceCode::CapAfterJitter,
-        DifferenceCode::AttemptsLimited,
-        DifferenceCode::SinglePrecision,
-    ];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            DifferenceCode::MultiplierFixed => "multiplier-fixed",
-            DifferenceCode::JitterUnsupported => "jitter-unsupported",
-            DifferenceCode::JitterFixed => "jitter-fixed",
-            DifferenceCode::ImmediateFirstRetry => "immediate-first-retry",
-            DifferenceCode::WholeMilliseconds => "whole-milliseconds",
-            DifferenceCode::WholeMillisecondDraws => "whole-millisecond-draws",
-            DifferenceCode::CapAfterJitter => "cap-after-jitter",
-            DifferenceCode::AttemptsLimited => "attempts-limited",
-            DifferenceCode::SinglePrecision => "single-precision",
-        }
-    }
 }
 
 /// One library's configuration for a policy.

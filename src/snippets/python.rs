@@ -1,6 +1,6 @@
 //! Python: tenacity and urllib3. Durations in seconds.
 
-use super::DifferenceCode::{ImmediateFirstRetry, JitterUnsupported, MultiplierFixed};
+use super::difference::DifferenceCode::{ImmediateFirstRetry, JitterUnsupported, MultiplierFixed};
 use super::template::{
     Check, Expr, Recipe, always, capped, concat, is, jitter_is, n, not, null, op, s, v, when,
 };

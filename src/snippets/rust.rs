@@ -1,6 +1,6 @@
 //! Rust: backon. Durations as `std::time::Duration`.
 
-use super::DifferenceCode::{JitterUnsupported, SinglePrecision};
+use super::difference::DifferenceCode::{JitterUnsupported, SinglePrecision};
 use super::template::{
     Check, Recipe, any, capped, concat, float_literal, jitter_is, n, not, op, rust_duration, s, v,
     when,

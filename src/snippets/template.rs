@@ -62,7 +62,7 @@ impl Val {
 /// `code`, with the variables evaluated.
 #[derive(Clone, Debug)]
 pub struct Check {
-    pub code: super::DifferenceCode,
+    pub code: super::difference::DifferenceCode,
     pub when: Expr,
     pub vars: Vec<(&'static str, Expr)>,
 }
@@ -400,7 +400,7 @@ pub fn eval(e: &Expr, env: &Env) -> Val {
 }
 
 /// A check that holds: its code and its variables' values.
-pub type Found = (super::DifferenceCode, Vec<(&'static str, Val)>);
+pub type Found = (super::difference::DifferenceCode, Vec<(&'static str, Val)>);
 
 /// The recipe's code for `env` (with the recipe's lets: [`Env::with`]),
 /// and the checks that hold, with their variables.

@@ -126,7 +126,7 @@ pub fn translated_slug(file: &LocaleFile) -> Result<Option<String>, Diagnostic> 
         return Ok(None);
     };
     let text = plain_value(file, "slug").unwrap_or_default();
-    if crate::site::render::urls::is_identifier(&text) {
+    if crate::identifier::is_identifier(&text) {
         Ok(Some(text))
     } else {
         Err(at_message(

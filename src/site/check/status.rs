@@ -14,7 +14,7 @@ use std::process::Command;
 use serde::Serialize;
 
 use crate::diagnostics::Diagnostics;
-use crate::site::Site;
+use crate::site::load::Site;
 use crate::site::load::locales::{
     LocaleFile, OPTIONAL_MESSAGES, SITE_FILE, file_path, load_page_files,
 };

@@ -23,9 +23,9 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use unic_langid::LanguageIdentifier;
 
+use crate::diagnostics::toml_diagnostic;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::site::check::prose::{self, FIGURE, Flat};
-use crate::site::load::config::toml_diagnostic;
 use crate::site::load::locales::LocaleFile;
 
 /// The file of each language's rules, in `locales/<lang>/`.

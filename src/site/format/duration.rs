@@ -6,7 +6,7 @@ use fluent_bundle::FluentArgs;
 
 use crate::backoff::{DurationTier, duration_parts};
 use crate::report::Unit;
-use crate::site::render::texts::Texts;
+use crate::site::format::texts::Texts;
 
 /// No-break space: between a figure and its unit.
 const NBSP: char = '\u{a0}';

@@ -6,4 +6,6 @@
 pub mod duration;
 pub mod intl;
 pub mod json;
+pub mod markdown;
 pub mod svg;
+pub mod texts;

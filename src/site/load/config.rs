@@ -14,7 +14,7 @@ use serde::Deserialize;
 use toml::Spanned;
 use unic_langid::LanguageIdentifier;
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, toml_diagnostic};
 
 /// `site.toml`, as written, with the place of each value.
 #[derive(Debug, Deserialize)]
@@ -178,38 +178,6 @@ fn parse_language(code: &str) -> Result<LanguageIdentifier, String> {
         return Err(format!("write it as `{lang}`"));
     }
     Ok(lang)
-}
-
-/// A TOML error with the location toml reports.
-/// serde names the Rust type it wanted (`expected f64`); the message says
-/// what to write instead.
-pub fn toml_diagnostic(path: &Path, source: &str, err: &toml::de::Error) -> Diagnostic {
-    let mut message = err.message().trim_end().to_string();
-    for (rust, written) in [
-        ("expected f64", "expected a number"),
-        ("expected i64", "expected a whole number"),
-        ("expected u32", "expected a whole number"),
-        ("expected u64", "expected a whole number"),
-    ] {
-        message = message.replace(rust, written);
-    }
-    let diagnostic = Diagnostic::error(path, message);
-    match err.span() {
-        Some(span) => diagnostic.at(source, span.start, span.end),
-        None => diagnostic,
-    }
-}
-
-impl Diagnostic {
-    /// Points at the first occurrence of `needle` in `source` (a value the
-    /// deserializer no longer has a position for), or at the file when it is
-    /// not found.
-    pub fn at_text(self, source: &str, needle: &str) -> Diagnostic {
-        match source.find(needle) {
-            Some(start) if !needle.is_empty() => self.at(source, start, start + needle.len()),
-            _ => self,
-        }
-    }
 }
 
 #[cfg(test)]

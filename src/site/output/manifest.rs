@@ -9,8 +9,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::Refusal;
 use super::files::remove_no_follow;
+use super::place::Refusal;
 
 /// A staging folder older than this is removed even if a process with its
 /// number runs: the number was reused, as no build takes a day.

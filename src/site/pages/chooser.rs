@@ -5,10 +5,10 @@
 use askama::Template;
 
 use crate::diagnostics::Diagnostics;
+use crate::site::pages::context::Renderer;
 use crate::site::pages::layout::Layout;
 use crate::site::pages::{SitePage, render_site_page};
-use crate::site::render::context::Renderer;
-use crate::site::render::urls::Place;
+use crate::site::urls::Place;
 
 pub struct Choice {
     pub lang: String,

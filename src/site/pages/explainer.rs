@@ -12,20 +12,20 @@ use fluent_bundle::FluentArgs;
 use crate::backoff::Schedule;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::simulation::ExperimentError;
+use crate::site::format::markdown::{block, html_to_text, inline};
+use crate::site::format::texts::Texts;
 use crate::site::load::content::{Page, Section};
 use crate::site::output::Sink;
+use crate::site::pages::context::{PAGE_BUFFER, Renderer};
 use crate::site::pages::layout::{Frame, Layout};
+use crate::site::pages::unit::{PageMeta, Unit};
 use crate::site::pages::{render_page, script_json};
-use crate::site::render::context::{PAGE_BUFFER, Renderer};
-use crate::site::render::markdown::{block, html_to_text, inline};
-use crate::site::render::texts::Texts;
-use crate::site::render::unit::{PageMeta, Unit};
-use crate::site::render::urls::Place;
 use crate::site::sections::calculator;
 use crate::site::sections::contention;
 use crate::site::sections::contention::experiment::{self, Results};
 use crate::site::sections::defaults;
 use crate::site::sections::examples;
+use crate::site::urls::Place;
 
 pub struct TocEntry {
     pub id: String,
@@ -435,7 +435,7 @@ fn heading(texts: &Texts, section: &str) -> String {
 /// would show, so a word is used verbatim, and a word it cannot hold is
 /// reported against its message.
 pub fn fill_formula(texts: &Texts, latex: &str) -> String {
-    crate::site::load::content::fill_words(latex, |id| {
+    crate::site::load::content::words::fill_words(latex, |id| {
         let word = texts.get(id, None);
         match unusable_in_formula(&word) {
             None => word,

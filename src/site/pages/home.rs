@@ -4,12 +4,12 @@
 use askama::Template;
 
 use crate::diagnostics::Diagnostics;
+use crate::site::format::markdown;
+use crate::site::pages::context::Renderer;
 use crate::site::pages::layout::Layout;
+use crate::site::pages::unit::PageMeta;
 use crate::site::pages::{SitePage, render_site_page};
-use crate::site::render::context::Renderer;
-use crate::site::render::markdown;
-use crate::site::render::unit::PageMeta;
-use crate::site::render::urls::Place;
+use crate::site::urls::Place;
 
 pub struct PageLink {
     pub href: String,

@@ -3,11 +3,11 @@
 //! [`Layout`] and is the only one that fills it, from a page's [`Frame`].
 
 use crate::site::format::intl;
-use crate::site::render::context::{AssetNames, Renderer};
-use crate::site::render::hosting::CSP;
-use crate::site::render::markdown;
-use crate::site::render::texts::Texts;
-use crate::site::render::urls::{Alternate, Link, Place};
+use crate::site::format::markdown;
+use crate::site::format::texts::Texts;
+use crate::site::pages::context::{AssetNames, Renderer};
+use crate::site::pages::hosting::CSP;
+use crate::site::urls::{Alternate, Link, Place};
 use fluent_bundle::FluentArgs;
 
 /// What a page states about itself; the rest of its layout (links,

@@ -8,18 +8,21 @@
 //! `urls`) or writes a file (the render stage does).
 
 pub mod chooser;
+pub mod context;
 pub mod explainer;
 pub mod home;
+pub mod hosting;
 pub mod layout;
 pub mod not_found;
+pub mod unit;
 
 use std::path::Path;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 pub use crate::site::format::json::script_json;
-use crate::site::render::context::Renderer;
-use crate::site::render::texts::Texts;
-use crate::site::render::urls::Place;
+use crate::site::format::texts::Texts;
+use crate::site::pages::context::Renderer;
+use crate::site::urls::Place;
 use askama::Template;
 use layout::{Frame, Layout};
 

@@ -5,11 +5,11 @@
 use askama::Template;
 
 use crate::diagnostics::Diagnostics;
+use crate::site::format::markdown;
+use crate::site::pages::context::Renderer;
 use crate::site::pages::layout::Layout;
 use crate::site::pages::{SitePage, render_site_page};
-use crate::site::render::context::Renderer;
-use crate::site::render::markdown;
-use crate::site::render::urls::{Link, Place};
+use crate::site::urls::{Link, Place};
 
 #[derive(Template)]
 #[template(path = "not_found.html")]

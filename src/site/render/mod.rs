@@ -12,12 +12,6 @@
 //! sink does.
 
 pub mod bundle;
-pub mod context;
-pub mod hosting;
-pub mod markdown;
-pub mod texts;
-pub mod unit;
-pub mod urls;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -29,14 +23,16 @@ use rayon::prelude::*;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::simulation::ExperimentError;
 use crate::site::format::intl::Intl;
+use crate::site::format::texts::{Language, Texts};
+use crate::site::load::Site;
 use crate::site::load::locales;
 use crate::site::output::{self, Sink};
-use crate::site::render::context::{AssetNames, Language, Mode, PAGE_BUFFER, Renderer};
-use crate::site::render::texts::Texts;
-use crate::site::render::unit::{PageMeta, Unit};
-use crate::site::render::urls::Urls;
+use crate::site::pages::context::{AssetNames, Mode, PAGE_BUFFER, Renderer};
+use crate::site::pages::hosting;
+use crate::site::pages::unit::{PageMeta, Unit};
 use crate::site::sections::contention::experiment::{self, Results};
-use crate::site::{Site, check, pages};
+use crate::site::urls::Urls;
+use crate::site::{check, pages};
 
 /// What a render did: the HTML pages it wrote, and the time its pages'
 /// contention experiments took (`None` when no page has one).

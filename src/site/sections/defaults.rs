@@ -17,8 +17,8 @@ use crate::presets::{Counts, Difference, Group, Preset};
 use crate::report::{Distribution, Unit, js_number};
 use crate::site::format::duration;
 use crate::site::format::intl::Intl;
-use crate::site::render::markdown::{block, inline};
-use crate::site::render::texts::Texts;
+use crate::site::format::markdown::{block, inline};
+use crate::site::format::texts::Texts;
 
 /// The sparkline's size in CSS pixels: small enough for a table cell.
 const SPARK_WIDTH: f64 = 96.0;

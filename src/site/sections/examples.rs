@@ -13,7 +13,7 @@ use crate::backoff::{Jitter, Policy, Schedule};
 use crate::report::Unit;
 use crate::site::format::duration::humanize;
 use crate::site::format::intl::Intl;
-use crate::site::render::texts::Texts;
+use crate::site::format::texts::Texts;
 
 /// The arguments every worked-example message receives (the list is in
 /// TRANSLATING.md). `schedule` must be the schedule of `policy`.

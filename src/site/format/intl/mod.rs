@@ -43,8 +43,7 @@ use unic_langid::LanguageIdentifier;
 /// The most fraction digits a figure shows.
 pub const MAX_FRACTION_DIGITS: i16 = 3;
 
-/// From this magnitude up, figures are written in scientific notation.
-pub const SCIENTIFIC_FROM: f64 = 1e15;
+pub use notation::SCIENTIFIC_FROM;
 
 /// The largest number the calculator accepts as input: a round limit just
 /// under the largest double (about 1.8 × 10³⁰⁸).

@@ -21,7 +21,9 @@
 //! Figures are never negative (the core returns none), so the sign is not
 //! part of what is compared.
 
-use super::SCIENTIFIC_FROM;
+/// From this magnitude up, figures are written in scientific notation (by
+/// `Intl::number` and by the script alike).
+pub const SCIENTIFIC_FROM: f64 = 1e15;
 
 /// The no-break spaces a reader may type as a digit group separator where the
 /// language groups digits with a space: the plain space, the no-break space

@@ -26,15 +26,16 @@ use toml::Spanned;
 use crate::backoff::dist::{DistError, Limits};
 use crate::backoff::{Jitter, Policy, Schedule};
 use crate::diagnostics::Diagnostic;
+use crate::diagnostics::toml_diagnostic;
+use crate::identifier::is_identifier;
 use crate::report::Unit;
-use crate::site::load::config::toml_diagnostic;
-use crate::site::render::markdown;
-use crate::site::render::urls::is_identifier;
+use crate::site::format::markdown;
 use crate::site::sections::contention::experiment::{self, Contention, RawContention};
 use values::{PageValues, RawAmplification, RawListing};
 
 mod section;
 pub mod values;
+pub mod words;
 pub use section::Section;
 
 /// The templates a page can name. Every page is an explainer today, so the
@@ -360,7 +361,7 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
         // The formula is checked here, once, with each word's id standing
         // in for the word: a broken skeleton is the content file's problem,
         // not one of every language's `formula` message.
-        let sample = fill_words(latex.get_ref(), str::to_string);
+        let sample = words::fill_words(latex.get_ref(), str::to_string);
         if let Err(err) = markdown::mathml(&sample, DisplayMode::Block) {
             problems.push(at(
                 format!("formula `{}`: {}", name.get_ref(), err.message),
@@ -398,23 +399,6 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
             .collect(),
         values,
     })
-}
-
-/// A formula's LaTeX with each `@message-id` replaced by `word(id)`.
-pub fn fill_words(latex: &str, word: impl Fn(&str) -> String) -> String {
-    let mut out = String::with_capacity(latex.len() * 2);
-    let mut rest = latex;
-    while let Some(at) = rest.find('@') {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 1..];
-        let len = after
-            .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
-            .unwrap_or(after.len());
-        out.push_str(&word(&after[..len]));
-        rest = &after[len..];
-    }
-    out.push_str(rest);
-    out
 }
 
 /// Turns written parameters into a policy the core accepts, or a diagnostic

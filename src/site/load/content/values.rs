@@ -19,8 +19,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::diagnostics::Diagnostic;
-use crate::site::render::texts::Texts;
-use crate::site::render::urls::is_identifier;
+use crate::identifier::is_identifier;
+use crate::site::format::texts::Texts;
 
 /// The largest number of layers or attempts `[amplification]` takes: more
 /// says nothing more, and the product stays an exact integer in an `f64`.
@@ -258,7 +258,7 @@ fn placeholder_problem(source: &str) -> Option<String> {
 /// that message's text. A comment must stay on its line: a message with a
 /// line break, or none at all, is reported against the message.
 pub fn listing_markdown(texts: &Texts, listing: &Listing) -> String {
-    let code = crate::site::load::content::fill_words(&listing.source, |id| {
+    let code = crate::site::load::content::words::fill_words(&listing.source, |id| {
         let text = texts.get(id, None);
         if text.contains(['\n', '\r']) {
             texts.problem(

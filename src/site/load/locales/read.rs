@@ -401,7 +401,7 @@ fn unclosed_brace(text: &str) -> Option<usize> {
 }
 
 pub(super) fn is_identifier_like(name: &str) -> bool {
-    crate::site::render::urls::is_identifier(name)
+    crate::identifier::is_identifier(name)
 }
 
 /// The commonest slips behind a Fluent syntax error.

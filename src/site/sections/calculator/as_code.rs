@@ -19,7 +19,7 @@ use crate::report::Unit;
 use crate::site::format::duration;
 use crate::site::format::intl::Intl;
 use crate::site::format::json::script_json;
-use crate::site::render::texts::Texts;
+use crate::site::format::texts::Texts;
 use crate::snippets::{self, Comments, Difference, DifferenceCode, Var};
 
 /// The variables each `calc-code-*` message receives, for `check`.

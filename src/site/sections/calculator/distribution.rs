@@ -22,7 +22,7 @@ use crate::report::{Distribution, Method, Unit, js_number};
 use crate::site::format::duration::with_unit;
 use crate::site::format::intl::Intl;
 use crate::site::format::svg::{Frame, decade, escape, fix, nice_step, pow10};
-use crate::site::render::texts::Texts;
+use crate::site::format::texts::Texts;
 use crate::site::sections::calculator::contract::{Field, Rule};
 
 /// The optional fields of the attempt timeline, in the form's order: both

@@ -10,8 +10,8 @@
 
 use crate::backoff::contract as core_contract;
 use crate::site::format::intl::Intl;
+use crate::site::format::texts::Texts;
 use crate::site::load::content::{CalculatorProfile, ZeroMax};
-use crate::site::render::texts::Texts;
 use crate::site::sections::calculator::{contract, distribution};
 
 /// A text input of the form.

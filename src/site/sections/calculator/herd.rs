@@ -19,7 +19,7 @@ use crate::report::{Unit, js_number};
 use crate::site::format::duration::with_unit;
 use crate::site::format::intl::Intl;
 use crate::site::format::svg::{Frame, element, escape, fix, nice_step};
-use crate::site::render::texts::Texts;
+use crate::site::format::texts::Texts;
 
 /// The drawing and its margins around the bars. Text is 14 units of 640,
 /// as in the schedule's chart, so at the drawing's least width (560 px,

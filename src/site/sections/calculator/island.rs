@@ -21,10 +21,10 @@ use crate::site::format::duration;
 use crate::site::format::intl::{
     Intl, LARGEST_INPUT, MAX_FRACTION_DIGITS, NumberSymbols, SMALLEST_INPUT,
 };
+use crate::site::format::texts::Texts;
 use crate::site::load::content::CalculatorProfile;
-use crate::site::render::texts::Texts;
 use crate::site::sections::calculator::schedule;
-use crate::site::sections::calculator::view::Headers;
+use crate::site::sections::calculator::schedule::Headers;
 use crate::site::sections::calculator::{contract, distribution, form::limit_fields, herd};
 
 /// The island: everything the script needs to know about this page.

@@ -27,4 +27,5 @@ pub mod view;
 mod number_cases;
 
 pub use form::{Choice, Field};
-pub use view::{CalculatorView, Headers, TotalView, view};
+pub use schedule::Headers;
+pub use view::{CalculatorView, TotalView, view};

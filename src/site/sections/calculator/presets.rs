@@ -25,8 +25,8 @@ use crate::backoff::contract as core_contract;
 use crate::backoff::{Policy, Schedule};
 use crate::presets::{Counts, Group, Preset};
 use crate::site::format::json::script_json;
+use crate::site::format::texts::Texts;
 use crate::site::load::content::ZeroMax;
-use crate::site::render::texts::Texts;
 
 /// The variables each `calc-preset-*` message receives, for `check`.
 pub fn variables(id: &str) -> Option<&'static [&'static str]> {

@@ -9,6 +9,34 @@ use crate::site::format::intl::Intl;
 use crate::site::format::svg::{
     Frame, element, escape, fix, linear_ticks, log_decades, nice_step, pow10,
 };
+use crate::site::format::texts::Texts;
+
+/// The schedule table's column headers and cell words.
+pub struct Headers {
+    pub retry: String,
+    pub delay: String,
+    pub range: String,
+    pub mean: String,
+    pub capped: String,
+    pub cumulative: String,
+    pub yes: String,
+    pub no: String,
+}
+
+impl Headers {
+    pub fn new(texts: &Texts) -> Headers {
+        Headers {
+            retry: texts.get("table-retry", None),
+            delay: texts.get("table-delay", None),
+            range: texts.get("table-range", None),
+            mean: texts.get("table-mean", None),
+            capped: texts.get("table-capped", None),
+            cumulative: texts.get("table-cumulative", None),
+            yes: texts.get("capped-yes", None),
+            no: texts.get("capped-no", None),
+        }
+    }
+}
 
 /// One row of the schedule table, every cell already formatted.
 #[derive(Clone, Debug, serde::Serialize)]

@@ -31,13 +31,11 @@ use crate::presets::Preset;
 use crate::site::format::duration;
 use crate::site::format::intl::Intl;
 use crate::site::format::json::script_json;
+use crate::site::format::texts::{Language, Texts};
 use crate::site::load::content::CalculatorProfile;
-use crate::site::render::context::Language;
-use crate::site::render::texts::Texts;
 use crate::site::sections::calculator::as_code::{self, AsCodeView};
 use crate::site::sections::calculator::presets::{self, PresetsView};
-use crate::site::sections::calculator::schedule;
-use crate::site::sections::calculator::view::Headers;
+use crate::site::sections::calculator::schedule::{self, Headers};
 use crate::site::sections::calculator::{herd, island};
 
 /// At most this many keys are kept: a site whose pages all have profiles

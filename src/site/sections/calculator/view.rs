@@ -17,38 +17,12 @@ use crate::backoff::{Jitter, Schedule};
 use crate::report::Unit;
 use crate::site::format::duration;
 use crate::site::format::intl::Intl;
+use crate::site::format::markdown;
+use crate::site::format::texts::Texts;
 use crate::site::load::content::Page;
-use crate::site::render::markdown;
-use crate::site::render::texts::Texts;
 use crate::site::sections::calculator::form::{self, Choice, Field};
-use crate::site::sections::calculator::schedule::{self, TableRow};
+use crate::site::sections::calculator::schedule::{self, Headers, TableRow};
 use crate::site::sections::calculator::{distribution, shared};
-
-pub struct Headers {
-    pub retry: String,
-    pub delay: String,
-    pub range: String,
-    pub mean: String,
-    pub capped: String,
-    pub cumulative: String,
-    pub yes: String,
-    pub no: String,
-}
-
-impl Headers {
-    pub fn new(texts: &Texts) -> Headers {
-        Headers {
-            retry: texts.get("table-retry", None),
-            delay: texts.get("table-delay", None),
-            range: texts.get("table-range", None),
-            mean: texts.get("table-mean", None),
-            capped: texts.get("table-capped", None),
-            cumulative: texts.get("table-cumulative", None),
-            yes: texts.get("capped-yes", None),
-            no: texts.get("capped-no", None),
-        }
-    }
-}
 
 pub struct TotalView {
     pub label: String,

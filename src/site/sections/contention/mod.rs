@@ -17,9 +17,9 @@ use fluent_bundle::FluentArgs;
 
 use crate::backoff::contention::Strategy;
 use crate::site::format::intl::Intl;
+use crate::site::format::markdown::{block, inline};
+use crate::site::format::texts::Texts;
 use crate::site::load::content::Section;
-use crate::site::render::markdown::{block, inline};
-use crate::site::render::texts::Texts;
 use crate::site::sections::contention::experiment::Results;
 use charts::{Line, Panel, ValueAxis};
 

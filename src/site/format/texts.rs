@@ -1,6 +1,8 @@
 //! `Texts`: the message lookup a page renders from, in one language, with
 //! the fallback chain of the render mode, and the record of every problem
-//! formatting finds, each pointed at the message it names.
+//! formatting finds, each pointed at the message it names; and `Language`,
+//! what one language of a render brings to it (its formatters and its
+//! site-wide messages).
 //!
 //! It never reads a file (see `locales`) and never renders Markdown (see
 //! `markdown`).
@@ -10,7 +12,10 @@ use std::path::Path;
 
 use fluent_bundle::{FluentArgs, FluentError};
 
+use unic_langid::LanguageIdentifier;
+
 use crate::diagnostics::Diagnostic;
+use crate::site::format::intl::Intl;
 use crate::site::load::locales::{Bundle, LocaleFile};
 
 /// Message lookup for one page in one language: its own bundle first, then
@@ -194,4 +199,14 @@ mod tests {
         );
         assert!(problems.iter().all(|d| d.path == file_path(&en, "p")));
     }
+}
+
+/// One language's formatters and site-wide messages.
+pub struct Language<'a> {
+    pub lang: &'a LanguageIdentifier,
+    pub intl: Intl,
+    pub site_file: Option<&'a LocaleFile>,
+    pub site_bundle: Bundle<'a>,
+    /// The language's name in itself (`language-name`), for the switcher.
+    pub name: String,
 }

@@ -14,9 +14,8 @@ use pulldown_latex::config::DisplayMode;
 use pulldown_latex::event::Content;
 use pulldown_latex::{RenderConfig, Storage};
 
-use super::MAX_NESTING;
-use super::MarkupError;
-use super::mathml::reserialize;
+use super::error::{MAX_NESTING, MarkupError};
+use super::mathml::{ESCAPES, reserialize, work};
 
 /// How many commands (`\name`) one formula may use. pulldown-latex parses a
 /// command given as a bare argument of another (`\sqrt\sqrt x`,
@@ -33,31 +32,6 @@ const FORMULA_STACK_BYTES: usize = 32 << 20;
 /// place, as starting a thread with a large stack costs more than most
 /// conversions.
 const IN_PLACE_COMMANDS: usize = 32;
-
-/// The work of checking and re-serializing formulas, in bytes scanned,
-/// counted on the current thread in test builds: the tests tell linear
-/// from quadratic by this count, which a busy machine cannot change as it
-/// changes the clock. Outside tests `add` does nothing.
-pub(super) mod work {
-    #[cfg(test)]
-    thread_local!(static SCANNED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) });
-
-    /// Counts `bytes` scanned.
-    #[cfg(test)]
-    pub fn add(bytes: usize) {
-        SCANNED.with(|scanned| scanned.set(scanned.get() + bytes));
-    }
-
-    #[cfg(not(test))]
-    #[inline(always)]
-    pub fn add(_bytes: usize) {}
-
-    /// The bytes scanned on this thread since the last call.
-    #[cfg(test)]
-    pub fn take() -> usize {
-        SCANNED.with(|scanned| scanned.replace(0))
-    }
-}
 
 /// Formulas at most this long are remembered once converted ([`known`]).
 const KEPT_FORMULA_BYTES: usize = 1024;
@@ -220,12 +194,6 @@ fn check_formula(latex: &str) -> Result<usize, MarkupError> {
 /// noncharacters (never text), refused in formulas, and replaced by their
 /// entities once the MathML is written.
 const PLACEHOLDERS: [char; 4] = ['\u{FDD0}', '\u{FDD1}', '\u{FDD2}', '\u{FDD3}'];
-pub(super) const ESCAPES: [(char, &str); 4] = [
-    ('<', "&lt;"),
-    ('>', "&gt;"),
-    ('&', "&amp;"),
-    ('"', "&quot;"),
-];
 
 fn placeholder(c: char) -> char {
     ESCAPES

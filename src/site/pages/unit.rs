@@ -8,9 +8,9 @@
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::site::check;
+use crate::site::format::texts::Texts;
 use crate::site::load::locales::{self, Bundle, LocaleFile};
-use crate::site::render::context::Renderer;
-use crate::site::render::texts::Texts;
+use crate::site::pages::context::Renderer;
 
 /// One page's Fluent files, one per language (in `config.languages` order).
 pub struct Unit {

@@ -8,7 +8,9 @@
 
 use unic_langid::LanguageIdentifier;
 
-use crate::site::render::hosting::AlternateSet;
+/// One page in all its languages: `(hreflang, absolute URL)`, in the
+/// configured order.
+pub type AlternateSet = Vec<(String, String)>;
 
 /// Where a page sits in the site; an explainer carries its index and its
 /// URL segment in every language.
@@ -206,15 +208,4 @@ impl<'a> Urls<'a> {
             })
             .collect()
     }
-}
-
-/// Whether `s` is a safe slug or id: lowercase ASCII letters, digits and
-/// inner hyphens. This keeps slugs safe as folder names and URL segments
-/// (no `..`, no `/`), and ids valid as Fluent identifiers.
-pub fn is_identifier(s: &str) -> bool {
-    !s.is_empty()
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-        && s.as_bytes()[0].is_ascii_lowercase()
-        && !s.ends_with('-')
 }

@@ -11,14 +11,10 @@ use std::cell::RefCell;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use unic_langid::LanguageIdentifier;
-
-use crate::site::Site;
 use crate::site::check;
-use crate::site::format::intl::Intl;
-use crate::site::load::locales::{Bundle, LocaleFile};
-use crate::site::render::texts::Texts;
-use crate::site::render::urls::Urls;
+use crate::site::format::texts::{Language, Texts};
+use crate::site::load::Site;
+use crate::site::urls::Urls;
 
 thread_local! {
     /// Each rendering thread's page buffer, reused from page to page, so
@@ -55,16 +51,6 @@ pub struct AssetNames {
     pub wasm_grid: String,
     pub wasm_monte_carlo: String,
     pub favicon: String,
-}
-
-/// One language's formatters and site-wide messages.
-pub struct Language<'a> {
-    pub lang: &'a LanguageIdentifier,
-    pub intl: Intl,
-    pub site_file: Option<&'a LocaleFile>,
-    pub site_bundle: Bundle<'a>,
-    /// The language's name in itself (`language-name`), for the switcher.
-    pub name: String,
 }
 
 /// What every page of one render shares. A `language` index anywhere in

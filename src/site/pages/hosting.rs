@@ -7,14 +7,11 @@ use std::fmt::Write as _;
 // The sitemap's URLs are escaped as the charts' text is: one rule for
 // markup the build writes by hand.
 use crate::site::format::svg::escape;
+use crate::site::urls::AlternateSet;
 
 /// The Content-Security-Policy every page carries (as a header in
 /// `_headers` here, and as a meta tag in each page's layout).
 pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'";
-
-/// One page in all its languages: `(hreflang, absolute URL)`, in the
-/// configured order.
-pub type AlternateSet = Vec<(String, String)>;
 
 /// The most URLs one sitemap file lists. The protocol allows 50,000 and
 /// 50 MB; with every language version listed under each URL, 10,000 URLs

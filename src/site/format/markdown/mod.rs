@@ -31,6 +31,8 @@
 //! re-serialization of the MathML, with the elements and attributes it
 //! lets through).
 
+mod error;
+pub use error::{MAX_NESTING, MarkupError};
 mod formula;
 mod mathml;
 
@@ -39,29 +41,10 @@ pub use mathml::{MATHML_ATTRIBUTES, MATHML_ELEMENTS};
 
 use std::ops::Range;
 
-use crate::site::render::texts::Texts;
+use crate::site::format::texts::Texts;
 
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 use pulldown_latex::config::DisplayMode;
-
-/// How deep Markdown (block quotes, lists and their items, emphasis, links:
-/// each counts) and formulas (braces, `\left…\right`, environments) may
-/// nest.
-pub const MAX_NESTING: usize = 32;
-
-/// What went wrong in a message's Markdown or math.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MarkupError {
-    pub message: String,
-}
-
-impl MarkupError {
-    fn new(message: impl Into<String>) -> MarkupError {
-        MarkupError {
-            message: message.into(),
-        }
-    }
-}
 
 fn options() -> Options {
     Options::ENABLE_MATH | Options::ENABLE_STRIKETHROUGH

@@ -4,7 +4,39 @@
 //! Content-Security-Policy would block), every text escaped. It converts
 //! no LaTeX (`formula.rs` does) and renders no Markdown.
 
-use super::formula::{ESCAPES, work};
+/// The characters escaped in every text the MathML carries, with their
+/// entities.
+pub(super) const ESCAPES: [(char, &str); 4] = [
+    ('<', "&lt;"),
+    ('>', "&gt;"),
+    ('&', "&amp;"),
+    ('"', "&quot;"),
+];
+
+/// The work of checking and re-serializing formulas, in bytes scanned,
+/// counted on the current thread in test builds: the tests tell linear
+/// from quadratic by this count, which a busy machine cannot change as it
+/// changes the clock. Outside tests `add` does nothing.
+pub(super) mod work {
+    #[cfg(test)]
+    thread_local!(static SCANNED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) });
+
+    /// Counts `bytes` scanned.
+    #[cfg(test)]
+    pub fn add(bytes: usize) {
+        SCANNED.with(|scanned| scanned.set(scanned.get() + bytes));
+    }
+
+    #[cfg(not(test))]
+    #[inline(always)]
+    pub fn add(_bytes: usize) {}
+
+    /// The bytes scanned on this thread since the last call.
+    #[cfg(test)]
+    pub fn take() -> usize {
+        SCANNED.with(|scanned| scanned.replace(0))
+    }
+}
 
 /// The MathML elements pulldown-latex writes: nothing else leaves this module.
 pub const MATHML_ELEMENTS: &[&str] = &[
