@@ -73,7 +73,7 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
         },
         || {
             let mut loaded = Diagnostics::default();
-            let site = load(&options.root, options.allow_missing, &mut loaded);
+            let site = load_and_check(&options.root, options.allow_missing, &mut loaded);
             (site, loaded)
         },
     );
@@ -136,12 +136,21 @@ fn refusal_diagnostic(out: &Path, refusal: output::Refusal) -> Diagnostic {
     }
 }
 
+/// The load stage, then the check stage's lints of the site-wide Fluent
+/// files (a page's own files are linted as the page is rendered).
+fn load_and_check(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> Option<Site> {
+    let site = load(root, allow_missing, diagnostics)?;
+    let provided = |id: &str| pages::message_variables(id, &[]);
+    check::site_files(&site, &provided, diagnostics);
+    Some(site)
+}
+
 /// Everything `build` checks, without writing anything: loading, the lints
 /// of `check`, and a full render in memory (which reports Markdown, LaTeX
 /// and formatting problems).
 pub fn check(root: &Path) -> Vec<Diagnostic> {
     let mut diagnostics = Diagnostics::default();
-    if let Some(site) = load(root, false, &mut diagnostics) {
+    if let Some(site) = load_and_check(root, false, &mut diagnostics) {
         let mode = Mode {
             allow_missing: false,
             checking: true,

@@ -24,55 +24,14 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::site::check::glossary::Glossaries;
 use crate::site::check::typography::Typography;
 use crate::site::format::intl::plural_categories_of;
+use crate::site::load::Site;
 use crate::site::load::config::Config;
-use crate::site::load::content::Section;
 use crate::site::load::locales::{LocaleFile, MessageEntry};
-use crate::site::sections::calculator::{contract, distribution};
-use crate::site::sections::contention::experiment;
-use crate::site::sections::examples::EXAMPLE_ARGUMENTS;
 
-/// The variables the build passes to a message, by message id. `formulas`
-/// are the page's formula names (the `formula` message's arguments).
-///
-/// Keep in step with the code that formats these messages:
-/// `examples::example_args`, the formula section of `pages::explainer`, the
-/// page title of `pages::layout`, and `experiment::arguments`; the
-/// calculator's messages are listed in its contract
-/// (`calculator::contract::variables`).
-pub fn provided_variables(id: &str, formulas: &[String]) -> Vec<String> {
-    // The sections that take the page's arguments get all of them: its
-    // formulas, figures and listings (`content::Page::argument_names`,
-    // which is what `formulas` holds for a page's file).
-    if Section::from_id(id).is_some_and(Section::takes_page_arguments) {
-        return formulas.to_vec();
-    }
-    let names: &[&str] = match id {
-        _ if id.starts_with("example-") => EXAMPLE_ARGUMENTS,
-        _ if experiment::receives_arguments(id) => experiment::ARGUMENTS,
-        "formula" => return formulas.to_vec(),
-        "page-title" => &["title", "site"],
-        // The presets section (`sections/defaults.rs`).
-        "defaults-policy" => &["base", "multiplier", "retries"],
-        "defaults-policy-capped" => &["base", "multiplier", "retries", "cap"],
-        "defaults-jitter-proportional" => &["factor"],
-        "defaults-sparkline" => &["delays"],
-        "presets" | "defaults-column-p99" => &["percentile"],
-        "preset-counts-attempts" | "preset-counts-retries" => &["count"],
-        // The calculator's preset selector (`calculator/presets.rs`).
-        _ if crate::site::sections::calculator::presets::variables(id).is_some() => {
-            crate::site::sections::calculator::presets::variables(id).unwrap_or_default()
-        }
-        _ if crate::site::sections::calculator::as_code::variables(id).is_some() => {
-            crate::site::sections::calculator::as_code::variables(id).unwrap_or_default()
-        }
-        // The calculator's verdicts (`calculator::distribution`).
-        _ if distribution::variables(id).is_some() => {
-            distribution::variables(id).unwrap_or_default()
-        }
-        _ => contract::variables(id).unwrap_or_default(),
-    };
-    names.iter().map(|n| n.to_string()).collect()
-}
+/// The variables the build passes to a message, by message id: the
+/// caller's answer (`pages::message_variables`, which asks each section for
+/// its own), so that this module knows no section.
+pub type Variables<'a> = &'a dyn Fn(&str) -> Vec<String>;
 
 /// The CLDR plural categories of every language of the site, computed once.
 pub type Categories = BTreeMap<LanguageIdentifier, BTreeSet<&'static str>>;
@@ -86,12 +45,12 @@ pub fn categories(config: &Config) -> Categories {
 }
 
 /// Lints one Fluent file. `reference` is the reference language's file of
-/// the same name (`None` for the reference itself); `formulas` the names of
-/// the page's formulas, the arguments of its `formula` message.
+/// the same name (`None` for the reference itself); `provided` the
+/// variables each of its messages receives.
 pub fn lint_file(
     file: &LocaleFile,
     reference: Option<&LocaleFile>,
-    formulas: &[String],
+    provided: Variables,
     categories: &Categories,
     diagnostics: &mut Diagnostics,
 ) {
@@ -99,7 +58,27 @@ pub fn lint_file(
     if let Some(required) = categories.get(&file.lang) {
         plural_categories(file, required, diagnostics);
     }
-    variables(file, reference, formulas, diagnostics);
+    variables(file, reference, provided, diagnostics);
+}
+
+/// Lints every site-wide Fluent file of `site` (a page's files are linted
+/// with the page, `pages::unit`).
+pub fn site_files(site: &Site, provided: Variables, diagnostics: &mut Diagnostics) {
+    let categories = categories(&site.config);
+    for file in &site.locales.files {
+        let reference = site
+            .locales
+            .get(&site.config.reference, &file.name)
+            .filter(|r| r.lang != file.lang);
+        lint_file(file, reference, provided, &categories, diagnostics);
+        lint_text(
+            file,
+            reference,
+            &site.typography,
+            &site.glossaries,
+            diagnostics,
+        );
+    }
 }
 
 /// The text lints of one Fluent file, each language's rules from its data
@@ -243,14 +222,13 @@ fn inline_variables<'r>(inline: &InlineExpression<&'r str>, used: &mut BTreeSet<
 fn variables(
     file: &LocaleFile,
     reference_file: Option<&LocaleFile>,
-    formulas: &[String],
+    provided_variables: Variables,
     diagnostics: &mut Diagnostics,
 ) {
     {
         let used = used_variables(file);
         let reference_used = reference_file.map(used_variables);
         let reference = reference_file.map_or_else(|| file.lang.clone(), |r| r.lang.clone());
-        let formulas = formulas.to_vec();
         for message in file.messages() {
             let Some(variables) = used.get(message.id.as_str()) else {
                 continue;
@@ -261,7 +239,7 @@ fn variables(
             if variables.is_empty() && english.is_none_or(BTreeSet::is_empty) {
                 continue;
             }
-            let provided = provided_variables(&message.id, &formulas);
+            let provided = provided_variables(&message.id);
             let is_provided = |variable: &str| provided.iter().any(|p| p == variable);
             for &variable in variables {
                 if !is_provided(variable) {

@@ -15,7 +15,6 @@ use rayon::prelude::*;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::presets::{self, Preset};
-use crate::site::check;
 use crate::site::check::glossary::{self, Glossaries};
 use crate::site::check::typography::{self, Typography};
 use crate::site::format::intl;
@@ -117,21 +116,6 @@ pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> 
         typography,
         glossaries,
     };
-    let categories = check::categories(&site.config);
-    for file in &site.locales.files {
-        let reference = site
-            .locales
-            .get(&site.config.reference, &file.name)
-            .filter(|r| r.lang != file.lang);
-        check::lint_file(file, reference, &[], &categories, diagnostics);
-        check::lint_text(
-            file,
-            reference,
-            &site.typography,
-            &site.glossaries,
-            diagnostics,
-        );
-    }
     Some(site)
 }
 

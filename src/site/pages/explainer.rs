@@ -15,7 +15,6 @@ use crate::simulation::ExperimentError;
 use crate::site::format::markdown::{block, html_to_text, inline};
 use crate::site::format::texts::Texts;
 use crate::site::load::content::{Page, Section};
-use crate::site::output::Sink;
 use crate::site::pages::context::{PAGE_BUFFER, Renderer};
 use crate::site::pages::layout::{Frame, Layout};
 use crate::site::pages::unit::{PageMeta, Unit};
@@ -68,8 +67,10 @@ pub struct ExplainerPage {
     pub sections: Vec<SectionView>,
 }
 
-/// Renders page `i` in every language into `sink`; returns what the site
-/// needs to know of it and how many files were written. `experiment` is
+/// Renders page `i` in every language, handing each file to `put` (the
+/// render stage's, which writes it) as soon as it is rendered, so that one
+/// page's bytes are held at a time; returns what the site needs to know of
+/// it and how many files were written. `experiment` is
 /// the page's contention experiment, already run (`render.rs` starts every
 /// page's experiment first, so that it runs while other pages render), or
 /// `None` for a page without one.
@@ -78,7 +79,7 @@ pub fn render_unit(
     i: usize,
     unit: &Unit,
     experiment: Option<&Result<Results, ExperimentError>>,
-    sink: &dyn Sink,
+    put: &dyn Fn(&str, &[u8]) -> std::io::Result<()>,
     diagnostics: &mut Diagnostics,
 ) -> (PageMeta, usize) {
     let bundles = unit.bundles(r, diagnostics);
@@ -116,7 +117,7 @@ pub fn render_unit(
             let Some(path) = rendered else {
                 continue;
             };
-            match sink.put(&path, buffer.as_bytes()) {
+            match put(&path, buffer.as_bytes()) {
                 Ok(()) => written += 1,
                 Err(err) => diagnostics.push(Diagnostic::error(
                     Path::new(&path),

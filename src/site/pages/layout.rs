@@ -10,6 +10,10 @@ use crate::site::pages::hosting::CSP;
 use crate::site::urls::{Alternate, Link, Place};
 use fluent_bundle::FluentArgs;
 
+/// The variables of the `page-title` message: the page's own title and the
+/// site's name.
+pub const TITLE_VARIABLES: &[&str] = &["title", "site"];
+
 /// What a page states about itself; the rest of its layout (links,
 /// switcher, footer) follows from where it sits.
 pub struct Frame<'p> {
@@ -74,8 +78,8 @@ pub fn layout(r: &Renderer, frame: Frame, texts: &Texts) -> Layout {
         // The separator is the language's own (a spaced em dash in English
         // and Russian, a spaced en dash in German).
         let mut args = FluentArgs::new();
-        args.set("title", title);
-        args.set("site", site_name.clone());
+        args.set(TITLE_VARIABLES[0], title);
+        args.set(TITLE_VARIABLES[1], site_name.clone());
         texts.get("page-title", Some(&args))
     };
     Layout {

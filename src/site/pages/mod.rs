@@ -21,10 +21,28 @@ use std::path::Path;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 pub use crate::site::format::json::script_json;
 use crate::site::format::texts::Texts;
+use crate::site::load::content::Section;
 use crate::site::pages::context::Renderer;
 use crate::site::urls::Place;
 use askama::Template;
 use layout::{Frame, Layout};
+
+/// The variables the build passes to message `id` of a page whose own
+/// arguments (formulas, figures and listings, `content::Page::argument_names`)
+/// are `page_arguments`: the sections that take them get all of them (and
+/// the `formula` message), the page title its own, every other message what
+/// its section states (`sections::variables`). What `check` holds each
+/// message to.
+pub fn message_variables(id: &str, page_arguments: &[String]) -> Vec<String> {
+    if id == "formula" || Section::from_id(id).is_some_and(Section::takes_page_arguments) {
+        return page_arguments.to_vec();
+    }
+    let names = match id {
+        "page-title" => layout::TITLE_VARIABLES,
+        _ => crate::site::sections::variables(id).unwrap_or_default(),
+    };
+    names.iter().map(|name| name.to_string()).collect()
+}
 
 /// Lays out a page, builds its view with `view`, renders the view into
 /// `buffer` and records the text problems: the steps every kind of page

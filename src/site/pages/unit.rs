@@ -77,7 +77,8 @@ impl Unit {
         for (l, file) in files.iter().enumerate() {
             let Some(file) = file else { continue };
             let reference = files[r.reference].as_ref().filter(|_| l != r.reference);
-            check::lint_file(file, reference, &formulas, &r.categories, &mut found);
+            let provided = |id: &str| crate::site::pages::message_variables(id, &formulas);
+            check::lint_file(file, reference, &provided, &r.categories, &mut found);
             check::lint_text(
                 file,
                 reference,

@@ -163,8 +163,14 @@ fn render_with<'scope>(
                 &loaded
             }
         };
-        let (meta, written) =
-            pages::explainer::render_unit(&renderer, i, unit, experiment, sink, &mut found);
+        let (meta, written) = pages::explainer::render_unit(
+            &renderer,
+            i,
+            unit,
+            experiment,
+            &|path, bytes| sink.put(path, bytes),
+            &mut found,
+        );
         (i, meta, written, found.items)
     };
     let mut results: Vec<(usize, PageMeta, usize, Vec<Diagnostic>)> = (0..site.pages.len())

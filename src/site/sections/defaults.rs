@@ -20,6 +20,19 @@ use crate::site::format::intl::Intl;
 use crate::site::format::markdown::{block, inline};
 use crate::site::format::texts::Texts;
 
+/// The variables each message of the section receives.
+pub fn variables(id: &str) -> Option<&'static [&'static str]> {
+    Some(match id {
+        "defaults-policy" => &["base", "multiplier", "retries"],
+        "defaults-policy-capped" => &["base", "multiplier", "retries", "cap"],
+        "defaults-jitter-proportional" => &["factor"],
+        "defaults-sparkline" => &["delays"],
+        "presets" | "defaults-column-p99" => &["percentile"],
+        "preset-counts-attempts" | "preset-counts-retries" => &["count"],
+        _ => return None,
+    })
+}
+
 /// The sparkline's size in CSS pixels: small enough for a table cell.
 const SPARK_WIDTH: f64 = 96.0;
 const SPARK_HEIGHT: f64 = 24.0;

@@ -107,7 +107,12 @@ fn total_percentiles(schedule: &Schedule) -> [f64; 3] {
     found
 }
 
-/// The names of the arguments [`example_args`] provides, for `check`.
+/// The variables a worked example's message (`example-<id>`) receives.
+pub fn variables(id: &str) -> Option<&'static [&'static str]> {
+    id.starts_with("example-").then_some(EXAMPLE_ARGUMENTS)
+}
+
+/// The names of the arguments [`example_args`] provides.
 pub const EXAMPLE_ARGUMENTS: &[&str] = &[
     "base",
     "multiplier",

@@ -7,3 +7,12 @@ pub mod calculator;
 pub mod contention;
 pub mod defaults;
 pub mod examples;
+
+/// The variables the build passes to message `id`, from the section that
+/// formats it; `None` for a message no section formats.
+pub fn variables(id: &str) -> Option<&'static [&'static str]> {
+    examples::variables(id)
+        .or_else(|| contention::experiment::variables(id))
+        .or_else(|| defaults::variables(id))
+        .or_else(|| calculator::variables(id))
+}

@@ -30,9 +30,10 @@ use crate::diagnostics::toml_diagnostic;
 use crate::identifier::is_identifier;
 use crate::report::Unit;
 use crate::site::format::markdown;
-use crate::site::sections::contention::experiment::{self, Contention, RawContention};
+use contention::{Contention, RawContention};
 use values::{PageValues, RawAmplification, RawListing};
 
+pub mod contention;
 mod section;
 pub mod values;
 pub mod words;
@@ -322,7 +323,7 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
         None => {}
     }
     let needed_by = sections.iter().find(|s| s.needs_contention());
-    let contention = experiment::from_table(
+    let contention = contention::from_table(
         path,
         source,
         raw.contention.as_ref(),

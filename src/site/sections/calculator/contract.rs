@@ -7,7 +7,7 @@
 //! from: `calculator::view` builds the form and the island from it, the
 //! script (`static/calculator/`) reads fields, rules, kinds, codes and
 //! offsets from the island's `contract` object and holds no copy, and
-//! `check::provided_variables` answers from [`variables`]. This module
+//! `pages::message_variables` answers from [`variables`]. This module
 //! holds data and the island's shape of it; it reads no file and formats no
 //! figure.
 
@@ -424,12 +424,12 @@ mod tests {
     fn check_provides_exactly_the_contracts_variables() {
         for (id, names) in VARIABLES {
             assert_eq!(
-                crate::site::check::provided_variables(id, &[]),
+                crate::site::pages::message_variables(id, &[]),
                 *names,
                 "{id}"
             );
         }
-        assert!(crate::site::check::provided_variables("calc-base-label", &[]).is_empty());
+        assert!(crate::site::pages::message_variables("calc-base-label", &[]).is_empty());
     }
 
     #[test]

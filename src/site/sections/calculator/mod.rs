@@ -28,4 +28,14 @@ mod number_cases;
 
 pub use form::{Choice, Field};
 pub use schedule::Headers;
+
+/// The variables each calculator message receives, from the part that
+/// formats it: the preset selector, "as code", the verdicts of the
+/// distribution, and the contract for the rest.
+pub fn variables(id: &str) -> Option<&'static [&'static str]> {
+    presets::variables(id)
+        .or_else(|| as_code::variables(id))
+        .or_else(|| distribution::variables(id))
+        .or_else(|| contract::variables(id))
+}
 pub use view::{CalculatorView, TotalView, view};
