@@ -14,7 +14,7 @@
 //! one line naming the rustup command.
 //!
 //! A build never writes into the repository: a kept copy that no longer
-//! matches the sources is reported as a warning (and `tests/wasm_parity.rs`
+//! matches the sources is reported as a warning (and `tests/suite/wasm_parity.rs`
 //! fails on it), and `BACKOFF_SITE_KEEP_WASM=1 cargo build` refreshes it.
 //! `BACKOFF_SITE_WASM_SYSROOT` gives rustc another sysroot, so that a machine
 //! without the target can be imitated without touching the toolchain.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the whole test suite on a fresh machine: installs what the tests need
-# (the wasm32 target, Debian's Chromium, the npm packages of the lock file,
-# tenacity and urllib3 from PyPI in a virtual environment under target/),
+# (the wasm32 target; Debian's Chromium, a Java runtime and Node where they
+# are missing; the npm packages of the lock file; tenacity and urllib3 from
+# PyPI in a virtual environment under target/),
 # then formatting, lints, the Rust tests, and the browser tests against a
 # fresh build. Safe to run again: every install step is skipped when done.
 set -euo pipefail
@@ -13,12 +14,20 @@ step "toolchain: wasm32 target, rustfmt, clippy"
 rustup target add wasm32-unknown-unknown >/dev/null
 rustup component add rustfmt clippy >/dev/null 2>&1 || true
 
-step "browser: Debian's chromium"
-if [ ! -x /usr/bin/chromium ]; then
+# From here on a test whose tool is missing fails instead of skipping
+# (backoff_core_testing::tools; the browser tests have no skip at all).
+export BACKOFF_SITE_REQUIRE_TOOLS=1
+
+step "Debian packages: chromium (browser tests), a Java runtime (the Nu HTML Checker), Node"
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
+command -v node >/dev/null 2>&1 || missing+=(nodejs npm)
+if [ ${#missing[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 if [ -f package-lock.json ]; then
@@ -26,15 +35,12 @@ if [ -f package-lock.json ]; then
   npm ci --no-audit --no-fund --loglevel=error
 fi
 
-step "Python: pinned tenacity and urllib3 in target/py-venv (tests/snippets.rs runs them)"
+step "Python: pinned tenacity and urllib3 in target/py-venv (tests/suite/snippets.rs runs them)"
 if [ ! -x target/py-venv/bin/python ]; then
   python3 -m venv target/py-venv
 fi
 target/py-venv/bin/pip install --quiet --disable-pip-version-check --no-deps \
   --require-hashes -r scripts/python-requirements.txt
-# From here on a missing environment fails tests/snippets.rs instead of
-# skipping it.
-export BACKOFF_SITE_PYTHON_TESTS=required
 
 step "cargo fmt --check"
 cargo fmt --all -- --check

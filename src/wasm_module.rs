@@ -6,7 +6,7 @@
 //! `wasm32-unknown-unknown` where rustc has that target, else the copies
 //! kept in `wasm/` while their records match the sources. This module only
 //! embeds the results. It never builds, loads or runs a module itself:
-//! `tests/wasm_parity.rs` and `tests/dist_wasm_parity.rs` run them against
+//! `tests/suite/wasm_parity.rs` and `tests/suite/dist_wasm_parity.rs` run them against
 //! the native core, and the exports and the layout of their buffers are
 //! documented at the top of `wasm/src/lib.rs`.
 

@@ -6,7 +6,7 @@
 //! (`wasm/src/lib.rs`) is a few exports over [`run`]; the site hands the
 //! tables to the calculator's script in the page's JSON island
 //! (`src/site/sections/calculator/contract.rs`), so the script reads its offsets,
-//! kinds and codes from them and holds no copy; `tests/wasm_parity.rs`
+//! kinds and codes from them and holds no copy; `tests/suite/wasm_parity.rs`
 //! checks them against the compiled module. This module never formats
 //! anything and knows nothing of fields' labels or messages (the site's
 //! half of the contract does).

@@ -7,7 +7,7 @@
 //! timeout and a deadline for the distribution figures (percentiles,
 //! decorrelated jitter's Monte Carlo run, the attempt timeline). The core's
 //! invariants are checked by `backoff_core_testing`, the very checkers of the
-//! property tests (`core/tests/props.rs`); the same inputs go through the
+//! property tests (`core/tests/suite/props.rs`); the same inputs go through the
 //! calculator's distribution contract (`contract::distribution`, the
 //! module's export built with it), which must answer as the core does and
 //! write only finite figures.

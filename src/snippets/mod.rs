@@ -11,7 +11,7 @@
 //! it differs, as [`Difference`]s: a code and its variables, which the page
 //! translates. The code itself is never translated; its comments are, and
 //! come in as [`Comments`]. The library's rule each snippet relies on is
-//! cited next to its function; `tests/snippets.rs` checks the settings
+//! cited next to its function; `tests/suite/snippets.rs` checks the settings
 //! against those rules and runs tenacity and urllib3 themselves.
 //!
 //! This module never computes a schedule (the core does) and owns no text a

@@ -7,7 +7,7 @@
 //! and the tests; the calculator's script fills the same recipes, sent as
 //! JSON ([`Recipe::json`]), with `fillSnippets` in `static/calculator/as_code.js`,
 //! which implements the operators below one for one.
-//! `tests/snippets_parity.rs` runs that script against [`fill`] over a grid
+//! `tests/suite/snippets_parity.rs` runs that script against [`fill`] over a grid
 //! of policies.
 //!
 //! Every page carries the recipes, so they are kept small: a value used

@@ -1,7 +1,7 @@
 // As code: the snippets follow the form. Each library's template, its
 // holes and its checks of what differs come from src/snippets (the
 // `calc-code-data` island); fillSnippets fills them by the rule of
-// src/snippets/template.rs, operator for operator (tests/snippets_parity.rs
+// src/snippets/template.rs, operator for operator (tests/suite/snippets_parity.rs
 // runs both on a grid). Figures in code are the language's literals, never
 // the page's notation.
 

@@ -69,7 +69,7 @@ export function parseNumber(text, sym, largest = Number.MAX_VALUE) {
   const decimal = escape(sym.decimal);
   const [first, rest] = sym.grouping ?? [3, 3];
   // Inline, and the groups taken out with `group` itself: the shipped
-  // script is within bytes of its budget (tests/budgets.rs).
+  // script is within bytes of its budget (tests/suite/budgets.rs).
   const page = new RegExp(
     `^[+-]?(?:(?:\\d{1,${rest}}(?:${group}\\d{${rest}})*${group}\\d{${first}}|\\d+)(?:${decimal}\\d*)?|${decimal}\\d+)(?:e[+-]?\\d+)?$`,
     'i',

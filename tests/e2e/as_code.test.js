@@ -5,7 +5,7 @@
 // island: the second comment only when the library differs, as the command
 // says on stderr), with as many notes as differences; a bad value marks the
 // part stale and its Copy buttons unusable; Copy copies the code shown.
-// tests/snippets_parity.rs holds the script's filler to the same rule on a
+// tests/suite/snippets_parity.rs holds the script's filler to the same rule on a
 // grid of policies; this file checks it on the pages.
 
 import assert from 'node:assert/strict';

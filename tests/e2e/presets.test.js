@@ -3,7 +3,7 @@
 // schedule `backoff-site schedule --preset NAME` prints; editing a field says
 // "modified" in words; the URL records the preset and a shared link shows
 // it again. And the "as code" part: there without JavaScript, each Copy
-// button copies its snippet as built (tests/snippets.rs holds the built
+// button copies its snippet as built (tests/suite/snippets.rs holds the built
 // snippets to src/snippets; tests/e2e/as_code.test.js, the snippets as the
 // form changes).
 //

@@ -1,6 +1,6 @@
 // Runs the calculator script's snippet filler (`fillSnippets` in
 // static/calculator/as_code.js, bundled into the script the pages load) for
-// tests/snippets_parity.rs: reads {recipes, cases: [{policy, delays}]} on
+// tests/suite/snippets_parity.rs: reads {recipes, cases: [{policy, delays}]} on
 // stdin, writes for each case each library's {code, notes} on stdout.
 import { readFileSync } from 'node:fs';
 import { fillSnippets } from '../../static/calculator/as_code.js';

@@ -1,7 +1,7 @@
 """Runs generated tenacity and urllib3 snippets and compares the delays the
 libraries compute with the core's.
 
-Called by tests/snippets.rs with a JSON file of cases: {library, code,
+Called by tests/suite/snippets.rs with a JSON file of cases: {library, code,
 retries, expect}, where expect[k - 1] is the core's [min, max] in
 milliseconds of retry k, or null where the snippet says it differs. The
 random draws of tenacity are pinned to the ends of their ranges

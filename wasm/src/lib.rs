@@ -7,8 +7,8 @@
 //! and the two method modules, with `--cfg backoff_grid`
 //! (`wasm_module::GRID_WASM`) and with `--cfg backoff_monte_carlo`
 //! (`wasm_module::MONTE_CARLO_WASM`). The browser therefore runs the very
-//! arithmetic the build runs, and `tests/wasm_parity.rs` and
-//! `tests/dist_wasm_parity.rs` check that they agree bit for bit.
+//! arithmetic the build runs, and `tests/suite/wasm_parity.rs` and
+//! `tests/suite/dist_wasm_parity.rs` check that they agree bit for bit.
 //!
 //! It never formats, never allocates and never grows memory: inputs and
 //! results go through static buffers whose addresses the exports hand out,
@@ -65,7 +65,7 @@
 //!
 //! Their work buffers (up to about 600 KB) are static: memory pages, not
 //! bytes of the module. Both methods in one module would be nearly twice
-//! the 6 KiB budget every module has (`tests/budgets.rs`); each alone, with
+//! the 6 KiB budget every module has (`tests/suite/budgets.rs`); each alone, with
 //! the work the base module already does left to it, is within it. The
 //! script fetches the one for the reader's jitter kind on the first edit
 //! (`wasm/build`'s `Kind`) and keeps the base instance for the schedule,

@@ -90,7 +90,7 @@ impl Model {
     /// The post's model: base 5 ms, cap 2 s, doubling, decorrelated factor 3,
     /// messages of |Normal(10 ms, 2 ms)|. The attempt bound is far above what
     /// its cases need: at 50 clients no client needed more than 31 writes
-    /// in 100 runs of each strategy (`core/tests/contention_published.rs` keeps a 10× margin).
+    /// in 100 runs of each strategy (`core/tests/suite/contention_published.rs` keeps a 10× margin).
     pub const AWS: Model = Model {
         base_ms: 5.0,
         cap_ms: 2000.0,

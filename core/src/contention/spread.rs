@@ -14,7 +14,7 @@
 //! clients are sampled and each stands for several (their counts are
 //! weighted so that the total stays exactly `clients × retries`), which
 //! keeps `10,000 × 1,000` to about a twentieth of its full cost (some 25 ms
-//! natively, `core/tests/contention_spread.rs` prints it). When no delay
+//! natively, `core/tests/suite/contention_spread.rs` prints it). When no delay
 //! is jittered, one client is walked and stands for all.
 //!
 //! The buckets start at 0 and have one round width (1, 2 or 5 × 10^k, so that

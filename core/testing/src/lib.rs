@@ -1,5 +1,5 @@
 //! The core's reference model and invariant checkers, for tests only: the
-//! property tests (`core/tests/props.rs`) and the fuzz target (`fuzz/`)
+//! property tests (`core/tests/suite/props.rs`) and the fuzz target (`fuzz/`)
 //! check the core with these very functions, and the WebAssembly parity test
 //! draws on the same edge values and jitter kinds (`pick_jitter`). The
 //! contention bench and the published-results test run the post's
@@ -14,6 +14,8 @@
 //! of its own, so that the core stays `no_std` and a change here never
 //! touches the sources the calculator's module is compiled from. Over 500
 //! lines: the schedule's and the distribution's checkers share the rules.
+
+pub mod tools;
 
 use backoff_core::contention::{self, Model, Simulator, Slot, Strategy};
 use backoff_core::dist::decorrelated::{self, MonteCarlo};

@@ -63,7 +63,7 @@ pub struct Kind {
 }
 
 /// The module every calculator page loads at start: within the 6 KiB
-/// budget of `tests/budgets.rs`.
+/// budget of `tests/suite/budgets.rs`.
 pub const BASE: Kind = Kind {
     file: "backoff.wasm",
     kept: KEPT_MODULE,

@@ -1,0 +1,27 @@
+//! The core's integration tests, one binary: each module tests one part of
+//! the core against an independent oracle (the reference model of
+//! `backoff-core-testing`, closed forms, a literal port of the published
+//! simulator, exact rationals), and `support` and `oracle` hold what they
+//! share.
+
+mod oracle;
+
+/// What the contention sample (`support/sample.rs`) reads, natively here
+/// and in the wasm32 build (`support/wasm_root.rs`) alike.
+mod support {
+    pub use backoff_core::contention::spread::{Delay, retry_starts};
+    pub use backoff_core::contention::{Herd, Model, Simulator, Slot, Strategy, Summary};
+    pub mod sample;
+}
+
+mod contention_published;
+mod contention_reference_model;
+mod contention_simulation;
+mod contention_spread;
+mod contention_wasm;
+mod dist_decorrelated;
+mod dist_exact;
+mod dist_pinned;
+mod dist_props;
+mod dist_timeline;
+mod props;

@@ -1,0 +1,225 @@
+//! Size budgets of what a reader downloads: each of the calculator's
+//! WebAssembly modules (≤ 6 KiB each: the base module, loaded at start, and
+//! the two method modules, the grid's and the Monte Carlo run's, one
+//! fetched on the reader's first edit) and its script as shipped (bundled
+//! and minified by the build in src/site/render/bundle/mod.rs, ≤ 20 KiB),
+//! uncompressed, and every page with everything it loads at start (≤ 40 KiB
+//! gzip-compressed, as hosts serve it). Each figure is printed (`cargo test
+//! --test budgets -- --nocapture`) and the test fails past its budget.
+//!
+//! A calculator page's weight once the reader has edited is held to the
+//! same 40 KiB: the first edit fetches the method module of the page's
+//! default jitter kind (its island's `wasm_methods`), so a reader who types
+//! has loaded it; and so is the largest case, a reader who also switches to
+//! a kind of the other method and has loaded both. For each calculator page
+//! the test also prints what each data island adds to its gzip size, to
+//! show where the page's data weighs.
+
+use crate::common;
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const WASM_BUDGET: u64 = 6 * 1024;
+const SCRIPT_BUDGET: u64 = 20 * 1024;
+const PAGE_GZIP_BUDGET: u64 = 40 * 1024;
+
+fn asset(out: &Path, prefix: &str) -> PathBuf {
+    let assets = out.join("assets");
+    fs::read_dir(&assets)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
+        .unwrap_or_else(|| panic!("no {prefix}* in {}", assets.display()))
+}
+
+/// The size of `path` compressed by `gzip -9`, as a host would serve it.
+fn gzip_size(path: &Path) -> u64 {
+    gzip_bytes(&fs::read(path).unwrap(), &path.display().to_string())
+}
+
+/// The size of `bytes` (read from `what`) compressed by `gzip -9`.
+fn gzip_bytes(bytes: &[u8], what: &str) -> u64 {
+    let mut gzip = Command::new("gzip")
+        .args(["-9", "-n", "-c"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("gzip on the PATH");
+    gzip.stdin.take().unwrap().write_all(bytes).unwrap();
+    let output = gzip.wait_with_output().unwrap();
+    assert!(output.status.success(), "gzip failed on {what}");
+    output.stdout.len() as u64
+}
+
+/// The data islands of a calculator page, each with what it adds to the
+/// page's gzip size (the page's size less the size without it: what the
+/// page would save without it, shared text counted once).
+const ISLANDS: [&str; 3] = ["calc-code-data", "calc-data", "calc-presets"];
+
+fn island_weights(html: &str, gz_html: u64, name: &str) -> String {
+    ISLANDS
+        .iter()
+        .map(|id| {
+            let open = format!("<script type=\"application/json\" id=\"{id}\">");
+            let start = html
+                .find(&open)
+                .unwrap_or_else(|| panic!("{name}: no {id} island"));
+            let end = start
+                + html[start..]
+                    .find("</script>")
+                    .unwrap_or_else(|| panic!("{name}: {id} is not closed"));
+            let without = [&html[..start], &html[end..]].concat();
+            format!("{id} {}", gz_html - gzip_bytes(without.as_bytes(), name))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The file name of the method module a calculator page's first edit
+/// fetches: its island's module for its default jitter kind.
+fn default_method_module(html: &str, name: &str) -> String {
+    let open = "<script type=\"application/json\" id=\"calc-data\">";
+    let start = html
+        .find(open)
+        .unwrap_or_else(|| panic!("{name}: no island"))
+        + open.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let island: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+    let kind = island["defaults"]["jitter"].as_str().unwrap();
+    let path = island["wasm_methods"][kind]
+        .as_str()
+        .unwrap_or_else(|| panic!("{name}: no method module for {kind}"));
+    path.rsplit('/').next().unwrap().to_owned()
+}
+
+fn html_files(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            html_files(&path, found);
+        } else if path.extension().is_some_and(|e| e == "html") {
+            found.push(path);
+        }
+    }
+}
+
+#[test]
+fn what_a_reader_downloads_stays_within_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("dist");
+    common::build(&common::project_root(), &out, false).unwrap_or_else(|e| panic!("{e}"));
+    let (wasm, script) = (asset(&out, "backoff."), asset(&out, "calculator."));
+    let (grid, monte_carlo) = (
+        asset(&out, "backoff-grid."),
+        asset(&out, "backoff-monte-carlo."),
+    );
+    let (css, favicon) = (asset(&out, "style."), asset(&out, "favicon."));
+    let size = |p: &Path| fs::metadata(p).unwrap().len();
+    let mut over = Vec::new();
+    for (what, module) in [
+        ("wasm", &wasm),
+        ("grid wasm", &grid),
+        ("Monte Carlo wasm", &monte_carlo),
+    ] {
+        let when = if module == &wasm {
+            "loaded at start"
+        } else {
+            "fetched on the first edit with its jitter kinds"
+        };
+        println!(
+            "calculator {what}: {} bytes (budget {WASM_BUDGET}), {when}",
+            size(module)
+        );
+        if size(module) > WASM_BUDGET {
+            over.push(format!("{what} {} > {WASM_BUDGET}", size(module)));
+        }
+    }
+    // The script is bundled from the modules of static/calculator/.
+    let modules = fs::read_dir(common::project_root().join("static/calculator")).unwrap();
+    let source: u64 = modules.map(|m| size(&m.unwrap().path())).sum();
+    println!(
+        "calculator script: {} bytes shipped, {source} bytes of source in its modules (budget {SCRIPT_BUDGET})",
+        size(&script),
+    );
+    // The budget weighs what ships: the build's minified bundle.
+    assert!(size(&script) < source, "the shipped script is minified");
+    if size(&script) > SCRIPT_BUDGET {
+        over.push(format!("script {} > {SCRIPT_BUDGET}", size(&script)));
+    }
+    let (gz_css, gz_icon) = (gzip_size(&css), gzip_size(&favicon));
+    let (gz_script, gz_wasm) = (gzip_size(&script), gzip_size(&wasm));
+    let gz_method = |name: &str| {
+        let file = [&grid, &monte_carlo]
+            .into_iter()
+            .find(|m| m.file_name().unwrap().to_string_lossy() == name)
+            .unwrap_or_else(|| panic!("{name} is no method module"));
+        gzip_size(file)
+    };
+    let gz_both = gzip_size(&grid) + gzip_size(&monte_carlo);
+    println!("calculator script: {gz_script} bytes gzip-compressed, as shipped");
+    let mut pages = Vec::new();
+    html_files(&out, &mut pages);
+    pages.sort();
+    assert!(pages.len() >= 14, "every page is weighed");
+    let mut largest = (0, String::new());
+    let mut largest_edited = (0, String::new());
+    let mut largest_switched = (0, String::new());
+    for page in pages {
+        let html = fs::read_to_string(&page).unwrap();
+        let gz_html = gzip_size(&page);
+        // The calculator's pages load its script, which loads the base
+        // module at start and, on the reader's first edit, the method
+        // module of the jitter kind (the page's default until the reader
+        // changes it): a reader who edits has downloaded that one too, and
+        // one who switches method both.
+        let name = page.strip_prefix(&out).unwrap().display();
+        let calculator = html.contains("id=\"calc-data\"");
+        let (js, wasm, dist, both) = if calculator {
+            let module = default_method_module(&html, &name.to_string());
+            (gz_script, gz_wasm, gz_method(&module), gz_both)
+        } else {
+            (0, 0, 0, 0)
+        };
+        let total = gz_html + gz_css + gz_icon + js + wasm;
+        let (edited, switched) = (total + dist, total + both);
+        println!(
+            "{name}: {total} bytes gzip at start (HTML {gz_html}, CSS {gz_css}, JS {js}, wasm {wasm}, icon {gz_icon}; budget {PAGE_GZIP_BUDGET}); {edited} after the first edit (its default kind's method module {dist}); {switched} with both method modules"
+        );
+        if calculator {
+            println!(
+                "  of its HTML, islands: {}",
+                island_weights(&html, gz_html, &name.to_string())
+            );
+        }
+        largest_edited = largest_edited.max((edited, name.to_string()));
+        largest_switched = largest_switched.max((switched, name.to_string()));
+        largest = largest.max((total, name.to_string()));
+        if total > PAGE_GZIP_BUDGET {
+            over.push(format!("{name}: {total} > {PAGE_GZIP_BUDGET} at start"));
+        }
+        if edited > PAGE_GZIP_BUDGET {
+            over.push(format!(
+                "{name}: {edited} > {PAGE_GZIP_BUDGET} after the first edit"
+            ));
+        }
+        if switched > PAGE_GZIP_BUDGET {
+            over.push(format!(
+                "{name}: {switched} > {PAGE_GZIP_BUDGET} with both method modules"
+            ));
+        }
+    }
+    let (total, name) = largest;
+    println!("largest page at start: {name}, {total} bytes gzip (budget {PAGE_GZIP_BUDGET})");
+    let (edited, name) = largest_edited;
+    println!(
+        "largest page after the first edit: {name}, {edited} bytes gzip (budget {PAGE_GZIP_BUDGET})"
+    );
+    let (switched, name) = largest_switched;
+    println!(
+        "largest page with both method modules: {name}, {switched} bytes gzip (budget {PAGE_GZIP_BUDGET})"
+    );
+    assert!(over.is_empty(), "over budget: {}", over.join("; "));
+}

@@ -1,0 +1,365 @@
+//! The calculator's distribution figures as a reader without JavaScript gets
+//! them, in every language: the percentiles beside the totals are those
+//! `schedule --percentiles` prints for the built inputs, in the page's
+//! notation; the schedule page's timeline table and verdict are the
+//! command's timeline; the timeout and deadline fields are in every form;
+//! the explainer's percentiles example states the core's figures. The page
+//! rounds percentiles to the power of ten at or below the method's error
+//! (one grid step, or the width of the P99's 99 % interval), and a verdict
+//! that holds on every run says "always", not "in 100 % of cases".
+
+use crate::common;
+
+use backoff_site::backoff::dist::Limits;
+use backoff_site::backoff::{Jitter, Policy, Schedule};
+use backoff_site::report::Distribution;
+use backoff_site::site::format::intl::Intl;
+use backoff_site::site::sections::calculator::distribution::{odds, precision, shown_percentiles};
+use common::cli::json_of;
+use common::pages::{between, real_page, text_of, text_of_cells};
+use serde_json::Value;
+
+const LANGUAGES: [&str; 3] = ["en", "ru", "de"];
+const PAGES: [&str; 2] = ["calculator", "schedule"];
+const NBSP: char = '\u{a0}';
+
+fn intl(lang: &str) -> Intl {
+    Intl::new(&lang.parse().unwrap()).unwrap()
+}
+
+/// The page's JSON island.
+fn island(html: &str) -> Value {
+    let json = between(
+        html,
+        r#"<script type="application/json" id="calc-data">"#,
+        "</script>",
+    );
+    serde_json::from_str(json).unwrap()
+}
+
+/// `schedule --percentiles` for the island's built inputs.
+fn cli(data: &Value) -> Value {
+    let d = &data["defaults"];
+    // Numbers as the command reads them: `5`, not JSON's `5.0`.
+    let text = |v: &Value| match v.as_f64() {
+        Some(x) => backoff_site::report::js_number(x),
+        None => v.as_str().unwrap().to_string(),
+    };
+    let mut args: Vec<String> = vec![
+        "--base".into(),
+        text(&d["base"]),
+        "--multiplier".into(),
+        text(&d["multiplier"]),
+        "--retries".into(),
+        text(&d["retries"]),
+        "--jitter".into(),
+        text(&d["jitter"]),
+        "--unit".into(),
+        text(&d["unit"]),
+        "--percentiles".into(),
+    ];
+    if !d["max_delay"].is_null() {
+        args.extend(["--max".into(), text(&d["max_delay"])]);
+    }
+    for key in ["timeout", "deadline"] {
+        if !data["limits"][key].is_null() {
+            args.extend([format!("--{key}"), text(&data["limits"][key])]);
+        }
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    json_of("schedule", &args)
+}
+
+/// A figure of the page: the page's notation and its unit.
+fn with_unit(intl: &Intl, data: &Value, x: f64) -> String {
+    let unit = data["defaults"]["unit"].as_str().unwrap();
+    let figure = intl.number(x);
+    match unit {
+        "units" => figure,
+        _ => format!("{figure}{NBSP}{}", data["units"][unit].as_str().unwrap()),
+    }
+}
+
+/// The step the page rounds the percentiles of the command's
+/// `distribution` object to, stated here on its own: the power of ten at
+/// or below the grid step, or below the width of the 99 % interval of the
+/// P99; `None` when that error is 0.
+fn place_of(dist: &Value) -> Option<f64> {
+    let error = match dist["method"].as_str().unwrap() {
+        "grid" => dist["grid_step"].as_f64().unwrap(),
+        _ => dist["total_p99_high"].as_f64().unwrap() - dist["total_p99_low"].as_f64().unwrap(),
+    };
+    (error > 0.0).then(|| 10f64.powf(error.log10().floor()))
+}
+
+fn rounded(x: f64, place: Option<f64>) -> f64 {
+    place.map_or(x, |q| (x / q).round() * q)
+}
+
+#[test]
+fn static_percentiles_are_the_commands_in_the_pages_notation() {
+    for lang in LANGUAGES {
+        let intl = intl(lang);
+        for page in PAGES {
+            let html = real_page(&format!("{lang}/{page}/index.html"));
+            let data = island(&html);
+            let doc = cli(&data);
+            let block = between(&html, r#"id="calc-percentiles">"#, "</dl>");
+            let figures: Vec<String> = block
+                .split("<dd>")
+                .skip(1)
+                .map(|dd| {
+                    text_of(
+                        dd.split(" <span")
+                            .next()
+                            .unwrap()
+                            .split("</dd>")
+                            .next()
+                            .unwrap(),
+                    )
+                })
+                .collect();
+            let place = place_of(&doc["distribution"]);
+            let want: Vec<String> = ["p50", "p90", "p99"]
+                .iter()
+                .map(|p| {
+                    let x = doc["distribution"]["total"][p].as_f64().unwrap();
+                    with_unit(&intl, &data, rounded(x, place))
+                })
+                .collect();
+            assert_eq!(figures, want, "{lang}/{page}");
+        }
+    }
+}
+
+#[test]
+fn the_schedule_pages_timeline_and_verdict_are_the_commands() {
+    for lang in LANGUAGES {
+        let intl = intl(lang);
+        let html = real_page(&format!("{lang}/schedule/index.html"));
+        let data = island(&html);
+        let doc = cli(&data);
+        let attempts = doc["timeline"]["attempts"].as_array().unwrap();
+        let table = between(&html, r#"id="calc-timeline-table">"#, "</table>");
+        let body = between(table, "<tbody>", "</tbody>");
+        assert_eq!(body.matches("<tr>").count(), attempts.len(), "{lang}");
+        for (row, a) in body.split("<tr>").skip(1).zip(attempts) {
+            let want: Vec<String> = std::iter::once(intl.number(a["attempt"].as_f64().unwrap()))
+                .chain(
+                    ["min", "p50", "max"].map(|k| with_unit(&intl, &data, a[k].as_f64().unwrap())),
+                )
+                .collect();
+            // Cells apart by plain spaces; a figure grouped with a no-break
+            // space stays one.
+            let got: Vec<String> = text_of_cells(row)
+                .split([' ', '\n'])
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect();
+            assert_eq!(got, want, "{lang}: {row}");
+        }
+        // The chart names the deadline and marks each attempt's median start.
+        let chart = between(&html, r#"id="calc-timeline-chart">"#, "</figure>");
+        assert_eq!(
+            chart.matches(r#"class="timeline-p50""#).count(),
+            attempts.len()
+        );
+        assert_eq!(chart.matches(r#"class="timeline-deadline""#).count(), 1);
+    }
+    // The verdict, word for word: 5,750 of waits fit the deadline of 8,000,
+    // but with a timeout of 1,000 per attempt the last of 5 retries starts
+    // at 5 × 1,000 + 5,750, on every run: without jitter, "always".
+    let verdicts = [
+        (
+            "en",
+            "P99 total wait 5,750; with a 1,000 timeout per attempt, the last retry starts by 10,750, always after your 8,000 deadline.",
+        ),
+        (
+            "ru",
+            "Общее ожидание по P99 — 5\u{a0}750; с тайм-аутом 1\u{a0}000 на попытку последний повтор начинается не позже 10\u{a0}750, и всегда — после общего срока 8\u{a0}000.",
+        ),
+        (
+            "de",
+            "Gesamtwartezeit bei P99: 5.750; mit einem Timeout von 1.000 je Versuch beginnt die letzte Wiederholung spätestens bei 10.750 – also immer nach Ihrer Deadline von 8.000.",
+        ),
+    ];
+    for (lang, want) in verdicts {
+        let html = real_page(&format!("{lang}/schedule/index.html"));
+        let verdict = text_of(between(&html, r#"id="calc-verdict">"#, "</p>"));
+        assert_eq!(verdict, want, "{lang}");
+    }
+}
+
+#[test]
+fn the_timeout_and_deadline_fields_are_in_every_form_with_their_unit() {
+    let labels = [
+        ("en", "Timeout per attempt", "Deadline"),
+        ("ru", "Тайм-аут попытки", "Общий срок"),
+        ("de", "Timeout je Versuch", "Deadline"),
+    ];
+    for (lang, timeout, deadline) in labels {
+        for page in PAGES {
+            let html = real_page(&format!("{lang}/{page}/index.html"));
+            for (name, label) in [("timeout", timeout), ("deadline", deadline)] {
+                let field = between(&html, &format!(r#"<label for="calc-{name}">"#), "</div>");
+                assert!(field.starts_with(label), "{lang}/{page}: {field}");
+                assert!(
+                    field.contains("calc-unit-tag"),
+                    "{lang}/{page}: {name} names its unit"
+                );
+                assert!(
+                    field.contains(r#"inputmode="decimal""#),
+                    "{lang}/{page}: {name}"
+                );
+                assert!(
+                    html.contains(&format!(r#"id="calc-{name}-error""#)),
+                    "{lang}/{page}: {name} has its error's place"
+                );
+            }
+            let data = island(&html);
+            for key in ["error_timeout", "error_deadline"] {
+                assert!(
+                    data["text"][key].as_str().is_some_and(|t| !t.is_empty()),
+                    "{lang}/{page}: {key}"
+                );
+            }
+        }
+    }
+}
+
+/// The explainer's percentiles example: full jitter on the page's first
+/// example, its P50, P90 and P99 as the core computes them.
+#[test]
+fn the_explainers_percentiles_are_the_cores() {
+    let examples = [
+        ("calculator", 0.5, 30.0, 8, Some("s")),
+        ("schedule", 250.0, 2000.0, 5, None),
+    ];
+    for (page, base, max, retries, unit) in examples {
+        let policy = Policy {
+            base,
+            multiplier: 2.0,
+            max_delay: Some(max),
+            retries,
+            jitter: Jitter::Full,
+        };
+        let dist = Distribution::new(&Schedule::new(policy).unwrap(), Default::default()).unwrap();
+        for lang in LANGUAGES {
+            let intl = intl(lang);
+            let html = real_page(&format!("{lang}/{page}/index.html"));
+            let text = text_of(between(&html, r#"<section id="example""#, "</section>"));
+            for (name, x) in [
+                ("50", dist.total.p50),
+                ("90", dist.total.p90),
+                ("99", dist.total.p99),
+            ] {
+                let figure = match unit {
+                    Some(_) if lang == "ru" => format!("{}{NBSP}с", intl.number(x)),
+                    Some(u) => format!("{}{NBSP}{u}", intl.number(x)),
+                    None => intl.number(x),
+                };
+                assert!(
+                    text.contains(&figure),
+                    "{lang}/{page}: P{name} {figure} in {text}"
+                );
+                assert!(
+                    text.contains(&format!("P{name}")),
+                    "{lang}/{page}: P{name} named"
+                );
+            }
+        }
+    }
+}
+
+/// A timeout or deadline the core refuses is an error at its value in the
+/// content file.
+#[test]
+fn a_refused_timeout_or_deadline_is_reported_at_its_value() {
+    use backoff_site::site::load::content;
+    let path = std::path::Path::new("content/schedule.toml");
+    let source = std::fs::read_to_string(common::project_root().join(path)).unwrap();
+    assert!(content::parse(path, &source).is_ok());
+    for (from, to, want) in [
+        (
+            "deadline = 8000",
+            "deadline = 500",
+            "not be shorter than the timeout",
+        ),
+        (
+            "deadline = 8000",
+            "deadline = 0",
+            "deadline must be a finite number greater than 0",
+        ),
+        (
+            "timeout = 1000",
+            "timeout = -1",
+            "timeout per attempt must be a finite number",
+        ),
+    ] {
+        assert!(source.contains(from));
+        let problems = content::parse(path, &source.replace(from, to)).unwrap_err();
+        let shown: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert!(
+            shown.iter().any(|p| p.contains(want) && p.contains(to)),
+            "{to}: {shown:?}"
+        );
+    }
+}
+
+fn policy(jitter: Jitter) -> Policy {
+    Policy {
+        base: 100.0,
+        multiplier: 2.0,
+        max_delay: Some(1000.0),
+        retries: 5,
+        jitter,
+    }
+}
+
+fn fit(jitter: Jitter, timeout: f64, deadline: f64) -> f64 {
+    let limits = Limits {
+        timeout: Some(timeout),
+        deadline: Some(deadline),
+    };
+    let dist = Distribution::new(&Schedule::new(policy(jitter)).unwrap(), limits).unwrap();
+    dist.deadline.unwrap().last_retry_probability
+}
+
+#[test]
+fn a_verdict_without_jitter_is_always_or_never_and_one_with_jitter_a_share() {
+    // 100 + 200 + 400 + 800 + 1,000 = 2,500 of waits, then 5 timeouts of 50.
+    assert_eq!(odds(fit(Jitter::None, 50.0, 2000.0)), "always");
+    assert_eq!(odds(fit(Jitter::None, 50.0, 3000.0)), "never");
+    // Full jitter: the last retry starts before 2,000 on some runs only.
+    let share = fit(Jitter::Full, 50.0, 2000.0);
+    assert!(share > 0.0 && share < 1.0, "{share}");
+    assert_eq!(odds(share), "some");
+}
+
+#[test]
+fn shown_percentiles_carry_no_digit_finer_than_the_methods_error() {
+    for jitter in [Jitter::None, Jitter::Full, Jitter::Decorrelated] {
+        let dist =
+            Distribution::new(&Schedule::new(policy(jitter)).unwrap(), Limits::default()).unwrap();
+        let place = place_of(&serde_json::to_value(dist.method).unwrap());
+        let raw = [dist.total.p50, dist.total.p90, dist.total.p99];
+        let shown = shown_percentiles(&dist);
+        assert_eq!(
+            precision(&dist.method).is_some(),
+            place.is_some(),
+            "{jitter:?}"
+        );
+        match place {
+            // Without jitter every run waits the same: nothing to round.
+            None => assert_eq!(shown, raw, "{jitter:?}"),
+            Some(q) => {
+                for (s, r) in shown.iter().zip(raw) {
+                    assert_eq!(*s, rounded(r, Some(q)), "{jitter:?}");
+                    assert!((s / q).fract() == 0.0 && (s - r).abs() <= q / 2.0);
+                }
+                // The raw figures are no multiples of the step.
+                assert_ne!(shown, raw, "{jitter:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! The calculator's many-clients chart as the build writes it: for every
+//! language and calculator page, the chart of the defaults is the core's
+//! own answer (`contract::run`, then `contract::spread`, run here
+//! directly), its figures in the page's notation.
+
+use crate::common;
+
+use backoff_site::backoff::contract::{
+    self, CLIENTS_DEFAULT, SCHEDULE_LEN, SPREAD, SPREAD_BUCKETS, SPREAD_LEN,
+};
+use backoff_site::backoff::{Jitter, Policy};
+use backoff_site::site::format::intl::Intl;
+use common::pages::{between, real_page};
+
+const NBSP: char = '\u{a0}';
+
+/// The page's default policy and what follows a figure of it (a no-break
+/// space and the unit), read from its data island.
+fn defaults(html: &str) -> (Policy, String) {
+    let island: serde_json::Value = serde_json::from_str(between(
+        html,
+        r#"<script type="application/json" id="calc-data">"#,
+        "</script>",
+    ))
+    .unwrap();
+    let d = &island["defaults"];
+    let jitter =
+        Jitter::from_name_and_factor(d["jitter"].as_str().unwrap(), d["jitter_factor"].as_f64())
+            .unwrap();
+    let policy = Policy {
+        base: d["base"].as_f64().unwrap(),
+        multiplier: d["multiplier"].as_f64().unwrap(),
+        max_delay: d["max_delay"].as_f64(),
+        retries: d["retries"].as_f64().unwrap() as u32,
+        jitter,
+    };
+    // Plain numbers carry no unit.
+    let unit = match d["unit"].as_str().unwrap() {
+        "units" => String::new(),
+        name => format!("{NBSP}{}", island["units"][name].as_str().unwrap()),
+    };
+    (policy, unit)
+}
+
+#[test]
+fn the_built_chart_is_the_cores_herd_in_the_pages_notation() {
+    for lang in ["en", "ru", "de"] {
+        let intl = Intl::new(&lang.parse().unwrap()).unwrap();
+        for page in ["calculator", "schedule"] {
+            let at = format!("{lang}/{page}");
+            let html = real_page(&format!("{lang}/{page}/index.html"));
+            let (policy, unit) = defaults(&html);
+            let inputs = contract::inputs(&policy).unwrap();
+            let mut schedule = [0.0; SCHEDULE_LEN];
+            contract::run(&inputs, &mut schedule).unwrap();
+            let (mut out, mut counts) = ([0.0; SPREAD_LEN], [0u32; SPREAD_BUCKETS]);
+            let clients = f64::from(CLIENTS_DEFAULT);
+            contract::spread(&inputs, &schedule, clients, &mut out, &mut counts).unwrap();
+            let figure = |key: &str| out[SPREAD.iter().position(|k| *k == key).unwrap()];
+            let chart = between(
+                &html,
+                r#"<figure class="chart" id="calc-herd">"#,
+                "</figure>",
+            );
+            // One bar per bucket where retries start.
+            let bars = between(chart, r#"<path d=""#, r#"" class="herd-bars""#);
+            let bars = bars.rsplit(r#"<path d=""#).next().unwrap();
+            let nonzero = counts.iter().filter(|&&c| c > 0).count();
+            assert_eq!(bars.matches('Z').count(), nonzero, "{at}");
+            // The summary names the peak, the width and where the peak is.
+            let summary = between(chart, r#"<p class="chart-summary">"#, "</p>");
+            let with_unit = |x: f64| format!("{}{unit}", intl.number(x));
+            let width = figure("bucket_width");
+            for shown in [
+                intl.number(figure("peak")),
+                with_unit(width),
+                with_unit(figure("peak_bucket") * width),
+            ] {
+                assert!(summary.contains(&shown), "{at}: {shown:?} in {summary:?}");
+            }
+            // Every retry of every client is counted once.
+            let total: u64 = counts.iter().map(|&c| u64::from(c)).sum();
+            assert_eq!(
+                total,
+                u64::from(CLIENTS_DEFAULT) * u64::from(policy.retries)
+            );
+            // The default count is the field's.
+            assert!(html.contains(&format!(
+                r#"id="calc-clients" name="clients" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" value="{CLIENTS_DEFAULT}""#
+            )));
+        }
+    }
+}

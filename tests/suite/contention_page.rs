@@ -1,0 +1,324 @@
+//! The contention page of the real site, read back as a reader would: its
+//! sections, charts and tables in every language, and its figures compared
+//! with the simulation run here, directly through the core, from the
+//! parameters of `content/contention.toml`.
+
+use crate::common;
+
+use std::fs;
+use std::path::Path;
+use std::sync::OnceLock;
+
+use backoff_site::backoff::contention::{Herd, Model, Simulator, Slot, Strategy, Summary};
+use backoff_site::simulation::Experiment;
+use backoff_site::site::load::content;
+use common::pages::{between, real_site, text_of_cells};
+use common::{copy_project, project_root};
+
+const LANGUAGES: [&str; 3] = ["en", "ru", "de"];
+
+fn page(lang: &str) -> String {
+    fs::read_to_string(real_site().join(lang).join("contention/index.html")).unwrap()
+}
+
+/// The numbers of a text in the order they appear, read in the notation of
+/// `lang` (grouping and decimal separators).
+fn numbers(text: &str, lang: &str) -> Vec<f64> {
+    let (group, decimal) = match lang {
+        "en" => (',', '.'),
+        "de" => ('.', ','),
+        _ => ('\u{a0}', ','),
+    };
+    let mut found = Vec::new();
+    let mut run = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let next_is_digit = chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if c.is_ascii_digit() {
+            run.push(c);
+        } else if !run.is_empty() && c == decimal && next_is_digit {
+            run.push('.');
+        } else if !run.is_empty() && c == group && next_is_digit {
+        } else if !run.is_empty() {
+            found.push(run.parse().unwrap());
+            run.clear();
+        }
+    }
+    if !run.is_empty() {
+        found.push(run.parse().unwrap());
+    }
+    found
+}
+
+/// The page's parameters, read from its content file as the build reads
+/// them.
+fn contention() -> content::Page {
+    let path = project_root().join("content/contention.toml");
+    let source = fs::read_to_string(&path).unwrap();
+    content::parse(Path::new("content/contention.toml"), &source)
+        .unwrap_or_else(|problems| panic!("{problems:?}"))
+}
+
+/// The experiment, run here through the simulation's own entry point.
+fn results() -> &'static (Experiment, Vec<Summary>) {
+    static RESULTS: OnceLock<(Experiment, Vec<Summary>)> = OnceLock::new();
+    RESULTS.get_or_init(|| {
+        let experiment = contention().contention.unwrap().experiment;
+        let summaries = experiment.run().unwrap();
+        (experiment, summaries)
+    })
+}
+
+fn summary(strategy: Strategy, clients: u32) -> &'static Summary {
+    results()
+        .1
+        .iter()
+        .find(|s| s.strategy == strategy && s.clients == clients)
+        .unwrap()
+}
+
+fn round(x: f64, digits: i32) -> f64 {
+    let scale = 10f64.powi(digits);
+    (x * scale).round() / scale
+}
+
+#[test]
+fn the_page_has_its_sections_charts_and_tables_in_every_language() {
+    for lang in LANGUAGES {
+        let html = page(lang);
+        for section in ["model", "calls", "completion", "herd", "findings"] {
+            let tag = format!("<section id=\"{section}\"");
+            assert!(html.contains(&tag), "{lang}: no section {section}");
+        }
+        for (section, svgs, rows) in [("calls", 1, 5), ("completion", 1, 5), ("herd", 5, 200)] {
+            let body = between(&html, &format!("<section id=\"{section}\""), "</section>");
+            let drawing = between(body, "<div class=\"chart-scroll\"", "</div>");
+            assert_eq!(
+                drawing.matches("<svg viewBox").count(),
+                svgs,
+                "{lang}/{section}"
+            );
+            assert_eq!(
+                drawing.matches(" role=\"img\" aria-label=\"").count(),
+                svgs,
+                "{lang}/{section}: every drawing has a name"
+            );
+            let caption = between(
+                body,
+                "<figcaption class=\"chart-summary\">",
+                "</figcaption>",
+            );
+            assert!(
+                text_of_cells(caption).len() > 60,
+                "{lang}/{section}: {caption}"
+            );
+            let table = between(body, "<details class=\"sim-data\">", "</details>");
+            assert!(table.contains("<summary>") && table.contains("<caption"));
+            let tbody = between(table, "<tbody>", "</tbody>");
+            assert_eq!(tbody.matches("<tr>").count(), rows, "{lang}/{section}");
+            // A header per row and one cell per strategy.
+            let first_row = between(tbody, "<tr>", "</tr>");
+            assert_eq!(first_row.matches("<th scope=\"row\">").count(), 1);
+            assert_eq!(first_row.matches("<td>").count(), Strategy::ALL.len());
+            for strategy in Strategy::ALL {
+                let class = format!("series-{}", strategy.name());
+                assert!(drawing.contains(&class), "{lang}/{section}: {class}");
+            }
+        }
+        // Lines are told apart without colour: dash patterns and markers.
+        let calls = between(&html, "<section id=\"calls\"", "</section>");
+        assert!(calls.matches("stroke-dasharray").count() >= 4 * 2);
+        assert!(calls.matches("class=\"marker ").count() >= 5 * 5);
+    }
+}
+
+#[test]
+fn the_tables_hold_the_simulations_figures() {
+    let (experiment, _) = results();
+    for lang in LANGUAGES {
+        let html = page(lang);
+        for section in ["calls", "completion"] {
+            let body = between(&html, &format!("<section id=\"{section}\""), "</section>");
+            let tbody = between(body, "<tbody>", "</tbody>");
+            let mut expected = Vec::new();
+            let mut clients = experiment.clients.clone();
+            clients.sort_unstable();
+            for &c in &clients {
+                expected.push(f64::from(c));
+                for strategy in Strategy::ALL {
+                    let s = summary(strategy, c);
+                    expected.push(if section == "calls" {
+                        round(s.mean_calls, 1)
+                    } else {
+                        round(s.mean_completion_ms / 1000.0, 2)
+                    });
+                }
+            }
+            assert_eq!(
+                numbers(&text_of_cells(tbody), lang),
+                expected,
+                "{lang}/{section}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_texts_figures_are_the_simulations() {
+    let (experiment, _) = results();
+    let max = *experiment.clients.iter().max().unwrap();
+    let calls: Vec<f64> = Strategy::ALL
+        .iter()
+        .map(|&s| summary(s, max).mean_calls.round())
+        .collect();
+    let seconds: Vec<f64> = Strategy::ALL
+        .iter()
+        .map(|&s| round(summary(s, max).mean_completion_ms / 1000.0, 1))
+        .collect();
+    let full = summary(Strategy::Full, max);
+    let exponential = summary(Strategy::Exponential, max);
+    for lang in LANGUAGES {
+        let html = page(lang);
+        let caption = |section: &str| {
+            let body = between(&html, &format!("<section id=\"{section}\""), "</section>");
+            text_of_cells(between(
+                body,
+                "<figcaption class=\"chart-summary\">",
+                "</figcaption>",
+            ))
+        };
+        let mut expected = vec![f64::from(max)];
+        expected.extend(&calls);
+        assert_eq!(numbers(&caption("calls"), lang), expected, "{lang}");
+        let mut expected = vec![f64::from(max)];
+        expected.extend(&seconds);
+        assert_eq!(numbers(&caption("completion"), lang), expected, "{lang}");
+        // "13 times as long": exponential's completion over full jitter's.
+        let findings = text_of_cells(between(&html, "<section id=\"findings\"", "</section>"));
+        let ratio = (exponential.mean_completion_ms / full.mean_completion_ms).round();
+        assert!(
+            numbers(&findings, lang).contains(&ratio),
+            "{lang}: {ratio} not in {findings}"
+        );
+        let calls_text = text_of_cells(between(&html, "<section id=\"calls\"", "<figure"));
+        let share = (100.0 * full.mean_calls / summary(Strategy::None, max).mean_calls).round();
+        for figure in [calls[0], calls[1], calls[3], share] {
+            assert!(
+                numbers(&calls_text, lang).contains(&figure),
+                "{lang}: {figure} not in {calls_text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_herds_peaks_are_those_of_one_run_of_the_core() {
+    let page_definition = contention();
+    let c = page_definition.contention.unwrap();
+    let simulator = Simulator::new(Model::AWS).unwrap();
+    let mut peaks = Vec::new();
+    for strategy in Strategy::ALL {
+        let mut buckets = vec![0u32; c.herd_buckets];
+        let mut herd = Herd::new(&mut buckets, c.herd_bucket_ms).unwrap();
+        let mut slots = vec![Slot::EMPTY; c.herd_clients as usize];
+        simulator
+            .run(
+                strategy,
+                c.herd_clients,
+                c.experiment.seed,
+                0,
+                &mut slots,
+                Some(&mut herd),
+            )
+            .unwrap();
+        let from = (c.herd_after_ms / c.herd_bucket_ms).ceil() as usize;
+        peaks.push(f64::from(*herd.buckets[from..].iter().max().unwrap()));
+    }
+    // The post's picture: after the first rounds, exponential backoff
+    // without jitter still comes in bursts; full jitter is spread out.
+    assert!(peaks[1] > 2.0 * peaks[3], "{peaks:?}");
+    let window_seconds = c.herd_bucket_ms * c.herd_buckets as f64 / 1000.0;
+    for lang in LANGUAGES {
+        let html = page(lang);
+        let body = between(&html, "<section id=\"herd\"", "</section>");
+        let caption = text_of_cells(between(
+            body,
+            "<figcaption class=\"chart-summary\">",
+            "</figcaption>",
+        ));
+        let mut expected = vec![window_seconds, c.herd_after_ms, c.herd_bucket_ms];
+        expected.extend(&peaks);
+        assert_eq!(numbers(&caption, lang), expected, "{lang}: {caption}");
+    }
+}
+
+#[test]
+fn the_build_states_the_simulations_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_backoff-site"))
+        .args(["build", "--root"])
+        .arg(project_root())
+        .arg("--out")
+        .arg(dir.path().join("out"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{stdout}");
+    assert!(
+        stdout.contains(" ms (simulation ") && stdout.trim_end().ends_with(" ms)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_contention_section_needs_its_table_and_sound_bounds() {
+    let path = Path::new("content/contention.toml");
+    let source = fs::read_to_string(project_root().join(path)).unwrap();
+    let without = source.split("[contention]").next().unwrap().to_string();
+    let problems = content::parse(path, &without).unwrap_err();
+    assert!(
+        problems.iter().any(|p| p
+            .message
+            .contains("`model` section but has no `[contention]` table")),
+        "{problems:?}"
+    );
+    for (from, to, says) in [
+        ("runs = 100", "runs = 0", "runs"),
+        ("runs = 100", "runs = 10000", "a page's limit"),
+        (
+            "herd_window_ms = 2000",
+            "herd_window_ms = 2005",
+            "whole number of buckets",
+        ),
+        (
+            "herd_after_ms = 500",
+            "herd_after_ms = 2000",
+            "`herd_after_ms`",
+        ),
+        ("herd_clients = 50", "herd_clients = 0", "`herd_clients`"),
+    ] {
+        assert!(source.contains(from), "{from}");
+        let problems = content::parse(path, &source.replace(from, to)).unwrap_err();
+        assert!(
+            problems.iter().any(|p| p.message.contains(says)),
+            "{to}: {problems:?}"
+        );
+    }
+}
+
+#[test]
+fn a_page_without_contention_sections_needs_no_table_and_a_calculator_section_needs_its_profile() {
+    let project = copy_project();
+    let path = Path::new("content/calculator.toml");
+    let source = fs::read_to_string(project.path().join(path)).unwrap();
+    let page = content::parse(path, &source).unwrap();
+    assert!(page.contention.is_none() && page.calculator.is_some());
+    let without = source.split("[calculator]").next().unwrap();
+    let problems = content::parse(path, without).unwrap_err();
+    assert!(
+        problems.iter().any(|p| p
+            .message
+            .contains("`calculator` section but has no `[calculator]` table")),
+        "{problems:?}"
+    );
+}

@@ -1,0 +1,119 @@
+// The distribution figures of one policy, laid out as numbers: shared,
+// through `include!`, by the WebAssembly harness (`harness.rs`) and the
+// native side of `tests/suite/dist_wasm_parity.rs`, so that both run the very same
+// calls into the core and only the platform differs.
+//
+// Layout of `out` (RESULT_LEN numbers): each retry's cumulative wait as six
+// numbers (min, mean, max, P50, P90, P99) from index 0; the total at TOTAL;
+// then the grid step (or the Monte Carlo mean error), the total P99's
+// interval, the exact-mean retry count; the deadline fit (four numbers, −1
+// without a deadline); each retry's mean delay from MEANS (decorrelated).
+
+use backoff_core::dist::decorrelated::{self, MonteCarlo, Row};
+use backoff_core::dist::{CapOrder, Delay, Limits, Summary, delays, independent};
+use backoff_core::{Jitter, MAX_RETRIES, Policy, Schedule};
+
+const RETRIES: usize = MAX_RETRIES as usize;
+const TOTAL: usize = 6 * RETRIES;
+const EXTRA: usize = TOTAL + 6;
+const FIT: usize = EXTRA + 4;
+const MEANS: usize = FIT + 4;
+const RESULT_LEN: usize = MEANS + RETRIES;
+
+/// One policy and its limits, flattened as the WebAssembly export takes
+/// them: `kind` 0 none, 1 full, 2 equal, 3 proportional, 4 decorrelated.
+#[derive(Clone, Copy, Debug)]
+struct Args {
+    base: f64,
+    multiplier: f64,
+    cap: f64,
+    has_cap: u32,
+    retries: u32,
+    kind: u32,
+    factor: f64,
+    timeout: f64,
+    has_timeout: u32,
+    deadline: f64,
+    has_deadline: u32,
+}
+
+/// The caller's buffers.
+struct Buffers<'a> {
+    delays: &'a mut [Delay],
+    grid: &'a mut [f64],
+    sums: &'a mut [Summary],
+    paths: &'a mut [f64],
+    rows: &'a mut [Row],
+    out: &'a mut [f64],
+}
+
+fn put(out: &mut [f64], at: usize, s: &Summary) {
+    out[at..at + 6].copy_from_slice(&[s.min, s.mean, s.max, s.p50, s.p90, s.p99]);
+}
+
+/// 0 for figures written, `1 + code` for a refused policy, 100 for refused
+/// limits or an overflow of the attempt starts.
+fn figures(a: Args, b: Buffers<'_>) -> u32 {
+    let jitter = match a.kind {
+        0 => Jitter::None,
+        1 => Jitter::Full,
+        2 => Jitter::Equal,
+        3 => Jitter::Proportional { factor: a.factor },
+        _ => Jitter::Decorrelated,
+    };
+    let policy = Policy {
+        base: a.base,
+        multiplier: a.multiplier,
+        max_delay: if a.has_cap != 0 { Some(a.cap) } else { None },
+        retries: a.retries,
+        jitter,
+    };
+    if let Err(err) = Schedule::new(policy) {
+        return 1 + err.code();
+    }
+    let limits = Limits {
+        timeout: if a.has_timeout != 0 { Some(a.timeout) } else { None },
+        deadline: if a.has_deadline != 0 { Some(a.deadline) } else { None },
+    };
+    let n = policy.retries as usize;
+    let out = b.out;
+    out.fill(0.0);
+    let (total, fit) = if policy.jitter != Jitter::Decorrelated {
+            let Ok(ds) = delays(&policy, CapOrder::BeforeJitter, b.delays) else {
+                return 100;
+            };
+            let Ok(report) = independent(ds, limits, b.grid, b.sums) else {
+                return 100;
+            };
+            for (k, s) in b.sums[..n].iter().enumerate() {
+                put(out, 6 * k, s);
+            }
+            out[EXTRA] = report.grid_step;
+            (report.total, report.deadline)
+        } else {
+            let mc = MonteCarlo::for_retries(policy.retries);
+            let Ok(report) = decorrelated::decorrelated(&policy, mc, limits, b.paths, b.rows) else {
+                return 100;
+            };
+            for (k, r) in b.rows[..n].iter().enumerate() {
+                put(out, 6 * k, &r.cumulative);
+                out[MEANS + k] = r.delay_mean;
+            }
+            out[EXTRA] = report.mean_error;
+            out[EXTRA + 1] = report.total_p99_low;
+            out[EXTRA + 2] = report.total_p99_high;
+            out[EXTRA + 3] = report.exact_mean_retries as f64;
+            (report.total, report.deadline)
+    };
+    put(out, TOTAL, &total);
+    out[FIT..FIT + 4].copy_from_slice(&match fit {
+        Some(f) => [
+            f.retries_worst as f64,
+            f.retries_p50 as f64,
+            f.retries_best as f64,
+            f.last_retry_probability,
+        ],
+        None => [-1.0; 4],
+    });
+    0
+}

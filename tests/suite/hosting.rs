@@ -1,0 +1,306 @@
+//! `dist/` as a static host and a crawler see it: every internal link and
+//! asset resolves, every hreflang set is complete and reciprocal, the
+//! sitemap lists exactly the pages, and the structured data says what the
+//! page shows.
+
+use crate::common;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+const BASE: &str = "https://backoff.example.org/";
+
+fn built() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("dist");
+    common::build(&common::project_root(), &out, false).unwrap_or_else(|e| panic!("{e}"));
+    (dir, out)
+}
+
+fn html_pages(out: &Path) -> BTreeMap<String, String> {
+    common::snapshot(out)
+        .into_iter()
+        .filter(|(p, _)| p.extension().is_some_and(|e| e == "html"))
+        .map(|(p, b)| {
+            (
+                p.to_string_lossy().replace('\\', "/"),
+                String::from_utf8(b).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The values of `attribute` in every tag of `html`.
+fn attribute_values<'a>(html: &'a str, attribute: &str) -> Vec<&'a str> {
+    let needle = format!(" {attribute}=\"");
+    html.match_indices(&needle)
+        .map(|(i, _)| {
+            let start = i + needle.len();
+            &html[start..start + html[start..].find('"').unwrap()]
+        })
+        .collect()
+}
+
+/// The file a URL path (from the site's root) is served from.
+fn file_for(out: &Path, path: &str) -> Option<PathBuf> {
+    let file = out.join(path.trim_start_matches('/'));
+    let file = if path.ends_with('/') || path.is_empty() {
+        file.join("index.html")
+    } else {
+        file
+    };
+    file.is_file().then_some(file)
+}
+
+/// Resolves `href` found in the page at `page` (a path like `ru/x/index.html`)
+/// to a root-relative path, or `None` for other sites.
+fn resolve(page: &str, href: &str) -> Option<String> {
+    if let Some(rest) = href.strip_prefix(BASE) {
+        return Some(rest.to_string());
+    }
+    if href.starts_with("http") || href.starts_with("mailto:") || href.starts_with("data:") {
+        return None;
+    }
+    if let Some(from_root) = href.strip_prefix('/') {
+        return Some(from_root.to_string());
+    }
+    let mut parts: Vec<&str> = page.split('/').collect();
+    parts.pop();
+    for segment in href.split('/') {
+        match segment {
+            ".." => {
+                parts.pop();
+            }
+            "." => {}
+            s => parts.push(s),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+#[test]
+fn every_internal_link_and_asset_resolves() {
+    let (_dir, out) = built();
+    let pages = html_pages(&out);
+    let mut checked = 0;
+    for (page, html) in &pages {
+        for value in attribute_values(html, "href")
+            .into_iter()
+            .chain(attribute_values(html, "src"))
+        {
+            let (target, fragment) = value.split_once('#').unwrap_or((value, ""));
+            let path = if target.is_empty() {
+                Some(page.clone())
+            } else {
+                resolve(page, target)
+            };
+            // A link to another site (a source a page cites) is not this
+            // host's to resolve; it must at least be an https address.
+            let Some(path) = path else {
+                assert!(
+                    value.starts_with("https://"),
+                    "{page}: link to another site: {value}"
+                );
+                continue;
+            };
+            let file = file_for(&out, &path)
+                .unwrap_or_else(|| panic!("{page}: `{value}` resolves to nothing"));
+            if !fragment.is_empty() {
+                let target_html = fs::read_to_string(&file).unwrap();
+                assert!(
+                    target_html.contains(&format!("id=\"{fragment}\"")),
+                    "{page}: no #{fragment} in {value}"
+                );
+            }
+            checked += 1;
+        }
+        // The data island names every wasm module by a path too: the base
+        // one loaded at start, and each jitter kind's method module, one
+        // fetched on the first edit: the grid module for the base module's
+        // kinds, the Monte Carlo module for decorrelated jitter.
+        let island = html.find("\"wasm\":\"").map(|at| {
+            let open = html[..at].rfind('>').unwrap() + 1;
+            let close = open + html[open..].find("</script>").unwrap();
+            serde_json::from_str::<serde_json::Value>(&html[open..close]).unwrap()
+        });
+        let mut found = Vec::new();
+        if let Some(island) = &island {
+            let base = island["wasm"].as_str().unwrap();
+            assert!(base.contains("backoff."), "{page}: {base}");
+            found.push(base);
+            for kind in backoff_site::backoff::contract::distribution::JITTERS {
+                let module = island["wasm_methods"][kind]
+                    .as_str()
+                    .unwrap_or_else(|| panic!("{page}: no method module for {kind}"));
+                let method = if kind == "decorrelated" {
+                    "backoff-monte-carlo."
+                } else {
+                    "backoff-grid."
+                };
+                assert!(module.contains(method), "{page}: {kind}: {module}");
+                found.push(module);
+            }
+        }
+        for wasm in found {
+            assert!(
+                file_for(&out, &resolve(page, wasm).unwrap()).is_some(),
+                "{page}: {wasm}"
+            );
+        }
+    }
+    assert!(checked > 200, "only {checked} links checked");
+}
+
+#[test]
+fn hreflang_sets_are_complete_and_reciprocal() {
+    let (_dir, out) = built();
+    let pages = html_pages(&out);
+    let mut sets = 0;
+    for (page, html) in &pages {
+        let alternates: BTreeMap<String, String> = html
+            .lines()
+            .filter(|l| l.starts_with("<link rel=\"alternate\""))
+            .map(|l| {
+                (
+                    attribute_values(l, "hreflang")[0].to_string(),
+                    attribute_values(l, "href")[0].to_string(),
+                )
+            })
+            .collect();
+        if page.ends_with("404.html") {
+            assert!(alternates.is_empty(), "{page}: a 404 page has alternates");
+            assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"));
+            continue;
+        }
+        if page == "index.html" {
+            continue;
+        }
+        sets += 1;
+        let languages: BTreeSet<&str> = alternates.keys().map(String::as_str).collect();
+        assert_eq!(
+            languages,
+            BTreeSet::from(["de", "en", "ru", "x-default"]),
+            "{page}"
+        );
+        assert_eq!(alternates["x-default"], BASE);
+        let canonical = attribute_values(
+            html.lines()
+                .find(|l| l.starts_with("<link rel=\"canonical\""))
+                .unwrap(),
+            "href",
+        )[0];
+        let own = page.split('/').next().unwrap();
+        assert_eq!(
+            alternates[own], canonical,
+            "{page}: its own alternate is not its canonical URL"
+        );
+        for (lang, url) in alternates.iter().filter(|(l, _)| *l != "x-default") {
+            let file = file_for(&out, url.strip_prefix(BASE).unwrap())
+                .unwrap_or_else(|| panic!("{page}: {url}"));
+            let other = fs::read_to_string(file).unwrap();
+            assert!(other.contains(&format!("<html lang=\"{lang}\">")), "{url}");
+            for (l, u) in &alternates {
+                assert!(
+                    other.contains(&format!(
+                        "<link rel=\"alternate\" hreflang=\"{l}\" href=\"{u}\">"
+                    )),
+                    "{url} does not link back to {u}"
+                );
+            }
+        }
+    }
+    // Three languages of the home page and of the five explainers.
+    assert_eq!(sets, 18);
+}
+
+#[test]
+fn the_sitemap_lists_exactly_the_pages() {
+    let (_dir, out) = built();
+    let sitemap = fs::read_to_string(out.join("sitemap.xml")).unwrap();
+    let document = roxmltree::Document::parse(&sitemap).unwrap();
+    let locs: BTreeSet<String> = document
+        .descendants()
+        .filter(|n| n.has_tag_name("loc"))
+        .map(|n| n.text().unwrap().to_string())
+        .collect();
+    let pages: BTreeSet<String> = html_pages(&out)
+        .keys()
+        .filter(|p| !p.ends_with("404.html"))
+        .map(|p| format!("{BASE}{}", p.strip_suffix("index.html").unwrap()))
+        .collect();
+    assert_eq!(locs, pages);
+    let robots = fs::read_to_string(out.join("robots.txt")).unwrap();
+    assert!(robots.contains(&format!("Sitemap: {BASE}sitemap.xml")));
+    let headers = fs::read_to_string(out.join("_headers")).unwrap();
+    assert!(headers.contains(
+        "Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'"
+    ));
+    assert!(headers.contains("X-Content-Type-Options: nosniff"));
+}
+
+/// What a reader sees of an HTML fragment, by a means of this test's own:
+/// text nodes joined, block ends as spaces, white space collapsed. Not the
+/// build's `markdown::html_to_text`: the structured data this is compared
+/// with is made by that function, so using it here would compare it with
+/// itself.
+fn visible_text(html: &str) -> String {
+    let spaced = html.replace("</p>", " </p>").replace("</li>", " </li>");
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in spaced.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    let text = text
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&");
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn structured_data_parses_and_its_faq_is_the_visible_faq() {
+    let (_dir, out) = built();
+    for lang in ["en", "ru", "de"] {
+        for page in ["calculator", "practice", "schedule"] {
+            let html = fs::read_to_string(out.join(format!("{lang}/{page}/index.html"))).unwrap();
+            let start = html.find("<script type=\"application/ld+json\">").unwrap() + 35;
+            let json = &html[start..start + html[start..].find("</script>").unwrap()];
+            let data: serde_json::Value = serde_json::from_str(json).unwrap();
+            let graph = data["@graph"].as_array().unwrap();
+            let types: Vec<&str> = graph.iter().map(|g| g["@type"].as_str().unwrap()).collect();
+            assert_eq!(
+                types,
+                ["BreadcrumbList", "WebApplication", "FAQPage"],
+                "{lang}/{page}"
+            );
+            let faq = graph.iter().find(|g| g["@type"] == "FAQPage").unwrap();
+            let entities = faq["mainEntity"].as_array().unwrap();
+            let questions: Vec<&str> = html
+                .match_indices("<h3 id=\"faq-")
+                .map(|(i, _)| &html[i..])
+                .collect();
+            assert_eq!(entities.len(), questions.len());
+            for (entity, question) in entities.iter().zip(questions) {
+                let heading =
+                    &question[question.find('>').unwrap() + 1..question.find("</h3>").unwrap()];
+                let answer_start = question.find("<div class=\"answer\">").unwrap() + 20;
+                let answer = &question
+                    [answer_start..answer_start + question[answer_start..].find("</div>").unwrap()];
+                assert_eq!(entity["name"], visible_text(heading), "{lang}/{page}");
+                assert_eq!(
+                    entity["acceptedAnswer"]["text"],
+                    visible_text(answer),
+                    "{lang}/{page}"
+                );
+            }
+        }
+    }
+}

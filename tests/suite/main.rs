@@ -1,0 +1,33 @@
+//! The site tool's integration tests, one binary (as ripgrep's and
+//! mdBook's are): each module tests one area through the library's API or
+//! the built binary, and `common` holds what they share: the project, its
+//! scratch copies, builds, and the real site built once per run
+//! (`common::pages`).
+
+mod common;
+
+mod budgets;
+mod calculator_distribution;
+mod calculator_shared;
+mod chart_labels;
+mod cli_schedule;
+mod cli_simulate;
+mod clients_view;
+mod contention_page;
+mod defaults_page;
+mod dist_wasm_parity;
+mod experiment_cache;
+mod fixtures;
+mod ftl_figures;
+mod hosting;
+mod limits;
+mod markup_safety;
+mod output_safety;
+mod practice_page;
+mod presets;
+mod serve;
+mod site_build;
+mod snippets;
+mod snippets_parity;
+mod text_checks;
+mod wasm_parity;
