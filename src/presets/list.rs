@@ -1,7 +1,7 @@
 //! The presets as a list: text grouped for a terminal, JSON for the page
 //! and the calculator's selector.
 
-use super::{Group, Preset, Values};
+use super::preset::{Group, Preset, Values};
 
 /// The presets as JSON, in the file's order: every field, the policy in
 /// the core's terms (milliseconds) and the codes of the differences. The

@@ -11,7 +11,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::{Counts, Difference, Group, Preset, Values};
+use super::preset::{Counts, Difference, Group, Preset, Values};
 use crate::backoff::{Jitter, Policy, Schedule};
 use crate::diagnostics::Diagnostic;
 use crate::diagnostics::toml_diagnostic;

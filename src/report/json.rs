@@ -20,7 +20,7 @@ use std::io;
 use serde::Serialize;
 use serde_json::ser::{Formatter, PrettyFormatter};
 
-use super::{Distribution, Method, Unit, js_number};
+use super::figures::{Distribution, Method, Unit, js_number};
 use crate::backoff::dist::{AttemptStart, DeadlineFit, Summary};
 use crate::backoff::{Policy, Retry, Schedule};
 

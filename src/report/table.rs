@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Distribution, Method, Unit, js_number};
+use super::figures::{Distribution, Method, Unit, js_number};
 use crate::backoff::Schedule;
 use crate::backoff::contract::ROW;
 

@@ -30,4 +30,5 @@ mod site_build;
 mod snippets;
 mod snippets_parity;
 mod text_checks;
+mod tidy;
 mod wasm_parity;

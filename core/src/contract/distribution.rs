@@ -21,6 +21,7 @@
 //! to the base module what that module already does (`wasm/src/lib.rs`
 //! says how they are built). Like `super`, this module never formats
 //! anything.
+//! Over 500 lines only with its unit tests at the end (the code is about 400).
 
 use crate::dist::decorrelated::{self, MonteCarlo, Row};
 use crate::dist::{DeadlineFit, Delay, DistError, Limits, Summary};

@@ -20,7 +20,7 @@
 //! The policy is the core's, with [`Jitter::Decorrelated`]: its `base` is
 //! the formula's `base`, `max_delay` its `cap`; the multiplier plays no part.
 
-use super::DistError;
+use super::error::DistError;
 use super::order::{rank_index, sample_percentiles, select};
 use super::sum::Summary;
 use super::timeline::{self, DeadlineFit, Limits};
@@ -28,10 +28,9 @@ use crate::math::sqrt;
 use crate::rng::{GENERATOR, Xoshiro256};
 use crate::{Jitter, Policy};
 
-/// The fewest Monte Carlo paths accepted.
-pub const MIN_SAMPLES: u32 = 100;
-/// The most Monte Carlo paths accepted.
-pub const MAX_SAMPLES: u32 = 1 << 20;
+/// The fewest and the most Monte Carlo paths accepted (declared beside the
+/// error that names them).
+pub use super::error::{MAX_SAMPLES, MIN_SAMPLES};
 /// The site's sample count for the longest schedules (see [`samples_for`]).
 pub const DEFAULT_SAMPLES: u32 = 512;
 /// The most samples the site uses, for short schedules.

@@ -7,7 +7,7 @@
 //! the draw, whose delay is a *mixed* distribution: a density on
 //! `[lo, cap)` and an atom at `cap`.
 
-use super::DistError;
+use super::error::DistError;
 use crate::{Jitter, Policy};
 
 /// Retry `k`'s delay: `min(X, cap)` with `X` uniform on `[lo, hi]`.

@@ -1,5 +1,10 @@
 //! Why an input was refused: one typed error per rule, each naming its field.
 
+/// The fewest Monte Carlo paths accepted.
+pub const MIN_SAMPLES: u32 = 100;
+/// The most Monte Carlo paths accepted.
+pub const MAX_SAMPLES: u32 = 1 << 20;
+
 /// Why a computation was refused. Each variant names the field that breaks a
 /// rule (see [`DistError::field`]); none of them is ever a panic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,8 +108,8 @@ impl core::fmt::Display for DistError {
             DistError::Retries => write!(
                 f,
                 "the number of retries must be a whole number from {} to {}",
-                super::MIN_RETRIES,
-                super::MAX_RETRIES
+                crate::MIN_RETRIES,
+                crate::MAX_RETRIES
             ),
             DistError::Factor => {
                 f.write_str("the jitter factor must be greater than 0 and at most 1")
@@ -136,8 +141,7 @@ impl core::fmt::Display for DistError {
             DistError::Samples => write!(
                 f,
                 "the number of samples must be from {} to {}",
-                super::decorrelated::MIN_SAMPLES,
-                super::decorrelated::MAX_SAMPLES
+                MIN_SAMPLES, MAX_SAMPLES
             ),
             DistError::Workspace => f.write_str("the work buffer is too short"),
             DistError::Output => f.write_str("the output buffer has fewer rows than retries"),

@@ -8,7 +8,7 @@
 //! prefix of the retries, and the chance that at least `k` do is
 //! `P(k·T + S_k < D)`.
 
-use super::DistError;
+use super::error::DistError;
 use super::sum::Summary;
 
 /// The optional per-attempt timeout and overall deadline, in the unit of the

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use unic_langid::LanguageIdentifier;
 
-use super::{LocaleFile, Locales, MessageEntry, OPTIONAL_MESSAGES, SITE_FILE, file_path};
+use super::file::{LocaleFile, Locales, MessageEntry, OPTIONAL_MESSAGES, SITE_FILE, file_path};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::site::load::config::Config;
 

@@ -34,10 +34,9 @@ use oxc_span::Span;
 use crate::diagnostics::Diagnostic;
 use crate::site::render::bundle::minify::{Refused, minify_script};
 
+pub use module::FOLDER;
 use module::{Module, located, module_error, module_path, place, read_module};
 
-/// The folder of the modules, under the site's root.
-pub const FOLDER: &str = "static/calculator";
 /// The module the pages run; the others are bundled because it imports them.
 pub const ENTRY: &str = "main.js";
 

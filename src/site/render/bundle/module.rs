@@ -19,7 +19,9 @@ use oxc_syntax::module_record::{ExportExportName, ExportLocalName, ImportImportN
 use oxc_syntax::symbol::SymbolFlags;
 
 use crate::diagnostics::{Diagnostic, Location};
-use crate::site::render::bundle::FOLDER;
+
+/// The folder of the modules, under the site's root.
+pub const FOLDER: &str = "static/calculator";
 
 /// One module as read and checked.
 #[derive(Debug)]

@@ -1,0 +1,236 @@
+//! The figures a report lays out: the unit that labels them, ECMAScript's
+//! number notation, and the distribution of a schedule's waits (its
+//! percentiles and attempt timeline, by the method the core chose).
+
+use crate::backoff::dist::{
+    self, AttemptStart, CapOrder, DeadlineFit, Delay, DistError, Limits, Summary, decorrelated,
+};
+use crate::backoff::{Jitter, Retry, Schedule};
+
+/// The unit a schedule is expressed in. The core never sees it; it only
+/// labels the figures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Unit {
+    /// Milliseconds.
+    Ms,
+    /// Seconds.
+    S,
+    /// No unit: plain numbers.
+    Units,
+}
+
+impl Unit {
+    /// The stable name used on the command line, in JSON and in content files.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Unit::Ms => "ms",
+            Unit::S => "s",
+            Unit::Units => "units",
+        }
+    }
+
+    /// How many milliseconds one unit is, for humanized durations; `None` for
+    /// plain numbers, which have no duration to humanize.
+    pub const fn milliseconds(self) -> Option<f64> {
+        match self {
+            Unit::Ms => Some(1.0),
+            Unit::S => Some(1000.0),
+            Unit::Units => None,
+        }
+    }
+}
+
+/// Writes `x` exactly as ECMAScript's `Number.prototype.toString()` does.
+///
+/// Rust's `{:e}` gives the shortest digits that round-trip, as ECMAScript
+/// requires; only the layout differs, and that is rebuilt here.
+pub fn js_number(x: f64) -> String {
+    if x.is_nan() {
+        return "NaN".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    if x == 0.0 {
+        return "0".into();
+    }
+    let sign = if x < 0.0 { "-" } else { "" };
+    let scientific = format!("{:e}", x.abs());
+    let (mantissa, exponent) = scientific
+        .split_once('e')
+        .expect("`{:e}` always writes an exponent");
+    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let exponent: i32 = exponent.parse().expect("`{:e}` writes an integer exponent");
+    // In ECMAScript's terms: value = digits × 10^(n − k).
+    let k = digits.len() as i32;
+    let n = exponent + 1;
+    let body = if k <= n && n <= 21 {
+        format!("{digits}{}", "0".repeat((n - k) as usize))
+    } else if 0 < n && n <= 21 {
+        format!("{}.{}", &digits[..n as usize], &digits[n as usize..])
+    } else if -6 < n && n <= 0 {
+        format!("0.{}{digits}", "0".repeat((-n) as usize))
+    } else {
+        let e = n - 1;
+        let e_sign = if e < 0 { '-' } else { '+' };
+        if k == 1 {
+            format!("{digits}e{e_sign}{}", e.abs())
+        } else {
+            format!("{}.{}e{e_sign}{}", &digits[..1], &digits[1..], e.abs())
+        }
+    };
+    format!("{sign}{body}")
+}
+
+/// How the percentiles were computed; in the JSON, `method` and the
+/// fields that go with it.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "method", rename_all = "snake_case")]
+pub enum Method {
+    /// Independent delays, convolved on a grid: no percentile is further
+    /// than `step` from the exact one (`core/METHOD.md`).
+    Grid {
+        #[serde(rename = "grid_step")]
+        step: f64,
+    },
+    /// Decorrelated jitter, by a seeded Monte Carlo run.
+    MonteCarlo {
+        generator: &'static str,
+        seed: u64,
+        samples: u32,
+        /// Retries, from the first, whose mean is exact.
+        exact_mean_retries: u32,
+        /// The 99 % confidence half-width of the total mean.
+        mean_error: f64,
+        /// The 99 % confidence interval of the total's P99.
+        total_p99_low: f64,
+        total_p99_high: f64,
+    },
+}
+
+/// The distribution figures of a schedule and its attempt timeline, as the
+/// core computes them with the site's grid and sample count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Distribution {
+    pub method: Method,
+    /// Each retry's cumulative wait, retry 1 first.
+    pub cumulative: Vec<Summary>,
+    pub total: Summary,
+    /// Decorrelated jitter only: each retry's mean delay (exact while the
+    /// cap cannot bind, then the sample mean), which replaces the schedule's
+    /// upper bound in the rows.
+    pub delay_means: Option<Vec<f64>>,
+    pub limits: Limits,
+    /// Attempt 1 first; present when a timeout or a deadline is given.
+    pub attempts: Option<Vec<AttemptStart>>,
+    pub deadline: Option<DeadlineFit>,
+}
+
+impl Distribution {
+    /// Computes the figures of `schedule` under `limits`.
+    pub fn new(schedule: &Schedule, limits: Limits) -> Result<Distribution, DistError> {
+        limits.validate()?;
+        let policy = schedule.policy();
+        let n = policy.retries as usize;
+        let (method, cumulative, total, delay_means, deadline) = match policy.jitter {
+            Jitter::Decorrelated => {
+                let mc = decorrelated::MonteCarlo::for_retries(policy.retries);
+                let mut work = vec![0.0; decorrelated::work_len(mc.samples)];
+                let mut rows = vec![decorrelated::Row::default(); n];
+                let report = decorrelated::decorrelated(&policy, mc, limits, &mut work, &mut rows)?;
+                let method = Method::MonteCarlo {
+                    generator: report.generator,
+                    seed: report.seed,
+                    samples: report.samples,
+                    exact_mean_retries: report.exact_mean_retries,
+                    mean_error: report.mean_error,
+                    total_p99_low: report.total_p99_low,
+                    total_p99_high: report.total_p99_high,
+                };
+                let cumulative = rows.iter().map(|r| r.cumulative).collect();
+                let means = rows.iter().map(|r| r.delay_mean).collect();
+                (
+                    method,
+                    cumulative,
+                    report.total,
+                    Some(means),
+                    report.deadline,
+                )
+            }
+            _ => {
+                // The core's schedules cap proportional jitter before it.
+                let mut delays = vec![Delay::fixed(0.0); n];
+                let delays = dist::delays(&policy, CapOrder::BeforeJitter, &mut delays)?;
+                let mut work = vec![0.0; dist::sum::work_len(dist::sum::CELLS)];
+                let mut out = vec![Summary::default(); n];
+                let report = dist::independent(delays, limits, &mut work, &mut out)?;
+                let method = Method::Grid {
+                    step: report.grid_step,
+                };
+                (method, out, report.total, None, report.deadline)
+            }
+        };
+        let attempts = (limits.timeout.is_some() || limits.deadline.is_some()).then(|| {
+            dist::attempt_starts(cumulative.iter().copied(), limits.timeout_or_zero()).collect()
+        });
+        Ok(Distribution {
+            method,
+            cumulative,
+            total,
+            delay_means,
+            limits,
+            attempts,
+            deadline,
+        })
+    }
+
+    /// The schedule's rows, with decorrelated jitter's mean delays and
+    /// cumulative means taken from the distribution.
+    pub fn rows(&self, schedule: &Schedule) -> Vec<Retry> {
+        let mut rows: Vec<Retry> = schedule.rows().collect();
+        if let Some(means) = &self.delay_means {
+            for ((row, mean), cumulative) in rows.iter_mut().zip(means).zip(&self.cumulative) {
+                row.mean = *mean;
+                row.cumulative_mean = cumulative.mean;
+            }
+        }
+        rows
+    }
+
+    /// The total wait, shortest / mean / longest, agreeing with the rows.
+    pub(super) fn totals(&self) -> (f64, f64, f64) {
+        (self.total.min, self.total.mean, self.total.max)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_written_as_ecmascript_writes_them() {
+        // Expected values are what `String(x)` gives in a browser console.
+        let cases = [
+            (250.0, "250"),
+            (0.5, "0.5"),
+            (45.75, "45.75"),
+            (0.1 + 0.2, "0.30000000000000004"),
+            (1e21, "1e+21"),
+            (1e20, "100000000000000000000"),
+            (123456789012345680000.0, "123456789012345680000"),
+            (1e300, "1e+300"),
+            (1.5e300, "1.5e+300"),
+            (0.000001, "0.000001"),
+            (0.0000001, "1e-7"),
+            (1.25e-7, "1.25e-7"),
+            (5e-324, "5e-324"),
+            (f64::MAX, "1.7976931348623157e+308"),
+            (0.0, "0"),
+            (-2.5, "-2.5"),
+        ];
+        for (x, want) in cases {
+            assert_eq!(js_number(x), want, "{x:e}");
+        }
+    }
+}
