@@ -195,7 +195,7 @@ fn path_targets(text: &str, at: usize) -> (Vec<String>, Vec<Vec<String>>) {
     let mut members = Vec::new();
     if text[end..].starts_with("::{") {
         let close = matching_brace(text, end + 2);
-        collect_group(&text[end + 3..close], &mut Vec::new(), &mut members);
+        collect_group(&text[end + 3..close], &[], &mut members);
     } else {
         members.push(Vec::new());
     }
@@ -203,7 +203,7 @@ fn path_targets(text: &str, at: usize) -> (Vec<String>, Vec<Vec<String>>) {
 }
 
 /// Unfolds a `use` group's members, nested groups included.
-fn collect_group(group: &str, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+fn collect_group(group: &str, prefix: &[String], out: &mut Vec<Vec<String>>) {
     let mut depth = 0;
     let mut start = 0;
     let mut parts = Vec::new();
@@ -222,13 +222,13 @@ fn collect_group(group: &str, prefix: &mut Vec<String>, out: &mut Vec<Vec<String
     for part in parts.into_iter().map(str::trim).filter(|p| !p.is_empty()) {
         let part = part.split(" as ").next().unwrap().trim();
         if let Some(open) = part.find("::{") {
-            let mut inner = prefix.clone();
+            let mut inner = prefix.to_vec();
             inner.extend(part[..open].split("::").map(str::to_string));
-            collect_group(&part[open + 3..part.len() - 1], &mut inner, out);
+            collect_group(&part[open + 3..part.len() - 1], &inner, out);
         } else if part == "self" {
-            out.push(prefix.clone());
+            out.push(prefix.to_vec());
         } else if part != "*" {
-            let mut member = prefix.clone();
+            let mut member = prefix.to_vec();
             member.extend(part.split("::").map(str::to_string));
             out.push(member);
         }

@@ -157,6 +157,16 @@ fn describe(error: &FluentError) -> String {
     }
 }
 
+/// One language's formatters and site-wide messages.
+pub struct Language<'a> {
+    pub lang: &'a LanguageIdentifier,
+    pub intl: Intl,
+    pub site_file: Option<&'a LocaleFile>,
+    pub site_bundle: Bundle<'a>,
+    /// The language's name in itself (`language-name`), for the switcher.
+    pub name: String,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,14 +209,4 @@ mod tests {
         );
         assert!(problems.iter().all(|d| d.path == file_path(&en, "p")));
     }
-}
-
-/// One language's formatters and site-wide messages.
-pub struct Language<'a> {
-    pub lang: &'a LanguageIdentifier,
-    pub intl: Intl,
-    pub site_file: Option<&'a LocaleFile>,
-    pub site_bundle: Bundle<'a>,
-    /// The language's name in itself (`language-name`), for the switcher.
-    pub name: String,
 }
