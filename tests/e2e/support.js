@@ -19,11 +19,17 @@ export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const DIST = path.resolve(ROOT, process.env.DIST ?? 'dist');
 export const CLI = path.resolve(ROOT, process.env.BACKOFF_SITE ?? 'target/debug/backoff-site');
 export const SCREENSHOTS = path.join(ROOT, 'target', 'screenshots');
-export const LANGS = ['en', 'ru', 'de'];
 
 if (!existsSync(path.join(DIST, 'index.html'))) {
   throw new Error(`no built site in ${DIST}: run \`cargo run -- build\` first (or set DIST)`);
 }
+
+// The site's languages, in site.toml's order, as the built root page links
+// them (`<a href="en/" hreflang="en">`): site.toml stays the one list.
+export const LANGS = [
+  ...new Set([...readFileSync(path.join(DIST, 'index.html'), 'utf8').matchAll(/<a href="([^"/]+)\/" hreflang="\1">/g)].map((m) => m[1])),
+];
+if (LANGS.length === 0) throw new Error(`${DIST}/index.html links no language`);
 export const PAGES = ['calculator', 'schedule'];
 
 const TYPES = {

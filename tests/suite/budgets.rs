@@ -108,9 +108,7 @@ fn html_files(dir: &Path, found: &mut Vec<PathBuf>) {
 
 #[test]
 fn what_a_reader_downloads_stays_within_budget() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("dist");
-    common::build(&common::project_root(), &out, false).unwrap_or_else(|e| panic!("{e}"));
+    let out = common::pages::real_site().to_path_buf();
     let (wasm, script) = (asset(&out, "backoff."), asset(&out, "calculator."));
     let (grid, monte_carlo) = (
         asset(&out, "backoff-grid."),

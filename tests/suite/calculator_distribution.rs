@@ -19,7 +19,6 @@ use common::cli::json_of;
 use common::pages::{between, real_page, text_of, text_of_cells};
 use serde_json::Value;
 
-const LANGUAGES: [&str; 3] = ["en", "ru", "de"];
 const PAGES: [&str; 2] = ["calculator", "schedule"];
 const NBSP: char = '\u{a0}';
 
@@ -98,7 +97,7 @@ fn rounded(x: f64, place: Option<f64>) -> f64 {
 
 #[test]
 fn static_percentiles_are_the_commands_in_the_pages_notation() {
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         let intl = intl(lang);
         for page in PAGES {
             let html = real_page(&format!("{lang}/{page}/index.html"));
@@ -134,7 +133,7 @@ fn static_percentiles_are_the_commands_in_the_pages_notation() {
 
 #[test]
 fn the_schedule_pages_timeline_and_verdict_are_the_commands() {
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         let intl = intl(lang);
         let html = real_page(&format!("{lang}/schedule/index.html"));
         let data = island(&html);
@@ -244,7 +243,7 @@ fn the_explainers_percentiles_are_the_cores() {
             jitter: Jitter::Full,
         };
         let dist = Distribution::new(&Schedule::new(policy).unwrap(), Default::default()).unwrap();
-        for lang in LANGUAGES {
+        for lang in common::languages() {
             let intl = intl(lang);
             let html = real_page(&format!("{lang}/{page}/index.html"));
             let text = text_of(between(&html, r#"<section id="example""#, "</section>"));

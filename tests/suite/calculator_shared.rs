@@ -11,8 +11,6 @@ use std::path::Path;
 
 use common::{build, copy_project};
 
-const LANGUAGES: [&str; 3] = ["en", "ru", "de"];
-
 /// Adds `calculator-twin`, a copy of the calculator page with the same
 /// calculator profile, so that the two share their parts.
 fn add_twin(root: &Path) {
@@ -23,7 +21,7 @@ fn add_twin(root: &Path) {
         "the page's order is written so"
     );
     fs::write(root.join("content/calculator-twin.toml"), toml).unwrap();
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         let dir = root.join("locales").join(lang);
         fs::copy(dir.join("calculator.ftl"), dir.join("calculator-twin.ftl")).unwrap();
     }
@@ -51,7 +49,7 @@ fn calculator_pages(root: &Path) -> Vec<String> {
 /// Removes the definition of `id` (one line) from each language's
 /// site-wide file.
 fn remove_from_site_files(root: &Path, id: &str) {
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         let path = root.join("locales").join(lang).join("site.ftl");
         let text = fs::read_to_string(&path).unwrap();
         let line = text
@@ -80,7 +78,7 @@ fn pages_sharing_a_profile_keep_the_words_of_their_own_files() {
     // Each page's file words the message, in its own way.
     remove_from_site_files(root, "calc-copied");
     for page in &pages {
-        for lang in LANGUAGES {
+        for lang in common::languages() {
             let path = root.join("locales").join(lang).join(format!("{page}.ftl"));
             let text = fs::read_to_string(&path).unwrap();
             fs::write(&path, format!("{text}\ncalc-copied = Copied ({page})\n")).unwrap();
@@ -104,7 +102,7 @@ fn a_message_missing_for_every_page_is_reported_for_every_page() {
     let out = tempfile::tempdir().unwrap();
     let failed = build(root, &out.path().join("dist"), false).expect_err("a missing message");
     for page in &pages {
-        for lang in LANGUAGES {
+        for lang in common::languages() {
             let want = format!(
                 "no message `calc-copied` in locales/{lang}/site.ftl or locales/{lang}/{page}.ftl"
             );

@@ -12,8 +12,6 @@ use crate::common;
 use backoff_site::site::sections::contention::charts::text_width;
 use common::pages::real_page;
 
-const LANGUAGES: [&str; 3] = ["en", "ru", "de"];
-
 /// The inline SVG drawings of a page, each as its own XML text.
 fn svgs(html: &str) -> Vec<&str> {
     let mut out = Vec::new();
@@ -62,7 +60,7 @@ fn overflows(svg: &str) -> Vec<String> {
 
 #[test]
 fn every_chart_text_lies_within_its_drawing_in_every_language() {
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         let page = real_page(&format!("{lang}/contention/index.html"));
         let charts: Vec<&str> = svgs(&page)
             .into_iter()

@@ -44,7 +44,7 @@ fn defaults(html: &str) -> (Policy, String) {
 
 #[test]
 fn the_built_chart_is_the_cores_herd_in_the_pages_notation() {
-    for lang in ["en", "ru", "de"] {
+    for lang in common::languages() {
         let intl = Intl::new(&lang.parse().unwrap()).unwrap();
         for page in ["calculator", "schedule"] {
             let at = format!("{lang}/{page}");

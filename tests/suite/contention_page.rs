@@ -15,8 +15,6 @@ use backoff_site::site::load::content;
 use common::pages::{between, real_site, text_of_cells};
 use common::{copy_project, project_root};
 
-const LANGUAGES: [&str; 3] = ["en", "ru", "de"];
-
 fn page(lang: &str) -> String {
     fs::read_to_string(real_site().join(lang).join("contention/index.html")).unwrap()
 }
@@ -84,7 +82,7 @@ fn round(x: f64, digits: i32) -> f64 {
 
 #[test]
 fn the_page_has_its_sections_charts_and_tables_in_every_language() {
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         let html = page(lang);
         for section in ["model", "calls", "completion", "herd", "findings"] {
             let tag = format!("<section id=\"{section}\"");
@@ -135,7 +133,7 @@ fn the_page_has_its_sections_charts_and_tables_in_every_language() {
 #[test]
 fn the_tables_hold_the_simulations_figures() {
     let (experiment, _) = results();
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         let html = page(lang);
         for section in ["calls", "completion"] {
             let body = between(&html, &format!("<section id=\"{section}\""), "</section>");
@@ -177,7 +175,7 @@ fn the_texts_figures_are_the_simulations() {
         .collect();
     let full = summary(Strategy::Full, max);
     let exponential = summary(Strategy::Exponential, max);
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         let html = page(lang);
         let caption = |section: &str| {
             let body = between(&html, &format!("<section id=\"{section}\""), "</section>");
@@ -238,7 +236,7 @@ fn the_herds_peaks_are_those_of_one_run_of_the_core() {
     // without jitter still comes in bursts; full jitter is spread out.
     assert!(peaks[1] > 2.0 * peaks[3], "{peaks:?}");
     let window_seconds = c.herd_bucket_ms * c.herd_buckets as f64 / 1000.0;
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         let html = page(lang);
         let body = between(&html, "<section id=\"herd\"", "</section>");
         let caption = text_of_cells(between(

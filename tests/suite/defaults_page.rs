@@ -12,8 +12,6 @@ use backoff_site::presets;
 use backoff_site::report::{Distribution, js_number};
 use common::pages::{between, real_site};
 
-const LANGUAGES: [&str; 3] = ["en", "ru", "de"];
-
 fn page(lang: &str) -> String {
     fs::read_to_string(real_site().join(format!("{lang}/defaults/index.html"))).unwrap()
 }
@@ -31,7 +29,7 @@ fn all_presets() -> Vec<presets::Preset> {
 fn every_preset_has_a_row_with_its_source_link_in_every_language() {
     let presets = all_presets();
     assert!(presets.len() >= 15);
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         let html = page(lang);
         assert_eq!(
             html.matches("<tr id=\"preset-").count(),
@@ -106,7 +104,7 @@ fn sparklines_have_a_text_alternative_in_the_pages_language() {
 #[test]
 fn the_table_scrolls_in_its_own_region_and_each_family_has_a_section() {
     let presets = all_presets();
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         let html = page(lang);
         assert!(
             html.contains("<div class=\"table-scroll\" role=\"region\""),
@@ -127,7 +125,7 @@ fn the_table_scrolls_in_its_own_region_and_each_family_has_a_section() {
 
 #[test]
 fn title_and_description_fit_in_every_language() {
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         let html = page(lang);
         let title = between(&html, "<h1>", "</h1>");
         let description = between(&html, "<meta name=\"description\" content=\"", "\"");
@@ -150,7 +148,7 @@ fn timeout_claims_of_the_families_cite_pinned_sources() {
         assert!(commit.chars().all(|c| c.is_ascii_hexdigit()), "{link}");
         assert!(file.starts_with(path) && file.contains("#L"), "{link}");
     };
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         let html = page(lang);
         let links = |id: &str| -> Vec<String> {
             let section = between(&html, &format!(r#"id="{id}""#), "</section>");
@@ -190,7 +188,7 @@ fn message(lang: &str, file: &str, id: &str) -> String {
 
 #[test]
 fn preset_notes_are_the_calculators_but_where_the_page_words_its_own() {
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         let html = page(lang);
         let shared = message(lang, "site.ftl", "calc-preset-differs-cap-after-jitter");
         assert!(html.contains(&shared), "{lang}: no {shared:?}");

@@ -37,19 +37,6 @@ fn failure_exit() -> i32 {
     1
 }
 
-/// The valid site every case starts from.
-fn base_site(dir: &Path) {
-    let real = project_root();
-    fs::copy(real.join("site.toml"), dir.join("site.toml")).unwrap();
-    copy_recursively(&real.join("static"), &dir.join("static"));
-    for lang in ["en", "ru", "de"] {
-        fs::create_dir_all(dir.join("locales").join(lang)).unwrap();
-        let file = format!("locales/{lang}/site.ftl");
-        fs::copy(real.join(&file), dir.join(&file)).unwrap();
-    }
-    copy_recursively(&real.join("tests/fixtures/_base"), dir);
-}
-
 fn run(dir: &Path, args: &[String]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_backoff-site"))
         .args(args)
@@ -75,8 +62,7 @@ fn every_broken_site_fails_with_its_diagnostics_and_loses_nothing() {
         let name = case_dir.file_name().unwrap().to_string_lossy().into_owned();
         let case: Case =
             toml::from_str(&fs::read_to_string(case_dir.join("case.toml")).unwrap()).unwrap();
-        let site = tempfile::tempdir().unwrap();
-        base_site(site.path());
+        let site = common::fixture_site();
         let built = run(site.path(), &["build".into()]);
         assert!(
             built.status.success(),

@@ -11,13 +11,6 @@ use std::path::{Path, PathBuf};
 
 const BASE: &str = "https://backoff.example.org/";
 
-fn built() -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("dist");
-    common::build(&common::project_root(), &out, false).unwrap_or_else(|e| panic!("{e}"));
-    (dir, out)
-}
-
 fn html_pages(out: &Path) -> BTreeMap<String, String> {
     common::snapshot(out)
         .into_iter()
@@ -81,8 +74,13 @@ fn resolve(page: &str, href: &str) -> Option<String> {
 
 #[test]
 fn every_internal_link_and_asset_resolves() {
-    let (_dir, out) = built();
-    let pages = html_pages(&out);
+    links_resolve(common::pages::real_site());
+}
+
+/// Every `href` and `src` of every page of the site in `out`, and every
+/// module its data islands name, resolves to a file (and fragment) there.
+pub fn links_resolve(out: &Path) {
+    let pages = html_pages(out);
     let mut checked = 0;
     for (page, html) in &pages {
         for value in attribute_values(html, "href")
@@ -104,7 +102,7 @@ fn every_internal_link_and_asset_resolves() {
                 );
                 continue;
             };
-            let file = file_for(&out, &path)
+            let file = file_for(out, &path)
                 .unwrap_or_else(|| panic!("{page}: `{value}` resolves to nothing"));
             if !fragment.is_empty() {
                 let target_html = fs::read_to_string(&file).unwrap();
@@ -144,7 +142,7 @@ fn every_internal_link_and_asset_resolves() {
         }
         for wasm in found {
             assert!(
-                file_for(&out, &resolve(page, wasm).unwrap()).is_some(),
+                file_for(out, &resolve(page, wasm).unwrap()).is_some(),
                 "{page}: {wasm}"
             );
         }
@@ -154,8 +152,23 @@ fn every_internal_link_and_asset_resolves() {
 
 #[test]
 fn hreflang_sets_are_complete_and_reciprocal() {
-    let (_dir, out) = built();
-    let pages = html_pages(&out);
+    hreflang_complete(common::pages::real_site(), &common::languages());
+}
+
+/// The page definitions of the real site (`content/*.toml` but the presets).
+fn page_definitions() -> usize {
+    fs::read_dir(common::project_root().join("content"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".toml") && name != "presets.toml")
+        .count()
+}
+
+/// Every page of the site in `out`, in every one of `languages`, lists
+/// all of them and `x-default` as alternates, its own as its canonical URL,
+/// and each alternate links back.
+pub fn hreflang_complete(out: &Path, languages: &[&str]) {
+    let pages = html_pages(out);
     let mut sets = 0;
     for (page, html) in &pages {
         let alternates: BTreeMap<String, String> = html
@@ -177,12 +190,9 @@ fn hreflang_sets_are_complete_and_reciprocal() {
             continue;
         }
         sets += 1;
-        let languages: BTreeSet<&str> = alternates.keys().map(String::as_str).collect();
-        assert_eq!(
-            languages,
-            BTreeSet::from(["de", "en", "ru", "x-default"]),
-            "{page}"
-        );
+        let listed: BTreeSet<&str> = alternates.keys().map(String::as_str).collect();
+        let expected: BTreeSet<&str> = languages.iter().copied().chain(["x-default"]).collect();
+        assert_eq!(listed, expected, "{page}");
         assert_eq!(alternates["x-default"], BASE);
         let canonical = attribute_values(
             html.lines()
@@ -196,7 +206,7 @@ fn hreflang_sets_are_complete_and_reciprocal() {
             "{page}: its own alternate is not its canonical URL"
         );
         for (lang, url) in alternates.iter().filter(|(l, _)| *l != "x-default") {
-            let file = file_for(&out, url.strip_prefix(BASE).unwrap())
+            let file = file_for(out, url.strip_prefix(BASE).unwrap())
                 .unwrap_or_else(|| panic!("{page}: {url}"));
             let other = fs::read_to_string(file).unwrap();
             assert!(other.contains(&format!("<html lang=\"{lang}\">")), "{url}");
@@ -210,13 +220,18 @@ fn hreflang_sets_are_complete_and_reciprocal() {
             }
         }
     }
-    // Three languages of the home page and of the five explainers.
-    assert_eq!(sets, 18);
+    // Every language's home page and explainers.
+    assert_eq!(sets, languages.len() * (page_definitions() + 1));
 }
 
 #[test]
 fn the_sitemap_lists_exactly_the_pages() {
-    let (_dir, out) = built();
+    sitemap_complete(common::pages::real_site());
+}
+
+/// The sitemap of the site in `out` lists exactly its pages; robots.txt
+/// points at it; `_headers` carries the CSP.
+pub fn sitemap_complete(out: &Path) {
     let sitemap = fs::read_to_string(out.join("sitemap.xml")).unwrap();
     let document = roxmltree::Document::parse(&sitemap).unwrap();
     let locs: BTreeSet<String> = document
@@ -224,7 +239,7 @@ fn the_sitemap_lists_exactly_the_pages() {
         .filter(|n| n.has_tag_name("loc"))
         .map(|n| n.text().unwrap().to_string())
         .collect();
-    let pages: BTreeSet<String> = html_pages(&out)
+    let pages: BTreeSet<String> = html_pages(out)
         .keys()
         .filter(|p| !p.ends_with("404.html"))
         .map(|p| format!("{BASE}{}", p.strip_suffix("index.html").unwrap()))
@@ -267,8 +282,8 @@ fn visible_text(html: &str) -> String {
 
 #[test]
 fn structured_data_parses_and_its_faq_is_the_visible_faq() {
-    let (_dir, out) = built();
-    for lang in ["en", "ru", "de"] {
+    let out = common::pages::real_site();
+    for lang in common::languages() {
         for page in ["calculator", "practice", "schedule"] {
             let html = fs::read_to_string(out.join(format!("{lang}/{page}/index.html"))).unwrap();
             let start = html.find("<script type=\"application/ld+json\">").unwrap() + 35;

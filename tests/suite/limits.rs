@@ -32,17 +32,7 @@ const HANG: Duration = Duration::from_secs(600);
 
 /// The fixture suite's small valid site.
 fn site() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let real = project_root();
-    fs::copy(real.join("site.toml"), dir.path().join("site.toml")).unwrap();
-    copy_recursively(&real.join("static"), &dir.path().join("static"));
-    for lang in ["en", "ru", "de"] {
-        fs::create_dir_all(dir.path().join("locales").join(lang)).unwrap();
-        let file = format!("locales/{lang}/site.ftl");
-        fs::copy(real.join(&file), dir.path().join(&file)).unwrap();
-    }
-    copy_recursively(&real.join("tests/fixtures/_base"), dir.path());
-    dir
+    common::fixture_site()
 }
 
 /// One run at a time, so that each is timed alone rather than beside the
@@ -245,7 +235,7 @@ fn a_file_over_the_size_limit_is_refused_unread() {
 /// A site with `count` more messages in each language's page file.
 fn site_with_messages(count: usize) -> tempfile::TempDir {
     let dir = site();
-    for lang in ["en", "ru", "de"] {
+    for lang in common::languages_of(dir.path()) {
         let path = dir.path().join(format!("locales/{lang}/p.ftl"));
         let mut text = fs::read_to_string(&path).unwrap();
         for m in 0..count {

@@ -18,6 +18,7 @@ mod defaults_page;
 mod dist_wasm_parity;
 mod experiment_cache;
 mod fixtures;
+mod fourth_language;
 mod ftl_figures;
 mod hosting;
 mod limits;

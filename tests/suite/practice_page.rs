@@ -12,8 +12,6 @@ use std::fs;
 use common::pages::{between, real_site, text_of};
 use common::{build, copy_project, project_root};
 
-const LANGUAGES: [&str; 3] = ["en", "ru", "de"];
-
 const SECTIONS: [&str; 7] = [
     "retry-after",
     "retryable",
@@ -34,7 +32,7 @@ fn section<'a>(html: &'a str, id: &str) -> &'a str {
 
 #[test]
 fn every_section_has_a_heading_an_entry_in_the_contents_and_text() {
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         let html = page(lang);
         let toc = between(&html, "<nav class=\"toc\"", "</nav>");
         for id in SECTIONS {
@@ -123,7 +121,10 @@ fn listing(html: &str) -> String {
 
 #[test]
 fn the_code_is_the_same_in_every_language_and_its_comments_are_translated() {
-    let listings: Vec<String> = LANGUAGES.iter().map(|l| listing(&page(l))).collect();
+    let listings: Vec<String> = common::languages()
+        .iter()
+        .map(|l| listing(&page(l)))
+        .collect();
     let code_only = |listing: &str| -> Vec<String> {
         listing
             .lines()
@@ -145,7 +146,7 @@ fn the_code_is_the_same_in_every_language_and_its_comments_are_translated() {
     let source = fs::read_to_string(project_root().join("content/practice.toml")).unwrap();
     let placeholders = source.matches("# @listing-").count();
     assert!(placeholders >= 5, "{placeholders}");
-    for (lang, listing) in LANGUAGES.iter().zip(&listings) {
+    for (lang, listing) in common::languages().iter().zip(&listings) {
         assert_eq!(comments(listing).len(), placeholders, "{lang}");
         assert!(!listing.contains('@'), "{lang}: a placeholder is left");
     }

@@ -12,7 +12,6 @@ fn page(path: &str) -> String {
     fs::read_to_string(real_site().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-const LANGUAGES: [&str; 3] = ["en", "ru", "de"];
 const PAGES: [&str; 5] = [
     "calculator",
     "contention",
@@ -33,7 +32,7 @@ fn all_html() -> Vec<(String, String)> {
 fn every_language_has_the_whole_page_set() {
     let html: Vec<String> = all_html().into_iter().map(|(p, _)| p).collect();
     let mut expected = vec!["404.html".to_string(), "index.html".to_string()];
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         expected.push(format!("{lang}/404.html"));
         expected.push(format!("{lang}/index.html"));
         for page in PAGES {
@@ -46,7 +45,7 @@ fn every_language_has_the_whole_page_set() {
 
 #[test]
 fn pages_declare_their_language_and_have_localized_titles() {
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         for page_name in PAGES {
             let html = page(&format!("{lang}/{page_name}/index.html"));
             assert!(
@@ -90,7 +89,7 @@ fn every_section_and_faq_entry_is_present() {
             ],
         ),
     ];
-    for lang in LANGUAGES {
+    for lang in common::languages() {
         for (page_name, entries) in faq {
             let html = page(&format!("{lang}/{page_name}/index.html"));
             for section in [
