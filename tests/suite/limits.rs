@@ -18,7 +18,6 @@ use std::time::{Duration, Instant};
 
 use backoff_site::site::load::config::MAX_LANGUAGES;
 use backoff_site::site::load::locales::{MAX_FILE_BYTES, MAX_NESTING};
-use common::{copy_recursively, project_root};
 
 /// Far more processor time than any of these runs needs in a debug build
 /// (the largest takes a few seconds); a quadratic step or an endless read
