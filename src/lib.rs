@@ -12,6 +12,7 @@ pub mod diagnostics;
 pub mod identifier;
 pub mod presets;
 pub mod report;
+pub mod schedule_flags;
 pub mod serve;
 pub mod simulation;
 pub mod site;

@@ -2,9 +2,10 @@
 //! translators and authors. Each subcommand parses its flags here and hands
 //! over to the library; errors are reported here, once, with their context.
 //!
-//! Over 500 lines: each subcommand's flags, the policy they make (with a
-//! preset under them for `schedule`) and the one-line errors naming each
-//! flag belong side by side.
+//! The policy `schedule`'s flags make, and the flag each error names, are
+//! the library's (`schedule_flags`): this file only declares the flags,
+//! calls the library and prints. Over 500 lines: the flags of six
+//! subcommands with their help texts, which clap's derive declares here.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -15,14 +16,14 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 use backoff_site::backoff::contention::{Model, Strategy};
-use backoff_site::backoff::dist::{DistError, Limits};
-use backoff_site::backoff::{Jitter, Policy, PolicyError, Schedule};
+use backoff_site::backoff::dist::Limits;
+use backoff_site::backoff::{Jitter, Policy, Schedule};
 use backoff_site::diagnostics::Diagnostics;
 use backoff_site::presets;
 use backoff_site::report::{self, Distribution, Unit};
 use backoff_site::simulation::{self, Experiment, ExperimentError};
 use backoff_site::site::{self, BuildOptions};
-use backoff_site::snippets;
+use backoff_site::{schedule_flags, snippets};
 
 /// Rendering thousands of pages is mostly many small allocations on two or
 /// more threads at once, which mimalloc serves markedly faster than the
@@ -425,28 +426,45 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
     if args.preset.as_deref() == Some("list") {
         return preset_list(args.format.unwrap_or(Format::Table));
     }
+    let unit = match args.unit {
+        UnitArg::Ms => Unit::Ms,
+        UnitArg::S => Unit::S,
+        UnitArg::Units => Unit::Units,
+    };
+    let flags = schedule_flags::Flags {
+        preset: args.preset.as_deref(),
+        base: args.base,
+        multiplier: args.multiplier,
+        max: args.max,
+        retries: args.retries,
+        jitter: args.jitter.as_deref(),
+        jitter_factor: args.jitter_factor,
+        timeout: args.timeout,
+        deadline: args.deadline,
+        percentiles: args.percentiles,
+    };
     let limits = Limits {
         timeout: args.timeout,
         deadline: args.deadline,
     };
-    match schedule_policy(&args)
-        .and_then(|p| Schedule::new(p).map_err(|e| policy_error_line(e, p.max_delay.is_some())))
+    match schedule_flags::policy(&flags, unit)
+        .and_then(|p| {
+            Schedule::new(p)
+                .map_err(|e| schedule_flags::policy_error_line(e, p.max_delay.is_some()))
+        })
         .and_then(|schedule| {
             Distribution::new(&schedule, limits)
                 .map(|figures| (schedule, figures))
-                .map_err(|e| dist_error_line(e, &args))
+                .map_err(|e| schedule_flags::dist_error_line(e, &flags))
         }) {
         Ok((schedule, figures)) => {
-            let unit = match args.unit {
-                UnitArg::Ms => Unit::Ms,
-                UnitArg::S => Unit::S,
-                UnitArg::Units => Unit::Units,
-            };
             if let Some(library) = args.as_code.as_deref().and_then(snippets::Library::from_id) {
                 return as_code(library, &schedule.policy(), unit);
             }
             match args.format.unwrap_or(Format::Json) {
-                Format::Json if wants_distribution(&args, schedule.policy().jitter) => {
+                Format::Json
+                    if schedule_flags::wants_distribution(&flags, schedule.policy().jitter) =>
+                {
                     write_stdout(&format!(
                         "{}\n",
                         report::to_json_with(&schedule, &figures, unit)
@@ -496,142 +514,6 @@ fn preset_file_broken(problems: &[backoff_site::diagnostics::Diagnostic]) -> Exi
         eprintln!("{}\n", diagnostic.render(stderr_color()));
     }
     ExitCode::from(SITE_ERROR)
-}
-
-/// Whether the JSON carries the `distribution` (and `timeline`) objects: the
-/// calculator's Copy JSON has the schedule alone for the jitter kinds it
-/// offers, and the two documents stay the same byte for byte.
-fn wants_distribution(args: &ScheduleArgs, jitter: Jitter) -> bool {
-    args.percentiles
-        || matches!(jitter, Jitter::Proportional { .. } | Jitter::Decorrelated)
-        || args.timeout.is_some()
-        || args.deadline.is_some()
-}
-
-/// The preset's policy in the unit asked for: presets are in milliseconds.
-fn preset_policy(id: &str, unit: UnitArg) -> Result<Policy, String> {
-    let all = presets::embedded().map_err(|problems| {
-        format!(
-            "--preset: the compiled-in {} has {} problem(s); run `check`",
-            presets::FILE,
-            problems.len()
-        )
-    })?;
-    let preset = presets::find(&all, id)
-        .ok_or_else(|| format!("--preset: no preset `{id}`; `--preset list` shows them"))?;
-    let scale = match unit {
-        UnitArg::Ms => 1.0,
-        UnitArg::S => 1000.0,
-        UnitArg::Units => {
-            return Err("--unit: a preset's delays are times; use ms or s".into());
-        }
-    };
-    let mut policy = preset.policy;
-    policy.base /= scale;
-    policy.max_delay = policy.max_delay.map(|m| m / scale);
-    Ok(policy)
-}
-
-/// Turns the flags (over the preset's policy, if any) into a policy; the
-/// checks the core does not make (a maximum of 0, retries beyond `u32`) are
-/// made here with the same wording.
-fn schedule_policy(args: &ScheduleArgs) -> Result<Policy, String> {
-    if args.max == Some(0.0) {
-        return Err(
-            "--max: the maximum delay must be greater than 0; leave --max out for no limit".into(),
-        );
-    }
-    let preset = match &args.preset {
-        Some(id) => Some(preset_policy(id, args.unit)?),
-        None => None,
-    };
-    let retries = match args.retries {
-        Some(r) => u32::try_from(r)
-            .map_err(|_| policy_error_line(PolicyError::Retries, args.max.is_some()))?,
-        None => preset.map_or(0, |p| p.retries),
-    };
-    let jitter = match (
-        args.jitter.as_deref(),
-        args.jitter_factor,
-        preset.map(|p| p.jitter),
-    ) {
-        // The preset's kind, with its factor replaced if one is given.
-        (None, Some(factor), Some(Jitter::Proportional { .. })) => Jitter::Proportional { factor },
-        (None, None, Some(jitter)) => jitter,
-        (None, Some(_), Some(_)) => {
-            return Err(
-                "--jitter-factor: a factor applies only to --jitter proportional, \
-                 and this preset's jitter is not proportional"
-                    .into(),
-            );
-        }
-        (kind, factor, _) => jitter_of(kind.unwrap_or("none"), factor)?,
-    };
-    // clap requires these three flags unless a preset is given.
-    let (base, multiplier) = match preset {
-        Some(p) => (
-            args.base.unwrap_or(p.base),
-            args.multiplier.unwrap_or(p.multiplier),
-        ),
-        None => (
-            args.base.unwrap_or(f64::NAN),
-            args.multiplier.unwrap_or(f64::NAN),
-        ),
-    };
-    Ok(Policy {
-        base,
-        multiplier,
-        max_delay: args.max.or(preset.and_then(|p| p.max_delay)),
-        retries,
-        jitter,
-    })
-}
-
-/// The jitter of `--jitter` (one of `Jitter::NAMES`, checked by clap) and
-/// `--jitter-factor`.
-fn jitter_of(kind: &str, factor: Option<f64>) -> Result<Jitter, String> {
-    match (kind, factor) {
-        ("proportional", None) => Err(
-            "--jitter-factor: proportional jitter needs a factor greater than 0 and at most 1"
-                .into(),
-        ),
-        ("proportional", Some(_)) | (_, None) => Jitter::from_name_and_factor(kind, factor)
-            .ok_or_else(|| format!("--jitter: unknown kind `{kind}`")),
-        (_, Some(_)) => {
-            Err("--jitter-factor: a factor applies only to --jitter proportional".into())
-        }
-    }
-}
-
-/// One line naming the flag behind an error of the distribution figures.
-/// The policy was accepted already, so only the limits and an overflow of
-/// the latest attempt start (`retries × timeout + total`) remain.
-fn dist_error_line(err: DistError, args: &ScheduleArgs) -> String {
-    let flag = match err.field() {
-        "timeout" => "--timeout",
-        "deadline" => "--deadline",
-        _ if matches!(err, DistError::TotalOverflow { .. }) && args.timeout.is_some() => {
-            "--timeout"
-        }
-        "base" => "--base",
-        "retries" => "--retries",
-        _ => "--max",
-    };
-    format!("{flag}: {err}")
-}
-
-/// One line naming the flag behind a policy error and the rule it breaks.
-/// A total that overflows without a maximum is the first delay's doing.
-fn policy_error_line(err: PolicyError, has_max: bool) -> String {
-    let flag = match err.field() {
-        "base" => "--base",
-        "multiplier" => "--multiplier",
-        "retries" => "--retries",
-        "jitter_factor" => "--jitter-factor",
-        _ if matches!(err, PolicyError::TotalOverflow { .. }) && !has_max => "--base",
-        _ => "--max",
-    };
-    format!("{flag}: {err}")
 }
 
 fn simulate(args: SimulateArgs) -> ExitCode {

@@ -11,8 +11,9 @@
 //! anything and knows nothing of fields' labels or messages (the site's
 //! half of the contract does).
 //!
-//! A jitter kind is offered by adding its name to [`JITTERS`]; an input by
-//! adding its key to [`INPUTS`] and reading it in [`policy`].
+//! The jitter kinds are the core's ([`Jitter::KINDS`]): the base module
+//! offers those of [`crate::Method::Grid`], [`distribution`] every one. An input is
+//! added by adding its key to [`INPUTS`] and reading it in [`policy`].
 //!
 //! The percentiles, decorrelated jitter and the attempt timeline have a
 //! contract of their own, [`distribution`]: the same tables extended, for
@@ -25,9 +26,18 @@ use crate::{Jitter, MAX_RETRIES, Policy, PolicyError, Schedule};
 
 pub mod distribution;
 
-/// The jitter kinds the calculator offers, by [`Jitter::name`]; a kind's
-/// code across the WebAssembly boundary is its index.
-pub const JITTERS: [&str; 4] = ["none", "full", "equal", "proportional"];
+/// The jitter kinds the base module computes, by [`Jitter::name`]: those of
+/// [`crate::Method::Grid`], which come first in [`Jitter::KINDS`], so that a kind's
+/// code across the WebAssembly boundary is its code there.
+pub const JITTERS: [&str; Jitter::GRID_KINDS] = {
+    let mut names = [""; Jitter::GRID_KINDS];
+    let mut i = 0;
+    while i < Jitter::GRID_KINDS {
+        names[i] = Jitter::NAMES[i];
+        i += 1;
+    }
+    names
+};
 
 /// The inputs, by the policy's JSON key: the module reads input `i` from
 /// slot `i` of its input buffer. An optional input not given is NaN there
@@ -169,10 +179,9 @@ pub fn jitter(code: f64, factor: f64) -> Option<Jitter> {
     jitter_of(&JITTERS, code, factor)
 }
 
-/// The jitter kind of `code` among `kinds` (a kind's code is its index).
-/// Each table of kinds names [`kind_at`]'s kinds in order (checked at
-/// compile time), so the code picks the kind by position: no name is
-/// compared at run time, which keeps string comparison out of the
+/// The jitter kind of `code` among `kinds`, a prefix of [`Jitter::NAMES`]
+/// (checked at compile time), so the code picks the kind by position: no
+/// name is compared at run time, which keeps string comparison out of the
 /// WebAssembly modules.
 fn jitter_of(kinds: &[&str], code: f64, factor: f64) -> Option<Jitter> {
     // `as` saturates and sends NaN to 0; the round trip keeps only whole
@@ -181,27 +190,15 @@ fn jitter_of(kinds: &[&str], code: f64, factor: f64) -> Option<Jitter> {
     if index as f64 != code || index >= kinds.len() {
         return None;
     }
-    Some(kind_at(index, factor))
+    Some(Jitter::at_code(index, factor))
 }
 
-/// The jitter kind at `index` of [`Jitter::NAMES`] (past its end, the
-/// last), with `factor` for proportional jitter.
-const fn kind_at(index: usize, factor: f64) -> Jitter {
-    match index {
-        0 => Jitter::None,
-        1 => Jitter::Full,
-        2 => Jitter::Equal,
-        3 => Jitter::Proportional { factor },
-        _ => Jitter::Decorrelated,
-    }
-}
-
-/// Whether `kinds[i]` names [`kind_at`]`(i)` for every `i`: what
-/// [`jitter_of`] relies on.
+/// Whether `kinds` is a prefix of [`Jitter::NAMES`]: what [`jitter_of`]
+/// relies on.
 const fn names_kinds_in_order(kinds: &[&str]) -> bool {
     let mut i = 0;
     while i < kinds.len() {
-        if i >= Jitter::NAMES.len() || !str_eq(kinds[i], kind_at(i, 0.5).name()) {
+        if i >= Jitter::NAMES.len() || !str_eq(kinds[i], Jitter::NAMES[i]) {
             return false;
         }
         i += 1;
@@ -244,7 +241,7 @@ fn policy_of(kinds: &[&str], inputs: &[f64]) -> Result<Policy, Refused> {
 /// The input slots of `policy`, as [`policy`] reads them back; `None` if
 /// its jitter kind is not offered.
 pub fn inputs(policy: &Policy) -> Option<[f64; INPUTS.len()]> {
-    let code = JITTERS.iter().position(|k| *k == policy.jitter.name())?;
+    let code = Some(policy.jitter.code()).filter(|code| *code < JITTERS.len())?;
     let mut slots = [0.0; INPUTS.len()];
     slots[BASE] = policy.base;
     slots[MULTIPLIER] = policy.multiplier;

@@ -48,23 +48,151 @@ pub enum Jitter {
     Decorrelated,
 }
 
-impl Jitter {
-    /// Every kind's [`Jitter::name`], in the order the command line lists
-    /// them. A new kind is added here and in the matches below.
-    pub const NAMES: [&'static str; 5] = ["none", "full", "equal", "proportional", "decorrelated"];
+/// How the distribution of a kind's waits is computed (`core/METHOD.md`),
+/// and so which of the calculator's WebAssembly modules computes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Each retry's delay is independent of the others: the exact
+    /// convolution on a grid ([`dist::sum`]). The base module writes the
+    /// schedule, the grid module the distribution.
+    Grid,
+    /// Each delay depends on earlier ones: a seeded Monte Carlo run
+    /// ([`dist::decorrelated`]). The Monte Carlo module writes both.
+    MonteCarlo,
+}
 
-    /// The stable name used on the command line, in JSON and in URLs.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Jitter::None => "none",
-            Jitter::Full => "full",
-            Jitter::Equal => "equal",
-            Jitter::Proportional { .. } => "proportional",
-            Jitter::Decorrelated => "decorrelated",
+/// What every part of the site knows of a jitter kind, declared once, in
+/// [`Jitter::KINDS`]: the command line's list, the calculator's codes and
+/// modules, the checks of presets and snippets, the `.ftl` labels
+/// (`jitter-<name>`) and the tests derive from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kind {
+    /// The stable name: on the command line, in JSON and URLs, in message
+    /// ids.
+    pub name: &'static str,
+    /// Whether the kind has a factor (`jitter_factor`), which it requires.
+    pub takes_factor: bool,
+    /// How the distribution of its waits is computed.
+    pub method: Method,
+    /// Whether `schedule`'s JSON carries the `distribution` object for the
+    /// kind even without `--percentiles`: every kind but the three the
+    /// calculator's JSON document first described, which it still ends
+    /// after `total`.
+    pub always_percentiles: bool,
+}
+
+impl Kind {
+    const fn new(name: &'static str, takes_factor: bool, method: Method) -> Kind {
+        Kind {
+            name,
+            takes_factor,
+            method,
+            always_percentiles: true,
         }
     }
 
-    /// The jitter factor of proportional jitter, `None` for the other kinds.
+    const fn first_offered(name: &'static str) -> Kind {
+        Kind {
+            always_percentiles: false,
+            ..Kind::new(name, false, Method::Grid)
+        }
+    }
+}
+
+impl Jitter {
+    /// Every kind, in the order of their codes: a kind's code (across the
+    /// WebAssembly boundary, in the calculator's URL and form) is its index
+    /// here. The kinds of [`Method::Grid`] come first, so that the base
+    /// module's codes are theirs (checked at compile time below).
+    pub const KINDS: [Kind; 5] = [
+        Kind::first_offered("none"),
+        Kind::first_offered("full"),
+        Kind::first_offered("equal"),
+        Kind::new("proportional", true, Method::Grid),
+        Kind::new("decorrelated", false, Method::MonteCarlo),
+    ];
+
+    /// Every kind's [`Jitter::name`], in the order of their codes.
+    pub const NAMES: [&'static str; Jitter::KINDS.len()] = {
+        let mut names = [""; Jitter::KINDS.len()];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = Jitter::KINDS[i].name;
+            i += 1;
+        }
+        names
+    };
+
+    /// The kind's code: its index in [`Jitter::KINDS`].
+    pub const fn code(self) -> usize {
+        match self {
+            Jitter::None => 0,
+            Jitter::Full => 1,
+            Jitter::Equal => 2,
+            Jitter::Proportional { .. } => 3,
+            Jitter::Decorrelated => 4,
+        }
+    }
+
+    /// The kind of `code`, with `factor` if it takes one; `None` past the
+    /// last kind. No name is compared, which keeps string comparison out of
+    /// the WebAssembly modules.
+    pub const fn from_code(code: usize, factor: f64) -> Option<Jitter> {
+        if code < Jitter::KINDS.len() {
+            Some(Jitter::at_code(code, factor))
+        } else {
+            None
+        }
+    }
+
+    /// The kind of `code`, which the caller has checked to be below
+    /// `KINDS.len()` (past it, the last kind): the one match from code to
+    /// kind, checked at compile time against [`Jitter::code`] for every
+    /// code, so that a kind added to one and not the other does not build.
+    /// Without an `Option` to unwrap, it keeps the WebAssembly modules
+    /// small.
+    pub const fn at_code(code: usize, factor: f64) -> Jitter {
+        match code {
+            0 => Jitter::None,
+            1 => Jitter::Full,
+            2 => Jitter::Equal,
+            3 => Jitter::Proportional { factor },
+            _ => Jitter::Decorrelated,
+        }
+    }
+
+    /// What the site knows of the kind.
+    pub const fn kind(self) -> Kind {
+        Jitter::KINDS[self.code()]
+    }
+
+    /// How the distribution of the kind's waits is computed: its
+    /// [`Kind::method`], matched rather than looked up, so that the
+    /// WebAssembly modules carry no table of kinds (checked against
+    /// [`Jitter::KINDS`] at compile time).
+    pub const fn method(self) -> Method {
+        match self {
+            Jitter::Decorrelated => Method::MonteCarlo,
+            _ => Method::Grid,
+        }
+    }
+
+    /// How many kinds, the first in [`Jitter::KINDS`], are of
+    /// [`Method::Grid`].
+    pub const GRID_KINDS: usize = {
+        let mut n = 0;
+        while n < Jitter::KINDS.len() && matches!(Jitter::KINDS[n].method, Method::Grid) {
+            n += 1;
+        }
+        n
+    };
+
+    /// The stable name used on the command line, in JSON and in URLs.
+    pub const fn name(self) -> &'static str {
+        self.kind().name
+    }
+
+    /// The jitter factor of a kind that takes one, `None` for the others.
     pub const fn factor(self) -> Option<f64> {
         match self {
             Jitter::Proportional { factor } => Some(factor),
@@ -72,27 +200,39 @@ impl Jitter {
         }
     }
 
-    /// The inverse of [`Jitter::name`]. `proportional` needs its factor:
-    /// it is `Some` only when `factor` is given (its range is checked by
+    /// The kind named `name`, with `factor` for a kind that takes one: it
+    /// is `Some` only when `factor` is given then (its range is checked by
     /// [`Schedule::new`]); the factor is ignored for the other kinds.
-    pub fn from_name_and_factor(name: &str, factor: Option<f64>) -> Option<Jitter> {
-        match (name, factor) {
-            ("proportional", Some(factor)) => Some(Jitter::Proportional { factor }),
-            ("proportional", None) => None,
-            _ => Jitter::from_name(name),
+    pub fn from_name(name: &str, factor: Option<f64>) -> Option<Jitter> {
+        match Jitter::parse(name, factor) {
+            Ok(jitter) | Err(KindError::FactorNotTaken(jitter)) => Some(jitter),
+            Err(_) => None,
         }
     }
 
-    /// The inverse of [`Jitter::name`] for the kinds without a parameter;
-    /// `proportional` needs [`Jitter::from_name_and_factor`].
-    pub fn from_name(name: &str) -> Option<Jitter> {
-        match name {
-            "none" => Some(Jitter::None),
-            "full" => Some(Jitter::Full),
-            "equal" => Some(Jitter::Equal),
-            "decorrelated" => Some(Jitter::Decorrelated),
-            _ => None,
+    /// The kind named `name` with `factor`, or what is wrong with them: an
+    /// unknown name, a kind that takes a factor without one, or a factor
+    /// given to a kind that takes none. The one reading of a kind's name
+    /// and factor, for the command line, presets and page definitions.
+    pub fn parse(name: &str, factor: Option<f64>) -> Result<Jitter, KindError> {
+        let code = Jitter::NAMES
+            .iter()
+            .position(|n| *n == name)
+            .ok_or(KindError::Unknown)?;
+        let jitter = Jitter::from_code(code, factor.unwrap_or(0.0)).ok_or(KindError::Unknown)?;
+        match (Jitter::KINDS[code].takes_factor, factor) {
+            (true, None) => Err(KindError::FactorMissing),
+            (false, Some(_)) => Err(KindError::FactorNotTaken(jitter)),
+            _ => Ok(jitter),
         }
+    }
+
+    /// The names of the kinds that take a factor, for messages.
+    pub fn factor_kinds() -> impl Iterator<Item = &'static str> {
+        Jitter::KINDS
+            .iter()
+            .filter(|k| k.takes_factor)
+            .map(|k| k.name)
     }
 
     /// Shortest, mean and longest delay for a nominal delay `d`.
@@ -110,6 +250,39 @@ impl Jitter {
         }
     }
 }
+
+/// Why a kind's name and factor make no jitter ([`Jitter::parse`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum KindError {
+    /// No kind has the name.
+    Unknown,
+    /// The kind takes a factor, and none was given.
+    FactorMissing,
+    /// The kind takes no factor, and one was given: the kind without it.
+    FactorNotTaken(Jitter),
+}
+
+/// Every code names its kind and back, no code lies past the last kind,
+/// and the kinds of [`Method::Grid`] come first.
+const _: () = {
+    let mut i = 0;
+    let mut grid = true;
+    while i < Jitter::KINDS.len() {
+        assert!(
+            Jitter::at_code(i, 0.5).code() == i,
+            "a kind of Jitter::KINDS has no code of its own"
+        );
+        let is_grid = matches!(Jitter::KINDS[i].method, Method::Grid);
+        assert!(
+            is_grid == matches!(Jitter::at_code(i, 0.5).method(), Method::Grid),
+            "Jitter::method is the method of Jitter::KINDS"
+        );
+        assert!(!is_grid || grid, "the grid kinds come first");
+        grid = is_grid;
+        i += 1;
+    }
+    assert!(Jitter::from_code(Jitter::KINDS.len(), 0.5).is_none());
+};
 
 /// The fewest retries a policy may ask for.
 pub const MIN_RETRIES: u32 = 1;
@@ -804,18 +977,18 @@ mod tests {
     #[test]
     fn names_round_trip_and_proportional_needs_its_factor() {
         assert_eq!(
-            Jitter::from_name("decorrelated"),
+            Jitter::from_name("decorrelated", None),
             Some(Jitter::Decorrelated)
         );
-        assert_eq!(Jitter::from_name("proportional"), None);
+        assert_eq!(Jitter::from_name("proportional", None), None);
         assert_eq!(
-            Jitter::from_name_and_factor("proportional", Some(0.5)),
+            Jitter::from_name("proportional", Some(0.5)),
             Some(Jitter::Proportional { factor: 0.5 })
         );
         assert_eq!(Jitter::Proportional { factor: 0.5 }.name(), "proportional");
         // `NAMES` lists every kind once, each read back to its own name.
         for (i, name) in Jitter::NAMES.iter().enumerate() {
-            let kind = Jitter::from_name_and_factor(name, Some(0.5)).unwrap();
+            let kind = Jitter::from_name(name, Some(0.5)).unwrap();
             assert_eq!(kind.name(), *name);
             assert!(!Jitter::NAMES[..i].contains(name));
         }

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::preset::{Counts, Difference, Group, Preset, Values};
-use crate::backoff::{Jitter, Policy, Schedule};
+use crate::backoff::{Jitter, KindError, Policy, Schedule};
 use crate::diagnostics::Diagnostic;
 use crate::diagnostics::toml_diagnostic;
 use crate::identifier::is_identifier;
@@ -293,30 +293,32 @@ fn check_policy(
     let id = preset.id.get_ref();
     let name = preset.jitter.get_ref();
     let factor = preset.jitter_factor.as_ref().map(|f| *f.get_ref());
-    let jitter = match (
-        Jitter::from_name(name).is_some() || name == "proportional",
-        factor,
-    ) {
-        (false, _) => {
+    let jitter = match Jitter::parse(name, factor) {
+        Ok(jitter) => Some(jitter),
+        Err(KindError::Unknown) => {
             problems.push(
                 at(
                     format!("`{id}`: unknown jitter kind `{name}`"),
                     preset.jitter.span(),
                 )
-                .with_hint("the core's kinds: none, full, equal, proportional, decorrelated"),
+                .with_hint(format!("the core's kinds: {}", Jitter::NAMES.join(", "))),
             );
             None
         }
-        (true, None) if name == "proportional" => {
+        Err(KindError::FactorMissing) => {
             problems.push(at(
-                format!("`{id}`: proportional jitter needs `jitter_factor`"),
+                format!("`{id}`: {name} jitter needs `jitter_factor`"),
                 preset.jitter.span(),
             ));
             None
         }
-        (true, Some(_)) if name != "proportional" => {
+        Err(KindError::FactorNotTaken(_)) => {
+            let kinds: Vec<&str> = Jitter::factor_kinds().collect();
             problems.push(at(
-                format!("`{id}`: `jitter_factor` applies only to proportional jitter"),
+                format!(
+                    "`{id}`: `jitter_factor` applies only to {} jitter",
+                    kinds.join(" or ")
+                ),
                 preset
                     .jitter_factor
                     .as_ref()
@@ -324,7 +326,6 @@ fn check_policy(
             ));
             None
         }
-        (true, factor) => Jitter::from_name_and_factor(name, factor),
     };
     let policy = Policy {
         base: *preset.base.get_ref(),

@@ -5,7 +5,7 @@
 use crate::backoff::dist::{
     self, AttemptStart, CapOrder, DeadlineFit, Delay, DistError, Limits, Summary, decorrelated,
 };
-use crate::backoff::{Jitter, Retry, Schedule};
+use crate::backoff::{Retry, Schedule};
 
 /// The unit a schedule is expressed in. The core never sees it; it only
 /// labels the figures.
@@ -133,8 +133,8 @@ impl Distribution {
         limits.validate()?;
         let policy = schedule.policy();
         let n = policy.retries as usize;
-        let (method, cumulative, total, delay_means, deadline) = match policy.jitter {
-            Jitter::Decorrelated => {
+        let (method, cumulative, total, delay_means, deadline) = match policy.jitter.method() {
+            crate::backoff::Method::MonteCarlo => {
                 let mc = decorrelated::MonteCarlo::for_retries(policy.retries);
                 let mut work = vec![0.0; decorrelated::work_len(mc.samples)];
                 let mut rows = vec![decorrelated::Row::default(); n];

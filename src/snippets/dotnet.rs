@@ -1,7 +1,9 @@
 //! .NET: Polly. Durations in milliseconds (`TimeSpan.FromMilliseconds`).
 
-use super::difference::DifferenceCode::{CapAfterJitter, JitterUnsupported, MultiplierFixed};
-use super::template::{Check, Recipe, any, capped, is, jitter_is, n, not, null, op, s, v, when};
+use super::difference::DifferenceCode::{CapAfterJitter, MultiplierFixed};
+use super::template::{
+    Check, Jitters, Recipe, always, any, capped, is, n, not, null, op, s, v, when,
+};
 
 /// Polly 8.7.0 (`src/Polly.Core/Retry/RetryHelper.cs` at a824c6b, lines
 /// 16–60 and 113–139): `Constant` waits `Delay`; `Exponential` waits
@@ -64,12 +66,8 @@ pub(super) fn polly() -> Recipe {
                 ),
                 vars: vec![("max", v("max_delay"))],
             },
-            Check {
-                code: JitterUnsupported,
-                when: not(any([jitter_is("none"), use_jitter()])),
-                vars: vec![("jitter", v("jitter"))],
-            },
         ],
+        jitters: Jitters::Kinds(vec![("none", always()), ("proportional", use_jitter())]),
         settings: vec![
             ("MaxRetryAttempts", v("retries")),
             ("Delay", v("base")),

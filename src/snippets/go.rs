@@ -1,7 +1,6 @@
 //! Go: cenkalti/backoff v4. Durations as `time.Duration`.
 
-use super::difference::DifferenceCode::JitterUnsupported;
-use super::template::{Check, Recipe, capped, go_duration, jitter_is, n, op, s, v, when};
+use super::template::{Jitters, Recipe, always, capped, go_duration, jitter_is, n, op, s, v, when};
 
 /// cenkalti/backoff v4.3.0 (`exponential.go` at 720b789, lines 171–216):
 /// each `NextBackOff` draws uniformly on [d(1 − f), d(1 + f)] around the
@@ -56,11 +55,13 @@ pub(super) fn cenkalti_backoff() -> Recipe {
             when(capped(), go_duration(max()), s("math.MaxInt64")),
             op("n", [v("retries")]),
         ],
-        checks: vec![Check {
-            code: JitterUnsupported,
-            when: jitter_is("decorrelated"),
-            vars: vec![("jitter", v("jitter"))],
-        }],
+        checks: vec![],
+        jitters: Jitters::Kinds(vec![
+            ("none", always()),
+            ("full", always()),
+            ("equal", always()),
+            ("proportional", always()),
+        ]),
         settings: vec![
             ("InitialInterval", initial()),
             ("RandomizationFactor", factor()),

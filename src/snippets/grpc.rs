@@ -2,7 +2,7 @@
 
 use super::difference::DifferenceCode::{AttemptsLimited, JitterFixed};
 use super::template::{
-    Check, Recipe, capped, float_literal, is, json_seconds, n, not, op, s, v, when,
+    Check, Jitters, Recipe, capped, float_literal, is, json_seconds, n, not, op, s, v, when,
 };
 
 /// gRFC A6 (`A6-client-retries.md` at 1fd061a, lines 113–124) and grpc-go
@@ -46,6 +46,8 @@ pub(super) fn service_config() -> Recipe {
                 vars: vec![("max_attempts", n(5.0)), ("retries", n(4.0))],
             },
         ],
+        // Its jitter is its own, whatever the kind: `JitterFixed` says so.
+        jitters: Jitters::Own,
         settings: vec![
             ("maxAttempts", attempts()),
             ("initialBackoff", v("base")),

@@ -1,10 +1,9 @@
 //! Java: resilience4j and Spring Retry. Durations in whole milliseconds.
 
-use super::difference::DifferenceCode::{
-    CapAfterJitter, JitterUnsupported, WholeMillisecondDraws, WholeMilliseconds,
-};
+use super::difference::DifferenceCode::{CapAfterJitter, WholeMillisecondDraws, WholeMilliseconds};
 use super::template::{
-    Check, Expr, Recipe, any, capped, float_literal, is, jitter_is, n, not, null, op, s, v, when,
+    Check, Expr, Jitters, Recipe, always, capped, float_literal, is, jitter_is, n, not, null, op,
+    s, v, when,
 };
 
 /// A duration in milliseconds as a Java `long`: rounded, at least 1.
@@ -99,12 +98,8 @@ pub(super) fn resilience4j() -> Recipe {
                 ),
                 vars: vec![("max", v("cap"))],
             },
-            Check {
-                code: JitterUnsupported,
-                when: not(any([jitter_is("none"), proportional()])),
-                vars: vec![("jitter", v("jitter"))],
-            },
         ],
+        jitters: Jitters::Kinds(vec![("none", always()), ("proportional", always())]),
         settings: vec![
             ("maxAttempts", attempts()),
             ("initialInterval", long(v("base"))),
@@ -176,14 +171,8 @@ pub(super) fn spring_retry() -> Recipe {
             ),
             op("n", [attempts()]),
         ],
-        checks: vec![
-            whole_milliseconds(),
-            Check {
-                code: JitterUnsupported,
-                when: not(jitter_is("none")),
-                vars: vec![("jitter", v("jitter"))],
-            },
-        ],
+        checks: vec![whole_milliseconds()],
+        jitters: Jitters::Kinds(vec![("none", always())]),
         settings: vec![
             ("maxAttempts", attempts()),
             ("backOffPeriod", when(fixed(), period(), null())),

@@ -28,7 +28,7 @@ pub mod template;
 
 pub use difference::DifferenceCode;
 
-use crate::backoff::Policy;
+use crate::backoff::{Jitter, Policy};
 use template::{Recipe, Val};
 
 /// The libraries a policy can be written for, in the order a page lists them.
@@ -241,7 +241,7 @@ fn comment_lines(library: Library, comments: &Comments) -> [String; 2] {
 
 /// The template and checks of `library`'s snippet, as data.
 pub fn recipe(library: Library) -> Recipe {
-    match library {
+    let recipe = match library {
         Library::Tenacity => python::tenacity(),
         Library::Urllib3 => python::urllib3(),
         Library::Resilience4j => jvm::resilience4j(),
@@ -250,7 +250,8 @@ pub fn recipe(library: Library) -> Recipe {
         Library::CenkaltiBackoff => go::cenkalti_backoff(),
         Library::Backon => rust::backon(),
         Library::GrpcServiceConfig => grpc::service_config(),
-    }
+    };
+    recipe.with_jitter_check()
 }
 
 /// A difference's variable from its value: a text is a jitter kind's name.
@@ -258,7 +259,7 @@ fn var(value: Val) -> Var {
     match value {
         Val::Num(x) => Var::Number(x),
         Val::Str(text) => Var::Code(
-            JITTER_KINDS
+            Jitter::NAMES
                 .into_iter()
                 .find(|k| *k == text)
                 .unwrap_or_else(|| panic!("{text} is no jitter kind")),
@@ -266,9 +267,6 @@ fn var(value: Val) -> Var {
         other => panic!("a difference's variable is {other:?}"),
     }
 }
-
-/// The jitter kinds a difference may name.
-const JITTER_KINDS: [&str; 5] = ["none", "full", "equal", "proportional", "decorrelated"];
 
 /// Every library's configuration for `policy`, in [`Library::ALL`]'s order.
 pub fn all(policy: &Policy, comments: &Comments) -> Vec<Snippet> {

@@ -1,8 +1,9 @@
 //! Python: tenacity and urllib3. Durations in seconds.
 
-use super::difference::DifferenceCode::{ImmediateFirstRetry, JitterUnsupported, MultiplierFixed};
+use super::difference::DifferenceCode::{ImmediateFirstRetry, MultiplierFixed};
 use super::template::{
-    Check, Expr, Recipe, always, capped, concat, is, jitter_is, n, not, null, op, s, v, when,
+    Check, Expr, Jitters, Recipe, always, capped, concat, is, jitter_is, n, not, null, op, s, v,
+    when,
 };
 
 /// Milliseconds (an expression) in seconds.
@@ -94,11 +95,13 @@ pub(super) fn tenacity() -> Recipe {
                 ],
             ),
         ],
-        checks: vec![Check {
-            code: JitterUnsupported,
-            when: jitter_is("decorrelated"),
-            vars: vec![("jitter", v("jitter"))],
-        }],
+        checks: vec![],
+        jitters: Jitters::Kinds(vec![
+            ("none", always()),
+            ("full", always()),
+            ("equal", always()),
+            ("proportional", always()),
+        ]),
         settings: vec![
             ("stop_after_attempt", op("+", [v("retries"), n(1.0)])),
             ("exp_base", v("multiplier")),
@@ -154,12 +157,8 @@ pub(super) fn urllib3() -> Recipe {
                 when: not(is("multiplier", n(2.0))),
                 vars: vec![("multiplier", n(2.0))],
             },
-            Check {
-                code: JitterUnsupported,
-                when: not(jitter_is("none")),
-                vars: vec![("jitter", v("jitter"))],
-            },
         ],
+        jitters: Jitters::Kinds(vec![("none", always())]),
         settings: vec![
             ("total", v("retries")),
             ("backoff_factor", seconds(v("base"))),

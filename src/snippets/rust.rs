@@ -1,9 +1,9 @@
 //! Rust: backon. Durations as `std::time::Duration`.
 
-use super::difference::DifferenceCode::{JitterUnsupported, SinglePrecision};
+use super::difference::DifferenceCode::SinglePrecision;
 use super::template::{
-    Check, Recipe, any, capped, concat, float_literal, jitter_is, n, not, op, rust_duration, s, v,
-    when,
+    Check, Jitters, Recipe, always, any, capped, concat, float_literal, jitter_is, n, op,
+    rust_duration, s, v, when,
 };
 
 /// backon 1.5.2 (`backon/src/backoff/exponential.rs` at db212c0, lines
@@ -58,18 +58,12 @@ pub(super) fn backon() -> Recipe {
             op("n", [v("retries")]),
             when(third(), s("\n    .with_jitter()"), s("")),
         ],
-        checks: vec![
-            Check {
-                code: JitterUnsupported,
-                when: not(any([third(), jitter_is("none")])),
-                vars: vec![("jitter", v("jitter"))],
-            },
-            Check {
-                code: SinglePrecision,
-                when: any([op("<", [n(1.0), v("retries")]), third()]),
-                vars: vec![],
-            },
-        ],
+        checks: vec![Check {
+            code: SinglePrecision,
+            when: any([op("<", [n(1.0), v("retries")]), third()]),
+            vars: vec![],
+        }],
+        jitters: Jitters::Kinds(vec![("none", always()), ("proportional", third())]),
         settings: vec![
             ("min_delay", min()),
             ("factor", v("multiplier")),

@@ -79,12 +79,48 @@ pub struct Recipe {
     pub lets: Vec<(&'static str, Expr)>,
     pub holes: Vec<Expr>,
     pub checks: Vec<Check>,
+    /// The jitter kinds the code reproduces; [`Recipe::with_jitter_check`]
+    /// adds the check that flags every other kind.
+    pub jitters: Jitters,
     /// The settings written, under the library's names (`Null`: not
     /// written). Read by the tests only, so not sent to the script.
     pub settings: Vec<(&'static str, Expr)>,
 }
 
+/// Which jitter kinds a recipe's code reproduces. Every other kind of the
+/// core is flagged (`jitter-unsupported`), so that a kind the recipe does
+/// not know, a new one included, is never silently written as no jitter.
+#[derive(Clone, Debug)]
+pub enum Jitters {
+    /// These kinds, each under the condition it needs (`always()` for
+    /// none).
+    Kinds(Vec<(&'static str, Expr)>),
+    /// The library has one jitter of its own, whatever the kind, and a
+    /// check of the recipe names it.
+    Own,
+}
+
 impl Recipe {
+    /// The recipe with its last check: `jitter-unsupported` for every kind
+    /// its [`Jitters`] do not list.
+    pub fn with_jitter_check(mut self) -> Recipe {
+        if let Jitters::Kinds(kinds) = &self.jitters {
+            let supported: Vec<Expr> = kinds
+                .iter()
+                .map(|(kind, condition)| match condition {
+                    Expr::Op("&", args) if args.is_empty() => jitter_is(kind),
+                    condition => op("&", [jitter_is(kind), condition.clone()]),
+                })
+                .collect();
+            self.checks.push(Check {
+                code: super::difference::DifferenceCode::JitterUnsupported,
+                when: not(any_of(supported)),
+                vars: vec![("jitter", v("jitter"))],
+            });
+        }
+        self
+    }
+
     /// The recipe as the script reads it (without the settings): `body`
     /// (the template), `let` (`[name, expression]` pairs), `holes`,
     /// `checks`.
@@ -164,7 +200,10 @@ pub fn null() -> Expr {
 }
 /// Whether any of `args` holds: `a ? 1 : b ? 1 : c`.
 pub fn any<const N: usize>(args: [Expr; N]) -> Expr {
-    let mut args = Vec::from(args);
+    any_of(Vec::from(args))
+}
+/// [`any`] of a list.
+pub fn any_of(mut args: Vec<Expr>) -> Expr {
     let last = args.pop().expect("any of at least one condition");
     args.into_iter()
         .rev()

@@ -25,8 +25,7 @@ fn defaults(html: &str) -> (Policy, String) {
     .unwrap();
     let d = &island["defaults"];
     let jitter =
-        Jitter::from_name_and_factor(d["jitter"].as_str().unwrap(), d["jitter_factor"].as_f64())
-            .unwrap();
+        Jitter::from_name(d["jitter"].as_str().unwrap(), d["jitter_factor"].as_f64()).unwrap();
     let policy = Policy {
         base: d["base"].as_f64().unwrap(),
         multiplier: d["multiplier"].as_f64().unwrap(),

@@ -217,10 +217,10 @@ fn distribution_figures_agree_bit_for_bit() {
     let Some(bytes) = harness() else { return };
     let mut wasm = Wasm::new(&bytes);
     // The longest schedules of every kind, with a timeout and a deadline.
-    for kind in 0..=4 {
+    for kind in 0..Jitter::KINDS.len() as u32 {
         assert_eq!(check(&mut wasm, args(kind, MAX_RETRIES)), 0);
     }
-    let mut computed = [0u32; 5];
+    let mut computed = [0u32; Jitter::KINDS.len()];
     // Random policies of every kind, some limits refused.
     let mut pick = Pick(0x2015_0304);
     for _ in 0..80 {
@@ -231,7 +231,7 @@ fn distribution_figures_agree_bit_for_bit() {
             cap: pick.log_uniform(1e-3, 1e7),
             has_cap: !pick.next().is_multiple_of(4) as u32,
             retries,
-            kind: (pick.next() % 5) as u32,
+            kind: (pick.next() % Jitter::KINDS.len() as u64) as u32,
             factor: if pick.next().is_multiple_of(8) {
                 1.5
             } else {

@@ -131,10 +131,12 @@ pub fn links_resolve(out: &Path) {
                 let module = island["wasm_methods"][kind]
                     .as_str()
                     .unwrap_or_else(|| panic!("{page}: no method module for {kind}"));
-                let method = if kind == "decorrelated" {
-                    "backoff-monte-carlo."
-                } else {
-                    "backoff-grid."
+                let declared = backoff_site::backoff::Jitter::KINDS
+                    .iter()
+                    .find(|k| k.name == kind);
+                let method = match declared.map(|k| k.method) {
+                    Some(backoff_site::backoff::Method::MonteCarlo) => "backoff-monte-carlo.",
+                    _ => "backoff-grid.",
                 };
                 assert!(module.contains(method), "{page}: {kind}: {module}");
                 found.push(module);

@@ -298,7 +298,7 @@ fn the_island_holds_each_presets_schedule() {
         for p in &all {
             let got = &island["presets"][&p.id]["policy"];
             let at = format!("{page}: {}", p.id);
-            let jitter = Jitter::from_name_and_factor(
+            let jitter = Jitter::from_name(
                 got["jitter"].as_str().unwrap(),
                 got["jitter_factor"].as_f64(),
             )

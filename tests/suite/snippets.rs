@@ -514,7 +514,7 @@ fn every_calculator_shows_its_default_policy_as_each_librarys_code() {
                 multiplier: d["multiplier"].as_f64().unwrap(),
                 max_delay: d["max_delay"].as_f64().map(|m| m * k),
                 retries: d["retries"].as_f64().unwrap() as u32,
-                jitter: Jitter::from_name_and_factor(
+                jitter: Jitter::from_name(
                     d["jitter"].as_str().unwrap(),
                     d["jitter_factor"].as_f64(),
                 )
@@ -563,4 +563,40 @@ fn every_calculator_shows_its_default_policy_as_each_librarys_code() {
 /// A message as askama writes it into the page (apostrophes escaped).
 fn unescape_free(text: &str) -> String {
     text.replace('\'', "&#39;").replace('"', "&#34;")
+}
+
+/// No jitter kind of the core is dropped: for every library and every kind
+/// ([`Jitter::KINDS`], so a kind added later is covered too), the snippet
+/// either writes that kind (the recipe lists it, under no condition) or
+/// says how it differs: the kind unsupported, or the library's own jitter
+/// fixed.
+#[test]
+fn no_library_drops_a_jitter_kind() {
+    use backoff_site::snippets::template::Jitters;
+    for library in Library::ALL {
+        let recipe = snippets::recipe(library);
+        for (code, kind) in Jitter::KINDS.iter().enumerate() {
+            let jitter = Jitter::from_code(code, 0.5).unwrap();
+            let snippet = snippets::snippet(
+                library,
+                &policy(100.0, 2.0, Some(10_000.0), 5, jitter),
+                &COMMENTS,
+            );
+            let said = snippet.differences.iter().any(|d| {
+                matches!(
+                    d.code,
+                    DifferenceCode::JitterUnsupported | DifferenceCode::JitterFixed
+                )
+            });
+            let written = match &recipe.jitters {
+                Jitters::Kinds(kinds) => kinds.iter().any(|(k, _)| *k == kind.name),
+                Jitters::Own => false,
+            };
+            assert!(
+                written || said,
+                "{library:?} writes {} as something else without a word",
+                kind.name
+            );
+        }
+    }
 }

@@ -549,7 +549,7 @@ fn long_schedules_agree_bit_for_bit() {
                     multiplier,
                     max_delay,
                     retries: MAX_RETRIES,
-                    jitter: Jitter::from_name_and_factor(name, Some(0.5)).expect("a core kind"),
+                    jitter: Jitter::from_name(name, Some(0.5)).expect("a core kind"),
                 };
                 check_policy(&mut calc, &p);
             }

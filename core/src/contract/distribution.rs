@@ -25,7 +25,7 @@
 
 use crate::dist::decorrelated::{self, MonteCarlo, Row};
 use crate::dist::{DeadlineFit, Delay, DistError, Limits, Summary};
-use crate::{Jitter, MAX_RETRIES};
+use crate::{Jitter, MAX_RETRIES, Method};
 
 use super::{ROW, Refused, SCHEDULE_LEN, TOTALS as SCHEDULE_TOTALS, given};
 
@@ -33,8 +33,8 @@ pub use crate::dist::decorrelated::{DEFAULT_SEED as SEED, samples_for};
 pub use crate::dist::sum::CELLS;
 pub use crate::rng::GENERATOR;
 
-/// The jitter kinds: the calculator's, then decorrelated jitter.
-pub const JITTERS: [&str; 5] = extend(&super::JITTERS, &["decorrelated"]);
+/// The jitter kinds: every kind of the core, by its code.
+pub const JITTERS: [&str; Jitter::KINDS.len()] = Jitter::NAMES;
 
 const _: () = assert!(super::names_kinds_in_order(&JITTERS));
 
@@ -214,7 +214,7 @@ pub fn distribution(
     out: &mut [f64; LEN],
     work: Work<'_>,
 ) -> Result<(), Refused> {
-    if super::policy_of(&JITTERS, inputs)?.jitter == Jitter::Decorrelated {
+    if super::policy_of(&JITTERS, inputs)?.jitter.method() == Method::MonteCarlo {
         let work = MonteCarloWork {
             paths: work.paths,
             rows: work.rows,
@@ -283,7 +283,7 @@ pub fn monte_carlo(
     work: MonteCarloWork<'_>,
 ) -> Result<(), Refused> {
     let policy = super::policy_of(&JITTERS, inputs)?;
-    if policy.jitter != Jitter::Decorrelated {
+    if policy.jitter.method() != Method::MonteCarlo {
         return Err(refused(DistError::Jitter));
     }
     let limits = limits(inputs);

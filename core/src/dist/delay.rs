@@ -8,7 +8,7 @@
 //! `[lo, cap)` and an atom at `cap`.
 
 use super::error::DistError;
-use crate::{Jitter, Policy};
+use crate::{Jitter, Method, Policy};
 
 /// Retry `k`'s delay: `min(X, cap)` with `X` uniform on `[lo, hi]`.
 ///
@@ -149,8 +149,9 @@ const GROWTH_STOP: f64 = 1_152_921_504_606_846_976.0; // 2^60
 /// retry 1 first) and returns the written part. `order` says where the cap
 /// applies to proportional jitter: [`CapOrder::BeforeJitter`] is the core's
 /// rule (its schedules' rows), [`CapOrder::AfterJitter`] that of libraries
-/// which cap the jittered delay. Decorrelated jitter is refused
-/// ([`DistError::Jitter`]): its delays are not independent.
+/// which cap the jittered delay. A kind whose delays are not independent
+/// (not of [`Method::Grid`]: decorrelated jitter) is refused
+/// ([`DistError::Jitter`]).
 ///
 /// The nominal delay grows by one multiplication per retry, as in the core.
 /// It stops growing at the cap, except that with cap-after-jitter it keeps
@@ -162,7 +163,7 @@ pub fn delays<'o>(
     out: &'o mut [Delay],
 ) -> Result<&'o [Delay], DistError> {
     policy.validate()?;
-    if policy.jitter == Jitter::Decorrelated {
+    if policy.jitter.method() != Method::Grid {
         return Err(DistError::Jitter);
     }
     let n = policy.retries as usize;

@@ -103,7 +103,7 @@ pub fn results_table(summaries: &[contention::Summary]) -> String {
 /// change to either.
 pub fn pick_jitter(names: &[&str], pick: u64, factor: f64) -> Jitter {
     let name = names[(pick % names.len() as u64) as usize];
-    Jitter::from_name_and_factor(name, Some(factor))
+    Jitter::from_name(name, Some(factor))
         .unwrap_or_else(|| panic!("`{name}` is not a kind of the core"))
 }
 

@@ -269,13 +269,16 @@ pub(crate) fn slots(policy: &Policy, limits: Limits) -> Slots {
     ]
 }
 
-const KINDS: [Jitter; 5] = [
-    Jitter::None,
-    Jitter::Full,
-    Jitter::Equal,
-    Jitter::Proportional { factor: 0.2 },
-    Jitter::Decorrelated,
-];
+/// Every kind of the core, proportional jitter with gRPC's factor.
+const KINDS: [Jitter; Jitter::KINDS.len()] = {
+    let mut kinds = [Jitter::None; Jitter::KINDS.len()];
+    let mut code = 0;
+    while code < kinds.len() {
+        kinds[code] = Jitter::at_code(code, 0.2);
+        code += 1;
+    }
+    kinds
+};
 
 /// The policies and limits checked: the longest schedules of every kind
 /// with and without a cap, timeout and deadline; hand-picked refusals; and
@@ -344,12 +347,8 @@ fn cases() -> Vec<(Policy, Limits)> {
     }
     let mut pick = Pick(0x2015_0304);
     for _ in 0..60 {
-        let jitter = match pick.next() % 5 {
-            3 => Jitter::Proportional {
-                factor: pick.unit().max(1e-3),
-            },
-            k => KINDS[k as usize],
-        };
+        let code = (pick.next() % KINDS.len() as u64) as usize;
+        let jitter = Jitter::at_code(code, pick.unit().max(1e-3));
         let p = Policy {
             base: pick.log_uniform(1e-3, 1e6),
             multiplier: 1.0 + 3.0 * pick.unit(),
@@ -383,7 +382,7 @@ fn the_method_modules_agree_with_the_native_contract_bit_for_bit() {
     }
     let mut wasm = Wasm::new();
     let mut native = Native::new();
-    let mut computed = [0u32; 5];
+    let mut computed = [0u32; Jitter::KINDS.len()];
     for (policy, limits) in cases() {
         let s = slots(&policy, limits);
         let start = Instant::now();
@@ -406,8 +405,7 @@ fn the_method_modules_agree_with_the_native_contract_bit_for_bit() {
             panic!("{s:?}: distribution number {i} differs");
         }
         if got.code == 0 {
-            let kind = dc::JITTERS.iter().position(|k| *k == policy.jitter.name());
-            computed[kind.unwrap()] += 1;
+            computed[policy.jitter.code()] += 1;
             assert!(
                 want.out.iter().all(|&b| f64::from_bits(b).is_finite()),
                 "{s:?}: a figure is not finite"

@@ -54,13 +54,7 @@ fn put(out: &mut [f64], at: usize, s: &Summary) {
 /// 0 for figures written, `1 + code` for a refused policy, 100 for refused
 /// limits or an overflow of the attempt starts.
 fn figures(a: Args, b: Buffers<'_>) -> u32 {
-    let jitter = match a.kind {
-        0 => Jitter::None,
-        1 => Jitter::Full,
-        2 => Jitter::Equal,
-        3 => Jitter::Proportional { factor: a.factor },
-        _ => Jitter::Decorrelated,
-    };
+    let jitter = Jitter::at_code(a.kind as usize, a.factor);
     let policy = Policy {
         base: a.base,
         multiplier: a.multiplier,

@@ -433,14 +433,16 @@ fn policy(
         Diagnostic::error(path, format!("`{block}`: `{field}` {rule}"))
             .at(source, span.start, span.end)
     };
-    // The pages' calculator offers these three kinds; the core knows more
-    // (proportional, decorrelated), which pages cannot show yet.
-    let jitter = Jitter::from_name(raw.jitter.get_ref())
-        .filter(|j| matches!(j, Jitter::None | Jitter::Full | Jitter::Equal))
+    // A page definition's policies are of these kinds; the core knows more,
+    // which the calculator offers but a page's own figures do not show.
+    const PAGE_JITTERS: [&str; 3] = ["none", "full", "equal"];
+    let jitter = Some(raw.jitter.get_ref().as_str())
+        .filter(|name| PAGE_JITTERS.contains(name))
+        .and_then(|name| Jitter::from_name(name, None))
         .ok_or_else(|| {
             refuse(
                 "jitter",
-                "must be one of none, full, equal".into(),
+                format!("must be one of {}", PAGE_JITTERS.join(", ")),
                 raw.jitter.span(),
             )
         })?;

@@ -102,16 +102,15 @@ impl CommentTexts {
 /// on the words alone, not on the policy, so pages that share their words
 /// share it (`shared.rs`).
 pub fn island_json(texts: &Texts, comments: &CommentTexts) -> String {
-    let jitters: serde_json::Map<String, serde_json::Value> =
-        ["none", "full", "equal", "proportional", "decorrelated"]
-            .into_iter()
-            .map(|kind| {
-                (
-                    kind.to_string(),
-                    texts.get(&format!("jitter-{kind}"), None).into(),
-                )
-            })
-            .collect();
+    let jitters: serde_json::Map<String, serde_json::Value> = crate::backoff::Jitter::NAMES
+        .into_iter()
+        .map(|kind| {
+            (
+                kind.to_string(),
+                texts.get(&format!("jitter-{kind}"), None).into(),
+            )
+        })
+        .collect();
     let notes: serde_json::Map<String, serde_json::Value> = DifferenceCode::ALL
         .into_iter()
         .map(|code| (code.name().to_string(), note_template(code, texts).into()))
