@@ -1,6 +1,6 @@
 //! Go: cenkalti/backoff v4. Durations as `time.Duration`.
 
-use super::template::{Jitters, Recipe, always, capped, go_duration, jitter_is, n, op, s, v, when};
+use super::template::{Jitters, Recipe, capped, go_duration, jitter_is, n, op, s, v, when};
 
 /// cenkalti/backoff v4.3.0 (`exponential.go` at 720b789, lines 171–216):
 /// each `NextBackOff` draws uniformly on [d(1 − f), d(1 + f)] around the
@@ -56,12 +56,7 @@ pub(super) fn cenkalti_backoff() -> Recipe {
             op("n", [v("retries")]),
         ],
         checks: vec![],
-        jitters: Jitters::Kinds(vec![
-            ("none", always()),
-            ("full", always()),
-            ("equal", always()),
-            ("proportional", always()),
-        ]),
+        jitters: Jitters::kinds(&["none", "full", "equal", "proportional"]),
         settings: vec![
             ("InitialInterval", initial()),
             ("RandomizationFactor", factor()),

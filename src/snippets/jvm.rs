@@ -2,8 +2,8 @@
 
 use super::difference::DifferenceCode::{CapAfterJitter, WholeMillisecondDraws, WholeMilliseconds};
 use super::template::{
-    Check, Expr, Jitters, Recipe, always, capped, float_literal, is, jitter_is, n, not, null, op,
-    s, v, when,
+    Check, Expr, Jitters, Recipe, capped, float_literal, is, jitter_is, n, not, null, op, s, v,
+    when,
 };
 
 /// A duration in milliseconds as a Java `long`: rounded, at least 1.
@@ -99,7 +99,7 @@ pub(super) fn resilience4j() -> Recipe {
                 vars: vec![("max", v("cap"))],
             },
         ],
-        jitters: Jitters::Kinds(vec![("none", always()), ("proportional", always())]),
+        jitters: Jitters::kinds(&["none", "proportional"]),
         settings: vec![
             ("maxAttempts", attempts()),
             ("initialInterval", long(v("base"))),
@@ -172,7 +172,7 @@ pub(super) fn spring_retry() -> Recipe {
             op("n", [attempts()]),
         ],
         checks: vec![whole_milliseconds()],
-        jitters: Jitters::Kinds(vec![("none", always())]),
+        jitters: Jitters::kinds(&["none"]),
         settings: vec![
             ("maxAttempts", attempts()),
             ("backOffPeriod", when(fixed(), period(), null())),

@@ -96,12 +96,7 @@ pub(super) fn tenacity() -> Recipe {
             ),
         ],
         checks: vec![],
-        jitters: Jitters::Kinds(vec![
-            ("none", always()),
-            ("full", always()),
-            ("equal", always()),
-            ("proportional", always()),
-        ]),
+        jitters: Jitters::kinds(&["none", "full", "equal", "proportional"]),
         settings: vec![
             ("stop_after_attempt", op("+", [v("retries"), n(1.0)])),
             ("exp_base", v("multiplier")),
@@ -158,7 +153,7 @@ pub(super) fn urllib3() -> Recipe {
                 vars: vec![("multiplier", n(2.0))],
             },
         ],
-        jitters: Jitters::Kinds(vec![("none", always())]),
+        jitters: Jitters::kinds(&["none"]),
         settings: vec![
             ("total", v("retries")),
             ("backoff_factor", seconds(v("base"))),

@@ -100,6 +100,13 @@ pub enum Jitters {
     Own,
 }
 
+impl Jitters {
+    /// These kinds, each under no condition.
+    pub fn kinds(names: &[&'static str]) -> Jitters {
+        Jitters::Kinds(names.iter().map(|name| (*name, always())).collect())
+    }
+}
+
 impl Recipe {
     /// The recipe with its last check: `jitter-unsupported` for every kind
     /// its [`Jitters`] do not list.
