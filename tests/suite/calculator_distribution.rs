@@ -243,6 +243,7 @@ fn the_explainers_percentiles_are_the_cores() {
             jitter: Jitter::Full,
         };
         let dist = Distribution::new(&Schedule::new(policy).unwrap(), Default::default()).unwrap();
+        exact_within_the_grid_step(&policy, &dist);
         for lang in common::languages() {
             let intl = intl(lang);
             let html = real_page(&format!("{lang}/{page}/index.html"));
@@ -267,6 +268,36 @@ fn the_explainers_percentiles_are_the_cores() {
                 );
             }
         }
+    }
+}
+
+/// The percentiles a page states are within one grid step (the method's
+/// error) of the exact ones: full jitter's delays are independent uniforms
+/// on `[0, min(cap, base·2^k)]`, whose sum's CDF the exact oracle of
+/// `backoff_core_testing` gives by inclusion–exclusion, owing nothing to
+/// the grid.
+fn exact_within_the_grid_step(policy: &Policy, dist: &Distribution) {
+    assert_eq!(policy.jitter, Jitter::Full);
+    let delays: Vec<(f64, f64, f64)> = backoff_core_testing::expected_rows(policy)
+        .into_iter()
+        .map(|(delay, _)| (0.0, delay, f64::INFINITY))
+        .collect();
+    let total: f64 = delays.iter().map(|d| d.1).sum();
+    let backoff_site::report::Method::Grid { step } = dist.method else {
+        panic!("full jitter is computed on the grid");
+    };
+    for (p, shown) in [
+        (0.5, dist.total.p50),
+        (0.9, dist.total.p90),
+        (0.99, dist.total.p99),
+    ] {
+        let cdf = |x: f64| backoff_core_testing::exact::capped_sum_cdf(&delays, x);
+        let exact = backoff_core_testing::exact::quantile(cdf, p, 0.0, total);
+        assert!(
+            (shown - exact).abs() <= step,
+            "{policy:?}: P{} {shown} against the exact {exact} (step {step})",
+            p * 100.0
+        );
     }
 }
 

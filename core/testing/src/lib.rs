@@ -15,6 +15,7 @@
 //! touches the sources the calculator's module is compiled from. Over 500
 //! lines: the schedule's and the distribution's checkers share the rules.
 
+pub mod exact;
 pub mod tools;
 
 use backoff_core::contention::{self, Model, Simulator, Slot, Strategy};

@@ -1,8 +1,8 @@
 //! Percentiles of independent delays against exact results.
 
-use crate::oracle::{capped_sum_cdf, irwin_hall_cdf, quantile};
 use backoff_core::dist::sum::{CELLS, work_len};
 use backoff_core::dist::{Delay, Limits, Summary, independent};
+use backoff_core_testing::exact::{capped_sum_cdf, irwin_hall_cdf, quantile};
 
 const PS: [f64; 3] = [0.5, 0.9, 0.99];
 

@@ -1,10 +1,7 @@
 //! The core's integration tests, one binary: each module tests one part of
 //! the core against an independent oracle (the reference model of
 //! `backoff-core-testing`, closed forms, a literal port of the published
-//! simulator, exact rationals), and `support` and `oracle` hold what they
-//! share.
-
-mod oracle;
+//! simulator, exact distributions), and `support` holds what they share.
 
 /// What the contention sample (`support/sample.rs`) reads, natively here
 /// and in the wasm32 build (`support/wasm_root.rs`) alike.

@@ -1,7 +1,7 @@
 //! Independent exact results the tests compare against: the Irwin–Hall CDF
 //! by its positive recursion, and the CDF of a few independent capped
-//! uniforms by inclusion–exclusion over each branch of their atoms.
-#![allow(dead_code)]
+//! uniforms by inclusion–exclusion over each branch of their atoms. The
+//! core's tests and the site's (the percentiles a page shows) share them.
 
 /// `P(U_1 + … + U_n <= x)` for `n` independent uniforms on `[0, 1]`, by
 /// `F_m(x) = (x·F_{m−1}(x) + (m − x)·F_{m−1}(x − 1)) / m`, whose weights are
