@@ -80,7 +80,10 @@ fn every_page_in_every_language(out: &Path, languages: &[&str]) {
 /// The browser tests' number cases, run on the copy: they read the
 /// languages and each one's notation from the built pages.
 fn number_cases_hold(out: &Path) {
-    if !common::project_root().join("node_modules/playwright-core").is_dir() {
+    if !common::project_root()
+        .join("node_modules/playwright-core")
+        .is_dir()
+    {
         backoff_core_testing::tools::skip(
             "the number cases need the npm packages of package-lock.json (npm ci)",
         );
