@@ -43,6 +43,7 @@ fn defaults(html: &str) -> (Policy, String) {
 
 #[test]
 fn the_built_chart_is_the_cores_herd_in_the_pages_notation() {
+    let mut herds = 0;
     for lang in common::languages() {
         let intl = Intl::new(&lang.parse().unwrap()).unwrap();
         for page in ["calculator", "schedule"] {
@@ -77,6 +78,23 @@ fn the_built_chart_is_the_cores_herd_in_the_pages_notation() {
             ] {
                 assert!(summary.contains(&shown), "{at}: {shown:?} in {summary:?}");
             }
+            // Without jitter every client's retry k starts at the sum of the
+            // first k delays, by the reference model: the herd is the whole
+            // count in those retries' buckets, and nowhere else. Buckets are
+            // `[i·w, (i + 1)·w)`, the last closed at the latest start.
+            if policy.jitter == Jitter::None {
+                let rows = backoff_core_testing::expected_rows(&policy);
+                let latest: f64 = rows.iter().map(|(delay, _)| delay).sum();
+                let last = (latest / width).ceil() as usize - 1;
+                let mut want = [0u32; SPREAD_BUCKETS];
+                let mut start = 0.0;
+                for (delay, _) in rows {
+                    start += delay;
+                    want[((start / width) as usize).min(last)] += CLIENTS_DEFAULT;
+                }
+                assert_eq!(counts, want, "{at}");
+                herds += 1;
+            }
             // Every retry of every client is counted once.
             let total: u64 = counts.iter().map(|&c| u64::from(c)).sum();
             assert_eq!(
@@ -89,4 +107,5 @@ fn the_built_chart_is_the_cores_herd_in_the_pages_notation() {
             )));
         }
     }
+    assert!(herds > 0, "no page's defaults are without jitter");
 }
