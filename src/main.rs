@@ -17,7 +17,7 @@ use std::path::PathBuf;
 
 use backoff_site::backoff::contention::{Model, Strategy};
 use backoff_site::backoff::dist::Limits;
-use backoff_site::backoff::{Jitter, Policy, Schedule};
+use backoff_site::backoff::{Policy, Schedule};
 use backoff_site::diagnostics::Diagnostics;
 use backoff_site::presets;
 use backoff_site::report::{self, Distribution, Unit};
@@ -121,46 +121,8 @@ struct ServeArgs {
 
 #[derive(clap::Args)]
 struct ScheduleArgs {
-    /// A library's defaults as the policy (`list` shows them, grouped, with
-    /// versions); the flags below override its fields. Its delays are in
-    /// milliseconds, converted for `--unit s`.
-    #[arg(long)]
-    preset: Option<String>,
-    /// The delay before the first retry (> 0).
-    #[arg(long, allow_hyphen_values = true, required_unless_present = "preset")]
-    base: Option<f64>,
-    /// The growth factor between consecutive delays (>= 1).
-    #[arg(long, allow_hyphen_values = true, required_unless_present = "preset")]
-    multiplier: Option<f64>,
-    /// The largest delay (> 0); leave it out for no limit.
-    #[arg(long, allow_hyphen_values = true)]
-    max: Option<f64>,
-    /// How many retries follow the original request (1 to 1000).
-    #[arg(long, allow_hyphen_values = true, required_unless_present = "preset")]
-    retries: Option<i64>,
-    /// How the actual delays are spread around the nominal delay [default:
-    /// none, or the preset's].
-    #[arg(long, value_parser = PossibleValuesParser::new(Jitter::NAMES))]
-    jitter: Option<String>,
-    /// The factor of proportional jitter (greater than 0, at most 1): the
-    /// delay is uniform on [d(1 - F), d(1 + F)]. Only with `--jitter
-    /// proportional`, which requires it.
-    #[arg(long, allow_hyphen_values = true)]
-    jitter_factor: Option<f64>,
-    /// How long each attempt runs before it counts as failed (>= 0), for
-    /// the attempt timeline.
-    #[arg(long, allow_hyphen_values = true)]
-    timeout: Option<f64>,
-    /// The overall deadline from the start of the first attempt (> 0, not
-    /// shorter than the timeout), for the attempt timeline.
-    #[arg(long, allow_hyphen_values = true)]
-    deadline: Option<f64>,
-    /// Adds the distribution of the waits (percentiles) to the JSON. Always
-    /// on for proportional and decorrelated jitter and with a timeout or a
-    /// deadline; without it the JSON is the calculator's Copy JSON document,
-    /// byte for byte.
-    #[arg(long)]
-    percentiles: bool,
+    #[command(flatten)]
+    policy: schedule_flags::Flags,
     /// The unit of every figure; it only labels the output.
     #[arg(long, value_enum, default_value_t = UnitArg::Ms)]
     unit: UnitArg,
@@ -423,7 +385,7 @@ fn status(args: StatusArgs) -> ExitCode {
 }
 
 fn schedule(args: ScheduleArgs) -> ExitCode {
-    if args.preset.as_deref() == Some("list") {
+    if args.policy.preset.as_deref() == Some("list") {
         return preset_list(args.format.unwrap_or(Format::Table));
     }
     let unit = match args.unit {
@@ -431,23 +393,12 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
         UnitArg::S => Unit::S,
         UnitArg::Units => Unit::Units,
     };
-    let flags = schedule_flags::Flags {
-        preset: args.preset.as_deref(),
-        base: args.base,
-        multiplier: args.multiplier,
-        max: args.max,
-        retries: args.retries,
-        jitter: args.jitter.as_deref(),
-        jitter_factor: args.jitter_factor,
-        timeout: args.timeout,
-        deadline: args.deadline,
-        percentiles: args.percentiles,
-    };
+    let flags = &args.policy;
     let limits = Limits {
-        timeout: args.timeout,
-        deadline: args.deadline,
+        timeout: flags.timeout,
+        deadline: flags.deadline,
     };
-    match schedule_flags::policy(&flags, unit)
+    match schedule_flags::policy(flags, unit)
         .and_then(|p| {
             Schedule::new(p)
                 .map_err(|e| schedule_flags::policy_error_line(e, p.max_delay.is_some()))
@@ -455,7 +406,7 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
         .and_then(|schedule| {
             Distribution::new(&schedule, limits)
                 .map(|figures| (schedule, figures))
-                .map_err(|e| schedule_flags::dist_error_line(e, &flags))
+                .map_err(|e| schedule_flags::dist_error_line(e, flags))
         }) {
         Ok((schedule, figures)) => {
             if let Some(library) = args.as_code.as_deref().and_then(snippets::Library::from_id) {
@@ -463,7 +414,7 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
             }
             match args.format.unwrap_or(Format::Json) {
                 Format::Json
-                    if schedule_flags::wants_distribution(&flags, schedule.policy().jitter) =>
+                    if schedule_flags::wants_distribution(flags, schedule.policy().jitter) =>
                 {
                     write_stdout(&format!(
                         "{}\n",

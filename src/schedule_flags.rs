@@ -10,19 +10,49 @@ use crate::presets;
 use crate::report::Unit;
 
 /// The flags of `schedule` that make its policy, as given (`None`: left
-/// out).
-#[derive(Clone, Debug, Default)]
-pub struct Flags<'a> {
-    pub preset: Option<&'a str>,
+/// out), declared for clap here and flattened into the command line's.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct Flags {
+    /// A library's defaults as the policy (`list` shows them, grouped, with
+    /// versions); the flags below override its fields. Its delays are in
+    /// milliseconds, converted for `--unit s`.
+    #[arg(long)]
+    pub preset: Option<String>,
+    /// The delay before the first retry (> 0).
+    #[arg(long, allow_hyphen_values = true, required_unless_present = "preset")]
     pub base: Option<f64>,
+    /// The growth factor between consecutive delays (>= 1).
+    #[arg(long, allow_hyphen_values = true, required_unless_present = "preset")]
     pub multiplier: Option<f64>,
+    /// The largest delay (> 0); leave it out for no limit.
+    #[arg(long, allow_hyphen_values = true)]
     pub max: Option<f64>,
-    /// As typed, so that a count beyond `u32` is the core's error.
+    /// How many retries follow the original request (1 to 1000).
+    // An `i64`, so that a count beyond `u32` gets the core's wording.
+    #[arg(long, allow_hyphen_values = true, required_unless_present = "preset")]
     pub retries: Option<i64>,
-    pub jitter: Option<&'a str>,
+    /// How the actual delays are spread around the nominal delay [default:
+    /// none, or the preset's].
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(Jitter::NAMES))]
+    pub jitter: Option<String>,
+    /// The factor of proportional jitter (greater than 0, at most 1): the
+    /// delay is uniform on [d(1 - F), d(1 + F)]. Only with `--jitter
+    /// proportional`, which requires it.
+    #[arg(long, allow_hyphen_values = true)]
     pub jitter_factor: Option<f64>,
+    /// How long each attempt runs before it counts as failed (>= 0), for
+    /// the attempt timeline.
+    #[arg(long, allow_hyphen_values = true)]
     pub timeout: Option<f64>,
+    /// The overall deadline from the start of the first attempt (> 0, not
+    /// shorter than the timeout), for the attempt timeline.
+    #[arg(long, allow_hyphen_values = true)]
     pub deadline: Option<f64>,
+    /// Adds the distribution of the waits (percentiles) to the JSON. Always
+    /// on for proportional and decorrelated jitter and with a timeout or a
+    /// deadline; without it the JSON is the calculator's Copy JSON document,
+    /// byte for byte.
+    #[arg(long)]
     pub percentiles: bool,
 }
 
@@ -35,7 +65,7 @@ pub fn policy(flags: &Flags, unit: Unit) -> Result<Policy, String> {
             "--max: the maximum delay must be greater than 0; leave --max out for no limit".into(),
         );
     }
-    let preset = match flags.preset {
+    let preset = match flags.preset.as_deref() {
         Some(id) => Some(preset_policy(id, unit)?),
         None => None,
     };
@@ -44,7 +74,11 @@ pub fn policy(flags: &Flags, unit: Unit) -> Result<Policy, String> {
             .map_err(|_| policy_error_line(PolicyError::Retries, flags.max.is_some()))?,
         None => preset.map_or(0, |p| p.retries),
     };
-    let jitter = match (flags.jitter, flags.jitter_factor, preset.map(|p| p.jitter)) {
+    let jitter = match (
+        flags.jitter.as_deref(),
+        flags.jitter_factor,
+        preset.map(|p| p.jitter),
+    ) {
         // The preset's kind, with its factor replaced if one is given.
         (None, Some(factor), Some(jitter)) if jitter.kind().takes_factor => {
             Jitter::from_code(jitter.code(), factor).expect("the preset's own kind")
@@ -124,7 +158,7 @@ fn preset_policy(id: &str, unit: Unit) -> Result<Policy, String> {
 /// document ends there, and the two stay the same byte for byte.
 pub fn wants_distribution(flags: &Flags, jitter: Jitter) -> bool {
     flags.percentiles
-        || jitter.kind().always_percentiles
+        || !jitter.kind().first_offered
         || flags.timeout.is_some()
         || flags.deadline.is_some()
 }

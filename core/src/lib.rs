@@ -74,11 +74,12 @@ pub struct Kind {
     pub takes_factor: bool,
     /// How the distribution of its waits is computed.
     pub method: Method,
-    /// Whether `schedule`'s JSON carries the `distribution` object for the
-    /// kind even without `--percentiles`: every kind but the three the
-    /// calculator's JSON document first described, which it still ends
-    /// after `total`.
-    pub always_percentiles: bool,
+    /// One of the three kinds the site first offered (none, full, equal),
+    /// on which two rules still rest: `schedule`'s JSON ends after `total`
+    /// for them unless asked for percentiles (for every other kind it
+    /// carries the `distribution` object), and a page definition's own
+    /// policies are of these kinds only.
+    pub first_offered: bool,
 }
 
 impl Kind {
@@ -87,13 +88,13 @@ impl Kind {
             name,
             takes_factor,
             method,
-            always_percentiles: true,
+            first_offered: false,
         }
     }
 
     const fn first_offered(name: &'static str) -> Kind {
         Kind {
-            always_percentiles: false,
+            first_offered: true,
             ..Kind::new(name, false, Method::Grid)
         }
     }

@@ -433,16 +433,20 @@ fn policy(
         Diagnostic::error(path, format!("`{block}`: `{field}` {rule}"))
             .at(source, span.start, span.end)
     };
-    // A page definition's policies are of these kinds; the core knows more,
-    // which the calculator offers but a page's own figures do not show.
-    const PAGE_JITTERS: [&str; 3] = ["none", "full", "equal"];
-    let jitter = Some(raw.jitter.get_ref().as_str())
-        .filter(|name| PAGE_JITTERS.contains(name))
-        .and_then(|name| Jitter::from_name(name, None))
+    // A page definition's policies are of the kinds the site first offered;
+    // the core knows more, which the calculator offers but a page's own
+    // figures do not show.
+    let jitter = Jitter::from_name(raw.jitter.get_ref(), None)
+        .filter(|jitter| jitter.kind().first_offered)
         .ok_or_else(|| {
+            let kinds: Vec<&str> = Jitter::KINDS
+                .iter()
+                .filter(|kind| kind.first_offered)
+                .map(|kind| kind.name)
+                .collect();
             refuse(
                 "jitter",
-                format!("must be one of {}", PAGE_JITTERS.join(", ")),
+                format!("must be one of {}", kinds.join(", ")),
                 raw.jitter.span(),
             )
         })?;
