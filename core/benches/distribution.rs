@@ -3,7 +3,7 @@
 //! times; a timing is not a test on a shared machine.
 //! `cargo bench -p backoff-core --bench distribution`.
 
-use backoff_core::dist::decorrelated::{self, MonteCarlo, Row};
+use backoff_core::dist::monte_carlo::{self, MonteCarlo, Row};
 use backoff_core::dist::sum::{CELLS, work_len};
 use backoff_core::dist::{CapOrder, Delay, Jitter, Limits, Policy, Summary, delays, independent};
 use std::time::Instant;
@@ -56,9 +56,9 @@ fn main() {
             samples,
             ..MonteCarlo::default()
         };
-        let mut work = vec![0.0; decorrelated::work_len(samples)];
+        let mut work = vec![0.0; monte_carlo::work_len(samples)];
         let ms = best_of(3, || {
-            decorrelated::decorrelated(&d, mc, limits, &mut work, &mut rows).unwrap();
+            monte_carlo::run(&d, mc, limits, &mut work, &mut rows).unwrap();
         });
         println!("decorrelated, 1000 retries, {samples} samples: {ms:.2} ms");
     }

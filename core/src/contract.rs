@@ -53,9 +53,9 @@ pub const INPUTS: [&str; 6] = [
     "jitter_factor",
 ];
 
-/// The code `schedule` returns for a jitter code outside [`JITTERS`]; the
-/// core's own codes ([`PolicyError::code`]) leave it free.
-pub const JITTER_ERROR: u32 = 7;
+/// The code `schedule` returns for a jitter code outside [`JITTERS`]: the
+/// core's own code for a kind a computation does not take.
+pub const JITTER_ERROR: u32 = PolicyError::Jitter.code();
 
 /// The message key of each error code, code `c` at index `c - 1`: the
 /// core's [`PolicyError::code`]s and [`JITTER_ERROR`].
@@ -263,7 +263,7 @@ fn given(x: f64) -> Option<f64> {
 /// mean column is the core's bound, [`crate::Retry::mean`]; [`distribution::distribution`]
 /// gives the figures of the seeded run). On refusal `out` is left as it was.
 pub fn run(inputs: &[f64; INPUTS.len()], out: &mut [f64; SCHEDULE_LEN]) -> Result<(), Refused> {
-    let schedule = Schedule::new(policy(inputs)?)?;
+    let schedule = Schedule::of_grid_kind(policy(inputs)?)?;
     write_rows(&schedule, out);
     let totals = schedule.totals();
     out[TOTALS..].copy_from_slice(&[totals.min, totals.mean, totals.max]);
@@ -271,7 +271,7 @@ pub fn run(inputs: &[f64; INPUTS.len()], out: &mut [f64; SCHEDULE_LEN]) -> Resul
 }
 
 /// Writes the rows of `schedule` where [`ROW`] says.
-fn write_rows(schedule: &Schedule, out: &mut [f64; SCHEDULE_LEN]) {
+fn write_rows(schedule: &Schedule<false>, out: &mut [f64; SCHEDULE_LEN]) {
     // `zip` bounds the walk by the buffer's rows whatever the core does.
     for (row, at) in schedule
         .rows()
@@ -403,6 +403,7 @@ mod tests {
             (PolicyError::DelayOverflow { retry: 3 }, "delay_overflow"),
             (PolicyError::TotalOverflow { retry: 3 }, "total_overflow"),
             (PolicyError::JitterFactor, "jitter_factor"),
+            (PolicyError::Jitter, "jitter"),
         ];
         for (err, key) in errors {
             let i = err.code() as usize - 1;

@@ -57,7 +57,7 @@ pub enum Method {
     /// schedule, the grid module the distribution.
     Grid,
     /// Each delay depends on earlier ones: a seeded Monte Carlo run
-    /// ([`dist::decorrelated`]). The Monte Carlo module writes both.
+    /// ([`dist::monte_carlo`]). The Monte Carlo module writes both.
     MonteCarlo,
 }
 
@@ -240,14 +240,16 @@ impl Jitter {
     ///
     /// Each is `d` times a factor in `[0, 2]`, so the order
     /// `min <= mean <= max` survives rounding; `d(1 + factor)` may overflow,
-    /// which the caller checks. Decorrelated jitter is not a spread of `d`
-    /// ([`Rows::step`] handles it) and gets `d` for all three.
+    /// which the caller checks. The kinds of [`Method::MonteCarlo`] are not
+    /// a spread of `d` ([`Rows::step`] walks them) and get `d` for all three.
     const fn spread(self, d: f64) -> (f64, f64, f64) {
         match self {
-            Jitter::None | Jitter::Decorrelated => (d, d, d),
             Jitter::Full => (0.0, d * 0.5, d),
             Jitter::Equal => (d * 0.5, d * 0.75, d),
             Jitter::Proportional { factor } => (d - d * factor, d, d + d * factor),
+            // No jitter, and the kinds of the Monte Carlo method, whose
+            // walk is their own.
+            _ => (d, d, d),
         }
     }
 }
@@ -320,6 +322,9 @@ pub enum PolicyError {
     Retries,
     /// The factor of proportional jitter is not in `(0, 1]`.
     JitterFactor,
+    /// The jitter kind is not one the computation takes: a kind of
+    /// [`Method::MonteCarlo`] given to [`Schedule::of_grid_kind`].
+    Jitter,
     /// Without a maximum delay, the delay before this retry would exceed the
     /// largest finite number.
     DelayOverflow { retry: u32 },
@@ -337,6 +342,7 @@ impl PolicyError {
             PolicyError::Retries => "retries",
             PolicyError::JitterFactor => "jitter_factor",
             PolicyError::TotalOverflow { .. } => "max_delay",
+            PolicyError::Jitter => "jitter",
         }
     }
 
@@ -349,8 +355,9 @@ impl PolicyError {
             PolicyError::Retries => 4,
             PolicyError::DelayOverflow { .. } => 5,
             PolicyError::TotalOverflow { .. } => 6,
-            // 7 is taken: the WebAssembly module's code for a jitter kind
-            // it does not know.
+            // Also the WebAssembly modules' code for a jitter kind they do
+            // not know.
+            PolicyError::Jitter => 7,
             PolicyError::JitterFactor => 8,
         }
     }
@@ -383,6 +390,7 @@ impl core::fmt::Display for PolicyError {
             PolicyError::JitterFactor => {
                 f.write_str("the jitter factor must be greater than 0 and at most 1")
             }
+            PolicyError::Jitter => f.write_str("this computation does not take the jitter kind"),
             PolicyError::DelayOverflow { retry } => write!(
                 f,
                 "the delay before retry {retry} grows beyond the largest finite number; set a maximum delay"
@@ -431,8 +439,13 @@ pub struct Totals {
 /// Rows are produced on demand by [`Schedule::rows`], so the core needs no
 /// allocator; native callers collect them, the WebAssembly module copies them
 /// into its static buffer.
+///
+/// `CORRELATED` says whether the kinds of [`Method::MonteCarlo`] are walked:
+/// [`Schedule::new`] walks every kind; [`Schedule::of_grid_kind`] refuses
+/// those and so leaves their walks' code out of a program that never needs
+/// it (the calculator's base module, which computes the grid kinds only).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Schedule {
+pub struct Schedule<const CORRELATED: bool = true> {
     policy: Policy,
     totals: Totals,
 }
@@ -441,8 +454,27 @@ impl Schedule {
     /// Validates `policy` and computes its totals, walking the whole schedule
     /// once so that an overflow is reported before any row is handed out.
     pub fn new(policy: Policy) -> Result<Schedule, PolicyError> {
+        Schedule::walk(policy)
+    }
+}
+
+impl Schedule<false> {
+    /// As [`Schedule::new`] for a kind of [`Method::Grid`]; a kind of the
+    /// Monte Carlo method is [`PolicyError::Jitter`] (after the policy's
+    /// own errors).
+    pub fn of_grid_kind(policy: Policy) -> Result<Schedule<false>, PolicyError> {
         policy.validate()?;
-        let mut rows = Rows::start(policy);
+        if policy.jitter.method() != Method::Grid {
+            return Err(PolicyError::Jitter);
+        }
+        Schedule::walk(policy)
+    }
+}
+
+impl<const CORRELATED: bool> Schedule<CORRELATED> {
+    fn walk(policy: Policy) -> Result<Schedule<CORRELATED>, PolicyError> {
+        policy.validate()?;
+        let mut rows = Rows::<CORRELATED>::start(policy);
         let mut last = None;
         while let Some(row) = rows.step()? {
             last = Some(row);
@@ -471,7 +503,7 @@ impl Schedule {
 
     /// The rows, retry 1 first.
     pub fn rows(&self) -> impl Iterator<Item = Retry> {
-        let mut rows = Rows::start(self.policy);
+        let mut rows = Rows::<CORRELATED>::start(self.policy);
         // `new` walked these very rows without an error, so `step` cannot fail.
         core::iter::from_fn(move || rows.step().ok().flatten())
     }
@@ -508,40 +540,35 @@ impl Policy {
 
 /// The iterative walk over a schedule. Growth is one multiplication per retry
 /// (no `powf`), and it stops for good once the cap is reached, so a huge
-/// multiplier with a cap never produces an infinity.
-struct Rows {
+/// multiplier with a cap never produces an infinity. The kinds of
+/// [`Method::MonteCarlo`] have a walk of their own
+/// ([`dist::correlated::Walk`]), whose delay is the longest delay, taken
+/// when `CORRELATED` ([`Schedule`]).
+struct Rows<const CORRELATED: bool> {
     policy: Policy,
     next_retry: u32,
     delay: f64,
     at_cap: bool,
     /// Whether the delay that reached the cap was above it.
     first_capped: bool,
-    /// The growth factor: the policy's multiplier, or 3 for decorrelated
-    /// jitter, whose longest delay `min(cap, base·3^k)` this walk follows.
-    growth: f64,
-    /// Decorrelated jitter only: the previous retry's mean bound (`base`
-    /// before retry 1).
-    mean_bound: f64,
+    /// The walk of a kind of the Monte Carlo method.
+    correlated: Option<dist::correlated::Walk>,
     cumulative: (f64, f64, f64),
 }
 
-impl Rows {
-    fn start(policy: Policy) -> Rows {
-        let decorrelated = policy.jitter == Jitter::Decorrelated;
+impl<const CORRELATED: bool> Rows<CORRELATED> {
+    fn start(policy: Policy) -> Rows<CORRELATED> {
+        let correlated = match policy.jitter.method() {
+            Method::MonteCarlo if CORRELATED => Some(dist::correlated::Walk::new(&policy)),
+            _ => None,
+        };
         Rows {
             policy,
             next_retry: 1,
-            // An overflow to infinity here is clamped by a cap or reported
-            // by `step` like any other.
-            delay: if decorrelated {
-                policy.base * 3.0
-            } else {
-                policy.base
-            },
+            delay: policy.base,
             at_cap: false,
             first_capped: false,
-            growth: if decorrelated { 3.0 } else { policy.multiplier },
-            mean_bound: policy.base,
+            correlated,
             cumulative: (0.0, 0.0, 0.0),
         }
     }
@@ -551,30 +578,23 @@ impl Rows {
         if retry > self.policy.retries {
             return Ok(None);
         }
-        if retry > 1 && !self.at_cap {
-            self.delay *= self.growth;
-        }
-        // Once at the cap, growth has stopped. The uncapped delay would be
-        // larger still whenever the multiplier is; with a multiplier of
-        // exactly one it stays the base, which the cap limited if it was
-        // lower (`first_capped`).
-        let mut capped = self.at_cap && (self.growth > 1.0 || self.first_capped);
-        if let Some(cap) = self.policy.max_delay {
-            // `delay` may be infinite here only if the multiplication just
-            // overflowed; the cap is finite, so the comparison clamps it.
-            if !self.at_cap && self.delay >= cap {
-                capped = self.delay > cap;
-                self.first_capped = capped;
-                self.delay = cap;
-                self.at_cap = true;
+        let (capped, (min, mean, max)) = match &mut self.correlated {
+            Some(walk) if CORRELATED => {
+                let exact = walk.step().map_err(|overflow| match overflow {
+                    dist::correlated::Overflow::Delay { retry } => {
+                        PolicyError::DelayOverflow { retry }
+                    }
+                    dist::correlated::Overflow::Total { retry } => {
+                        PolicyError::TotalOverflow { retry }
+                    }
+                })?;
+                self.delay = exact.hi;
+                (exact.capped, (exact.lo, exact.mean_bound, exact.hi))
             }
-        }
-        if !self.delay.is_finite() {
-            return Err(PolicyError::DelayOverflow { retry });
-        }
-        let (min, mean, max) = match self.policy.jitter {
-            Jitter::Decorrelated => self.decorrelated_spread(),
-            jitter => jitter.spread(self.delay),
+            _ => {
+                let capped = self.grow()?;
+                (capped, self.policy.jitter.spread(self.delay))
+            }
         };
         if !max.is_finite() {
             return Err(PolicyError::DelayOverflow { retry });
@@ -604,24 +624,32 @@ impl Rows {
         }))
     }
 
-    /// Decorrelated jitter's shortest, mean and longest delay at the current
-    /// retry, whose longest delay `min(cap, base·3^k)` is `self.delay`.
-    ///
-    /// The shortest is `min(cap, base)`. For the mean, `E[sleep_k] =
-    /// E[min(cap, U[base, 3·sleep_{k−1}])] <= min(cap, (base +
-    /// 3·E[sleep_{k−1}]) / 2)` (the minimum is concave), with equality while
-    /// the cap cannot bind: the recurrence gives the exact mean there and an
-    /// upper bound after. [`dist::decorrelated`] gives the sample mean.
-    fn decorrelated_spread(&mut self) -> (f64, f64, f64) {
-        let base = self.policy.base;
-        let max = self.delay;
-        let min = if base < max { base } else { max };
-        // The previous bound is finite; should `1.5 ×` it overflow, the
-        // clamp brings the infinity back to the finite `max`.
-        let next = base * 0.5 + self.mean_bound * 1.5;
-        let mean = next.clamp(min, max);
-        self.mean_bound = mean;
-        (min, mean, max)
+    /// The nominal delay of the next retry into `self.delay`, and whether
+    /// the cap limited it.
+    fn grow(&mut self) -> Result<bool, PolicyError> {
+        let retry = self.next_retry;
+        if retry > 1 && !self.at_cap {
+            self.delay *= self.policy.multiplier;
+        }
+        // Once at the cap, growth has stopped. The uncapped delay would be
+        // larger still whenever the multiplier is; with a multiplier of
+        // exactly one it stays the base, which the cap limited if it was
+        // lower (`first_capped`).
+        let mut capped = self.at_cap && (self.policy.multiplier > 1.0 || self.first_capped);
+        if let Some(cap) = self.policy.max_delay {
+            // `delay` may be infinite here only if the multiplication just
+            // overflowed; the cap is finite, so the comparison clamps it.
+            if !self.at_cap && self.delay >= cap {
+                capped = self.delay > cap;
+                self.first_capped = capped;
+                self.delay = cap;
+                self.at_cap = true;
+            }
+        }
+        if !self.delay.is_finite() {
+            return Err(PolicyError::DelayOverflow { retry });
+        }
+        Ok(capped)
     }
 }
 

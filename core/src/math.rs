@@ -1,12 +1,13 @@
 //! The real functions the core needs beyond `+ − × ÷`: `ln`, `exp` of a
-//! non-positive number, `sqrt` and `hypot`, written with IEEE-exact
+//! non-positive number, `exp2`, `tanh` of a non-negative number, `sqrt` and
+//! `hypot`, written with IEEE-exact
 //! operations only, so that native code and WebAssembly compute the same
 //! bits.
 //!
 //! Why not `f64::ln` and friends: they are not in `core`, and platform
 //! versions may differ in the last bit between machines and wasm32. Why not
 //! the `libm` crate: the core has no dependencies and the calculator's module
-//! is compiled by plain `rustc`; four short functions keep it so. Every
+//! is compiled by plain `rustc`; six short functions keep it so. Every
 //! function below uses only `+ − × ÷`, comparisons and bit operations on
 //! `f64`, which IEEE 754 defines exactly and Rust never fuses into
 //! multiply-adds, so every platform computes the same bits. They are
@@ -74,15 +75,82 @@ pub fn exp_neg(x: f64) -> f64 {
     // bits zero, so `k * LN_2_HI` is exact for |k| < 2^11.
     let k = (x / LN_2 - 0.5) as i64; // x < 0: truncation toward zero rounds
     let r = (x - k as f64 * LN_2_HI) - k as f64 * LN_2_LO;
-    // Taylor series of e^r: |r| ≤ 0.35, 18 terms reach below 2^-60.
+    // 2^k as bits; k ≥ -1022 here since x ≥ -708.
+    exp_series(r) * f64::from_bits(((k + 1023) as u64) << 52)
+}
+
+/// `2^x` for any `x`: 0 below −1022 (where the result would be subnormal),
+/// `f64::MAX` from 1024 on (the finite stand-in for +∞), 1 for NaN.
+pub fn exp2(x: f64) -> f64 {
+    if x.is_nan() {
+        return 1.0;
+    }
+    if x >= 1024.0 {
+        return f64::MAX;
+    }
+    if x < -1022.0 {
+        return 0.0;
+    }
+    // x = k + f with k the nearest whole number, |f| ≤ 1/2, then
+    // 2^x = 2^k e^(f ln 2). `x − k` is exact: both lie within a factor of
+    // two of each other, or k is 0.
+    let k = if x >= 0.0 {
+        (x + 0.5) as i64
+    } else {
+        (x - 0.5) as i64
+    };
+    let r = (x - k as f64) * LN_2;
+    let e = exp_series(r);
+    // 2^k as bits for k ≤ 1023; k = 1024 (x in [1023.5, 1024)) in two
+    // steps, which may pass the largest finite number.
+    let scaled = if k > 1023 {
+        e * f64::from_bits(2046u64 << 52) * 2.0
+    } else {
+        e * f64::from_bits(((k + 1023) as u64) << 52)
+    };
+    if scaled.is_finite() { scaled } else { f64::MAX }
+}
+
+/// `e^r` for `|r| ≤ ln2/2` by its Taylor series: 18 terms reach below
+/// 2^-60.
+fn exp_series(r: f64) -> f64 {
     let mut sum = 1.0;
     let mut n = 18.0;
     while n >= 1.0 {
         sum = 1.0 + sum * r / n;
         n -= 1.0;
     }
-    // 2^k as bits; k ≥ -1022 here since x ≥ -708.
-    sum * f64::from_bits(((k + 1023) as u64) << 52)
+    sum
+}
+
+/// `e^y − 1` for `y ≤ 0`, without the cancellation of `exp_neg(y) − 1` near
+/// 0: there by its Taylor series (16 terms reach below 2^-60 for
+/// `|y| ≤ 0.35`).
+fn exp_m1_neg(y: f64) -> f64 {
+    if y < -0.35 {
+        return exp_neg(y) - 1.0;
+    }
+    let mut sum = 1.0;
+    let mut n = 17.0;
+    while n >= 2.0 {
+        sum = 1.0 + sum * y / n;
+        n -= 1.0;
+    }
+    y * sum
+}
+
+/// `tanh x` for `x ≥ 0`, as `−m / (2 + m)` with `m = e^(−2x) − 1`; 0 for
+/// negative and NaN input, 1 from 19 on (where `1 − tanh x` is below
+/// 2^-54).
+pub fn tanh(x: f64) -> f64 {
+    if x.is_nan() || x <= 0.0 {
+        return 0.0;
+    }
+    if x >= 19.0 {
+        return 1.0;
+    }
+    let m = exp_m1_neg(-2.0 * x);
+    -m / (2.0 + m)
 }
 
 /// The square root of a finite number; zero for zero, negative or NaN
@@ -171,6 +239,44 @@ mod tests {
         assert_eq!(exp_neg(3.0), 1.0);
         assert_eq!(exp_neg(f64::NAN), 1.0);
         assert_eq!(exp_neg(f64::NEG_INFINITY), 0.0);
+    }
+
+    #[test]
+    fn exp2_is_within_a_few_ulp_of_std() {
+        let mut rng = Xoshiro256::new(4);
+        for _ in 0..100_000 {
+            let x = rng.next_unit() * 2040.0 - 1020.0;
+            let (mine, std) = (exp2(x), x.exp2());
+            assert!(ulps(mine, std) <= 4, "2^{x} = {mine:e}, std {std:e}");
+        }
+        for k in -1022..=1023 {
+            assert_eq!(exp2(f64::from(k)), f64::from(k).exp2(), "2^{k}");
+        }
+        assert!(ulps(exp2(1023.9), 1023.9f64.exp2()) <= 4);
+        assert_eq!(exp2(1024.0), f64::MAX);
+        assert_eq!(exp2(-1023.0), 0.0);
+        assert_eq!(exp2(f64::NAN), 1.0);
+        assert_eq!(exp2(f64::INFINITY), f64::MAX);
+        assert_eq!(exp2(f64::NEG_INFINITY), 0.0);
+    }
+
+    #[test]
+    fn tanh_is_within_a_few_ulp_of_std() {
+        let mut rng = Xoshiro256::new(5);
+        for i in 0..100_000 {
+            let x = if i % 2 == 0 {
+                rng.next_unit() * 20.0
+            } else {
+                (rng.next_unit() * -60.0).exp2()
+            };
+            let (mine, std) = (tanh(x), x.tanh());
+            assert!(ulps(mine, std) <= 4, "tanh({x:e}) = {mine:e}, std {std:e}");
+        }
+        assert_eq!(tanh(0.0), 0.0);
+        assert_eq!(tanh(-1.0), 0.0);
+        assert_eq!(tanh(f64::NAN), 0.0);
+        assert_eq!(tanh(19.0), 1.0);
+        assert_eq!(tanh(f64::INFINITY), 1.0);
     }
 
     #[test]

@@ -183,7 +183,7 @@ fn check_contract(p: &Policy, limits: Limits) {
     let mut out = vec![0.0; dc::LEN];
     let (mut delays, mut grid) = (vec![Delay::fixed(0.0); retries], vec![0.0; dc::GRID_LEN]);
     let (mut sums, mut paths) = (vec![Summary::default(); retries], vec![0.0; dc::PATHS_LEN]);
-    let mut rows = vec![backoff_core::dist::decorrelated::Row::default(); retries];
+    let mut rows = vec![backoff_core::dist::monte_carlo::Row::default(); retries];
     let work = dc::Work {
         delays: &mut delays,
         grid: &mut grid,

@@ -3,7 +3,7 @@
 //! percentiles and attempt timeline, by the method the core chose).
 
 use crate::backoff::dist::{
-    self, AttemptStart, CapOrder, DeadlineFit, Delay, DistError, Limits, Summary, decorrelated,
+    self, AttemptStart, CapOrder, DeadlineFit, Delay, DistError, Limits, Summary, monte_carlo,
 };
 use crate::backoff::{Retry, Schedule};
 
@@ -135,10 +135,10 @@ impl Distribution {
         let n = policy.retries as usize;
         let (method, cumulative, total, delay_means, deadline) = match policy.jitter.method() {
             crate::backoff::Method::MonteCarlo => {
-                let mc = decorrelated::MonteCarlo::for_retries(policy.retries);
-                let mut work = vec![0.0; decorrelated::work_len(mc.samples)];
-                let mut rows = vec![decorrelated::Row::default(); n];
-                let report = decorrelated::decorrelated(&policy, mc, limits, &mut work, &mut rows)?;
+                let mc = monte_carlo::MonteCarlo::for_retries(policy.retries);
+                let mut work = vec![0.0; monte_carlo::work_len(mc.samples)];
+                let mut rows = vec![monte_carlo::Row::default(); n];
+                let report = monte_carlo::run(&policy, mc, limits, &mut work, &mut rows)?;
                 let method = Method::MonteCarlo {
                     generator: report.generator,
                     seed: report.seed,

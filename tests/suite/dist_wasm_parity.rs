@@ -139,7 +139,7 @@ fn native(a: Args) -> (u32, Vec<u64>) {
     let mut delays = vec![Delay::fixed(0.0); RETRIES];
     let mut grid = vec![0.0; backoff_core::dist::sum::work_len(backoff_core::dist::sum::CELLS)];
     let mut sums = vec![Summary::default(); RETRIES];
-    let mut paths = vec![0.0; decorrelated::work_len(decorrelated::MOST_SITE_SAMPLES)];
+    let mut paths = vec![0.0; monte_carlo::work_len(monte_carlo::MOST_SITE_SAMPLES)];
     let mut rows = vec![Row::default(); RETRIES];
     let mut out = vec![0.0; RESULT_LEN];
     let code = figures(

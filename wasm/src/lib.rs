@@ -191,7 +191,7 @@ mod distribution {
     #[unsafe(no_mangle)]
     pub extern "C" fn distribution() -> u32 {
         use backoff_core::contract::distribution::{MonteCarloWork, PATHS_LEN};
-        use backoff_core::dist::decorrelated::Row;
+        use backoff_core::dist::monte_carlo::Row;
         static mut PATHS: [f64; PATHS_LEN] = [0.0; PATHS_LEN];
         static mut ROWS: [Row; RETRIES] = [Row::ZERO; RETRIES];
         // SAFETY: single-threaded and not reentrant: these are the only

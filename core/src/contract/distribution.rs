@@ -23,13 +23,13 @@
 //! anything.
 //! Over 500 lines only with its unit tests at the end (the code is about 400).
 
-use crate::dist::decorrelated::{self, MonteCarlo, Row};
+use crate::dist::monte_carlo::{self, MonteCarlo, Row};
 use crate::dist::{DeadlineFit, Delay, DistError, Limits, Summary};
 use crate::{Jitter, MAX_RETRIES, Method};
 
 use super::{ROW, Refused, SCHEDULE_LEN, TOTALS as SCHEDULE_TOTALS, given};
 
-pub use crate::dist::decorrelated::{DEFAULT_SEED as SEED, samples_for};
+pub use crate::dist::monte_carlo::{DEFAULT_SEED as SEED, samples_for};
 pub use crate::dist::sum::CELLS;
 pub use crate::rng::GENERATOR;
 
@@ -143,7 +143,7 @@ pub const LEN: usize = FITS + FIT.len();
 /// The length of [`Work::grid`]: the site's grid of [`CELLS`] cells.
 pub const GRID_LEN: usize = crate::dist::sum::work_len(CELLS);
 /// The length of [`Work::paths`]: the most paths [`samples_for`] gives.
-pub const PATHS_LEN: usize = decorrelated::work_len(decorrelated::MOST_SITE_SAMPLES);
+pub const PATHS_LEN: usize = monte_carlo::work_len(monte_carlo::MOST_SITE_SAMPLES);
 
 /// The caller's work buffers for [`distribution`]: [`GridWork`]'s and
 /// [`MonteCarloWork`]'s together.
@@ -271,11 +271,10 @@ pub fn grid(
 /// totals (as the JSON's `retries` and `total`). On refusal both buffers
 /// are left as they were.
 ///
-/// The rows come from the run's own rows, not from a walk of the
-/// [`crate::Schedule`]: the same products in the same order (the longest delay
-/// `min(cap, 3·previous)`, the shortest `min(cap, base)`, their running
-/// sums), and capped exactly when `3·previous` passes the cap, as the
-/// schedule's rule has it for a growth of 3 (the tests compare them).
+/// The rows come from the run's own rows (the kind's exact bounds,
+/// [`crate::dist::correlated`]), not from a walk of the
+/// [`crate::Schedule`]; for decorrelated jitter they are the same products
+/// in the same order (the tests compare them).
 pub fn monte_carlo(
     inputs: &[f64; INPUTS.len()],
     schedule: &mut [f64; SCHEDULE_LEN],
@@ -289,26 +288,22 @@ pub fn monte_carlo(
     let limits = limits(inputs);
     let n = policy.retries as usize;
     let mc = MonteCarlo::for_retries(policy.retries);
-    let r =
-        decorrelated::decorrelated(&policy, mc, limits, work.paths, work.rows).map_err(refused)?;
+    let r = monte_carlo::run(&policy, mc, limits, work.paths, work.rows).map_err(refused)?;
     out[METHODS] = 0.0;
     out[METHODS + 1] = f64::from(r.samples);
     out[METHODS + 2] = f64::from(r.exact_mean_retries);
     out[METHODS + 3] = r.mean_error;
     out[METHODS + 4] = r.total_p99_low;
     out[METHODS + 5] = r.total_p99_high;
-    let mut longest = policy.base;
     let rows = work.rows[..n]
         .iter()
         .zip(schedule[..SCHEDULE_TOTALS].chunks_exact_mut(ROW.len()));
     for ((row, at), k) in rows.zip(1u32..) {
-        let capped = policy.max_delay.is_some_and(|cap| 3.0 * longest > cap);
-        longest = row.delay_max;
         let sum = &row.cumulative;
         at.copy_from_slice(&[
             f64::from(k),
             row.delay_max,
-            f64::from(u8::from(capped)),
+            f64::from(u8::from(row.capped)),
             row.delay_min,
             row.delay_mean,
             row.delay_max,

@@ -220,11 +220,12 @@ pub fn delays<'o>(
 /// The uncut interval of a nominal delay `d` under `jitter`.
 fn spread(jitter: Jitter, d: f64) -> Delay {
     match jitter {
-        // `delays` refused decorrelated jitter before the first call.
-        Jitter::None | Jitter::Decorrelated => Delay::fixed(d),
         Jitter::Full => Delay::uniform(0.0, d),
         Jitter::Equal => Delay::uniform(d * 0.5, d),
         Jitter::Proportional { factor } => Delay::uniform(d - d * factor, d + d * factor),
+        // No jitter; `delays` refused the kinds of the Monte Carlo method
+        // before the first call.
+        _ => Delay::fixed(d),
     }
 }
 

@@ -87,6 +87,7 @@ impl From<crate::PolicyError> for DistError {
             P::MaxDelay => DistError::MaxDelay,
             P::Retries => DistError::Retries,
             P::JitterFactor => DistError::Factor,
+            P::Jitter => DistError::Jitter,
             P::DelayOverflow { retry } => DistError::DelayOverflow { retry },
             P::TotalOverflow { retry } => DistError::TotalOverflow { retry },
         }

@@ -13,12 +13,14 @@
 //! - [`independent`]: no, full, equal and proportional jitter (delays that
 //!   are independent `min(U[lo, hi], cap)`), by exact convolution of
 //!   piecewise-linear CDFs on a grid ([`sum`]).
-//! - [`decorrelated::decorrelated`]: AWS's decorrelated jitter, by a seeded
-//!   Monte Carlo run.
+//! - [`monte_carlo::run`]: the kinds whose delays depend on earlier ones
+//!   ([`correlated`]: AWS's decorrelated jitter), by a seeded Monte Carlo
+//!   run.
 //! - [`timeline`]: attempt starts and the fit to a deadline.
-pub mod decorrelated;
+pub mod correlated;
 pub mod delay;
 mod error;
+pub mod monte_carlo;
 mod order;
 pub mod sum;
 pub mod timeline;

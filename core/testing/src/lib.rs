@@ -19,7 +19,7 @@ pub mod exact;
 pub mod tools;
 
 use backoff_core::contention::{self, Model, Simulator, Slot, Strategy};
-use backoff_core::dist::decorrelated::{self, MonteCarlo};
+use backoff_core::dist::monte_carlo::{self, MonteCarlo};
 use backoff_core::dist::{self, AttemptStart, CapOrder, Delay, DistError, Limits, Summary};
 use backoff_core::{DurationParts, DurationTier, Jitter, Policy, PolicyError, Retry, Schedule};
 
@@ -467,12 +467,12 @@ pub fn check_distribution(p: &Policy, limits: Limits) -> Result<(), String> {
             .map(|r| (out, r.total, r.deadline))
     } else {
         let mc = MonteCarlo {
-            seed: decorrelated::DEFAULT_SEED,
+            seed: monte_carlo::DEFAULT_SEED,
             samples: CHECK_SAMPLES,
         };
-        let mut work = vec![0.0; decorrelated::work_len(mc.samples)];
-        let mut out = vec![decorrelated::Row::default(); n];
-        decorrelated::decorrelated(p, mc, limits, &mut work, &mut out).map(|r| {
+        let mut work = vec![0.0; monte_carlo::work_len(mc.samples)];
+        let mut out = vec![monte_carlo::Row::default(); n];
+        monte_carlo::run(p, mc, limits, &mut work, &mut out).map(|r| {
             (
                 out.iter().map(|row| row.cumulative).collect(),
                 r.total,

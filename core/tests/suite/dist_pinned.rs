@@ -2,7 +2,7 @@
 //! that WebAssembly computes the very same as native code), and a change of method, grid,
 //! generator or draw order shows here first.
 
-use backoff_core::dist::decorrelated::{self, MonteCarlo, Row};
+use backoff_core::dist::monte_carlo::{self, MonteCarlo, Row};
 use backoff_core::dist::sum::{CELLS, work_len};
 use backoff_core::dist::{CapOrder, Delay, Jitter, Limits, Policy, Summary, delays, independent};
 
@@ -13,9 +13,9 @@ const LIMITS: Limits = Limits {
 
 fn decorrelated_total_p50(policy: Policy, limits: Limits) -> f64 {
     let mc = MonteCarlo::default();
-    let mut work = vec![0.0; decorrelated::work_len(mc.samples)];
+    let mut work = vec![0.0; monte_carlo::work_len(mc.samples)];
     let mut rows = vec![Row::default(); policy.retries as usize];
-    decorrelated::decorrelated(&policy, mc, limits, &mut work, &mut rows)
+    monte_carlo::run(&policy, mc, limits, &mut work, &mut rows)
         .unwrap()
         .total
         .p50

@@ -2,7 +2,7 @@
 //! [min, max], cumulative figures that never go back, no NaN or infinity,
 //! and a deadline fit whose counts are ordered.
 
-use backoff_core::dist::decorrelated::{self, MonteCarlo, Row};
+use backoff_core::dist::monte_carlo::{self, MonteCarlo, Row};
 use backoff_core::dist::sum::work_len;
 use backoff_core::dist::{
     CapOrder, Delay, Jitter, Limits, Policy, Summary, attempt_starts, delays, independent,
@@ -109,9 +109,9 @@ proptest! {
     ) {
         let p = Policy { base, multiplier: 1.0, max_delay: cap, retries, jitter: Jitter::Decorrelated };
         let mc = MonteCarlo { seed, samples };
-        let mut work = vec![0.0; decorrelated::work_len(samples)];
+        let mut work = vec![0.0; monte_carlo::work_len(samples)];
         let mut rows = vec![Row::default(); retries as usize];
-        let Ok(report) = decorrelated::decorrelated(&p, mc, l, &mut work, &mut rows) else {
+        let Ok(report) = monte_carlo::run(&p, mc, l, &mut work, &mut rows) else {
             return Ok(());
         };
         for r in &rows {

@@ -16,7 +16,7 @@ use backoff_core::contract::distribution::{
     TOTAL, TOTALS,
 };
 use backoff_core::contract::{self, ROW, SCHEDULE_LEN, TOTALS as SCHEDULE_TOTALS};
-use backoff_core::dist::decorrelated::Row;
+use backoff_core::dist::monte_carlo::Row;
 use backoff_core::dist::{Delay, Limits, Summary};
 use backoff_core::{Jitter, MAX_RETRIES, Policy, Schedule};
 use backoff_site::report::{Distribution, Method};

@@ -9,7 +9,7 @@
 // interval, the exact-mean retry count; the deadline fit (four numbers, −1
 // without a deadline); each retry's mean delay from MEANS (decorrelated).
 
-use backoff_core::dist::decorrelated::{self, MonteCarlo, Row};
+use backoff_core::dist::monte_carlo::{self, MonteCarlo, Row};
 use backoff_core::dist::{CapOrder, Delay, Limits, Summary, delays, independent};
 use backoff_core::{Jitter, MAX_RETRIES, Policy, Schedule};
 
@@ -86,7 +86,7 @@ fn figures(a: Args, b: Buffers<'_>) -> u32 {
             (report.total, report.deadline)
         } else {
             let mc = MonteCarlo::for_retries(policy.retries);
-            let Ok(report) = decorrelated::decorrelated(&policy, mc, limits, b.paths, b.rows) else {
+            let Ok(report) = monte_carlo::run(&policy, mc, limits, b.paths, b.rows) else {
                 return 100;
             };
             for (k, r) in b.rows[..n].iter().enumerate() {

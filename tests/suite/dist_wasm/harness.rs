@@ -15,8 +15,8 @@ static mut DELAYS: [Delay; RETRIES] = [Delay::fixed(0.0); RETRIES];
 static mut GRID: [f64; backoff_core::dist::sum::work_len(backoff_core::dist::sum::CELLS)] =
     [0.0; backoff_core::dist::sum::work_len(backoff_core::dist::sum::CELLS)];
 static mut SUMS: [Summary; RETRIES] = [Summary::ZERO; RETRIES];
-static mut PATHS: [f64; decorrelated::work_len(decorrelated::MOST_SITE_SAMPLES)] =
-    [0.0; decorrelated::work_len(decorrelated::MOST_SITE_SAMPLES)];
+static mut PATHS: [f64; monte_carlo::work_len(monte_carlo::MOST_SITE_SAMPLES)] =
+    [0.0; monte_carlo::work_len(monte_carlo::MOST_SITE_SAMPLES)];
 static mut ROWS: [Row; RETRIES] = [Row::ZERO; RETRIES];
 static mut OUT: [f64; RESULT_LEN] = [0.0; RESULT_LEN];
 

@@ -1,32 +1,24 @@
-//! Decorrelated jitter, as the AWS Architecture Blog's "Exponential Backoff
-//! And Jitter" (2015) defines it: `sleep = min(cap, random_between(base,
-//! sleep × 3))`, with `sleep` starting at `base`. The page's "first delay" is
-//! this `base`: the first actual delay is uniform on `[base, 3·base]` (cut at
-//! the cap).
+//! The Monte Carlo run of the kinds of jitter whose delays depend on
+//! earlier ones ([`Method::MonteCarlo`]; their formulas are
+//! [`super::correlated`]'s).
 //!
-//! Each delay depends on the previous one, so the percentiles come from a
-//! seeded Monte Carlo run: `samples` paths drawn from four xoshiro256**
-//! streams ([`crate::rng`]) seeded from `seed`, advanced in lock step, retry
-//! by retry. Only
+//! `samples` paths are drawn from four xoshiro256** streams ([`crate::rng`])
+//! seeded from `seed`, advanced in lock step, retry by retry. Only
 //! IEEE-exact operations touch the draws, so every platform gives the same
-//! bits. Exact where exact is cheap:
-//! - per-retry min `base` and max `min(cap, base·3^k)` (sums for the
-//!   cumulative wait);
-//! - the mean while the cap cannot bind (`base·3^k <= cap`): there
-//!   `E[sleep_k] = (base + 3·E[sleep_{k−1}]) / 2`. Once it can, `min(cap, ·)`
-//!   makes the step nonlinear in the previous sleep, so from that retry on
-//!   the mean is the sample mean, with its 99 % confidence half-width.
+//! bits. What is exact comes from the kind ([`Exact`]): each retry's bounds,
+//! and its mean while the cap cannot bind; from the first retry where it
+//! can, the mean is the sample mean, with its 99 % confidence half-width.
 //!
-//! The policy is the core's, with [`Jitter::Decorrelated`]: its `base` is
-//! the formula's `base`, `max_delay` its `cap`; the multiplier plays no part.
+//! [`Method::MonteCarlo`]: crate::Method::MonteCarlo
 
+use super::correlated::{self, Exact, Overflow, Walk};
 use super::error::DistError;
 use super::order::{rank_index, sample_percentiles, select};
 use super::sum::Summary;
 use super::timeline::{self, DeadlineFit, Limits};
 use crate::math::sqrt;
 use crate::rng::{GENERATOR, Xoshiro256};
-use crate::{Jitter, Policy};
+use crate::{Method, Policy};
 
 /// The fewest and the most Monte Carlo paths accepted (declared beside the
 /// error that names them).
@@ -106,6 +98,8 @@ pub struct Row {
     pub delay_max: f64,
     /// Whether `delay_mean` is exact rather than a sample mean.
     pub mean_exact: bool,
+    /// Whether the cap limited `delay_max`.
+    pub capped: bool,
     /// The cumulative wait up to this retry.
     pub cumulative: Summary,
 }
@@ -117,6 +111,7 @@ impl Row {
         delay_mean: 0.0,
         delay_max: 0.0,
         mean_exact: false,
+        capped: false,
         cumulative: Summary::ZERO,
     };
 }
@@ -161,7 +156,7 @@ pub fn rank_interval(p: f64, samples: u32) -> (f64, f64) {
 ///
 /// `work` must hold [`work_len`]`(mc.samples)` numbers; the run takes
 /// `O(retries × samples)` steps.
-pub fn decorrelated(
+pub fn run(
     policy: &Policy,
     mc: MonteCarlo,
     limits: Limits,
@@ -169,7 +164,7 @@ pub fn decorrelated(
     out: &mut [Row],
 ) -> Result<Report, DistError> {
     policy.validate()?;
-    if policy.jitter != Jitter::Decorrelated {
+    if policy.jitter.method() != Method::MonteCarlo {
         return Err(DistError::Jitter);
     }
     if !(MIN_SAMPLES..=MAX_SAMPLES).contains(&mc.samples) {
@@ -183,16 +178,14 @@ pub fn decorrelated(
     if out.len() < n {
         return Err(DistError::Output);
     }
-    let (sleep, rest) = work.split_at_mut(samples);
+    let (state, rest) = work.split_at_mut(samples);
     let (cum, rest) = rest.split_at_mut(samples);
     let (split, rest) = rest.split_at_mut(samples);
     let scratch = &mut rest[..samples];
-    let base = policy.base;
-    let cap = policy.max_delay;
     // The cap as a number for the draw loop; without one, no draw reaches
     // the largest finite number before the overflow checks stop the run.
-    let ceiling = cap.unwrap_or(f64::MAX);
-    sleep.fill(base);
+    let ceiling = policy.max_delay.unwrap_or(f64::MAX);
+    state.fill(correlated::start(policy));
     cum.fill(0.0);
     split.fill(0.0);
 
@@ -204,13 +197,9 @@ pub fn decorrelated(
         Xoshiro256::new(stream_seed(mc.seed, 2)),
         Xoshiro256::new(stream_seed(mc.seed, 3)),
     ];
-    // The largest possible sleep so far, `min(cap, base·3^k)`.
-    let mut top = base;
-    // Exact running sums.
-    let (mut cum_min, mut cum_max) = (0.0f64, 0.0f64);
-    // Exact mean of the sleep, and of the cumulative wait up to the last
-    // retry with an exact mean.
-    let mut exact_sleep_mean = base;
+    let mut walk = Walk::new(policy);
+    // The exact mean of the cumulative wait up to the last retry with an
+    // exact mean, and the sample mean of what the paths added since.
     let mut exact_cum_mean = 0.0;
     let mut exact_mean_retries = 0u32;
     let mut sampled_cum_mean = 0.0;
@@ -219,36 +208,17 @@ pub fn decorrelated(
     let (mut fit, deadline) = (DeadlineFit::default(), limits.deadline.unwrap_or(0.0));
     for (k, row) in out[..n].iter_mut().enumerate() {
         let retry = k as u32 + 1;
-        // With a cap at or below base the sleep is the cap on every retry:
-        // `random_between(base, 3·cap)` never lies below it.
-        let (lo, hi) = match cap {
-            Some(c) if c <= base => (c, c),
-            _ => {
-                let grown = 3.0 * top;
-                let hi = match cap {
-                    Some(c) if grown > c => c,
-                    _ => grown,
-                };
-                (base, hi)
-            }
-        };
-        if !hi.is_finite() {
-            return Err(DistError::DelayOverflow { retry });
-        }
-        // Exact while `3·top <= cap`: no draw can reach the cap.
-        let linear = exact_mean_retries == k as u32 && hi == 3.0 * top || lo == hi;
-        top = hi;
-        cum_min += lo;
-        cum_max += hi;
-        if !cum_max.is_finite() {
-            return Err(DistError::TotalOverflow { retry });
-        }
+        let exact: Exact = walk.step().map_err(|overflow| match overflow {
+            Overflow::Delay { retry } => DistError::DelayOverflow { retry },
+            Overflow::Total { retry } => DistError::TotalOverflow { retry },
+        })?;
+        let earlier = k as f64;
         // One lane of partial sums per stream, added in a fixed order. Path
         // `i` draws from stream `i mod 4` and adds to lane `i mod 4`: one
         // plain loop (an unrolled one computes the same bits in more code
         // than the WebAssembly module can afford).
         let mut lane_sums = [0.0f64; STREAMS];
-        for (i, ((s, c), o)) in sleep
+        for (i, ((s, c), o)) in state
             .iter_mut()
             .zip(cum.iter_mut())
             .zip(scratch.iter_mut())
@@ -256,42 +226,40 @@ pub fn decorrelated(
         {
             let lane = i % STREAMS;
             let u = rngs[lane].next_unit();
-            let draw = base + u * (3.0 * *s - base);
-            let next = if draw > ceiling { ceiling } else { draw };
-            *s = next;
+            let next = correlated::draw(policy, earlier, s, u, ceiling);
             *c += next;
             *o = *c;
             lane_sums[lane] += next;
         }
         let sleep_sum = (lane_sums[0] + lane_sums[1]) + (lane_sums[2] + lane_sums[3]);
-        let delay_mean;
-        if linear {
-            exact_sleep_mean = if lo == hi {
-                lo
-            } else {
-                0.5 * (base + 3.0 * exact_sleep_mean)
-            };
-            exact_cum_mean += exact_sleep_mean;
-            exact_mean_retries += 1;
-            split.copy_from_slice(cum);
-            delay_mean = exact_sleep_mean;
-        } else {
-            delay_mean = sleep_sum / samples as f64;
-            sampled_cum_mean += delay_mean;
-        }
+        let delay_mean = match exact.mean {
+            Some(mean) => {
+                exact_cum_mean += mean;
+                exact_mean_retries += 1;
+                split.copy_from_slice(cum);
+                mean
+            }
+            None => {
+                let mean = sleep_sum / samples as f64;
+                sampled_cum_mean += mean;
+                mean
+            }
+        };
         // Exact part plus the sample mean of what the paths added since.
         let cum_mean = exact_cum_mean + sampled_cum_mean;
         let (p50, p90, p99) = sample_percentiles(scratch);
-        let clamp = |x: f64| x.clamp(cum_min, cum_max);
+        let (lo, hi) = (exact.cumulative_lo, exact.cumulative_hi);
+        let clamp = |x: f64| x.clamp(lo, hi);
         *row = Row {
-            delay_min: lo,
-            delay_mean: delay_mean.clamp(lo, hi),
-            delay_max: hi,
-            mean_exact: linear,
+            delay_min: exact.lo,
+            delay_mean: delay_mean.clamp(exact.lo, exact.hi),
+            delay_max: exact.hi,
+            mean_exact: exact.mean.is_some(),
+            capped: exact.capped,
             cumulative: Summary {
-                min: cum_min,
+                min: lo,
                 mean: clamp(cum_mean),
-                max: cum_max,
+                max: hi,
                 p50: clamp(p50),
                 p90: clamp(p90),
                 p99: clamp(p99),

@@ -3,7 +3,7 @@
 
 use backoff_core::dist::DistError;
 use backoff_core::dist::Limits;
-use backoff_core::dist::decorrelated::{
+use backoff_core::dist::monte_carlo::{
     self, DEFAULT_SEED, MonteCarlo, Report, Row, rank_interval, work_len,
 };
 use backoff_core::{Jitter, Policy};
@@ -11,7 +11,7 @@ use backoff_core::{Jitter, Policy};
 fn run(policy: Policy, mc: MonteCarlo, limits: Limits) -> Result<(Vec<Row>, Report), DistError> {
     let mut work = vec![0.0; work_len(mc.samples)];
     let mut rows = vec![Row::default(); policy.retries as usize];
-    let report = decorrelated::decorrelated(&policy, mc, limits, &mut work, &mut rows)?;
+    let report = monte_carlo::run(&policy, mc, limits, &mut work, &mut rows)?;
     Ok((rows, report))
 }
 
@@ -229,19 +229,19 @@ fn errors_name_their_field() {
     for (p, m, want) in cases {
         let mut work = vec![0.0; work_len(m.samples.max(100))];
         let mut rows = vec![Row::default(); 1000];
-        let got = decorrelated::decorrelated(&p, m, Limits::default(), &mut work, &mut rows);
+        let got = monte_carlo::run(&p, m, Limits::default(), &mut work, &mut rows);
         assert_eq!(got.map(|_| ()), Err(want), "{p:?}");
     }
     let mut short = vec![0.0; work_len(mc.samples) - 1];
     let mut rows = vec![Row::default(); 8];
-    let got = decorrelated::decorrelated(&POLICY, mc, Limits::default(), &mut short, &mut rows);
+    let got = monte_carlo::run(&POLICY, mc, Limits::default(), &mut short, &mut rows);
     assert_eq!(got.map(|_| ()), Err(DistError::Workspace));
     let mut work = vec![0.0; work_len(mc.samples)];
     let bad = Limits {
         timeout: Some(-1.0),
         deadline: None,
     };
-    let got = decorrelated::decorrelated(&POLICY, mc, bad, &mut work, &mut rows);
+    let got = monte_carlo::run(&POLICY, mc, bad, &mut work, &mut rows);
     assert_eq!(got.map(|_| ()).map_err(DistError::field), Err("timeout"));
 }
 
@@ -303,7 +303,7 @@ fn figures_scale_with_the_unit_from_tiny_to_huge() {
 
 #[test]
 fn short_schedules_get_more_paths_for_the_same_work() {
-    use backoff_core::dist::decorrelated::{DEFAULT_SAMPLES, MOST_SITE_SAMPLES, samples_for};
+    use backoff_core::dist::monte_carlo::{DEFAULT_SAMPLES, MOST_SITE_SAMPLES, samples_for};
     assert_eq!(samples_for(1), MOST_SITE_SAMPLES);
     assert_eq!(samples_for(32), 16_384);
     assert_eq!(samples_for(33), 8_192);
