@@ -31,11 +31,6 @@ defaults-column-source = Quelle
 defaults-source = Quelltext
 defaults-policy = ab { $base }, Multiplikator { $multiplier }, ohne Grenze, Wiederholungen: { $retries }
 defaults-policy-capped = ab { $base }, Multiplikator { $multiplier }, höchstens { $cap }, Wiederholungen: { $retries }
-defaults-jitter-none = Ohne
-defaults-jitter-full = Full Jitter
-defaults-jitter-equal = Equal Jitter
-defaults-jitter-proportional = ±{ $factor } der Verzögerung
-defaults-jitter-decorrelated = Decorrelated Jitter
 defaults-sparkline = Mittlere Verzögerungen: { $delays }
 preset-counts-attempts = { $count ->
     [one] { $count } Versuch

@@ -163,15 +163,23 @@ calc-jitter-label = Jitter
 
 # Jitter option: no randomness, every delay is exactly the computed one.
 jitter-none = Ohne
+# The same kind in a table cell of the defaults page (plain text).
+jitter-none-cell = Ohne
 
 # Jitter option ("full jitter"): random delay between zero and the computed delay.
 jitter-full = Full Jitter
+# The same kind in a table cell of the defaults page (plain text).
+jitter-full-cell = Full Jitter
 
 # Jitter option ("equal jitter"): half of the computed delay is kept, the other half is random.
 jitter-equal = Equal Jitter
+# The same kind in a table cell of the defaults page (plain text).
+jitter-equal-cell = Equal Jitter
 
 # Jitter option: the delay varies evenly by up to a share of itself either way (the share is the jitter factor).
 jitter-proportional = Proportionaler Jitter
+# The same kind in a table cell of the defaults page (plain text); $factor is a number such as 0.2.
+jitter-proportional-cell = ±{ $factor } der Verzögerung
 
 # Label of the jitter factor field (proportional jitter only).
 calc-factor-label = Jitter-Faktor
@@ -372,6 +380,8 @@ calc-code-stale = Der folgende Code gilt für die letzten gültigen Werte, nicht
 
 # Jitter option ("decorrelated jitter", after the AWS Architecture Blog): each delay is drawn between the first delay and three times the previous delay.
 jitter-decorrelated = Decorrelated Jitter
+# The same kind in a table cell of the defaults page (plain text).
+jitter-decorrelated-cell = Decorrelated Jitter
 
 # Label of the optional timeout field: how long one attempt may run before it counts as failed.
 calc-timeout-label = Timeout je Versuch

@@ -35,12 +35,6 @@ defaults-source = source
 # Plain text: $base and $cap are durations, $multiplier a number, $retries the core’s retries.
 defaults-policy = from { $base }, × { $multiplier }, no cap, { $retries } retries
 defaults-policy-capped = from { $base }, × { $multiplier }, up to { $cap }, { $retries } retries
-# Plain text: jitter kinds; $factor is a number such as 0.2.
-defaults-jitter-none = none
-defaults-jitter-full = full
-defaults-jitter-equal = equal
-defaults-jitter-proportional = ±{ $factor } of the delay
-defaults-jitter-decorrelated = decorrelated
 # Plain text: the sparkline’s text alternative; $delays lists the mean delays.
 defaults-sparkline = Mean delays: { $delays }
 # Plain text: what the library’s number counts; $count is that number.

@@ -163,15 +163,23 @@ calc-jitter-label = Jitter
 
 # Jitter option: no randomness, every delay is exactly the computed one.
 jitter-none = None
+# The same kind in a table cell of the defaults page (plain text).
+jitter-none-cell = none
 
 # Jitter option: random delay between zero and the computed delay.
 jitter-full = Full
+# The same kind in a table cell of the defaults page (plain text).
+jitter-full-cell = full
 
 # Jitter option: half of the computed delay is kept, the other half is random.
 jitter-equal = Equal
+# The same kind in a table cell of the defaults page (plain text).
+jitter-equal-cell = equal
 
 # Jitter option: the delay varies evenly by up to a share of itself either way (the share is the jitter factor).
 jitter-proportional = Proportional
+# The same kind in a table cell of the defaults page (plain text); $factor is a number such as 0.2.
+jitter-proportional-cell = ±{ $factor } of the delay
 
 # Label of the jitter factor field (proportional jitter only).
 calc-factor-label = Jitter factor
@@ -373,6 +381,8 @@ calc-code-stale = The snippets below are for the last valid values, not for the 
 
 # Jitter option ("decorrelated jitter", after the AWS Architecture Blog): each delay is drawn between the first delay and three times the previous delay.
 jitter-decorrelated = Decorrelated
+# The same kind in a table cell of the defaults page (plain text).
+jitter-decorrelated-cell = decorrelated
 
 # Label of the optional timeout field: how long one attempt may run before it counts as failed.
 calc-timeout-label = Timeout per attempt

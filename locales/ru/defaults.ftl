@@ -31,11 +31,6 @@ defaults-column-source = Источник
 defaults-source = исходный код
 defaults-policy = от { $base }, множитель { $multiplier }, без ограничения, повторов: { $retries }
 defaults-policy-capped = от { $base }, множитель { $multiplier }, не больше { $cap }, повторов: { $retries }
-defaults-jitter-none = без джиттера
-defaults-jitter-full = полный джиттер
-defaults-jitter-equal = равный джиттер
-defaults-jitter-proportional = ±{ $factor } от задержки
-defaults-jitter-decorrelated = декоррелированный
 defaults-sparkline = Средние задержки: { $delays }
 preset-counts-attempts = { $count ->
     [one] { $count } попытка

@@ -165,15 +165,23 @@ calc-jitter-label = Джиттер
 
 # Jitter option: no randomness, every delay is exactly the computed one.
 jitter-none = Нет
+# The same kind in a table cell of the defaults page (plain text).
+jitter-none-cell = без джиттера
 
 # Jitter option: random delay between zero and the computed delay.
 jitter-full = Полный
+# The same kind in a table cell of the defaults page (plain text).
+jitter-full-cell = полный джиттер
 
 # Jitter option: half of the computed delay is kept, the other half is random.
 jitter-equal = Равный
+# The same kind in a table cell of the defaults page (plain text).
+jitter-equal-cell = равный джиттер
 
 # Jitter option: the delay varies evenly by up to a share of itself either way (the share is the jitter factor).
 jitter-proportional = Пропорциональный
+# The same kind in a table cell of the defaults page (plain text); $factor is a number such as 0.2.
+jitter-proportional-cell = ±{ $factor } от задержки
 
 # Label of the jitter factor field (proportional jitter only).
 calc-factor-label = Доля джиттера
@@ -380,6 +388,8 @@ calc-code-stale = Код ниже — для последних допустим
 
 # Jitter option ("decorrelated jitter", after the AWS Architecture Blog): each delay is drawn between the first delay and three times the previous delay.
 jitter-decorrelated = Декоррелированный
+# The same kind in a table cell of the defaults page (plain text).
+jitter-decorrelated-cell = декоррелированный
 
 # Label of the optional timeout field: how long one attempt may run before it counts as failed.
 calc-timeout-label = Тайм-аут попытки

@@ -25,7 +25,7 @@ pub fn variables(id: &str) -> Option<&'static [&'static str]> {
     Some(match id {
         "defaults-policy" => &["base", "multiplier", "retries"],
         "defaults-policy-capped" => &["base", "multiplier", "retries", "cap"],
-        "defaults-jitter-proportional" => &["factor"],
+        "jitter-proportional-cell" => &["factor"],
         "defaults-sparkline" => &["delays"],
         "presets" | "defaults-column-p99" => &["percentile"],
         "preset-counts-attempts" | "preset-counts-retries" => &["count"],
@@ -149,9 +149,9 @@ fn row(preset: &Preset, intl: &Intl, texts: &Texts) -> RowView {
         Jitter::Proportional { factor } => {
             let mut args = FluentArgs::new();
             args.set("factor", intl.number(factor));
-            texts.get("defaults-jitter-proportional", Some(&args))
+            texts.get("jitter-proportional-cell", Some(&args))
         }
-        other => texts.get(&format!("defaults-jitter-{}", other.name()), None),
+        other => texts.get(&format!("jitter-{}-cell", other.name()), None),
     };
     let counts_id = format!("preset-counts-{}", preset.counts.name());
     let counting = match (preset.counts, preset.count) {
