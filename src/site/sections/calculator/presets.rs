@@ -72,9 +72,11 @@ struct Island {
     presets: BTreeMap<String, Item>,
 }
 
-/// Whether the calculator offers `preset`'s jitter kind.
+/// Whether the calculator offers `preset`'s jitter kind: every kind its
+/// modules compute, those of the Monte Carlo method included (the script
+/// fetches their module when the reader picks one).
 pub fn fits(preset: &Preset) -> bool {
-    core_contract::JITTERS.contains(&preset.policy.jitter.name())
+    core_contract::distribution::JITTERS.contains(&preset.policy.jitter.name())
 }
 
 /// `preset`'s policy as a page whose maximum follows `zero_max` holds it.
