@@ -1,7 +1,9 @@
 //! Size budgets of what a reader downloads: each of the calculator's
-//! WebAssembly modules (≤ 6 KiB each: the base module, loaded at start, and
-//! the two method modules, the grid's and the Monte Carlo run's, one
-//! fetched on the reader's first edit) and its script as shipped (bundled
+//! WebAssembly modules (the base module, loaded at start, ≤ 6 KiB; the two
+//! method modules, the grid's and the Monte Carlo run's, one fetched on the
+//! reader's first edit, ≤ 8 KiB each: the Monte Carlo module carries every
+//! correlated kind's formula, Polly's with its exponential and `tanh`) and
+//! its script as shipped (bundled
 //! and minified by the build in src/site/render/bundle/mod.rs, ≤ 20 KiB),
 //! uncompressed, and every page with everything it loads at start (≤ 40 KiB
 //! gzip-compressed, as hosts serve it). Each figure is printed (`cargo test
@@ -23,6 +25,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 const WASM_BUDGET: u64 = 6 * 1024;
+const METHOD_WASM_BUDGET: u64 = 8 * 1024;
 const SCRIPT_BUDGET: u64 = 20 * 1024;
 const PAGE_GZIP_BUDGET: u64 = 40 * 1024;
 
@@ -122,17 +125,20 @@ fn what_a_reader_downloads_stays_within_budget() {
         ("grid wasm", &grid),
         ("Monte Carlo wasm", &monte_carlo),
     ] {
-        let when = if module == &wasm {
-            "loaded at start"
+        let (when, budget) = if module == &wasm {
+            ("loaded at start", WASM_BUDGET)
         } else {
-            "fetched on the first edit with its jitter kinds"
+            (
+                "fetched on the first edit with its jitter kinds",
+                METHOD_WASM_BUDGET,
+            )
         };
         println!(
-            "calculator {what}: {} bytes (budget {WASM_BUDGET}), {when}",
+            "calculator {what}: {} bytes (budget {budget}), {when}",
             size(module)
         );
-        if size(module) > WASM_BUDGET {
-            over.push(format!("{what} {} > {WASM_BUDGET}", size(module)));
+        if size(module) > budget {
+            over.push(format!("{what} {} > {budget}", size(module)));
         }
     }
     // The script is bundled from the modules of static/calculator/.

@@ -5,7 +5,8 @@
 //! method modules, each the distribution export for some jitter kinds and
 //! none of the base module's functions: the grid module ([`GRID`], `--cfg
 //! backoff_grid`: the independent kinds) and the Monte Carlo module
-//! ([`MONTE_CARLO`], `--cfg backoff_monte_carlo`: decorrelated jitter). The
+//! ([`MONTE_CARLO`], `--cfg backoff_monte_carlo`: the kinds whose delays
+//! depend on earlier ones). The
 //! script fetches the one for the reader's jitter kind on the first edit.
 //! Each has its own kept copy and record; the rule below holds for each on
 //! its own.
@@ -74,7 +75,8 @@ pub const BASE: Kind = Kind {
 /// The distribution export of the independent jitter kinds (the grid
 /// convolution) alone, without the base module's functions (see
 /// `wasm/src/lib.rs`), fetched by the script when the reader first changes
-/// an input with one of those kinds: within the same 6 KiB budget.
+/// an input with one of those kinds: within the 8 KiB budget of a method
+/// module.
 pub const GRID: Kind = Kind {
     file: "backoff-grid.wasm",
     kept: "wasm/backoff-grid.wasm",
@@ -82,9 +84,10 @@ pub const GRID: Kind = Kind {
     cfg: &["--cfg", "backoff_grid"],
 };
 
-/// The distribution export of decorrelated jitter (the Monte Carlo run)
-/// alone, fetched when the reader first changes an input with that kind:
-/// within the same 6 KiB budget.
+/// The distribution export of the kinds whose delays depend on earlier ones
+/// (the Monte Carlo run) alone, fetched when the reader first changes an
+/// input with one of those kinds: within the 8 KiB budget of a method
+/// module.
 pub const MONTE_CARLO: Kind = Kind {
     file: "backoff-monte-carlo.wasm",
     kept: "wasm/backoff-monte-carlo.wasm",
