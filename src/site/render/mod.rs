@@ -12,6 +12,7 @@
 //! sink does.
 
 pub mod bundle;
+pub mod stylesheet;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -324,7 +325,17 @@ fn assets(site: &Site, sink: &dyn Sink) -> (AssetNames, Vec<Diagnostic>) {
             problems.push(bundle::stray_script());
             continue;
         }
-        let hashed = add(name, bytes);
+        let hashed = if name.ends_with(".css") {
+            match stylesheet::minified(name, bytes) {
+                Ok(css) => add(name, &css),
+                Err(problem) => {
+                    problems.push(problem);
+                    continue;
+                }
+            }
+        } else {
+            add(name, bytes)
+        };
         match name.as_str() {
             "style.css" => names.css = hashed,
             "favicon.svg" => names.favicon = hashed,
