@@ -46,6 +46,12 @@ pub enum Jitter {
     /// so the first actual delay is uniform on `[base, 3·base]` (cut at the
     /// cap). Each delay depends on the previous one: see [`Retry::mean`].
     Decorrelated,
+    /// Polly's jitter (Polly v8's exponential backoff with `UseJitter`):
+    /// the delay before retry `k` is `(f(t) − f(t'))/1.4 · base` with
+    /// `t = k − 1 + U`, `f(t) = 2^t · tanh(√(4t))` and `t'` the previous
+    /// draw, then cut at the cap ([`dist::correlated`]). The multiplier
+    /// plays no part.
+    Polly,
 }
 
 /// How the distribution of a kind's waits is computed (`core/METHOD.md`),
@@ -105,12 +111,13 @@ impl Jitter {
     /// WebAssembly boundary, in the calculator's URL and form) is its index
     /// here. The kinds of [`Method::Grid`] come first, so that the base
     /// module's codes are theirs (checked at compile time below).
-    pub const KINDS: [Kind; 5] = [
+    pub const KINDS: [Kind; 6] = [
         Kind::first_offered("none"),
         Kind::first_offered("full"),
         Kind::first_offered("equal"),
         Kind::new("proportional", true, Method::Grid),
         Kind::new("decorrelated", false, Method::MonteCarlo),
+        Kind::new("polly", false, Method::MonteCarlo),
     ];
 
     /// Every kind's [`Jitter::name`], in the order of their codes.
@@ -132,6 +139,7 @@ impl Jitter {
             Jitter::Equal => 2,
             Jitter::Proportional { .. } => 3,
             Jitter::Decorrelated => 4,
+            Jitter::Polly => 5,
         }
     }
 
@@ -158,7 +166,8 @@ impl Jitter {
             1 => Jitter::Full,
             2 => Jitter::Equal,
             3 => Jitter::Proportional { factor },
-            _ => Jitter::Decorrelated,
+            4 => Jitter::Decorrelated,
+            _ => Jitter::Polly,
         }
     }
 
@@ -173,7 +182,7 @@ impl Jitter {
     /// [`Jitter::KINDS`] at compile time).
     pub const fn method(self) -> Method {
         match self {
-            Jitter::Decorrelated => Method::MonteCarlo,
+            Jitter::Decorrelated | Jitter::Polly => Method::MonteCarlo,
             _ => Method::Grid,
         }
     }
@@ -418,11 +427,16 @@ pub struct Retry {
     pub mean: f64,
     /// The longest possible delay under the jitter kind.
     pub max: f64,
-    /// The sum of `min` over retries `1..=retry`.
+    /// The sum of `min` over retries `1..=retry`; for a kind of
+    /// [`Method::MonteCarlo`], the least cumulative wait its formula allows
+    /// ([`dist::correlated::Exact`]), which may exceed the sum.
     pub cumulative_min: f64,
-    /// The sum of `mean` over retries `1..=retry`.
+    /// The sum of `mean` over retries `1..=retry` (kept within the other
+    /// two).
     pub cumulative_mean: f64,
-    /// The sum of `max` over retries `1..=retry`.
+    /// The sum of `max` over retries `1..=retry`; for a kind of
+    /// [`Method::MonteCarlo`], the greatest cumulative wait its formula
+    /// allows, which may fall short of the sum.
     pub cumulative_max: f64,
 }
 
@@ -578,6 +592,9 @@ impl<const CORRELATED: bool> Rows<CORRELATED> {
         if retry > self.policy.retries {
             return Ok(None);
         }
+        // The kinds of the Monte Carlo method state their cumulative bounds
+        // (for decorrelated jitter the running sums, bit for bit).
+        let mut bounds = None;
         let (capped, (min, mean, max)) = match &mut self.correlated {
             Some(walk) if CORRELATED => {
                 let exact = walk.step().map_err(|overflow| match overflow {
@@ -589,6 +606,7 @@ impl<const CORRELATED: bool> Rows<CORRELATED> {
                     }
                 })?;
                 self.delay = exact.hi;
+                bounds = Some((exact.cumulative_lo, exact.cumulative_hi));
                 (exact.capped, (exact.lo, exact.mean_bound, exact.hi))
             }
             _ => {
@@ -599,11 +617,14 @@ impl<const CORRELATED: bool> Rows<CORRELATED> {
         if !max.is_finite() {
             return Err(PolicyError::DelayOverflow { retry });
         }
-        let cumulative = (
+        let mut cumulative = (
             self.cumulative.0 + min,
             self.cumulative.1 + mean,
             self.cumulative.2 + max,
         );
+        if let Some((lo, hi)) = bounds {
+            cumulative = (lo, cumulative.1.clamp(lo, hi), hi);
+        }
         // Sums of finite non-negative numbers: if the largest is finite, so
         // are the other two.
         if !cumulative.2.is_finite() {

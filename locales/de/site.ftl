@@ -383,6 +383,11 @@ jitter-decorrelated = Decorrelated Jitter
 # The same kind in a table cell of the defaults page (plain text).
 jitter-decorrelated-cell = Decorrelated Jitter
 
+# Jitter option ("decorrelated jitter backoff V2" of the .NET library Polly, its exponential backoff with jitter): each delay is the growth of 2^t · tanh(√(4t)) from the previous draw of t to this one, t drawn between the retry’s number minus one and its number.
+jitter-polly = Polly-Jitter
+# The same kind in a table cell of the defaults page (plain text).
+jitter-polly-cell = Polly-Jitter
+
 # Label of the optional timeout field: how long one attempt may run before it counts as failed.
 calc-timeout-label = Timeout je Versuch
 

@@ -384,6 +384,11 @@ jitter-decorrelated = Decorrelated
 # The same kind in a table cell of the defaults page (plain text).
 jitter-decorrelated-cell = decorrelated
 
+# Jitter option ("decorrelated jitter backoff V2" of the .NET library Polly, its exponential backoff with jitter): each delay is the growth of 2^t · tanh(√(4t)) from the previous draw of t to this one, t drawn between the retry’s number minus one and its number.
+jitter-polly = Polly’s jitter
+# The same kind in a table cell of the defaults page (plain text).
+jitter-polly-cell = Polly’s jitter
+
 # Label of the optional timeout field: how long one attempt may run before it counts as failed.
 calc-timeout-label = Timeout per attempt
 

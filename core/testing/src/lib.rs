@@ -16,6 +16,7 @@
 //! lines: the schedule's and the distribution's checkers share the rules.
 
 pub mod exact;
+pub mod polly;
 pub mod tools;
 
 use backoff_core::contention::{self, Model, Simulator, Slot, Strategy};
@@ -146,8 +147,14 @@ pub fn first_broken_rule(p: &Policy) -> Option<PolicyError> {
 /// where floating point can no longer show the growth (subnormal delays).
 ///
 /// Decorrelated jitter's nominal delay is its longest, `base × 3^n`, capped
-/// by the same rule.
+/// by the same rule; Polly's is its longest, from its formula ([`polly`]).
 pub fn expected_rows(p: &Policy) -> Vec<(f64, bool)> {
+    if p.jitter == Jitter::Polly {
+        return polly::figures(p.base, p.max_delay, p.retries)
+            .iter()
+            .map(|f| (f.hi, f.capped))
+            .collect();
+    }
     let (first, growth) = match p.jitter {
         Jitter::Decorrelated => (p.base * 3.0, 3.0),
         _ => (p.base, p.multiplier),
@@ -220,6 +227,9 @@ pub fn check_policy(p: &Policy) -> Result<(), String> {
 /// model.
 pub fn check_schedule(p: &Policy, schedule: &Schedule) -> Result<(), String> {
     ensure!(schedule.policy() == *p, "{schedule:?} is not of {p:?}");
+    if p.jitter == Jitter::Polly {
+        return check_polly_schedule(p, schedule);
+    }
     let rows: Vec<Retry> = schedule.rows().collect();
     ensure!(
         rows.len() == p.retries as usize,
@@ -313,6 +323,65 @@ pub fn check_schedule(p: &Policy, schedule: &Schedule) -> Result<(), String> {
     Ok(())
 }
 
+/// Polly's schedule against its formula ([`polly::figures`]): the core
+/// computes `2^t` and `tanh` with its own functions, so the figures agree
+/// to a few ulp, not to the bit (the means to the quadrature's error).
+fn check_polly_schedule(p: &Policy, schedule: &Schedule) -> Result<(), String> {
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs());
+    let rows: Vec<Retry> = schedule.rows().collect();
+    ensure!(
+        rows.len() == p.retries as usize,
+        "{} rows for {p:?}",
+        rows.len()
+    );
+    // The means only while no cap can bind; the quadrature needs no more.
+    let want = polly::figures(p.base, p.max_delay, p.retries.min(60));
+    for (row, w) in rows.iter().zip(&want) {
+        ensure!(
+            row.min == 0.0 && close(row.max, w.hi) && row.delay == row.max,
+            "{row:?} of {p:?}: the greatest delay should be {:e}",
+            w.hi
+        );
+        ensure!(
+            close(row.cumulative_min, w.cumulative_lo)
+                && close(row.cumulative_max, w.cumulative_hi),
+            "{row:?} of {p:?}: the cumulative bounds should be {:e} / {:e}",
+            w.cumulative_lo,
+            w.cumulative_hi
+        );
+    }
+    for (row, previous) in rows.iter().skip(1).zip(&rows) {
+        ensure!(
+            row.delay >= previous.delay,
+            "delays decrease at {row:?} of {p:?}"
+        );
+    }
+    for row in &rows {
+        ensure!(
+            row.min <= row.mean
+                && row.mean <= row.max
+                && row.cumulative_min <= row.cumulative_mean
+                && row.cumulative_mean <= row.cumulative_max
+                && row.cumulative_max.is_finite(),
+            "{row:?} of {p:?} is out of order"
+        );
+        if let Some(cap) = p.max_delay {
+            ensure!(row.max <= cap, "{row:?} of {p:?} is above the cap");
+        }
+    }
+    let (totals, last) = (schedule.totals(), rows[rows.len() - 1]);
+    ensure!(
+        [totals.min, totals.mean, totals.max]
+            == [
+                last.cumulative_min,
+                last.cumulative_mean,
+                last.cumulative_max
+            ],
+        "{totals:?} of {p:?} are not the last row's"
+    );
+    Ok(())
+}
+
 /// The spread of each jitter kind around the nominal delay `d`, as
 /// documented: none is exactly `d`, full is uniform on `[0, d]`, equal on
 /// `[d/2, d]`, proportional on `[d(1 − f), d(1 + f)]`; decorrelated runs
@@ -325,6 +394,7 @@ pub fn want_spread(p: &Policy, d: f64) -> (f64, Option<f64>, f64) {
         Jitter::Equal => (d * 0.5, Some(d * 0.75), d),
         Jitter::Proportional { factor } => (d - d * factor, Some(d), d + d * factor),
         Jitter::Decorrelated => (p.base.min(d), None, d),
+        Jitter::Polly => (0.0, None, d),
     }
 }
 

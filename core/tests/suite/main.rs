@@ -21,4 +21,5 @@ mod dist_monte_carlo;
 mod dist_pinned;
 mod dist_props;
 mod dist_timeline;
+mod polly;
 mod props;

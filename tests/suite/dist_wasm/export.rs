@@ -464,13 +464,13 @@ fn the_native_contract_gives_the_command_lines_figures() {
             same(p("p90"), c.p90, "p90");
             same(p("p99"), c.p99, "p99");
         }
-        // The schedule buffer's totals: decorrelated jitter's are its run's,
-        // the JSON's `total`; the independent kinds' the schedule's own,
-        // which the page shows (the JSON's distribution totals are in the
-        // distribution buffer, below).
+        // The schedule buffer's totals: those of the Monte Carlo kinds are
+        // their run's, the JSON's `total`; the independent kinds' the
+        // schedule's own, which the page shows (the JSON's distribution
+        // totals are in the distribution buffer, below).
         let t = figures.total;
         let totals = schedule.totals();
-        let totals = if policy.jitter == Jitter::Decorrelated {
+        let totals = if policy.jitter.method() == backoff_core::Method::MonteCarlo {
             [t.min, t.mean, t.max]
         } else {
             [totals.min, totals.mean, totals.max]

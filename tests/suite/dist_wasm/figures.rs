@@ -11,7 +11,7 @@
 
 use backoff_core::dist::monte_carlo::{self, MonteCarlo, Row};
 use backoff_core::dist::{CapOrder, Delay, Limits, Summary, delays, independent};
-use backoff_core::{Jitter, MAX_RETRIES, Policy, Schedule};
+use backoff_core::{Jitter, MAX_RETRIES, Method, Policy, Schedule};
 
 const RETRIES: usize = MAX_RETRIES as usize;
 const TOTAL: usize = 6 * RETRIES;
@@ -72,7 +72,7 @@ fn figures(a: Args, b: Buffers<'_>) -> u32 {
     let n = policy.retries as usize;
     let out = b.out;
     out.fill(0.0);
-    let (total, fit) = if policy.jitter != Jitter::Decorrelated {
+    let (total, fit) = if policy.jitter.method() == Method::Grid {
             let Ok(ds) = delays(&policy, CapOrder::BeforeJitter, b.delays) else {
                 return 100;
             };
