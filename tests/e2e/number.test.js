@@ -1,8 +1,9 @@
 // Unit tests of the script's number rule and input reader, run in Node on
 // the very module the pages' script is bundled from, over the case table number-cases.json
 // shared with the Rust side: its expected figures and notation data are
-// Intl::number's and NumberSymbols' own, and a unit test in
-// src/site/calculator/number_cases.rs checks every typed case against
+// Intl::number's and NumberSymbols' own (and agree with Node's ICU4C, an
+// independent implementation of CLDR), and a unit test in
+// src/site/sections/calculator/number_cases.rs checks every typed case against
 // Intl::number and the notation data the build puts in each page's island.
 // The limits come from each language's island in the built site, whose
 // notation must equal the table's; languages no page is in (hi, es) are read
@@ -33,6 +34,24 @@ test('formatNumber writes what Intl::number writes', () => {
   assert.ok(cases.format.some((c) => cases.notation[c.lang].grouping?.[1] === 2), 'a language grouping by two');
   for (const { lang, x, want } of cases.format) {
     assert.equal(formatNumber(Number(x), cases.notation[lang]), want, `${x} in ${lang}`);
+  }
+});
+
+// The table's figures come from the build's own formatter (ICU4X); Node's
+// Intl.NumberFormat is another implementation of the same CLDR rules (ICU4C,
+// with its own data), so the two must agree on every figure below
+// scientific notation, to the thousandths the site keeps.
+test('Intl::number writes what ICU4C writes from the same CLDR rules', () => {
+  let compared = 0;
+  for (const { lang, x, want } of cases.format) {
+    if (Math.abs(Number(x)) >= cases.notation[lang].scientific_from) continue;
+    const icu4c = new Intl.NumberFormat(lang, { maximumFractionDigits: 3 }).format(Number(x));
+    assert.equal(want, icu4c, `${x} in ${lang}`);
+    compared += 1;
+  }
+  assert.ok(compared >= 100, `only ${compared} figures compared`);
+  for (const lang of Object.keys(cases.notation)) {
+    assert.ok(cases.format.some((c) => c.lang === lang && Math.abs(Number(c.x)) < cases.notation[lang].scientific_from), lang);
   }
 });
 
