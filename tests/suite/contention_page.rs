@@ -1,7 +1,9 @@
 //! The contention page of the real site, read back as a reader would: its
-//! sections, charts and tables in every language, and its figures compared
-//! with the simulation run here, directly through the core, from the
-//! parameters of `content/contention.toml`.
+//! sections, charts and tables in every language, its figures compared with
+//! the simulation run here, directly through the core, from the parameters
+//! of `content/contention.toml` (that the page prints what was computed),
+//! and its tables with a literal port of the published simulator (that what
+//! was computed is the post's experiment).
 
 use crate::common;
 
@@ -159,6 +161,76 @@ fn the_tables_hold_the_simulations_figures() {
             );
         }
     }
+}
+
+/// The tables against the published simulator itself (its literal port,
+/// `backoff_core_testing::contention_reference`), not against a rerun of
+/// the code that drew them: at the fewest and the most clients, each
+/// strategy's mean calls and mean completion, as the English tables print
+/// them, lie within four standard errors of the port's means over runs of
+/// its own (and half the printed unit).
+#[test]
+fn the_tables_agree_with_the_published_simulator() {
+    use backoff_core_testing::contention_reference::{self, mean_and_standard_error};
+    const PORT_RUNS: u32 = 200;
+    let (experiment, _) = results();
+    assert_eq!(
+        experiment.model,
+        Model::AWS,
+        "the port has the post's numbers"
+    );
+    let html = page("en");
+    let rows = |section: &str| -> Vec<Vec<f64>> {
+        let body = between(&html, &format!("<section id=\"{section}\""), "</section>");
+        let tbody = between(body, "<tbody>", "</tbody>");
+        let figures = numbers(&text_of_cells(tbody), "en");
+        figures
+            .chunks(1 + Strategy::ALL.len())
+            .map(<[f64]>::to_vec)
+            .collect()
+    };
+    let (calls, completion) = (rows("calls"), rows("completion"));
+    let fewest = *experiment.clients.iter().min().unwrap();
+    let most = *experiment.clients.iter().max().unwrap();
+    let mut rng = backoff_site::backoff::rng::Xoshiro256::new(0x2015_1203);
+    let mut compared = 0;
+    for clients in [fewest, most] {
+        let row = |table: &[Vec<f64>]| -> Vec<f64> {
+            table
+                .iter()
+                .find(|r| r[0] == f64::from(clients))
+                .unwrap_or_else(|| panic!("no row for {clients} clients"))[1..]
+                .to_vec()
+        };
+        let (page_calls, page_seconds) = (row(&calls), row(&completion));
+        for (i, strategy) in Strategy::ALL.into_iter().enumerate() {
+            let (mut port_calls, mut port_seconds) = (Vec::new(), Vec::new());
+            for _ in 0..PORT_RUNS {
+                let (c, t) =
+                    contention_reference::run(&Model::AWS, strategy, clients as usize, &mut rng);
+                port_calls.push(f64::from(c));
+                port_seconds.push(t / 1000.0);
+            }
+            for (what, shown, port, unit) in [
+                ("calls", page_calls[i], &port_calls, 0.1),
+                ("completion (s)", page_seconds[i], &port_seconds, 0.01),
+            ] {
+                let (mean, se) = mean_and_standard_error(port);
+                // The page's mean is of `runs` runs, the port's of
+                // PORT_RUNS, both with the port's spread.
+                let sd = se * f64::from(PORT_RUNS).sqrt();
+                let both = (1.0 / f64::from(experiment.runs) + 1.0 / f64::from(PORT_RUNS)).sqrt();
+                let tolerance = 4.0 * sd * both + unit / 2.0;
+                assert!(
+                    (shown - mean).abs() <= tolerance,
+                    "{} at {clients} clients, {what}: the page shows {shown}, the port {mean:.3} (± {tolerance:.3})",
+                    strategy.name()
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, 2 * 2 * Strategy::ALL.len());
 }
 
 #[test]

@@ -15,6 +15,7 @@
 //! touches the sources the calculator's module is compiled from. Over 500
 //! lines: the schedule's and the distribution's checkers share the rules.
 
+pub mod contention_reference;
 pub mod exact;
 pub mod polly;
 pub mod tools;
