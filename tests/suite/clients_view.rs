@@ -1,7 +1,9 @@
 //! The calculator's many-clients chart as the build writes it: for every
 //! language and calculator page, the chart of the defaults is the core's
 //! own answer (`contract::run`, then `contract::spread`, run here
-//! directly), its figures in the page's notation.
+//! directly), its figures in the page's notation; without jitter the herd is
+//! the reference model's retry starts, and with jitter its counts follow the
+//! exact distribution of the starts.
 
 use crate::common;
 
@@ -108,4 +110,90 @@ fn the_built_chart_is_the_cores_herd_in_the_pages_notation() {
         }
     }
     assert!(herds > 0, "no page's defaults are without jitter");
+}
+
+/// With jitter the herd is sampled; its expectation is exact: retry `k` of
+/// a client starts at the sum of its first `k` delays, whose CDF
+/// `backoff_core_testing::exact::capped_sum_cdf` gives by
+/// inclusion–exclusion, each delay uniform between the reference model's
+/// shortest and longest. Each bucket's count lies within five standard
+/// deviations of `clients × Σ_k P(start_k in the bucket)`.
+#[test]
+fn a_jittered_herd_is_spread_as_the_exact_distribution_says() {
+    use backoff_core_testing::exact::capped_sum_cdf;
+    const CLIENTS: u32 = 2000;
+    let policies = [
+        Policy {
+            base: 100.0,
+            multiplier: 2.0,
+            max_delay: Some(1000.0),
+            retries: 6,
+            jitter: Jitter::Full,
+        },
+        Policy {
+            base: 250.0,
+            multiplier: 3.0,
+            max_delay: None,
+            retries: 4,
+            jitter: Jitter::Equal,
+        },
+        Policy {
+            base: 1000.0,
+            multiplier: 1.5,
+            max_delay: Some(4000.0),
+            retries: 5,
+            jitter: Jitter::Proportional { factor: 0.2 },
+        },
+    ];
+    for policy in policies {
+        let inputs = contract::inputs(&policy).unwrap();
+        let mut schedule = [0.0; SCHEDULE_LEN];
+        contract::run(&inputs, &mut schedule).unwrap();
+        let (mut out, mut counts) = ([0.0; SPREAD_LEN], [0u32; SPREAD_BUCKETS]);
+        contract::spread(
+            &inputs,
+            &schedule,
+            f64::from(CLIENTS),
+            &mut out,
+            &mut counts,
+        )
+        .unwrap();
+        let figure = |key: &str| out[SPREAD.iter().position(|k| *k == key).unwrap()];
+        assert_eq!(
+            figure("sampled"),
+            f64::from(CLIENTS),
+            "{policy:?}: every client drawn"
+        );
+        let width = figure("bucket_width");
+        let used = figure("buckets") as usize;
+        // Each retry's delay by the reference model, as (lo, hi, no cap).
+        let delays: Vec<(f64, f64, f64)> = backoff_core_testing::expected_rows(&policy)
+            .into_iter()
+            .map(|(d, _)| {
+                let (lo, _, hi) = backoff_core_testing::want_spread(&policy, d);
+                (lo, hi, f64::INFINITY)
+            })
+            .collect();
+        let latest: f64 = delays.iter().map(|d| d.1).sum();
+        for (i, &count) in counts.iter().enumerate().take(used) {
+            let (from, to) = (i as f64 * width, (i + 1) as f64 * width);
+            let last = i + 1 == used || to >= latest;
+            let (mut expected, mut spread) = (0.0, 0.0);
+            for k in 1..=delays.len() {
+                let cdf = |x: f64| capped_sum_cdf(&delays[..k], x);
+                let p = if last { 1.0 } else { cdf(to) } - cdf(from);
+                let p = p.clamp(0.0, 1.0);
+                expected += f64::from(CLIENTS) * p;
+                spread += (f64::from(CLIENTS) * p * (1.0 - p)).sqrt();
+            }
+            assert!(
+                (f64::from(count) - expected).abs() <= 5.0 * spread + 1.0,
+                "{policy:?}: bucket {i} [{from}, {to}) holds {count}, expected {expected:.1} ± {:.1}",
+                5.0 * spread + 1.0
+            );
+            if last {
+                break;
+            }
+        }
+    }
 }
