@@ -1,9 +1,10 @@
-//! The core's distribution figures (percentiles, decorrelated jitter's Monte
-//! Carlo run, the deadline fit) in WebAssembly against the native core, bit
-//! for bit.
+//! The core's distribution figures (percentiles, the Monte Carlo run of
+//! the correlated kinds, the deadline fit) in WebAssembly against the
+//! native core, bit for bit.
 //!
-//! The shipped module does not export these figures yet (its size budget is
-//! for the calculator), so this test compiles a module of its own,
+//! The shipped method modules export them only through the calculator's
+//! contract (`dist_wasm/export.rs` below); to call the core's own
+//! functions with any input, this test compiles a module of its own,
 //! `tests/suite/dist_wasm/harness.rs`, with plain rustc and the flags of the
 //! shipped one (see `wasm/build`), runs it in the wasmi interpreter, and
 //! compares every number it writes with the same calls made natively
