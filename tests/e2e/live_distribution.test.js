@@ -1,6 +1,6 @@
 // Browser tests of the live distribution figures on every page with the
 // calculator's timeline (en, ru, de × calculator, schedule): for policies
-// typed into the form (proportional and decorrelated jitter among them,
+// typed into the form (proportional, decorrelated and Polly's jitter among them,
 // with a timeout and a deadline), the percentiles, the method's note, the
 // verdict and the attempt table are the `schedule` command's figures in the
 // page's notation, rounded as the page states; for the built inputs the
@@ -51,6 +51,7 @@ const fill = (text, args) => text.replace(/\{(\w+)\}/g, (_, k) => args[k]);
 const POLICIES = [
   { base: 100, multiplier: 2, max: 2000, retries: 6, jitter: 'proportional', factor: 0.2, timeout: 50, deadline: 3000 },
   { base: 100, multiplier: 3, max: 1500, retries: 8, jitter: 'decorrelated', timeout: 20.5, deadline: 4000 },
+  { base: 2000, multiplier: 2, max: 30000, retries: 6, jitter: 'polly', timeout: 100, deadline: 60000 },
   { base: 250, multiplier: 2, max: 2000, retries: 5, jitter: 'none', timeout: null, deadline: 1000 },
   { base: 40, multiplier: 1.5, max: 900, retries: 7, jitter: 'full', timeout: 10, deadline: null },
 ];
