@@ -33,8 +33,14 @@ defaults-column-source = Source
 # Plain text: the link to the source lines.
 defaults-source = source
 # Plain text: $base and $cap are durations, $multiplier a number, $retries the core’s retries.
-defaults-policy = from { $base }, × { $multiplier }, no cap, { $retries } retries
-defaults-policy-capped = from { $base }, × { $multiplier }, up to { $cap }, { $retries } retries
+defaults-policy = from { $base }, × { $multiplier }, no cap, { $retries ->
+    [one] { $retries } retry
+   *[other] { $retries } retries
+}
+defaults-policy-capped = from { $base }, × { $multiplier }, up to { $cap }, { $retries ->
+    [one] { $retries } retry
+   *[other] { $retries } retries
+}
 # Plain text: the sparkline’s text alternative; $delays lists the mean delays.
 defaults-sparkline = Mean delays: { $delays }
 # Plain text: what the library’s number counts; $count is that number.

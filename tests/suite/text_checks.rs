@@ -2,7 +2,8 @@
 //! nothing (typography and glossary included), and every language of
 //! `site.toml` declares both, so that none is silently left unchecked. The
 //! checks themselves are shown failing by the fixture cases
-//! `typography-*` and `glossary-*`.
+//! `typography-*` and `glossary-*`. And what the build puts into words
+//! reads right on every English page: a count of one takes the singular.
 
 use crate::common;
 
@@ -35,4 +36,38 @@ fn every_language_declares_its_typography_and_glossary() {
             assert!(path.is_file(), "{} is missing", path.display());
         }
     }
+}
+
+/// "1 retries": a message that writes a count before its noun must select
+/// the noun's plural form. Read on every built English page (text and
+/// islands alike, which the script fills), every "1" that stands alone
+/// before a word is followed by no plural in -s of three letters or more.
+#[test]
+fn no_english_page_writes_one_before_a_plural() {
+    let pages = common::pages::real_site().join("en");
+    let mut found = Vec::new();
+    for entry in walkdir::WalkDir::new(&pages) {
+        let entry = entry.unwrap();
+        if entry.path().extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        let text = common::pages::text_of_cells(&std::fs::read_to_string(entry.path()).unwrap());
+        let chars: Vec<char> = text.chars().collect();
+        for (i, window) in chars.windows(2).enumerate() {
+            let standalone = i == 0
+                || !(chars[i - 1].is_ascii_digit()
+                    || matches!(chars[i - 1], '.' | ',' | '−' | '-'));
+            if window != ['1', ' '] || !standalone {
+                continue;
+            }
+            let word: String = chars[i + 2..]
+                .iter()
+                .take_while(|c| c.is_ascii_lowercase())
+                .collect();
+            if word.len() >= 4 && word.ends_with('s') && !word.ends_with("ss") {
+                found.push(format!("{}: 1 {word}", entry.path().display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
 }
