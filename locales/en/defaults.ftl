@@ -15,7 +15,7 @@ intro =
 
 presets-heading = The defaults side by side
 presets =
-    Each row is one library’s default policy as the build’s core computes it. The totals are the sum of all waits, not counting the calls themselves; where the jitter is random, P{ $percentile } is the total that { $percentile } % of runs stay under. Unlimited and time-limited policies are shown with an illustrative number of retries.
+    Each row is one library’s default policy as the build’s core computes it. The totals are the sum of all waits, not counting the calls themselves; where the jitter is random, P{ $percentile } is the total that { $percentile }% of runs stay under. Unlimited and time-limited policies are shown with an illustrative number of retries.
 
 # Plain text: the table’s caption.
 defaults-caption = Retry defaults and their total waits

@@ -444,7 +444,7 @@ calc-verdict-timeout = P{ $percentile } total wait { $p99 }; with a { $timeout }
 calc-verdict-deadline = P{ $percentile } total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts by { $last }, { $odds ->
         [always] always after your { $deadline } deadline.
         [never] always before your { $deadline } deadline.
-       *[some] after your { $deadline } deadline in { $late } % of cases.
+       *[some] after your { $deadline } deadline in { $late }% of cases.
     }
 
 # The verdict with a deadline and no timeout (attempts count as instant).
@@ -452,7 +452,7 @@ calc-verdict-deadline = P{ $percentile } total wait { $p99 }; with a { $timeout 
 calc-verdict-deadline-untimed = P{ $percentile } total wait { $p99 }; counting each attempt as instant, the last retry starts by { $last }, { $odds ->
         [always] always after your { $deadline } deadline.
         [never] always before your { $deadline } deadline.
-       *[some] after your { $deadline } deadline in { $late } % of cases.
+       *[some] after your { $deadline } deadline in { $late }% of cases.
     }
 ## Calculator: many clients
 

@@ -13,7 +13,7 @@
 //!
 //! It reads messages as `prose` gives them; it never changes a file.
 //!
-//! Over 500 lines with its tests (about 440 of code, one function per rule,
+//! Over 500 lines with its tests (about 490 of code, one function per rule,
 //! and 170 of tests, one per rule): the rules share the finding and the
 //! reading of `Rules`, and stay together.
 
@@ -67,9 +67,22 @@ pub struct Rules {
     pub units_after: Vec<String>,
     /// Words written before a figure (`№`), joined to it the same way.
     pub units_before: Vec<String>,
+    /// How the percent sign follows a figure: right after it (`99%`), or
+    /// after a no-break space (`99 %`).
+    pub percent_sign: PercentSign,
     /// The word that ends a list (`and`) when the language wants a comma
     /// before it in a list of three or more; empty where it does not.
     pub serial_comma_before: Vec<String>,
+}
+
+/// How a language writes the percent sign after a figure.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum PercentSign {
+    /// Right after the figure: `99%`.
+    Closed,
+    /// After a no-break space: `99 %`.
+    NoBreakSpace,
 }
 
 /// The rules of every language that has a file, by language.
@@ -154,6 +167,7 @@ pub fn lint_file(file: &LocaleFile, rules: &Rules, diagnostics: &mut Diagnostics
         ellipsis(&flat, rules, &mut findings);
         spaces(&flat, rules, &mut findings);
         units(&flat, rules, &mut findings);
+        percent(&flat, rules, &mut findings);
         figure_separator(&flat, rules, &mut findings);
         serial_comma(&flat, rules, &mut findings);
         findings.sort_by_key(|f| f.at);
@@ -374,6 +388,53 @@ fn units(flat: &Flat, rules: &Rules, out: &mut Vec<Finding>) {
                 what: format!("an ordinary space between `{unit}` and a figure"),
                 fix: "type a no-break space (U+00A0) there, so that the two never break apart"
                     .into(),
+            });
+        }
+    }
+}
+
+/// A percent sign after a figure, spaced as the language writes it.
+fn percent(flat: &Flat, rules: &Rules, out: &mut Vec<Finding>) {
+    let text = &flat.text;
+    let is_figure = |c: char| c == FIGURE || c.is_ascii_digit();
+    for (i, _) in text.match_indices('%') {
+        if flat.is_masked(i) {
+            continue;
+        }
+        let before = &text[..i];
+        let space = before
+            .chars()
+            .next_back()
+            .filter(|c| matches!(c, ' ' | '\u{a0}' | '\u{202f}'));
+        let figure_at = before.len() - space.map_or(0, char::len_utf8);
+        if !before[..figure_at]
+            .chars()
+            .next_back()
+            .is_some_and(is_figure)
+        {
+            continue;
+        }
+        let finding = match (rules.percent_sign, space) {
+            (PercentSign::Closed, Some(_)) => Some((
+                "a space before `%`",
+                "write the percent sign right after the figure (`99%`)",
+            )),
+            (PercentSign::NoBreakSpace, None) => Some((
+                "no space before `%`",
+                "type a no-break space (U+00A0) between the figure and `%`",
+            )),
+            (PercentSign::NoBreakSpace, Some(' ')) => Some((
+                "an ordinary space before `%`",
+                "type a no-break space (U+00A0) there, so that the two never break apart",
+            )),
+            _ => None,
+        };
+        if let Some((what, fix)) = finding {
+            out.push(Finding {
+                at: figure_at,
+                len: (i - figure_at).max(1),
+                what: what.into(),
+                fix: fix.into(),
             });
         }
     }
