@@ -178,8 +178,8 @@ jitter-equal-cell = Equal Jitter
 
 # Jitter option: the delay varies evenly by up to a share of itself either way (the share is the jitter factor).
 jitter-proportional = Proportionaler Jitter
-# The same kind in a table cell of the defaults page (plain text); $factor is a number such as 0.2.
-jitter-proportional-cell = ±{ $factor } der Verzögerung
+# The same kind in a table cell of the defaults page (plain text); $percent is the factor as a percentage, such as 20.
+jitter-proportional-cell = ±{ $percent } % der Verzögerung
 
 # Label of the jitter factor field (proportional jitter only).
 calc-factor-label = Jitter-Faktor

@@ -180,8 +180,8 @@ jitter-equal-cell = равный джиттер
 
 # Jitter option: the delay varies evenly by up to a share of itself either way (the share is the jitter factor).
 jitter-proportional = Пропорциональный
-# The same kind in a table cell of the defaults page (plain text); $factor is a number such as 0.2.
-jitter-proportional-cell = ±{ $factor } от задержки
+# The same kind in a table cell of the defaults page (plain text); $percent is the factor as a percentage, such as 20.
+jitter-proportional-cell = ±{ $percent } % от задержки
 
 # Label of the jitter factor field (proportional jitter only).
 calc-factor-label = Доля джиттера

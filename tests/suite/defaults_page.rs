@@ -116,6 +116,16 @@ fn a_rows_totals_are_the_cores() {
         "{aws}"
     );
     assert!(aws.contains("<td>3 attempts</td>"), "{aws}");
+    // A jitter factor reads as a percentage, in each language's style.
+    for (lang, cell) in [
+        ("en", "±20% of the delay"),
+        ("ru", "±20\u{a0}% от задержки"),
+        ("de", "±20\u{a0}% der Verzögerung"),
+    ] {
+        let html = page(lang);
+        let grpc = row(&html, "grpc-connection");
+        assert!(grpc.contains(&format!("<td>{cell}</td>")), "{lang}: {grpc}");
+    }
 }
 
 #[test]

@@ -25,7 +25,7 @@ pub fn variables(id: &str) -> Option<&'static [&'static str]> {
     Some(match id {
         "defaults-policy" => &["base", "multiplier", "retries"],
         "defaults-policy-capped" => &["base", "multiplier", "retries", "cap"],
-        "jitter-proportional-cell" => &["factor"],
+        "jitter-proportional-cell" => &["percent"],
         "defaults-sparkline" => &["delays"],
         "presets" | "defaults-column-p99" => &["percentile"],
         "preset-counts-attempts" | "preset-counts-retries" => &["count"],
@@ -148,7 +148,7 @@ fn row(preset: &Preset, intl: &Intl, texts: &Texts) -> RowView {
     let jitter = match policy.jitter {
         Jitter::Proportional { factor } => {
             let mut args = FluentArgs::new();
-            args.set("factor", intl.number(factor));
+            args.set("percent", intl.number(factor * 100.0));
             texts.get("jitter-proportional-cell", Some(&args))
         }
         other => texts.get(&format!("jitter-{}-cell", other.name()), None),
