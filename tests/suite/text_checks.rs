@@ -71,3 +71,35 @@ fn no_english_page_writes_one_before_a_plural() {
     }
     assert!(found.is_empty(), "{found:#?}");
 }
+
+/// The footer's pointer to the schedule's JSON stands on the pages that
+/// show a schedule (those with the calculator, whose data island is
+/// `calc-data`) and on no other, in every language.
+#[test]
+fn the_json_footer_stands_only_under_a_schedule() {
+    let site = common::pages::real_site();
+    let mut with = 0;
+    for entry in walkdir::WalkDir::new(site) {
+        let entry = entry.unwrap();
+        if entry.path().extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        let html = std::fs::read_to_string(entry.path()).unwrap();
+        let Some(footer) = html.split("<footer").nth(1) else {
+            continue;
+        };
+        let footer = footer.split("</footer>").next().unwrap();
+        let schedule = html.contains(r#"id="calc-data""#);
+        assert_eq!(
+            footer.contains("backoff-site schedule"),
+            schedule,
+            "{}",
+            entry.path().display()
+        );
+        with += usize::from(schedule);
+    }
+    assert!(
+        with >= 3 * common::languages().len(),
+        "{with} pages with a schedule"
+    );
+}

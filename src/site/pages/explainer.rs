@@ -153,6 +153,7 @@ fn render(
         title: title.clone(),
         description: texts.get("description", None),
         absolute: false,
+        schedule: page.sections.contains(&Section::Calculator),
     };
     let home_title = r.site_texts(language).get("home-title", None);
     let breadcrumb = [

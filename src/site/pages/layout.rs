@@ -23,6 +23,9 @@ pub struct Frame<'p> {
     pub description: String,
     /// Served at any URL (404): absolute links, and no address of its own.
     pub absolute: bool,
+    /// Whether the page shows a schedule (its calculator), whose JSON the
+    /// footer then points to.
+    pub schedule: bool,
 }
 
 /// What `_layout.html` needs.
@@ -60,17 +63,22 @@ pub fn layout(r: &Renderer, frame: Frame, texts: &Texts) -> Layout {
         title,
         description,
         absolute,
+        schedule,
     } = frame;
     let urls = &r.urls;
     let lang = r.languages[language].lang;
     let path = urls.path_of(language, place);
     let root = urls.root(language, place, absolute);
     let names: Vec<String> = r.languages.iter().map(|l| l.name.clone()).collect();
-    let footer = format!(
-        "{}\n{}",
-        markdown::block(texts, "footer-privacy", texts.get("footer-privacy", None)),
-        markdown::block(texts, "footer-json", texts.get("footer-json", None))
-    );
+    let mut footer = markdown::block(texts, "footer-privacy", texts.get("footer-privacy", None));
+    if schedule {
+        footer.push('\n');
+        footer.push_str(&markdown::block(
+            texts,
+            "footer-json",
+            texts.get("footer-json", None),
+        ));
+    }
     let site_name = texts.get("site-name", None);
     let full_title = if title == site_name {
         title

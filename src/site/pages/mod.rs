@@ -103,6 +103,7 @@ pub fn render_site_page<V: Template>(
         title: title.clone(),
         description: texts.get("home-description", None),
         absolute: page.absolute,
+        schedule: false,
     };
     let template = Path::new(page.template);
     render_page(
