@@ -123,6 +123,21 @@ duration-hours-minutes = { $hours } h { $minutes } min
 # $days (number), $hours (number), $minutes (number) - e.g. 3, 0 and 7
 duration-days-hours-minutes = { $days } d { $hours } h { $minutes } min
 
+# A duration whose other parts are zero (they are left out). $minutes (number) - e.g. 2
+duration-minutes = { $minutes } min
+
+# A duration whose other parts are zero (they are left out). $hours (number) - e.g. 19
+duration-hours = { $hours } h
+
+# A duration whose other parts are zero (they are left out). $days (number) - e.g. 3
+duration-days = { $days } d
+
+# A duration whose other parts are zero (they are left out). $days (number), $hours (number) - e.g. 3 and 4
+duration-days-hours = { $days } d { $hours } h
+
+# A duration whose other parts are zero (they are left out). $days (number), $minutes (number) - e.g. 3 and 7
+duration-days-minutes = { $days } d { $minutes } min
+
 ## Calculator widget
 
 # Heading of the calculator section.

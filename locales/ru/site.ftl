@@ -125,6 +125,21 @@ duration-hours-minutes = { $hours } ч { $minutes } мин
 # $days (number), $hours (number), $minutes (number) - e.g. 3, 0 and 7
 duration-days-hours-minutes = { $days } дн. { $hours } ч { $minutes } мин
 
+# A duration whose other parts are zero (they are left out). $minutes (number) - e.g. 2
+duration-minutes = { $minutes } мин
+
+# A duration whose other parts are zero (they are left out). $hours (number) - e.g. 19
+duration-hours = { $hours } ч
+
+# A duration whose other parts are zero (they are left out). $days (number) - e.g. 3
+duration-days = { $days } дн.
+
+# A duration whose other parts are zero (they are left out). $days (number), $hours (number) - e.g. 3 and 4
+duration-days-hours = { $days } дн. { $hours } ч
+
+# A duration whose other parts are zero (they are left out). $days (number), $minutes (number) - e.g. 3 and 7
+duration-days-minutes = { $days } дн. { $minutes } мин
+
 ## Calculator widget
 
 # Heading of the calculator section.

@@ -161,22 +161,23 @@ export function renderTotals(p, buf, s) {
     showTotal(dd, i === mean && s?.from < p.retries ? toError(buf[TOTALS + i], s.error) : buf[TOTALS + i], p.unit));
 }
 
-// As figures::humanize, of milliseconds; none for plain numbers.
+// As format::duration::humanize, of milliseconds; none for plain numbers.
 function humanize(ms, unitName) {
   if (unitName === 'units') return null;
   const { parts } = data.contract;
   const { days, hours, minutes, seconds, milliseconds: milli } = byKey(parts, view(wasm.duration_parts(ms), parts.length));
-  const d = data.duration;
-  const fill = (pattern, args) => pattern.replace(/\{(\w+)\}/g, (_, k) => num(args[k]));
-  if (days >= 365) {
-    // A calendar year; from a thousand years, the years alone.
-    const years = Math.floor(days / 365);
-    return years >= 1000 ? fill(d.years, { years }) : fill(d.years_days, { years, days: days - years * 365 });
-  }
-  if (days > 0) return fill(d.days_hours_minutes, { days, hours, minutes });
-  if (hours > 0) return fill(d.hours_minutes, { hours, minutes });
-  if (minutes > 0) return fill(d.minutes_seconds, { minutes, seconds });
-  return fill(d.seconds, { seconds: seconds + milli / 1000 });
+  // A calendar year; from a thousand years, the years alone.
+  const years = Math.floor(days / 365);
+  const named =
+    days >= 365 ? (years >= 1000 ? { years } : { years, days: days - years * 365 })
+    : days > 0 ? { days, hours, minutes }
+    : hours > 0 ? { hours, minutes }
+    : minutes > 0 ? { minutes, seconds }
+    : { seconds: seconds + milli / 1000 };
+  // A part that is zero is left out, but for the first (the shapes of
+  // format::duration::SHAPES, each a pattern of the island).
+  const shown = Object.keys(named).filter((k, i) => !i || named[k]);
+  return data.duration[shown.join('_')].replace(/\{(\w+)\}/g, (_, k) => num(named[k]));
 }
 
 // A total (and a percentile): the figure, and in words from a second up.

@@ -71,22 +71,27 @@ function expected(lang, data, policy) {
 /** The duration rule of the core (src/backoff.rs), for the test's inputs. */
 function humanize(lang, data, ms) {
   const f = (x) => figure(lang, x);
-  const fill = (pattern, args) => pattern.replace(/\{(\w+)\}/g, (_, k) => f(args[k]));
+  // The parts by the rounding rule, largest first; a zero part is left out,
+  // but for the first ("2 min", not "2 min 0 s").
+  const words = (named) => {
+    const shown = named.filter(([, v], i) => i === 0 || v !== 0);
+    const args = Object.fromEntries(shown);
+    return data.duration[shown.map(([k]) => k).join('_')].replace(/\{(\w+)\}/g, (_, k) => f(args[k]));
+  };
   const wholeMs = Math.round(ms);
-  if (wholeMs < 60_000) return fill(data.duration.seconds, { seconds: wholeMs / 1000 });
+  if (wholeMs < 60_000) return words([['seconds', wholeMs / 1000]]);
   const wholeS = Math.round(ms / 1000);
-  if (wholeS < 3600) {
-    return fill(data.duration.minutes_seconds, { minutes: Math.floor(wholeS / 60), seconds: wholeS % 60 });
-  }
+  if (wholeS < 3600) return words([['minutes', Math.floor(wholeS / 60)], ['seconds', wholeS % 60]]);
   const wholeMin = Math.round(ms / 60_000);
   const days = Math.floor(wholeMin / 1440);
   if (days >= 365) {
     const years = Math.floor(days / 365);
-    if (years >= 1000) return fill(data.duration.years, { years });
-    return fill(data.duration.years_days, { years, days: days - years * 365 });
+    if (years >= 1000) return words([['years', years]]);
+    return words([['years', years], ['days', days - years * 365]]);
   }
-  const args = { days, hours: Math.floor((wholeMin % 1440) / 60), minutes: wholeMin % 60 };
-  return fill(days > 0 ? data.duration.days_hours_minutes : data.duration.hours_minutes, args);
+  const hours = Math.floor((wholeMin % 1440) / 60);
+  const minutes = wholeMin % 60;
+  return words(days > 0 ? [['days', days], ['hours', hours], ['minutes', minutes]] : [['hours', hours], ['minutes', minutes]]);
 }
 
 /** Writes `x` as a reader of `data`'s language would type it. */
@@ -203,6 +208,17 @@ for (const lang of LANGS) {
             await page.selectOption('#calc-jitter', jitter);
             await assertShows(page, lang, data, { ...policy, jitter });
           }
+          // Totals of whole minutes, hours and days leave their zero parts
+          // out ("2 min", "1 h 30 min" and so on).
+          const unit = pageName === 'calculator' ? 1 : 0.001;
+          for (const round of [
+            { base: 20_000 * unit, multiplier: 1, max: 20_000 * unit, retries: 6, jitter: 'equal', unit: policy.unit },
+            { base: 3_600_000 * unit, multiplier: 1, max: 3_600_000 * unit, retries: 25, jitter: 'full', unit: policy.unit },
+          ]) {
+            await fillForm(page, data, round);
+            await assertShows(page, lang, data, round);
+          }
+          await fillForm(page, data, { ...policy, jitter: 'equal' });
           if (pageName === 'schedule') {
             // Plain numbers: no unit label and no duration in words.
             await page.selectOption('#calc-unit', 'units');

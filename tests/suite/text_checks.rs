@@ -103,3 +103,52 @@ fn the_json_footer_stands_only_under_a_schedule() {
         "{with} pages with a schedule"
     );
 }
+
+/// "2 min 0 s", "19 h 0 min": a duration in words leaves its zero parts out
+/// (`format::duration::SHAPES`). Read on every built page of every
+/// language: no unit of the language's `typography.toml` is followed by a
+/// zero and another unit.
+#[test]
+fn no_duration_in_words_names_a_zero_part() {
+    let root = common::project_root();
+    let mut read = 0;
+    let mut found = Vec::new();
+    for lang in common::languages() {
+        let rules: toml::Table = toml::from_str(
+            &std::fs::read_to_string(root.join("locales").join(lang).join("typography.toml"))
+                .unwrap(),
+        )
+        .unwrap();
+        let units: Vec<&str> = rules["units-after"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u.as_str().unwrap())
+            .collect();
+        for entry in walkdir::WalkDir::new(common::pages::real_site().join(lang)) {
+            let entry = entry.unwrap();
+            if entry.path().extension().is_none_or(|e| e != "html") {
+                continue;
+            }
+            let text =
+                common::pages::text_of_cells(&std::fs::read_to_string(entry.path()).unwrap());
+            read += 1;
+            for first in &units {
+                for second in &units {
+                    let zero = format!("{first}\u{a0}0\u{a0}{second}");
+                    for (at, _) in text.match_indices(&zero) {
+                        let before = text[..at].chars().next_back();
+                        let after = text[at + zero.len()..].chars().next();
+                        if !before.is_some_and(char::is_alphabetic)
+                            && !after.is_some_and(char::is_alphanumeric)
+                        {
+                            found.push(format!("{}: {zero}", entry.path().display()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(read >= 5 * common::languages().len(), "{read} pages read");
+    assert!(found.is_empty(), "{found:#?}");
+}

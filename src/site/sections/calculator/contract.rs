@@ -213,12 +213,6 @@ pub fn jitter_message(kind: &str) -> String {
 /// Those the script fills get `{name}` placeholders in the island.
 const VARIABLES: &[(&str, &[&str])] = &[
     ("table-caption", &["retries"]),
-    ("duration-seconds", &["seconds"]),
-    ("duration-minutes-seconds", &["minutes", "seconds"]),
-    ("duration-hours-minutes", &["hours", "minutes"]),
-    ("duration-days-hours-minutes", &["days", "hours", "minutes"]),
-    ("duration-years-days", &["years", "days"]),
-    ("duration-years", &["years"]),
     ("error-retries", &["min", "max"]),
     ("error-delay-overflow", &["retry"]),
     ("error-total-overflow", &["retry"]),
@@ -232,9 +226,14 @@ const VARIABLES: &[(&str, &[&str])] = &[
 ];
 
 /// The variables the calculator passes to message `id`; `None` when `id`
-/// is not a calculator message that receives any.
+/// is not a calculator message that receives any. The durations' shapes
+/// are `format::duration`'s, which every page writes too.
 pub fn variables(id: &str) -> Option<&'static [&'static str]> {
-    VARIABLES.iter().find(|(m, _)| *m == id).map(|(_, v)| *v)
+    VARIABLES
+        .iter()
+        .find(|(m, _)| *m == id)
+        .map(|(_, v)| *v)
+        .or_else(|| crate::site::format::duration::variables(id))
 }
 
 /// The island's `contract` object: both halves of the contract as the
@@ -446,6 +445,14 @@ mod tests {
             assert_eq!(
                 crate::site::pages::message_variables(id, &[]),
                 *names,
+                "{id}"
+            );
+        }
+        for (key, names) in crate::site::format::duration::SHAPES {
+            let id = crate::site::format::duration::message_id(key);
+            assert_eq!(
+                crate::site::pages::message_variables(&id, &[]),
+                names,
                 "{id}"
             );
         }

@@ -162,17 +162,10 @@ pub fn island(
     headers: &Headers,
     [wasm, grid, monte_carlo]: [String; 3],
 ) -> Island {
-    let duration = [
-        ("seconds", "duration-seconds"),
-        ("minutes_seconds", "duration-minutes-seconds"),
-        ("hours_minutes", "duration-hours-minutes"),
-        ("years_days", "duration-years-days"),
-        ("years", "duration-years"),
-        ("days_hours_minutes", "duration-days-hours-minutes"),
-    ]
-    .into_iter()
-    .map(|(key, id)| (key, message(texts, id, &[])))
-    .collect();
+    let duration = duration::SHAPES
+        .iter()
+        .map(|(key, _)| (*key, message(texts, &duration::message_id(key), &[])))
+        .collect();
     let chart = chart_words(texts);
     let mut text: BTreeMap<String, String> = [
         ("retry", headers.retry.clone()),
