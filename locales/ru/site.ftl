@@ -49,6 +49,9 @@ home-intro =
 # Heading above the list of pages on the home page.
 home-pages-heading = Страницы
 
+# The dash between a page's name and its description in a list (the home page, the language chooser), with its spaces as the language sets them; the quotes keep the spaces.
+list-dash = { "\u00A0— " }
+
 ## Schedule table (worked example and calculator)
 
 # Caption of the schedule table.

@@ -152,3 +152,40 @@ fn no_duration_in_words_names_a_zero_part() {
     assert!(read >= 5 * common::languages().len(), "{read} pages read");
     assert!(found.is_empty(), "{found:#?}");
 }
+
+/// The home pages and the language chooser set the dash between a page's
+/// name and its description as each language's `typography.toml` says: its
+/// dash, closed where the dash is closed (English), with a space on each
+/// side where it is spaced.
+#[test]
+fn the_list_dash_is_each_languages_own() {
+    let root = common::project_root();
+    let chooser = std::fs::read_to_string(common::pages::real_site().join("index.html")).unwrap();
+    for lang in common::languages() {
+        let rules: toml::Table = toml::from_str(
+            &std::fs::read_to_string(root.join("locales").join(lang).join("typography.toml"))
+                .unwrap(),
+        )
+        .unwrap();
+        let dash = rules["dash"].as_str().unwrap();
+        // Spaced: an ordinary or a no-break space before, a space after.
+        let forms: Vec<String> = if rules["dash-spaced"].as_bool().unwrap() {
+            vec![format!("</a> {dash} "), format!("</a>\u{a0}{dash} ")]
+        } else {
+            vec![format!("</a>{dash}")]
+        };
+        let set = |text: &str| {
+            forms
+                .iter()
+                .map(|f| text.matches(f.as_str()).count())
+                .sum::<usize>()
+        };
+        let home = common::pages::real_page(&format!("{lang}/index.html"));
+        let list = common::pages::between(&home, r#"<ul class="page-list">"#, "</ul>");
+        let entries = list.matches("<li>").count();
+        assert!(entries >= 5, "{lang}: {entries} pages listed");
+        assert_eq!(set(list), entries, "{lang}: {list}");
+        let choice = common::pages::between(&chooser, &format!(r#"<li lang="{lang}">"#), "</li>");
+        assert_eq!(set(choice), 1, "{lang}: {choice}");
+    }
+}

@@ -14,6 +14,8 @@ pub struct Choice {
     pub lang: String,
     pub href: String,
     pub name: String,
+    /// The language's dash between its name and its prompt.
+    pub dash: String,
     pub prompt: String,
 }
 
@@ -42,6 +44,7 @@ pub fn render(r: &Renderer, buffer: &mut String, diagnostics: &mut Diagnostics) 
                     lang: r.languages[i].lang.to_string(),
                     href: r.urls.path_of(i, Place::Home),
                     name: own.get("language-name", None),
+                    dash: own.get("list-dash", None),
                     prompt: own.get("home-description", None),
                 }
             })

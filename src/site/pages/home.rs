@@ -24,6 +24,8 @@ pub struct HomePage {
     pub title: String,
     pub intro_html: String,
     pub pages_heading: String,
+    /// The language's dash between a page's name and its description.
+    pub dash: String,
     pub pages: Vec<PageLink>,
 }
 
@@ -50,6 +52,7 @@ pub fn render(
             title,
             intro_html: markdown::block(texts, "home-intro", texts.get("home-intro", None)),
             pages_heading: texts.get("home-pages-heading", None),
+            dash: texts.get("list-dash", None),
             pages: metas
                 .iter()
                 .map(|meta| PageLink {
