@@ -163,6 +163,27 @@ fn the_tables_hold_the_simulations_figures() {
     }
 }
 
+/// One precision per table, zeros kept, so that a column's figures line up:
+/// calls to the tenth (149.0 beside 151.8), completion to the hundredth.
+#[test]
+fn each_table_has_one_precision() {
+    for lang in common::languages() {
+        let decimal = if lang == "en" { '.' } else { ',' };
+        let html = page(lang);
+        for (section, digits) in [("calls", 1), ("completion", 2)] {
+            let body = between(&html, &format!("<section id=\"{section}\""), "</section>");
+            let tbody = between(body, "<tbody>", "</tbody>");
+            for row in tbody.split("<tr>").skip(1) {
+                for cell in row.split("<td>").skip(1) {
+                    let cell = cell.split("</td>").next().unwrap();
+                    let fraction = cell.rsplit_once(decimal).map(|(_, f)| f.len());
+                    assert_eq!(fraction, Some(digits), "{lang}/{section}: {cell:?}");
+                }
+            }
+        }
+    }
+}
+
 /// The tables against the published simulator itself (its literal port,
 /// `backoff_core_testing::contention_reference`), not against a rerun of
 /// the code that drew them: at the fewest and the most clients, each

@@ -108,6 +108,25 @@ impl Intl {
         format_decimal(&self.decimal, x)
     }
 
+    /// A figure rounded to exactly `digits` fraction digits, trailing
+    /// zeros kept (`149.0` beside `151.8`): for a table column whose
+    /// figures share a precision. Beyond [`number`](Intl::number)'s range,
+    /// as it writes them.
+    pub fn fixed(&self, x: f64, digits: i16) -> String {
+        if !x.is_finite() || x.abs() >= SCIENTIFIC_FROM {
+            return self.number(x);
+        }
+        let Ok(mut decimal) = Decimal::try_from_f64(x, FloatPrecision::RoundTrip) else {
+            return self.number(x);
+        };
+        decimal.round_with_mode(
+            -digits,
+            SignedRoundingMode::Unsigned(UnsignedRoundingMode::HalfExpand),
+        );
+        decimal.absolute.pad_end(-digits);
+        self.decimal.format(&decimal).to_string()
+    }
+
     /// `a, b and c` in this language; `a; b and c` where an item holds a
     /// comma of its own.
     ///

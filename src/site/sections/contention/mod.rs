@@ -172,7 +172,14 @@ pub fn chart(
                 .iter()
                 .map(|&c| {
                     let mut row = vec![number(f64::from(c))];
-                    row.extend(Strategy::ALL.iter().map(|&s| number(value(s, c))));
+                    // One precision per table, zeros kept, so that a
+                    // column's figures line up (149.0 beside 151.8).
+                    let digits = if section == Section::Calls { 1 } else { 2 };
+                    row.extend(
+                        Strategy::ALL
+                            .iter()
+                            .map(|&s| intl.fixed(value(s, c), digits)),
+                    );
                     row
                 })
                 .collect();
