@@ -179,7 +179,7 @@ fn worked_examples_use_each_languages_notation() {
             "en",
             "schedule",
             vec![
-                "250; 500; 1,000; 2,000; and 2,000".into(),
+                "250, 500, 1,000, 2,000, and 2,000".into(),
                 "3, 3, and 3".into(),
             ],
         ),

@@ -127,16 +127,18 @@ impl Intl {
         self.decimal.format(&decimal).to_string()
     }
 
-    /// `a, b and c` in this language; `a; b and c` where an item holds a
-    /// comma of its own.
+    /// `a, b and c` in this language; `a; b and c` where the decimal mark
+    /// is a comma and an item holds one.
     ///
-    /// A comma inside a figure (the decimal mark in ru and de, the group
-    /// separator in en) makes a comma-separated list ambiguous: "0,5, 1, 2"
-    /// or "1,000, 2,000". Editors then separate the items with semicolons,
-    /// which CLDR's list patterns do not offer, so the list is formatted
-    /// over placeholders and its commas become semicolons.
+    /// A decimal comma inside a figure (ru and de) makes a comma-separated
+    /// list ambiguous: "0,5, 1, 2". Editors then separate the items with
+    /// semicolons, which CLDR's list patterns do not offer, so the list is
+    /// formatted over placeholders and its commas become semicolons. A
+    /// group separator does not: "250, 1,000, and 2,000" reads as English
+    /// writes it, each group of three digits after its comma.
     pub fn and_list(&self, items: &[String]) -> String {
-        if !items.iter().any(|item| item.contains(',')) {
+        let decimal_comma = self.symbols.decimal == ",";
+        if !decimal_comma || !items.iter().any(|item| item.contains(',')) {
             return self
                 .list
                 .format(items.iter().map(String::as_str))
@@ -348,7 +350,7 @@ mod tests {
         assert_eq!(intl("de").and_list(&items[..3]), "0,5; 1 und 2");
         assert_eq!(intl("de").and_list(&items[1..4]), "1, 2 und 4");
         let grouped: Vec<String> = ["250", "1,000", "2,000"].map(String::from).to_vec();
-        assert_eq!(intl("en").and_list(&grouped), "250; 1,000; and 2,000");
+        assert_eq!(intl("en").and_list(&grouped), "250, 1,000, and 2,000");
         assert_eq!(intl("en").and_list(&items[1..4]), "1, 2, and 4");
     }
 
