@@ -50,7 +50,7 @@ home-intro =
 home-pages-heading = Страницы
 
 # The dash between a page's name and its description in a list (the home page, the language chooser), with its spaces as the language sets them; the quotes keep the spaces.
-list-dash = { "\u00A0— " }
+list-dash = { " — " }
 
 ## Schedule table (worked example and calculator)
 
