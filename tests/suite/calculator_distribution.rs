@@ -227,7 +227,9 @@ fn the_timeout_and_deadline_fields_are_in_every_form_with_their_unit() {
 }
 
 /// The explainer's percentiles example: full jitter on the page's first
-/// example, its P50, P90 and P99 as the core computes them.
+/// example, its P50, P90 and P99 as the core computes them, rounded to the
+/// power of ten at or below the grid's step (the method's error), so that
+/// the prose states no digit the method cannot vouch for.
 #[test]
 fn the_explainers_percentiles_are_the_cores() {
     let examples = [
@@ -244,6 +246,11 @@ fn the_explainers_percentiles_are_the_cores() {
         };
         let dist = Distribution::new(&Schedule::new(policy).unwrap(), Default::default()).unwrap();
         exact_within_the_grid_step(&policy, &dist);
+        let backoff_site::report::Method::Grid { step } = dist.method else {
+            panic!("full jitter is computed on the grid");
+        };
+        let place = 10f64.powi(step.log10().floor() as i32);
+        let shown = |x: f64| (x / place).round() * place;
         for lang in common::languages() {
             let intl = intl(lang);
             let html = real_page(&format!("{lang}/{page}/index.html"));
@@ -253,6 +260,7 @@ fn the_explainers_percentiles_are_the_cores() {
                 ("90", dist.total.p90),
                 ("99", dist.total.p99),
             ] {
+                let x = shown(x);
                 let figure = match unit {
                     Some(_) if lang == "ru" => format!("{}{NBSP}с", intl.number(x)),
                     Some(u) => format!("{}{NBSP}{u}", intl.number(x)),
