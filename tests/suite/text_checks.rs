@@ -8,7 +8,17 @@
 use crate::common;
 
 use common::cli::command;
+use common::pages::{between, html_pages, real_page, real_site, text_of_cells};
 use common::project_root;
+
+/// A language's `typography.toml`, as data.
+fn typography(lang: &str) -> toml::Table {
+    let path = project_root()
+        .join("locales")
+        .join(lang)
+        .join("typography.toml");
+    toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
 
 #[test]
 fn the_real_site_passes_check_with_deny_warnings() {
@@ -44,14 +54,9 @@ fn every_language_declares_its_typography_and_glossary() {
 /// before a word is followed by no plural in -s of three letters or more.
 #[test]
 fn no_english_page_writes_one_before_a_plural() {
-    let pages = common::pages::real_site().join("en");
     let mut found = Vec::new();
-    for entry in walkdir::WalkDir::new(&pages) {
-        let entry = entry.unwrap();
-        if entry.path().extension().is_none_or(|e| e != "html") {
-            continue;
-        }
-        let text = common::pages::text_of_cells(&std::fs::read_to_string(entry.path()).unwrap());
+    for (path, html) in html_pages(&real_site().join("en")) {
+        let text = text_of_cells(&html);
         let chars: Vec<char> = text.chars().collect();
         for (i, window) in chars.windows(2).enumerate() {
             let standalone = i == 0
@@ -65,7 +70,7 @@ fn no_english_page_writes_one_before_a_plural() {
                 .take_while(|c| c.is_ascii_lowercase())
                 .collect();
             if word.len() >= 4 && word.ends_with('s') && !word.ends_with("ss") {
-                found.push(format!("{}: 1 {word}", entry.path().display()));
+                found.push(format!("{}: 1 {word}", path.display()));
             }
         }
     }
@@ -77,14 +82,8 @@ fn no_english_page_writes_one_before_a_plural() {
 /// `calc-data`) and on no other, in every language.
 #[test]
 fn the_json_footer_stands_only_under_a_schedule() {
-    let site = common::pages::real_site();
     let mut with = 0;
-    for entry in walkdir::WalkDir::new(site) {
-        let entry = entry.unwrap();
-        if entry.path().extension().is_none_or(|e| e != "html") {
-            continue;
-        }
-        let html = std::fs::read_to_string(entry.path()).unwrap();
+    for (path, html) in html_pages(real_site()) {
         let Some(footer) = html.split("<footer").nth(1) else {
             continue;
         };
@@ -94,7 +93,7 @@ fn the_json_footer_stands_only_under_a_schedule() {
             footer.contains("backoff-site schedule"),
             schedule,
             "{}",
-            entry.path().display()
+            path.display()
         );
         with += usize::from(schedule);
     }
@@ -110,28 +109,18 @@ fn the_json_footer_stands_only_under_a_schedule() {
 /// zero and another unit.
 #[test]
 fn no_duration_in_words_names_a_zero_part() {
-    let root = common::project_root();
     let mut read = 0;
     let mut found = Vec::new();
     for lang in common::languages() {
-        let rules: toml::Table = toml::from_str(
-            &std::fs::read_to_string(root.join("locales").join(lang).join("typography.toml"))
-                .unwrap(),
-        )
-        .unwrap();
+        let rules = typography(lang);
         let units: Vec<&str> = rules["units-after"]
             .as_array()
             .unwrap()
             .iter()
             .map(|u| u.as_str().unwrap())
             .collect();
-        for entry in walkdir::WalkDir::new(common::pages::real_site().join(lang)) {
-            let entry = entry.unwrap();
-            if entry.path().extension().is_none_or(|e| e != "html") {
-                continue;
-            }
-            let text =
-                common::pages::text_of_cells(&std::fs::read_to_string(entry.path()).unwrap());
+        for (path, html) in html_pages(&real_site().join(lang)) {
+            let text = text_of_cells(&html);
             read += 1;
             for first in &units {
                 for second in &units {
@@ -142,7 +131,7 @@ fn no_duration_in_words_names_a_zero_part() {
                         if !before.is_some_and(char::is_alphabetic)
                             && !after.is_some_and(char::is_alphanumeric)
                         {
-                            found.push(format!("{}: {zero}", entry.path().display()));
+                            found.push(format!("{}: {zero}", path.display()));
                         }
                     }
                 }
@@ -159,14 +148,9 @@ fn no_duration_in_words_names_a_zero_part() {
 /// side where it is spaced.
 #[test]
 fn the_list_dash_is_each_languages_own() {
-    let root = common::project_root();
-    let chooser = std::fs::read_to_string(common::pages::real_site().join("index.html")).unwrap();
+    let chooser = std::fs::read_to_string(real_site().join("index.html")).unwrap();
     for lang in common::languages() {
-        let rules: toml::Table = toml::from_str(
-            &std::fs::read_to_string(root.join("locales").join(lang).join("typography.toml"))
-                .unwrap(),
-        )
-        .unwrap();
+        let rules = typography(lang);
         let dash = rules["dash"].as_str().unwrap();
         // Spaced: an ordinary or a no-break space before, a space after.
         let forms: Vec<String> = if rules["dash-spaced"].as_bool().unwrap() {
@@ -180,12 +164,12 @@ fn the_list_dash_is_each_languages_own() {
                 .map(|f| text.matches(f.as_str()).count())
                 .sum::<usize>()
         };
-        let home = common::pages::real_page(&format!("{lang}/index.html"));
-        let list = common::pages::between(&home, r#"<ul class="page-list">"#, "</ul>");
+        let home = real_page(&format!("{lang}/index.html"));
+        let list = between(&home, r#"<ul class="page-list">"#, "</ul>");
         let entries = list.matches("<li>").count();
         assert!(entries >= 5, "{lang}: {entries} pages listed");
         assert_eq!(set(list), entries, "{lang}: {list}");
-        let choice = common::pages::between(&chooser, &format!(r#"<li lang="{lang}">"#), "</li>");
+        let choice = between(&chooser, &format!(r#"<li lang="{lang}">"#), "</li>");
         assert_eq!(set(choice), 1, "{lang}: {choice}");
     }
 }

@@ -28,24 +28,31 @@ pub fn formula(t: f64) -> f64 {
     2f64.powf(t) * (P_FACTOR * t).sqrt().tanh()
 }
 
+/// `formulaIntrinsicValue` of each draw: `next − prev`, with `prev` the
+/// previous draw's `next` (0 before the first), `None` where `next` is
+/// infinite (Polly then returns its largest delay).
+fn intrinsic_values(draws: &[f64]) -> impl Iterator<Item = Option<f64>> + '_ {
+    let mut prev = 0.0f64;
+    draws.iter().enumerate().map(move |(attempt, &u)| {
+        let t = attempt as f64 + u;
+        let next = formula(t);
+        let value = (!next.is_infinite()).then_some(next - prev);
+        prev = next;
+        value
+    })
+}
+
 /// Polly's delays in ticks for the draws `u` (one per retry, in `[0, 1)`),
 /// with `Delay` and `MaxDelay` in ticks.
 pub fn delays_ticks(base_ticks: i64, cap_ticks: Option<i64>, draws: &[f64]) -> Vec<i64> {
-    let mut prev = 0.0f64;
-    draws
-        .iter()
-        .enumerate()
-        .map(|(attempt, &u)| {
-            let t = attempt as f64 + u;
-            let next = formula(t);
-            let ticks = if next.is_infinite() {
-                prev = next;
-                MAX_TIME_SPAN_TICKS as i64
-            } else {
-                let formula_intrinsic_value = next - prev;
-                prev = next;
-                (formula_intrinsic_value * RP_SCALING_FACTOR * base_ticks as f64)
-                    .min(MAX_TIME_SPAN_TICKS) as i64
+    intrinsic_values(draws)
+        .map(|value| {
+            let ticks = match value {
+                None => MAX_TIME_SPAN_TICKS as i64,
+                Some(formula_intrinsic_value) => {
+                    (formula_intrinsic_value * RP_SCALING_FACTOR * base_ticks as f64)
+                        .min(MAX_TIME_SPAN_TICKS) as i64
+                }
             };
             match cap_ticks {
                 Some(cap) if ticks > cap => cap,
@@ -56,16 +63,12 @@ pub fn delays_ticks(base_ticks: i64, cap_ticks: Option<i64>, draws: &[f64]) -> V
 }
 
 /// The delays of one path in the policy's own unit, without Polly's ticks:
-/// the formula as [`delays_ticks`] has it, for comparing with the core.
+/// the formula as [`delays_ticks`] has it, for comparing with the core
+/// (whose retries never reach an infinite `next`).
 pub fn delays(base: f64, cap: Option<f64>, draws: &[f64]) -> Vec<f64> {
-    let mut prev = 0.0f64;
-    draws
-        .iter()
-        .enumerate()
-        .map(|(attempt, &u)| {
-            let next = formula(attempt as f64 + u);
-            let delay = (next - prev) * RP_SCALING_FACTOR * base;
-            prev = next;
+    intrinsic_values(draws)
+        .map(|value| {
+            let delay = value.unwrap_or(f64::INFINITY) * RP_SCALING_FACTOR * base;
             cap.map_or(delay, |cap| delay.min(cap))
         })
         .collect()

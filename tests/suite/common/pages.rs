@@ -5,7 +5,7 @@
 //! renderers write, and the no-break spaces of number notation it collapses.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use super::{build, project_root};
@@ -26,6 +26,21 @@ pub fn real_site() -> &'static Path {
 /// A file of the real site, by its path under `dist/` (`en/schedule/index.html`).
 pub fn real_page(path: &str) -> String {
     fs::read_to_string(real_site().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Every built HTML file under `dir` (a folder of the built site), with
+/// its text, in file order.
+pub fn html_pages(dir: &Path) -> Vec<(PathBuf, String)> {
+    walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|entry| entry.path().extension().is_some_and(|e| e == "html"))
+        .map(|entry| {
+            let html = std::fs::read_to_string(entry.path()).unwrap();
+            (entry.into_path(), html)
+        })
+        .collect()
 }
 
 /// The text between the first `start` and the next `end`.
