@@ -111,7 +111,7 @@ faq-heading = Häufige Fragen
 # FAQ question; .answer is the answer (Markdown).
 faq-what-is-backoff = Was ist exponentieller Backoff?
     .answer =
-        Eine Wiederholungsstrategie, bei der jede Pause länger ist als die vorherige, meist doppelt so lang. Ein gestörter Dienst bekommt eine Atempause, und die Clients überhäufen ihn nicht mit Wiederholungen.
+        Eine Wiederholungsrichtlinie, bei der jede Pause länger ist als die vorherige, meist doppelt so lang. Ein gestörter Dienst bekommt eine Atempause, und die Clients überhäufen ihn nicht mit Wiederholungen.
 
         Die Verzögerung vor Wiederholung $n$ ist die Basisverzögerung mal Multiplikator hoch $n - 1$, höchstens aber das Maximum.
 

@@ -30,10 +30,10 @@ model =
 
     - { $clients-min } bis { $clients-max } Clients starten gleichzeitig, und jeder will dieselbe Datenbankzeile einmal aktualisieren, mit optimistischer Nebenläufigkeitskontrolle: Er liest die Version der Zeile und schreibt dann unter der Bedingung, dass sie sich nicht geändert hat. Ist ihm der Schreibvorgang eines anderen Clients zuvorgekommen, schlägt das Schreiben fehl; der Client wartet seinen Backoff ab und beginnt mit einem neuen Lesen von vorn.
     - Jede Nachricht, Anfrage wie Antwort, braucht eine zufällige Zeit: den Betrag einer normalverteilten Größe mit Mittelwert { $latency-mean } ms und Standardabweichung { $latency-sd } ms.
-    - Die Strategien sind die des Beitrags, mit einer Basis von { $base } ms und einer Obergrenze von { $cap-seconds } s: gar kein Backoff; exponentieller Backoff ohne Jitter, dessen Wartezeit nach jedem Fehlschlag mit { $multiplier } multipliziert wird, bis zur Obergrenze; *Equal Jitter*, die Hälfte dieser Wartezeit plus ein zufälliger Anteil der anderen Hälfte; *Full Jitter*, eine zufällige Wartezeit zwischen null und dieser Wartezeit; und *Decorrelated Jitter*, eine zufällige Wartezeit zwischen der Basis und dem { $factor }-Fachen der vorigen, bis zur Obergrenze.
+    - Die Strategien sind die des Beitrags, mit einer Basisverzögerung von { $base } ms und einer Obergrenze von { $cap-seconds } s: gar kein Backoff; exponentieller Backoff ohne Jitter, dessen Wartezeit nach jedem Fehlschlag mit { $multiplier } multipliziert wird, bis zur Obergrenze; *Equal Jitter*, die Hälfte dieser Wartezeit plus ein zufälliger Anteil der anderen Hälfte; *Full Jitter*, eine zufällige Wartezeit zwischen null und dieser Wartezeit; und *Decorrelated Jitter*, eine zufällige Wartezeit zwischen der Basisverzögerung und dem { $factor }-Fachen der vorigen, bis zur Obergrenze.
     - Ein *Aufruf* ist ein Schreibvorgang, der die Zeile erreicht, ob erfolgreich oder nicht. Die *Abschlusszeit* ist der Moment, in dem der letzte Client erfährt, dass sein Schreiben gelungen ist.
 
-    Jede Strategie läuft für jede Anzahl von Clients { $runs }-mal, die Diagramme zeigen die Mittelwerte. Die Simulation rechnet derselbe Kern, der die Zahlen des Rechners liefert, mit einem Zufallsgenerator aus einem Startwert (Seed): Mit dem Seed `{ $seed }` ergibt jeder Build auf jedem Rechner dieselben Zahlen.
+    Jede Strategie läuft für jede Anzahl von Clients { $runs }-mal, die Diagramme zeigen die Mittelwerte. Die Simulation rechnet derselbe Kern, der die Zahlen des Rechners liefert, mit einem Zufallsgenerator aus einem festen Startwert: Mit dem Startwert `{ $seed }` ergibt jeder Build auf jedem Computer dieselben Zahlen.
 
 # Heading of the calls section (plain text).
 calls-heading = Arbeit: Aufrufe nach Anzahl der Clients
@@ -52,7 +52,7 @@ calls-axis = Aufrufe im Mittel
 calls-chart-summary = Bei { $clients-max } Clients: ohne Backoff { $none-calls } Aufrufe, exponentiell ohne Jitter { $exponential-calls }, Equal Jitter { $equal-calls }, Full Jitter { $full-calls }, Decorrelated Jitter { $decorrelated-calls }. Bei jeder Strategie wachsen die Aufrufe schneller als die Zahl der Clients.
 
 # Caption of the chart's data table (plain text).
-calls-table-caption = Mittlere Anzahl der Aufrufe über { $runs } Läufe
+calls-table-caption = Mittlere Anzahl der Aufrufe über { $runs } Durchläufe
 
 # Heading of the completion section (plain text).
 completion-heading = Zeit: Abschluss nach Anzahl der Clients
@@ -71,14 +71,14 @@ completion-axis = Mittlere Abschlusszeit, s
 completion-chart-summary = Bei { $clients-max } Clients, logarithmische Skala: ohne Backoff { $none-seconds } s, exponentiell ohne Jitter { $exponential-seconds } s, Equal Jitter { $equal-seconds } s, Full Jitter { $full-seconds } s, Decorrelated Jitter { $decorrelated-seconds } s.
 
 # Caption of the chart's data table (plain text).
-completion-table-caption = Mittlere Abschlusszeit in Sekunden über { $runs } Läufe
+completion-table-caption = Mittlere Abschlusszeit in Sekunden über { $runs } Durchläufe
 
 # Heading of the herd section (plain text).
 herd-heading = Die Herde (Thundering Herd)
 
 # What the herd chart shows (Markdown).
 herd =
-    Wohin die Arbeit geht, zeigt ein Lauf mit { $herd-clients } Clients: Jeder Balken zählt die Schreibvorgänge, die die Zeile in { $herd-bucket } ms erreichten. Anfangs sehen alle Strategien gleich aus: Alle Clients starten zugleich, und die ersten Wartezeiten sind so kurz wie die Verzögerungen im Netz. Dann trennen sich ihre Wege.
+    Wohin die Arbeit geht, zeigt ein Durchlauf mit { $herd-clients } Clients: Jeder Balken zählt die Schreibvorgänge, die die Zeile in { $herd-bucket } ms erreichten. Anfangs sehen alle Strategien gleich aus: Alle Clients starten zugleich, und die ersten Wartezeiten sind so kurz wie die Verzögerungen im Netz. Dann trennen sich ihre Wege.
 
     Exponentieller Backoff ohne Jitter hält seine Herde zusammen: Clients, die gemeinsam gescheitert sind, warten gleich lang und kommen gemeinsam zurück – in Schüben mit immer größeren Abständen, nach den ersten { $herd-after } ms (gestrichelte Linie) mit bis zu { $exponential-peak } Schreibvorgängen in { $herd-bucket } ms. Nach { $herd-window-seconds } s war die Herde noch immer am Werk: { $exponential-beyond } weitere Schreibvorgänge, bis ihr letzter Client nach { $exponential-herd-seconds } s durchkam. Ohne Backoff halten die Clients nie inne (bis zu { $none-peak } Schreibvorgänge in { $herd-bucket } ms) und sind bald fertig, um den Preis der meisten Aufrufe.
 
@@ -97,7 +97,7 @@ herd-axis-writes = Schreibvorgänge je { $herd-bucket } ms
 herd-chart-summary = Fünf Felder, eines je Strategie, über die ersten { $herd-window-seconds } s. Alle beginnen mit demselben Schub; nach den ersten { $herd-after } ms waren es höchstens so viele Schreibvorgänge in { $herd-bucket } ms: ohne Backoff { $none-peak }, exponentiell ohne Jitter { $exponential-peak } (in Schüben mit immer größeren Abständen), Equal Jitter { $equal-peak }, Full Jitter { $full-peak }, Decorrelated Jitter { $decorrelated-peak }.
 
 # Caption of the chart's data table (plain text).
-herd-table-caption = Schreibvorgänge je { $herd-bucket } ms, ein Lauf mit { $herd-clients } Clients
+herd-table-caption = Schreibvorgänge je { $herd-bucket } ms, ein Durchlauf mit { $herd-clients } Clients
 
 # Header of the herd table's first column (plain text).
 herd-table-bucket = Ab, ms
@@ -117,7 +117,7 @@ findings =
     - Full und Equal Jitter leisten etwa dieselbe Arbeit ({ $full-calls } und { $equal-calls } Aufrufe), doch Equal Jitter braucht länger ({ $equal-seconds } s gegenüber { $full-seconds } s). Decorrelated Jitter braucht mehr Aufrufe ({ $decorrelated-calls }) und weniger Zeit ({ $decorrelated-seconds } s).
     - Keine Strategie ändert die Natur des Problems: Von { $clients-min } auf { $clients-max } Clients, { $clients-growth }-mal so viele, wuchsen die Aufrufe mit Full Jitter auf das { $full-growth }-Fache und ohne Backoff auf das { $none-growth }-Fache. Backoff mildert die Konkurrenz um eine Zeile; beseitigen kann er sie nicht.
 
-    Die Zahlen stimmen nicht bis auf die letzte Stelle mit denen des Beitrags überein, weil die Zufallszahlen andere sind, doch die Reihenfolge der Strategien ist dieselbe, auch bei anderen Seeds: `backoff-site simulate` führt das Experiment mit Ihrem aus.
+    Die Zahlen stimmen nicht bis auf die letzte Stelle mit denen des Beitrags überein, weil die Zufallszahlen andere sind, doch die Reihenfolge der Strategien ist dieselbe, auch bei anderen Startwerten: `backoff-site simulate` führt das Experiment mit Ihrem aus.
 
 # Names of the strategies in the legends, labels and tables (plain text).
 strategy-none = Ohne Backoff

@@ -11,11 +11,11 @@ description = Was AWS SDKs, gRPC, Polly, tenacity und andere standardmäßig tun
 nav-label = Bibliotheks-Standards
 
 intro =
-    Kaum ein Team entwirft seine Wiederholungsstrategie selbst: Man übernimmt sie von der Client-Bibliothek. Diese Seite stellt die Standardwerte verbreiteter Bibliotheken und Protokolle nebeneinander, samt der Wartezeit, die jede insgesamt ergibt. Drei Unterschiede fallen am häufigsten auf die Füße: ob die Zahl *Versuche* (den ersten Aufruf eingeschlossen) oder *Wiederholungen* zählt, ob die Grenze vor oder nach dem Jitter greift und ob ein Timeout einen einzelnen Versuch oder den ganzen Vorgang begrenzt.
+    Kaum ein Team entwirft seine Wiederholungsrichtlinie selbst: Man übernimmt sie von der Clientbibliothek. Diese Seite stellt die Standardwerte verbreiteter Bibliotheken und Protokolle nebeneinander, samt der Wartezeit, die jede insgesamt ergibt. Drei Unterschiede fallen am häufigsten auf die Füße: ob die Zahl *Versuche* (den ersten Aufruf eingeschlossen) oder *Wiederholungen* zählt, ob die Grenze vor oder nach dem Jitter greift und ob ein Timeout einen einzelnen Versuch oder den ganzen Vorgang begrenzt.
 
 presets-heading = Die Standardwerte im Vergleich
 presets =
-    Jede Zeile ist die Standardstrategie einer Bibliothek, wie der Kern des Builds sie berechnet. Die Summen addieren alle Wartezeiten ohne die Aufrufe selbst; wo der Jitter zufällig ist, ist P{ $percentile } die Summe, unter der { $percentile } % der Durchläufe bleiben. Strategien ohne Grenze oder mit Zeitlimit stehen mit einer beispielhaften Zahl von Wiederholungen da.
+    Jede Zeile ist die Standardrichtlinie einer Bibliothek, wie der Kern des Builds sie berechnet. Die Summen addieren alle Wartezeiten ohne die Aufrufe selbst; wo der Jitter zufällig ist, ist P{ $percentile } die Summe, unter der { $percentile } % der Durchläufe bleiben. Richtlinien ohne Grenze oder mit Zeitlimit stehen mit einer beispielhaften Zahl von Wiederholungen da.
 
 defaults-caption = Standardwerte für Wiederholungen und Gesamtwartezeit
 defaults-column-library = Bibliothek
@@ -65,7 +65,7 @@ family-ruby =
     In Sidekiq wachsen die Verzögerungen polynomiell mit der Nummer der Wiederholung, der Jitter kommt obendrauf: Die Zeile ist der nächste geometrische Zeitplan, sein langes Ende reicht über Wochen.
 family-javascript-heading = JavaScript
 family-javascript =
-    Das Stripe-SDK zählt *Wiederholungen* und wählt auch mit Jitter keine Verzögerung unter der Basis.
+    Das Stripe-SDK zählt *Wiederholungen* und wählt auch mit Jitter keine Verzögerung unter der Basisverzögerung.
 family-protocol-heading = Protokolle und Proxys
 family-protocol =
-    Die Wiederholungsstrategie von gRPC zählt *Versuche* (`maxAttempts`, den ersten Aufruf eingeschlossen), sein Verbindungs-Backoff hört nie auf. Envoy zieht ganze Millisekunden.
+    Die Wiederholungsrichtlinie von gRPC zählt *Versuche* (`maxAttempts`, den ersten Aufruf eingeschlossen), sein Verbindungs-Backoff hört nie auf. Envoy zieht ganze Millisekunden.

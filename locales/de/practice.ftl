@@ -100,7 +100,7 @@ attempts =
 
     - `resilience4j`: `maxAttempts` zählt den ersten Aufruf mit; der Standardwert ist { $resilience4j-max-attempts } ([`RetryConfig.java`](https://github.com/resilience4j/resilience4j/blob/0124df713de675b6f88e8176bd71eaf6b15d9db5/resilience4j-retry/src/main/java/io/github/resilience4j/retry/RetryConfig.java)).
     - gRPC: `maxAttempts` in einer Wiederholungsrichtlinie zählt die ursprüngliche Anfrage mit, und Clients behandeln jeden Wert über { $grpc-max-attempts-limit } wie { $grpc-max-attempts-limit } ([gRPC-Entwurf zu Wiederholungen](https://github.com/grpc/proposal/blob/master/A6-client-retries.md)).
-    - Polly: `MaxRetryAttempts` zählt die Wiederholungen zusätzlich zum ursprünglichen Aufruf; der Standardwert ist { $polly-max-retry-attempts } ([Retry-Strategie](https://github.com/App-vNext/Polly/blob/027c73215cec1e89e2ec67214523fde154175a38/docs/strategies/retry.md)).
+    - Polly: `MaxRetryAttempts` zählt die Wiederholungen zusätzlich zum ursprünglichen Aufruf; der Standardwert ist { $polly-max-retry-attempts } ([Polly-Dokumentation](https://github.com/App-vNext/Polly/blob/027c73215cec1e89e2ec67214523fde154175a38/docs/strategies/retry.md)).
     - `urllib3`: `total` zählt Wiederholungen; `Retry()` erlaubt { $urllib3-total }.
     - Auch diese Website zählt Wiederholungen: Die „Wiederholungen“ der Rechner sind die Wartezeiten nach der ursprünglichen Anfrage.
 
@@ -134,7 +134,7 @@ listing-check-deadline = Deadline vor dem Schlafen prüfen: lieber jetzt aufgebe
 max-delay-rule = Auf dieser Seite muss die maximale Verzögerung größer als null sein.
 
 # Heading of the FAQ section.
-faq-heading = Häufig gestellte Fragen
+faq-heading = Häufige Fragen
 
 # FAQ question; .answer is the answer (Markdown).
 faq-retry-after-too-long = Was tun, wenn Retry-After länger verlangt, als ich warten kann?

@@ -18,12 +18,12 @@ nav-label = Zeitplan für Wiederholungen
 
 # Introduction (Markdown).
 intro =
-    Geben Sie die Wartezeit vor der ersten Wiederholung, den Wachstumsmultiplikator, die maximal zulässige Verzögerung und die Anzahl der Wiederholungen an. Das Ergebnis zeigt die Wartezeit vor jeder Wiederholung in derselben Zeiteinheit.
+    Geben Sie die Wartezeit vor der ersten Wiederholung, den Wachstumsmultiplikator, die maximale Verzögerung und die Anzahl der Wiederholungen an. Das Ergebnis zeigt die Wartezeit vor jeder Wiederholung in derselben Zeiteinheit.
 
     Damit können Sie Konfigurationen prüfen, Clientverhalten dokumentieren, Richtlinien vergleichen und übermäßig lange Wiederherstellungsfenster vor dem Produktiveinsatz erkennen.
 
 # Heading of the "how to use" section.
-how-to-heading = Alle Werte in einer Einheit angeben
+how-to-heading = Die Richtlinie in einer Einheit angeben
 
 # How to use the schedule calculator (Markdown bulleted list, then one short paragraph).
 how-to =
@@ -48,7 +48,7 @@ formula-heading = Wachstum und Obergrenze
 formula =
     { $delay-formula }
 
-    Für Wiederholung $n$ ergibt sich die unbegrenzte Verzögerung aus der Basisverzögerung mal Multiplikator hoch $n - 1$. Der Zeitplan verwendet den kleineren der beiden Werte: dieses Ergebnis oder die maximale Verzögerung. Die Grenze gilt auch dann, wenn sie unter der Basis liegt. Dieses Verhalten setzt eine strikte Obergrenze um und macht ungewöhnliche Einstellungen sichtbar, statt sie stillschweigend umzuschreiben.
+    Für Wiederholung $n$ ergibt sich die unbegrenzte Verzögerung aus der Basisverzögerung mal Multiplikator hoch $n - 1$. Der Zeitplan verwendet den kleineren der beiden Werte: dieses Ergebnis oder die maximale Verzögerung. Die Grenze gilt auch dann, wenn sie unter der Basisverzögerung liegt. Dieses Verhalten setzt eine strikte Obergrenze um und macht ungewöhnliche Einstellungen sichtbar, statt sie stillschweigend umzuschreiben.
 
     Die Berechnung geht schrittweise vor, bildet keine unbegrenzte Potenz und stoppt das Wachstum, sobald die Grenze erreicht ist. So bleiben selbst sehr große Multiplikatoren deterministisch, und in das JSON-Ergebnis gelangt nie ein unendlicher Wert.
 
@@ -85,7 +85,7 @@ example-heading = Beispiele
 # $base - first delay; $multiplier; $max - maximum delay; $retries (number) - how many retries
 # $delays - list of all the delays, joined with "und"
 example-growth =
-    Eine Basis von { $base }, der Multiplikator { $multiplier } und ein Maximum von { $max } ergeben bei { $retries ->
+    Eine Basisverzögerung von { $base }, der Multiplikator { $multiplier } und ein Maximum von { $max } ergeben bei { $retries ->
         [one] { $retries } Wiederholung
        *[other] { $retries } Wiederholungen
     } beispielsweise die Verzögerungen { $delays }: Ist die Grenze erreicht, wartet jede weitere Wiederholung erneut { $max }.
@@ -124,7 +124,7 @@ faq-counts-original = Zählt die Anzahl der Wiederholungen die ursprüngliche An
 
 # FAQ question; .answer is the answer (Markdown).
 faq-cap-below-base = Warum liefert ein Maximum unter der Basisverzögerung schon ab der ersten Wiederholung das Maximum?
-    .answer = Weil das Maximum eine strikte Obergrenze für jede Verzögerung ist, auch für die erste: Bei einer Basis von zehn und einem Maximum von drei beträgt jede Verzögerung drei. Der Zeitplan zeigt diese ungewöhnliche Einstellung so, wie sie ist, statt stillschweigend das Maximum anzuheben oder die Basis zu senken – so fällt sie auf, und Sie können sie korrigieren.
+    .answer = Weil das Maximum eine strikte Obergrenze für jede Verzögerung ist, auch für die erste: Bei einer Basisverzögerung von zehn und einem Maximum von drei beträgt jede Verzögerung drei. Der Zeitplan zeigt diese ungewöhnliche Einstellung so, wie sie ist, statt stillschweigend das Maximum anzuheben oder die Basisverzögerung zu senken – so fällt sie auf, und Sie können sie korrigieren.
 
 # FAQ question; .answer is the answer (Markdown).
 faq-never-infinite = Warum liefert die Berechnung nie einen unendlichen Wert?

@@ -329,7 +329,7 @@ calc-chart-summary-capped = Die Verzögerungen wachsen von { $first } auf { $las
 # Label of the selector that fills the form with a library’s defaults (plain text).
 calc-preset-label = Mit den Vorgaben einer Bibliothek beginnen
 # The selector’s first option: the reader’s own values.
-calc-preset-own = Eigene Strategie
+calc-preset-own = Eigene Richtlinie
 # Status beside the selector once a field no longer holds the chosen library’s value (plain text, one word or two).
 calc-preset-modified = geändert
 # The selector’s groups (plain text).
@@ -365,16 +365,16 @@ calc-preset-differs-whole-units = Verzögerungen werden in ganzen Sekunden oder 
 calc-preset-differs-polynomial = Die Verzögerungen wachsen polynomiell; der Zeitplan ist die nächste geometrische Reihe.
 calc-preset-differs-additive-jitter = Der Jitter wird zur Verzögerung addiert, in einer Spanne, die mit jeder Wiederholung wächst.
 calc-preset-differs-cap-after-jitter = Die Grenze greift nach dem Jitter, keine Verzögerung überschreitet sie.
-calc-preset-differs-floor-at-first-delay = Keine Verzögerung ist kürzer als die Basis.
+calc-preset-differs-floor-at-first-delay = Keine Verzögerung ist kürzer als die Basisverzögerung.
 
 ## Calculator: the policy as code
 
 # Summary of the collapsible part that shows the policy as library configuration (plain text).
 calc-code-heading = Als Code
 # Plain text, above the snippets.
-calc-code-intro = Die Strategie des Rechners als Konfiguration verbreiteter Bibliotheken für Wiederholungen (Verzögerungen in Millisekunden); der Code folgt dem Formular, während Sie es ändern. Der Code ist in jeder Sprache derselbe; nur die Kommentare sind übersetzt.
+calc-code-intro = Die Richtlinie des Rechners als Konfiguration verbreiteter Bibliotheken für Wiederholungen (Verzögerungen in Millisekunden); der Code folgt dem Formular, während Sie es ändern. Der Code ist in jeder Sprache derselbe; nur die Kommentare sind übersetzt.
 # A comment at the top of each snippet (plain text; becomes a code comment).
-calc-code-comment = Wiederholungsstrategie aus dem Backoff-Rechner.
+calc-code-comment = Wiederholungsrichtlinie aus dem Backoff-Rechner.
 # A second comment when the library cannot reproduce the schedule exactly (plain text; becomes a code comment).
 calc-code-differs = Nicht genau der Zeitplan des Rechners: siehe die Hinweise über dem Code.
 # Shown above a snippet that reproduces the schedule (plain text).

@@ -97,7 +97,7 @@ attempts =
 
     - `resilience4j`: `maxAttempts` counts the first call; the default is { $resilience4j-max-attempts } ([`RetryConfig.java`](https://github.com/resilience4j/resilience4j/blob/0124df713de675b6f88e8176bd71eaf6b15d9db5/resilience4j-retry/src/main/java/io/github/resilience4j/retry/RetryConfig.java)).
     - gRPC: `maxAttempts` in a retry policy counts the original request, and clients treat any value above { $grpc-max-attempts-limit } as { $grpc-max-attempts-limit } ([gRPC retry design](https://github.com/grpc/proposal/blob/master/A6-client-retries.md)).
-    - Polly: `MaxRetryAttempts` counts retries in addition to the original call; the default is { $polly-max-retry-attempts } ([retry strategy](https://github.com/App-vNext/Polly/blob/027c73215cec1e89e2ec67214523fde154175a38/docs/strategies/retry.md)).
+    - Polly: `MaxRetryAttempts` counts retries in addition to the original call; the default is { $polly-max-retry-attempts } ([Polly’s documentation](https://github.com/App-vNext/Polly/blob/027c73215cec1e89e2ec67214523fde154175a38/docs/strategies/retry.md)).
     - `urllib3`: `total` counts retries; `Retry()` allows { $urllib3-total }.
     - This site counts retries too: the calculators’ “retries” are the waits after the original request.
 

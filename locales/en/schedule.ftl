@@ -16,7 +16,7 @@ nav-label = Retry schedule
 
 # Introduction (Markdown).
 intro =
-    Enter the wait before the first retry, the growth multiplier, the largest allowed delay, and the number of retries. The result shows the wait before each retry, in the unit you entered.
+    Enter the wait before the first retry, the growth multiplier, the maximum delay, and the number of retries. The result shows the wait before each retry, in the unit you entered.
 
     Use it to check configurations, document client behavior, compare policies, and spot overly long recovery windows before they reach production.
 

@@ -107,7 +107,7 @@ attempts =
 
     - `resilience4j`: `maxAttempts` учитывает первый вызов, по умолчанию { $resilience4j-max-attempts } ([`RetryConfig.java`](https://github.com/resilience4j/resilience4j/blob/0124df713de675b6f88e8176bd71eaf6b15d9db5/resilience4j-retry/src/main/java/io/github/resilience4j/retry/RetryConfig.java)).
     - gRPC: `maxAttempts` в политике повторов учитывает исходный запрос, а клиенты считают любое значение больше { $grpc-max-attempts-limit } равным { $grpc-max-attempts-limit } ([проект повторов gRPC](https://github.com/grpc/proposal/blob/master/A6-client-retries.md)).
-    - Polly: `MaxRetryAttempts` считает повторы сверх исходного вызова, по умолчанию { $polly-max-retry-attempts } ([стратегия повторов](https://github.com/App-vNext/Polly/blob/027c73215cec1e89e2ec67214523fde154175a38/docs/strategies/retry.md)).
+    - Polly: `MaxRetryAttempts` считает повторы сверх исходного вызова, по умолчанию { $polly-max-retry-attempts } ([документация Polly](https://github.com/App-vNext/Polly/blob/027c73215cec1e89e2ec67214523fde154175a38/docs/strategies/retry.md)).
     - `urllib3`: `total` считает повторы; `Retry()` допускает { $urllib3-total }.
     - Этот сайт тоже считает повторы: «повторы» в калькуляторах означают ожидания после исходного запроса.
 
@@ -141,7 +141,7 @@ listing-check-deadline = Проверяем дедлайн до сна: лучш
 max-delay-rule = На этой странице максимальная задержка должна быть больше нуля.
 
 # Heading of the FAQ section.
-faq-heading = Часто задаваемые вопросы
+faq-heading = Частые вопросы
 
 # FAQ question; .answer is the answer (Markdown).
 faq-retry-after-too-long = Что делать, если Retry-After просит ждать дольше, чем я могу?

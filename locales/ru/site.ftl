@@ -12,7 +12,7 @@ site-name = Планировщик повторов
 # A page's <title>: the page's own title, then the site's name, with the
 # separator your language uses there (a spaced dash, not a hyphen).
 # $title - the page's title; $site - the site's name
-page-title = { $title } — { $site }
+page-title = { $title } — { $site }
 
 # What the calculator needs, for search engines' structured data (plain text).
 calculator-requirements = Нужны JavaScript и WebAssembly
@@ -44,7 +44,7 @@ home-description = Страницы об экспоненциальной зад
 home-intro =
     Экспоненциальная задержка (exponential backoff) разносит повторы во времени: каждая пауза перед новой попыткой длиннее предыдущей, но не больше максимума. Сбойный сервис получает время прийти в себя, а клиенты не заваливают его повторами.
 
-    Страницы ниже объясняют формулу и позволяют рассчитать расписание повторов прямо в браузере — с джиттером или без него.
+    Страницы ниже объясняют формулу и позволяют рассчитать расписание повторов прямо в браузере — с джиттером или без него.
 
 # Heading above the list of pages on the home page.
 home-pages-heading = Страницы
@@ -167,7 +167,7 @@ calc-multiplier-hint = Не меньше единицы; множитель дв
 calc-max-label = Максимальная задержка
 
 # Hint under the maximum-delay field on pages where zero means "no limit".
-calc-max-hint-unlimited = Ноль — без ограничения.
+calc-max-hint-unlimited = Ноль — без ограничения.
 
 # Hint under the maximum-delay field on pages where the maximum is required.
 calc-max-hint-positive = Должна быть больше нуля.
@@ -286,7 +286,7 @@ not-found-text = По этому адресу страницы нет. Возм�
 
 # A figure written in another notation than the page's, or ambiguously (a comma or point where this language does not put one).
 # $example - a figure in this page's notation, with digit groups and decimals.
-error-notation = Запишите число так, как на этой странице: дробную часть отделяйте запятой, разряды — при желании пробелом, например { $example }.
+error-notation = Запишите число так, как на этой странице: дробную часть отделяйте запятой, разряды — при желании пробелом, например { $example }.
 
 # A figure too large to compute with.
 # $max - the largest figure accepted.
@@ -364,13 +364,13 @@ calc-preset-retries = { $retries ->
 calc-preset-unlimited = Число повторов не ограничено; калькулятор показывает { $retries }.
 calc-preset-time = Останавливается по лимиту времени, а не по счёту; калькулятор показывает повторов: { $retries }.
 # What the calculator cannot express of the chosen library (plain text, one sentence each).
-calc-preset-differs-unlimited = Не останавливается по числу повторов; в таблице — только первые повторы.
+calc-preset-differs-unlimited = Не останавливается по числу повторов; в таблице — только первые повторы.
 calc-preset-differs-time-limit = Останавливается по лимиту общего времени, а не по числу повторов.
 calc-preset-differs-retry-quota = Квота или ограничитель частоты может отклонить повтор или добавить к нему задержку.
 calc-preset-differs-first-delay-unjittered = Первая задержка равна базовой без джиттера; джиттер получают только следующие.
-calc-preset-differs-immediate-first-retry = Первый повтор — сразу; следующие ждут задержки из таблицы.
+calc-preset-differs-immediate-first-retry = Первый повтор — сразу; следующие ждут задержки из таблицы.
 calc-preset-differs-whole-units = Задержки берутся в целых секундах или миллисекундах.
-calc-preset-differs-polynomial = Задержки растут как многочлен; расписание — ближайший геометрический ряд.
+calc-preset-differs-polynomial = Задержки растут как многочлен; расписание — ближайший геометрический ряд.
 calc-preset-differs-additive-jitter = Джиттер прибавляется к задержке, и его диапазон растёт с каждым повтором.
 calc-preset-differs-cap-after-jitter = Ограничение применяется после джиттера, поэтому ни одна задержка его не превышает.
 calc-preset-differs-floor-at-first-delay = Ни одна задержка не короче первой.
@@ -392,8 +392,8 @@ calc-code-exact = Повторяет расписание калькулятор
 calc-code-differs-multiplier-fixed = Множитель в библиотеке фиксирован и равен { $multiplier }; в коде стоит он.
 calc-code-differs-jitter-unsupported = Такого джиттера ({ $jitter }) в библиотеке нет; в коде его нет.
 calc-code-differs-jitter-fixed = В библиотеке есть только один джиттер: { $jitter }, доля { $factor }; в коде стоит он.
-calc-code-differs-immediate-first-retry = Первый повтор — сразу, без ожидания { $delay }; следующие ждут задержки калькулятора.
-calc-code-differs-whole-milliseconds = Задержки — целые миллисекунды с отбрасыванием дробной части: начиная с повтора № { $retry }, библиотека ждёт { $library }, а калькулятор — { $core }.
+calc-code-differs-immediate-first-retry = Первый повтор — сразу, без ожидания { $delay }; следующие ждут задержки калькулятора.
+calc-code-differs-whole-milliseconds = Задержки — целые миллисекунды с отбрасыванием дробной части: начиная с повтора № { $retry }, библиотека ждёт { $library }, а калькулятор — { $core }.
 calc-code-differs-whole-millisecond-draws = Каждая случайная задержка округляется вниз до целых миллисекунд.
 calc-code-differs-cap-after-jitter = Библиотека ограничивает задержку после джиттера, поэтому ни одна задержка не превышает { $max }; у калькулятора задержки с джиттером могут её превысить.
 calc-code-differs-attempts-limited = Больше { $max_attempts } попыток библиотека не делает, то есть не больше { $retries } повторов.
@@ -401,7 +401,7 @@ calc-code-differs-single-precision = Задержки считаются с од
 # The button that copies one snippet’s code (plain text).
 calc-code-copy = Скопировать код
 # Shown in the “as code” part while a field of the form holds a bad value (plain text).
-calc-code-stale = Код ниже — для последних допустимых значений, а не для значений в форме.
+calc-code-stale = Код ниже — для последних допустимых значений, а не для значений в форме.
 ## Calculator: decorrelated jitter, percentiles and the attempt timeline
 
 # Jitter option ("decorrelated jitter", after the AWS Architecture Blog): each delay is drawn between the first delay and three times the previous delay.
@@ -462,22 +462,22 @@ calc-timeline-deadline = Общий срок
 
 # The verdict with a timeout and no deadline.
 # $percentile (number) - the percentile of the figures, 99; $p99 - the total wait at that percentile, with its unit; $timeout - the timeout per attempt, with its unit; $last - when the last retry starts at that percentile, with its unit
-calc-verdict-timeout = Общее ожидание по P{ $percentile } — { $p99 }; с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }.
+calc-verdict-timeout = Общее ожидание по P{ $percentile } — { $p99 }; с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }.
 
 # The verdict with a timeout and a deadline.
 # $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline; $odds - always: it starts after the deadline on every run, never: on none (a schedule without jitter is one or the other), some: on $late percent of them
-calc-verdict-deadline = Общее ожидание по P{ $percentile } — { $p99 }; с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }, { $odds ->
-        [always] и всегда — после общего срока { $deadline }.
-        [never] и всегда — до общего срока { $deadline }.
-       *[some] а в { $late } % случаев — после общего срока { $deadline }.
+calc-verdict-deadline = Общее ожидание по P{ $percentile } — { $p99 }; с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }, { $odds ->
+        [always] и всегда — после общего срока { $deadline }.
+        [never] и всегда — до общего срока { $deadline }.
+       *[some] а в { $late } % случаев — после общего срока { $deadline }.
     }
 
 # The verdict with a deadline and no timeout (attempts count as instant).
 # $percentile, $p99, $last, $deadline, $late, $odds - as above
-calc-verdict-deadline-untimed = Общее ожидание по P{ $percentile } — { $p99 }; если считать попытки мгновенными, последний повтор начинается не позже { $last }, { $odds ->
-        [always] и всегда — после общего срока { $deadline }.
-        [never] и всегда — до общего срока { $deadline }.
-       *[some] а в { $late } % случаев — после общего срока { $deadline }.
+calc-verdict-deadline-untimed = Общее ожидание по P{ $percentile } — { $p99 }; если считать попытки мгновенными, последний повтор начинается не позже { $last }, { $odds ->
+        [always] и всегда — после общего срока { $deadline }.
+        [never] и всегда — до общего срока { $deadline }.
+       *[some] а в { $late } % случаев — после общего срока { $deadline }.
     }
 ## Calculator: many clients
 
@@ -519,7 +519,7 @@ calc-optional-legend = Необязательные поля
 # $percentile (number) - the percentile whose interval is given, 99; $error - the method's error, with its unit: one grid step, or the width of the 99 % confidence interval of that percentile; $place - the step the figures are rounded to, with its unit (a power of ten, e.g. 10 ms)
 calc-percentiles-method =
     { $method ->
-        [grid] Процентили вычислены на сетке и отличаются от точных значений не больше чем на один шаг сетки ({ $error }), поэтому они округлены до { $place }.
-        [sample] Процентили получены моделированием множества запусков с фиксированным зерном; P{ $percentile } известен с точностью до { $error }, поэтому они округлены до { $place }.
-       *[exact] Процентили показаны без округления: для этого расписания метод не даёт погрешности.
+        [grid] Перцентили вычислены на сетке и отличаются от точных значений не больше чем на один шаг сетки ({ $error }), поэтому они округлены до { $place }.
+        [sample] Перцентили получены моделированием множества прогонов с фиксированным начальным значением; P{ $percentile } известен с точностью до { $error }, поэтому они округлены до { $place }.
+       *[exact] Перцентили показаны без округления: для этого расписания метод не даёт погрешности.
     }

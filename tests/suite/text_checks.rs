@@ -145,18 +145,19 @@ fn no_duration_in_words_names_a_zero_part() {
 /// The home pages and the language chooser set the dash between a page's
 /// name and its description as each language's `typography.toml` says: its
 /// dash, closed where the dash is closed (English), with a space on each
-/// side where it is spaced.
+/// side where it is spaced (German), after a no-break space where a line
+/// must not start with it (Russian).
 #[test]
 fn the_list_dash_is_each_languages_own() {
     let chooser = std::fs::read_to_string(real_site().join("index.html")).unwrap();
     for lang in common::languages() {
         let rules = typography(lang);
         let dash = rules["dash"].as_str().unwrap();
-        // Spaced: an ordinary or a no-break space before, a space after.
-        let forms: Vec<String> = if rules["dash-spaced"].as_bool().unwrap() {
-            vec![format!("</a> {dash} "), format!("</a>\u{a0}{dash} ")]
-        } else {
-            vec![format!("</a>{dash}")]
+        let forms: Vec<String> = match rules["dash-spacing"].as_str().unwrap() {
+            "spaced" => vec![format!("</a> {dash} ")],
+            "no-break-before" => vec![format!("</a>\u{a0}{dash} ")],
+            "closed" => vec![format!("</a>{dash}")],
+            other => panic!("{lang}: unknown dash-spacing {other}"),
         };
         let set = |text: &str| {
             forms

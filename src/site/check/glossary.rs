@@ -452,4 +452,54 @@ mod tests {
         assert!(word_matches(&compile("Plan")[0], "plan"));
         assert!(!word_matches("plan", "zeitplan"));
     }
+
+    /// The site's own glossaries, as `locales/<lang>/glossary.toml` declare them.
+    fn site_glossaries() -> Glossaries {
+        ["en", "ru", "de"]
+            .into_iter()
+            .map(|lang| {
+                let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("locales")
+                    .join(lang)
+                    .join(FILE_NAME);
+                let source = std::fs::read_to_string(path).unwrap();
+                (lang.parse().unwrap(), toml::from_str(&source).unwrap())
+            })
+            .collect()
+    }
+
+    /// One term per concept: each variant an editor found standing beside
+    /// the site's word for the same thing is refused by that language's own
+    /// glossary, wherever it appears.
+    #[test]
+    fn the_site_glossaries_refuse_the_second_word_for_a_concept() {
+        let glossaries = site_glossaries();
+        let cases = [
+            ("en", "the largest allowed delay"),
+            ("en", "with a base of five"),
+            ("ru", "процентили"),
+            ("ru", "тысяча запусков"),
+            ("ru", "с фиксированным зерном"),
+            ("ru", "Часто задаваемые вопросы"),
+            ("ru", "стратегия повторов"),
+            ("de", "Wiederholungsstrategie"),
+            ("de", "eine Basis von zehn"),
+            ("de", "Häufig gestellte Fragen"),
+            ("de", "die Client-Bibliothek"),
+            ("de", "über zehn Läufe"),
+            ("de", "mit dem Seed"),
+        ];
+        for (lang, text) in cases {
+            let file = test_file(lang, &format!("a = {text}\n"));
+            let mut diagnostics = Diagnostics::default();
+            lint_file(&file, None, &glossaries, &mut diagnostics);
+            assert!(
+                diagnostics
+                    .items
+                    .iter()
+                    .any(|d| d.message.contains("is not the glossary's word")),
+                "{lang}: {text:?} passes"
+            );
+        }
+    }
 }

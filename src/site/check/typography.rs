@@ -55,8 +55,8 @@ pub struct Rules {
     pub apostrophe: char,
     /// The dash between parts of a sentence.
     pub dash: char,
-    /// Whether that dash has a space on each side.
-    pub dash_spaced: bool,
+    /// The spaces around that dash.
+    pub dash_spacing: DashSpacing,
     /// The ellipsis, written instead of three dots.
     pub ellipsis: String,
     /// Whether two spaces in a row are reported.
@@ -73,6 +73,19 @@ pub struct Rules {
     /// The word that ends a list (`and`) when the language wants a comma
     /// before it in a list of three or more; empty where it does not.
     pub serial_comma_before: Vec<String>,
+}
+
+/// The spaces around the dash between parts of a sentence.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum DashSpacing {
+    /// No space on either side: `a—b`.
+    Closed,
+    /// A space on each side: `a – b`.
+    Spaced,
+    /// A no-break space before and a space after, so that a line never
+    /// starts with the dash: `a\u{a0}— b`.
+    NoBreakBefore,
 }
 
 /// How a language writes the percent sign after a figure.
@@ -257,10 +270,13 @@ fn is_space(c: Option<char>) -> bool {
 
 fn dashes(flat: &Flat, rules: &Rules, out: &mut Vec<Finding>) {
     let text = &flat.text;
-    let spaced = if rules.dash_spaced {
-        format!("` {} `, with a space on each side", rules.dash)
-    } else {
-        format!("`{}`, with no space around it", rules.dash)
+    let dash = rules.dash;
+    let spaced = match rules.dash_spacing {
+        DashSpacing::Closed => format!("`{dash}`, with no space around it"),
+        DashSpacing::Spaced => format!("` {dash} `, with a space on each side"),
+        DashSpacing::NoBreakBefore => {
+            format!("` {dash} `, with a no-break space (U+00A0) before it and a space after")
+        }
     };
     for (i, c) in visible(flat) {
         let before = text[..i].chars().next_back();
@@ -283,22 +299,24 @@ fn dashes(flat: &Flat, rules: &Rules, out: &mut Vec<Finding>) {
                 what: "a hyphen stands for a dash".into(),
                 fix: format!("write the dash {spaced}"),
             });
-        } else if DASHES.contains(&c) && c != rules.dash && (is_space(before) || is_space(after)) {
+        } else if DASHES.contains(&c) && c != dash && (is_space(before) || is_space(after)) {
             out.push(Finding {
                 at: i,
                 len: c.len_utf8(),
                 what: format!("`{c}` is not the dash of this language"),
                 fix: format!("write {spaced}"),
             });
-        } else if c == rules.dash && !starts_line {
+        } else if c == dash && !starts_line {
             // Between two figures a dash means "to", and is never spaced.
             let range = [before, after]
                 .iter()
                 .all(|c| c.is_some_and(|c| c == FIGURE || c.is_ascii_digit()));
-            let wrong = if rules.dash_spaced {
-                !between_spaces && !range
-            } else {
-                is_space(before) || is_space(after)
+            let wrong = match rules.dash_spacing {
+                DashSpacing::Closed => is_space(before) || is_space(after),
+                DashSpacing::Spaced => !between_spaces && !range,
+                DashSpacing::NoBreakBefore => {
+                    !range && (before != Some('\u{a0}') || !is_space(after))
+                }
             };
             if wrong {
                 out.push(Finding {
@@ -589,8 +607,13 @@ mod tests {
             ]
         );
         assert_eq!(
-            findings("ru", "a = Первая задержка — ожидание.\n"),
+            findings("ru", "a = Первая задержка\u{a0}— ожидание.\n"),
             Vec::<String>::new()
+        );
+        // Russian: a line must not start with the dash, so the space before it is a no-break one.
+        assert_eq!(
+            findings("ru", "a = Первая задержка — ожидание.\n"),
+            ["the dash is spaced wrongly @ —"]
         );
         assert_eq!(
             findings("de", "a = Mit oder ohne — Jitter.\n"),
