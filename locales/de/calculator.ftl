@@ -20,7 +20,7 @@ nav-label = Backoff-Rechner
 intro =
     Geben Sie Basisverzögerung, Multiplikator, maximale Verzögerung und Anzahl der Wiederholungen ein – und Sie sehen den Zeitplan, dem Ihre Wiederholungsschleife folgt, wie lange eine Anfrage insgesamt warten kann und wie Full oder Equal Jitter das verändert.
 
-    Der Rechner läuft in Ihrem Browser: Nichts, was Sie eingeben, wird irgendwohin gesendet.
+    Das Ergebnis ändert sich, während Sie tippen.
 
 # Heading of the "how to use" section.
 how-to-heading = So verwenden Sie den Rechner
@@ -51,7 +51,7 @@ formula =
 
     { $decorrelated-formula }
 
-    Dabei ist $U$ ein Wert, der gleichverteilt zwischen den beiden Grenzen in seinen Klammern gezogen wird. Weil jede Pause von der vorigen abhängt, bestimmt der Rechner die Perzentile von Decorrelated Jitter nicht exakt, sondern mit einer Simulation mit festem Startwert, die auf jedem Rechner dasselbe Ergebnis liefert.
+    Dabei ist $U$ ein Wert, der gleichverteilt zwischen den beiden Grenzen in seinen Klammern gezogen wird. Weil jede Pause von der vorigen abhängt, bestimmt der Rechner die Perzentile von Decorrelated Jitter nicht exakt, sondern mit einer Simulation mit festem Startwert, die auf jedem Computer dasselbe Ergebnis liefert.
 
     Ein Timeout ist die Zeit, die ein Versuch laufen darf, bevor er als gescheitert gilt. Versuch $k + 1$ (Wiederholung $k$) beginnt, wenn $k$ Versuche ihr Timeout ausgeschöpft haben und $k$ Verzögerungen vergangen sind:
 
@@ -124,7 +124,7 @@ faq-why-jitter = Warum Jitter hinzufügen?
 
 # FAQ question; .answer is the answer (Markdown).
 faq-which-max-delay = Welche maximale Verzögerung sollte ich wählen?
-    .answer = Das hängt davon ab, wie lange der Aufrufer warten kann. Bei interaktiven Anfragen liegt das Maximum meist bei wenigen Sekunden, und nach wenigen Wiederholungen wird aufgegeben; Hintergrundaufgaben können minutenlang warten. An der hier angezeigten Gesamtwartezeit sehen Sie, ob der Zeitplan in Ihr Timeout passt.
+    .answer = Das hängt davon ab, wie lange der Aufrufer warten kann. Bei interaktiven Anfragen liegt das Maximum meist bei wenigen Sekunden, und nach wenigen Wiederholungen wird aufgegeben; Hintergrundaufgaben können minutenlang warten. Vergleichen Sie die Gesamtwartezeit mit Ihrer Deadline, oder geben Sie Deadline und Timeout je Versuch im Formular ein: Der Rechner zeigt dann, wie oft die letzte Wiederholung nach der Deadline begänne.
 
 # FAQ question; .answer is the answer (Markdown). The HTTP status codes stay as digits.
 faq-retry-every-error = Sollte man die Anfrage bei jedem Fehler wiederholen?

@@ -17,7 +17,7 @@ nav-label = Jitter bei Konkurrenz
 
 # Introduction (Markdown).
 intro =
-    Wenn viele Clients im selben Moment scheitern und nach demselben Zeitplan wiederholen, kollidieren sie wieder und wieder. Exponentieller Backoff allein verteilt ihre Wiederholungen über eine längere Zeit, aber nicht voneinander weg: Dafür braucht es Jitter, einen zufälligen Anteil jeder Verzögerung.
+    Wenn viele Clients im selben Moment scheitern und nach demselben Zeitplan wiederholen, kollidieren sie wieder und wieder. Exponentieller Backoff allein verteilt ihre Wiederholungen über eine längere Zeit, aber nicht voneinander weg: Dafür braucht es Jitter, der jede Verzögerung zufällig zieht.
 
     Marc Brooker hat das im AWS Architecture Blog in „Exponential Backoff And Jitter“ mit einer kleinen Simulation gezeigt. Diese Seite führt dasselbe Experiment bei jedem Build der Website aus und zeichnet seine Ergebnisse.
 

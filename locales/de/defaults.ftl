@@ -4,11 +4,11 @@
 ### attempt = Versuch, cap = Grenze.
 
 # The page's H1 and <title>.
-title = Wiederholungs-Standards beliebter Bibliotheken
+title = Standardwerte für Wiederholungen in verbreiteten Bibliotheken
 # Meta description: plain text, one sentence.
 description = Was AWS SDKs, gRPC, Polly, tenacity und andere standardmäßig tun, wenn ein Aufruf fehlschlägt – mit berechneten Wartezeiten.
 # Short label for links to this page.
-nav-label = Bibliotheks-Standards
+nav-label = Standardwerte der Bibliotheken
 
 intro =
     Kaum ein Team entwirft seine Wiederholungsrichtlinie selbst: Man übernimmt sie von der Clientbibliothek. Diese Seite stellt die Standardwerte verbreiteter Bibliotheken und Protokolle nebeneinander, samt der Wartezeit, die jede insgesamt ergibt. Drei Unterschiede fallen am häufigsten auf die Füße: ob die Zahl *Versuche* (den ersten Aufruf eingeschlossen) oder *Wiederholungen* zählt, ob die Grenze vor oder nach dem Jitter greift und ob ein Timeout einen einzelnen Versuch oder den ganzen Vorgang begrenzt.

@@ -20,7 +20,7 @@ nav-label = Wiederholungen in der Praxis
 
 # Introduction (Markdown).
 intro =
-    Ein Backoff-Zeitplan beantwortet eine Frage: wie lange vor dem nächsten Versuch zu warten ist. Ein Client im Produktivbetrieb muss noch einige weitere beantworten. Hat der Server schon gesagt, wie lange er warten soll? Lohnt es sich überhaupt, diesen Fehler zu wiederholen? Darf die Anfrage gefahrlos zweimal gesendet werden? Wie viele Versuche machen die Schichten über dem Client zusätzlich zu seinen eigenen?
+    Ein Backoff-Zeitplan beantwortet eine Frage: wie lange vor dem nächsten Versuch zu warten ist. Ein Client im Produktivbetrieb muss noch einige weitere beantworten. Hat der Server schon gesagt, wie lange der Client warten soll? Lohnt es sich überhaupt, diesen Fehler zu wiederholen? Darf die Anfrage gefahrlos zweimal gesendet werden? Wie viele Versuche machen die Schichten über dem Client zusätzlich zu seinen eigenen?
 
     Diese Seite geht die Fragen der Reihe nach durch und endet mit einer kurzen Wiederholungsschleife, die die Antworten zusammenführt.
 
@@ -38,7 +38,7 @@ retry-after =
     - 429 (Too Many Requests) aus [Additional HTTP Status Codes](https://www.rfc-editor.org/rfc/rfc6585#section-4): wie lange bis zur nächsten Anfrage zu warten ist;
     - eine Weiterleitung: die Mindestwartezeit, bevor ihr gefolgt wird.
 
-    Nichts begrenzt den Wert, und ein Server kann Stunden verlangen. Legen Sie eine eigene Grenze fest: Passt die Wartezeit nicht in die Zeit, die dem Aufrufer noch bleibt, scheitern Sie sofort und geben die Wartezeit weiter, statt sie zu verschlafen. `urllib3` etwa begrenzt den Header mit `retry_after_max`, standardmäßig auf { $urllib3-retry-after-max-hours ->
+    Nichts begrenzt den Wert, und ein Server kann Stunden verlangen. Legen Sie eine eigene Grenze fest: Passt die Wartezeit nicht in die Zeit, die dem Aufrufer noch bleibt, brechen Sie sofort mit einem Fehler ab und geben Sie die Wartezeit an den Aufrufer weiter, statt sie abzuwarten. `urllib3` etwa begrenzt den Header mit `retry_after_max`, standardmäßig auf { $urllib3-retry-after-max-hours ->
         [one] { $urllib3-retry-after-max-hours } Stunde
        *[other] { $urllib3-retry-after-max-hours } Stunden
     }.
@@ -102,7 +102,7 @@ attempts =
     - gRPC: `maxAttempts` in einer Wiederholungsrichtlinie zählt die ursprüngliche Anfrage mit, und Clients behandeln jeden Wert über { $grpc-max-attempts-limit } wie { $grpc-max-attempts-limit } ([gRPC-Entwurf zu Wiederholungen](https://github.com/grpc/proposal/blob/master/A6-client-retries.md)).
     - Polly: `MaxRetryAttempts` zählt die Wiederholungen zusätzlich zum ursprünglichen Aufruf; der Standardwert ist { $polly-max-retry-attempts } ([Polly-Dokumentation](https://github.com/App-vNext/Polly/blob/027c73215cec1e89e2ec67214523fde154175a38/docs/strategies/retry.md)).
     - `urllib3`: `total` zählt Wiederholungen; `Retry()` erlaubt { $urllib3-total }.
-    - Auch diese Website zählt Wiederholungen: Die „Wiederholungen“ der Rechner sind die Wartezeiten nach der ursprünglichen Anfrage.
+    - Auch diese Website zählt Wiederholungen: Die „Wiederholungen“ der Rechner sind die Anfragen nach der ursprünglichen, jede nach ihrer Verzögerung.
 
     Wenn Sie eine Richtlinie von einer Bibliothek in eine andere übertragen, rechnen Sie um: $n$ Versuche sind $n - 1$ Wiederholungen.
 

@@ -52,13 +52,13 @@ formula =
 
     Die Berechnung geht schrittweise vor, bildet keine unbegrenzte Potenz und stoppt das Wachstum, sobald die Grenze erreicht ist. So bleiben selbst sehr große Multiplikatoren deterministisch, und in das JSON-Ergebnis gelangt nie ein unendlicher Wert.
 
-    Der Zeitplan selbst ist deterministisch: Er zeigt die zugrunde liegende Richtlinie und damit die Obergrenze jeder Wartezeit. Wählen Sie im Rechner Full Jitter (eine zufällige Wartezeit zwischen null und der berechneten Verzögerung) oder Equal Jitter (die halbe Verzögerung fest, die andere Hälfte zufällig), zeigt er zusätzlich die Streuung: Mit Full Jitter liegt die tatsächliche Verzögerung vor Wiederholung $n$ zufällig im Intervall $[0; d(n)]$, mit Equal Jitter im Intervall $[d(n)/2; d(n)]$, und Tabelle und Summen geben jeweils den kürzesten, mittleren und längsten Wert an. Beide Varianten bleiben unter dem Zeitplan, er bleibt also die Obergrenze jeder Wartezeit. Manche Clientbibliotheken streuen dagegen um den berechneten Wert herum, sodass eine Wartezeit ihn überschreiten kann: Prüfen Sie, welche Regel Ihre Bibliothek anwendet, bevor Sie den Zeitplan als Obergrenze lesen.
+    Der Zeitplan selbst ist deterministisch: Er zeigt die zugrunde liegende Richtlinie, und jede Art von Jitter verhält sich anders zu ihm. Full Jitter zieht die Verzögerung vor Wiederholung $n$ zufällig im Intervall $[0; d(n)]$, Equal Jitter im Intervall $[d(n)/2; d(n)]$: Beide bleiben unter dem Zeitplan, er bleibt also die Obergrenze jeder Wartezeit. Proportionaler Jitter mit dem Faktor $f$ zieht im Intervall $[(1 - f) d(n); (1 + f) d(n)]$, also um den Zeitplan herum, sodass eine Wartezeit ihn überschreiten kann; der Jitter von Polly folgt einer eigenen Formel. Welche Art Sie auch wählen, Tabelle und Summen geben den kürzesten, mittleren und längsten Wert an. Prüfen Sie, welche Regel Ihre Bibliothek anwendet, bevor Sie den Zeitplan als Obergrenze lesen.
 
     Decorrelated Jitter, wie ihn der [AWS Architecture Blog](https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/) definiert, folgt dieser Formel nicht. Jede Pause wird gleichverteilt zwischen der Basisverzögerung und dem Dreifachen der vorigen Pause gezogen und dann auf das Maximum gekürzt; die vorige Pause beginnt bei der Basisverzögerung, der Multiplikator spielt keine Rolle:
 
     { $decorrelated-formula }
 
-    Dabei ist $U$ ein Wert, der gleichverteilt zwischen den beiden Grenzen in seinen Klammern gezogen wird. Weil jede Pause von der vorigen abhängt, bestimmt der Rechner die Perzentile von Decorrelated Jitter nicht exakt, sondern mit einer Simulation mit festem Startwert, die auf jedem Rechner dasselbe Ergebnis liefert.
+    Dabei ist $U$ ein Wert, der gleichverteilt zwischen den beiden Grenzen in seinen Klammern gezogen wird. Weil jede Pause von der vorigen abhängt, bestimmt der Rechner die Perzentile von Decorrelated Jitter nicht exakt, sondern mit einer Simulation mit festem Startwert, die auf jedem Computer dasselbe Ergebnis liefert.
 
     Ein Timeout ist die Zeit, die ein Versuch laufen darf, bevor er als gescheitert gilt. Versuch $k + 1$ (Wiederholung $k$) beginnt, wenn $k$ Versuche ihr Timeout ausgeschöpft haben und $k$ Verzögerungen vergangen sind:
 
@@ -94,7 +94,7 @@ example-growth =
 # $base - first delay; $max - maximum delay (smaller than $base); $retries (number) - how many retries
 # $delays - list of all the delays (each equal to $max), joined with "und"
 example-cap-below-base =
-    Die Grenze gilt auch dann, wenn sie unter der Basisverzögerung liegt: Bei einer Basisverzögerung von { $base } und einem Maximum von { $max } lautet das Ergebnis daher von Anfang an { $max }; { $retries ->
+    Bei einer Basisverzögerung von { $base } und einem Maximum von { $max } beträgt jede Verzögerung schon ab der ersten Wiederholung { $max }: { $retries ->
         [one] { $retries } Wiederholung ergibt
        *[other] { $retries } Wiederholungen ergeben
     } { $delays }.
@@ -108,9 +108,9 @@ tips =
     - Prüfen Sie, bevor Sie eine Richtlinie ausrollen, wie lange der gesamte Zeitplan dauert. Eine kurze Basisverzögerung mag harmlos wirken, doch ein hoher Multiplikator bringt spätere Versuche schnell an die Obergrenze und kann die gesamte Wiederherstellung erheblich verlängern.
     - Vergleichen Sie die einzelnen Wartezeiten mit Anfrage-Timeouts, Sichtbarkeitsfristen von Warteschlangen, dem Zurücksetzen von Ratenbegrenzungen und der für Ihre Benutzer maximal zumutbaren Dauer.
     - Der Zeitplan enthält nur die Wartezeiten vor Wiederholungen; die Laufzeit der ursprünglichen Anfrage und die Arbeit während jedes fehlgeschlagenen Versuchs sind nicht enthalten. Addieren Sie diese Zeiten separat, um den vollständigen ungünstigsten Fall abzuschätzen.
-    - In verteilten Systemen können deterministische Zeitpläne dazu führen, dass viele Clients nach einem gemeinsamen Ausfall ihre Anfragen gleichzeitig wiederholen. Clients im Produktivbetrieb ergänzen deshalb Jitter, einen zufälligen Anteil jeder Verzögerung; mit Full oder Equal Jitter des Rechners bleibt der berechnete Zeitplan die Obergrenze jeder Wartezeit.
+    - In verteilten Systemen können deterministische Zeitpläne dazu führen, dass viele Clients nach einem gemeinsamen Ausfall ihre Anfragen gleichzeitig wiederholen. Clients im Produktivbetrieb ergänzen deshalb oft begrenzten Jitter und behalten den berechneten Zeitplan als Obergrenze (Full oder Equal Jitter) oder als Mittelwert (proportionaler Jitter) bei.
 
-    Der Rechner sendet keine Anfragen, wartet nicht, kontaktiert keinen Dienst und bewertet keine Fehler. Er berechnet ausschließlich den Zeitplan, ohne Netzwerkzugriff oder gespeicherten Zustand. Die Schaltflächen „JSON kopieren“ und „JSON herunterladen“ liefern den Zeitplan kostenlos als JSON, und `backoff-site`, das quelloffene Kommandozeilenwerkzeug, das diese Website erzeugt, gibt dasselbe Dokument aus: zum Beispiel mit `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5` in seinem Quellordner. Es gibt keinen Server, und nichts wird irgendwohin gesendet.
+    Der Rechner sendet keine Anfragen, wartet nicht, kontaktiert keinen Dienst und bewertet keine Fehler. Er berechnet ausschließlich den Zeitplan, ohne Netzwerkzugriff oder gespeicherten Zustand. Die Automatisierung kostet nichts, eine kostenpflichtige API gibt es nicht: Die Schaltflächen „JSON kopieren“ und „JSON herunterladen“ liefern den Zeitplan als JSON, und `backoff-site`, das quelloffene Kommandozeilenwerkzeug, das diese Website erzeugt, gibt dasselbe Dokument aus, zum Beispiel mit `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5` in seinem Quellordner.
 
 # Heading of the FAQ section.
 faq-heading = Häufige Fragen
@@ -118,13 +118,9 @@ faq-heading = Häufige Fragen
 # FAQ question; .answer is the answer (Markdown).
 faq-counts-original = Zählt die Anzahl der Wiederholungen die ursprüngliche Anfrage mit?
     .answer =
-        Nein. Gezählt werden nur Wiederholungen: Bei fünf erhalten Sie fünf Einträge mit den Nummern eins bis fünf, jeweils mit der Wartezeit vor dieser Wiederholung. Die ursprüngliche Anfrage kommt zuerst, ohne Wartezeit davor.
+        Nein. Gezählt werden nur Wiederholungen, und jeder Eintrag ist die Wartezeit vor einer von ihnen. Die ursprüngliche Anfrage kommt zuerst, ohne Wartezeit davor.
 
         Diese klare Unterscheidung verhindert einen häufigen Zählfehler in Betriebsanleitungen und Konfigurationsprüfungen.
-
-# FAQ question; .answer is the answer (Markdown).
-faq-cap-below-base = Warum liefert ein Maximum unter der Basisverzögerung schon ab der ersten Wiederholung das Maximum?
-    .answer = Weil das Maximum eine strikte Obergrenze für jede Verzögerung ist, auch für die erste: Bei einer Basisverzögerung von zehn und einem Maximum von drei beträgt jede Verzögerung drei. Der Zeitplan zeigt diese ungewöhnliche Einstellung so, wie sie ist, statt stillschweigend das Maximum anzuheben oder die Basisverzögerung zu senken – so fällt sie auf, und Sie können sie korrigieren.
 
 # FAQ question; .answer is the answer (Markdown).
 faq-never-infinite = Warum liefert die Berechnung nie einen unendlichen Wert?
@@ -132,13 +128,6 @@ faq-never-infinite = Warum liefert die Berechnung nie einen unendlichen Wert?
         Sie geht schrittweise vor: Jede Verzögerung ist die vorherige mal Multiplikator, und sobald eine Verzögerung das Maximum erreicht, stoppt das Wachstum. Eine unbegrenzte Potenz wird nie berechnet, daher bleibt der Zeitplan selbst bei sehr großen Multiplikatoren deterministisch und endlich.
 
         Da die maximale Verzögerung auf dieser Seite größer als null sein muss, hat jede Verzögerung eine endliche Obergrenze. Würde eine Gesamtwartezeit dennoch zu groß für die Berechnung, meldet der Rechner das am Eingabefeld, statt einen unendlichen Wert anzuzeigen.
-
-# FAQ question; .answer is the answer (Markdown). Inline code shows real command lines; keep them as they are.
-faq-json = Woher kommt das JSON-Ergebnis, und was kostet es?
-    .answer =
-        Es ist kostenlos. Die Schaltflächen „JSON kopieren“ und „JSON herunterladen“ des Rechners liefern es, und `backoff-site`, das quelloffene Kommandozeilenwerkzeug, das diese Website erzeugt, gibt dasselbe Dokument aus: zum Beispiel mit `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5` in seinem Quellordner.
-
-        Es gibt keinen Server und keine kostenpflichtige API: Der Rechner läuft in Ihrem Browser und sendet nichts.
 
 # Word for a pause of decorrelated jitter in the display formula (plain text).
 formula-sleep = Pause

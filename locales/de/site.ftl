@@ -267,7 +267,7 @@ error-total-overflow = Die Gesamtwartezeit bis Wiederholung { $retry } ist zu gr
 ## Footer
 
 # Privacy promise in the footer.
-footer-privacy = Alles läuft in Ihrem Browser; nichts, was Sie eingeben, wird irgendwohin gesendet.
+footer-privacy = Keine Cookies, kein Tracking: Nichts, was Sie eingeben, verlässt Ihren Browser.
 
 # One sentence in the footer (Markdown, inline code allowed).
 footer-json = Denselben Zeitplan als JSON liefert die Kommandozeile: `backoff-site schedule`.

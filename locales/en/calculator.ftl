@@ -17,7 +17,7 @@ nav-label = Backoff calculator
 intro =
     Set the first delay, the multiplier, the maximum delay, and the number of retries to see the schedule your retry loop will follow, how long a request can wait in total, and how full or equal jitter changes that.
 
-    The calculator works in your browser: nothing you type is sent anywhere.
+    The figures change as you type.
 
 # Heading of the "how to use" section.
 how-to-heading = How to use it
@@ -121,7 +121,7 @@ faq-why-jitter = Why add jitter?
 
 # FAQ question; .answer is the answer (Markdown).
 faq-which-max-delay = Which maximum delay should I choose?
-    .answer = It depends on how long the caller can wait. For interactive requests the maximum is usually a few seconds, and they give up after a few retries; background jobs can wait for minutes. The total wait shown here tells you whether the schedule fits within your timeout.
+    .answer = It depends on how long the caller can wait. For interactive requests the maximum is usually a few seconds, and they give up after a few retries; background jobs can wait for minutes. Compare the total wait with your deadline, or enter the deadline and the timeout per attempt in the form: the calculator then says how often the last retry would start after the deadline.
 
 # FAQ question; .answer is the answer (Markdown). The HTTP status codes stay as digits.
 faq-retry-every-error = Should a request be retried after every error?

@@ -19,7 +19,7 @@ nav-label = Jitter under contention
 
 # Introduction (Markdown).
 intro =
-    When many clients fail at the same moment and retry on the same schedule, they collide again, and again. Exponential backoff alone spreads their retries over a longer time, but not apart from one another: that takes jitter, a random share of each delay.
+    When many clients fail at the same moment and retry on the same schedule, they collide again, and again. Exponential backoff alone spreads their retries over a longer time, but not apart from one another: that takes jitter, which draws each delay at random.
 
     Marc Brooker showed this on the AWS Architecture Blog in “Exponential Backoff And Jitter” with a small simulation. This page runs the same experiment each time the site is built, and draws its results.
 

@@ -99,7 +99,7 @@ attempts =
     - gRPC: `maxAttempts` in a retry policy counts the original request, and clients treat any value above { $grpc-max-attempts-limit } as { $grpc-max-attempts-limit } ([gRPC retry design](https://github.com/grpc/proposal/blob/master/A6-client-retries.md)).
     - Polly: `MaxRetryAttempts` counts retries in addition to the original call; the default is { $polly-max-retry-attempts } ([Polly’s documentation](https://github.com/App-vNext/Polly/blob/027c73215cec1e89e2ec67214523fde154175a38/docs/strategies/retry.md)).
     - `urllib3`: `total` counts retries; `Retry()` allows { $urllib3-total }.
-    - This site counts retries too: the calculators’ “retries” are the waits after the original request.
+    - This site counts retries too: the calculators’ “retries” are the requests sent after the original one, each after its delay.
 
     When you move a policy from one library to another, convert the count: $n$ attempts are $n - 1$ retries.
 

@@ -50,7 +50,7 @@ formula =
 
     The computation proceeds step by step: it never raises the multiplier to an unbounded power, and it stops the growth once the cap is reached. Even very large multipliers therefore give a deterministic result, and no infinite value ever ends up in the JSON result.
 
-    The schedule itself is deterministic: it is the underlying policy and the upper bound of every delay. If you choose full or equal jitter, the calculator also shows the spread: with full jitter the actual delay before retry $n$ is random within $[0, d(n)]$, with equal jitter within $[d(n)/2, d(n)]$, and the table and totals give the shortest, mean, and longest values. Both kinds of jitter draw below the schedule, so it stays the upper bound of every wait. Some client libraries spread delays around the computed value instead, and their waits can exceed it: check which rule your library follows before you read the schedule as a bound.
+    The schedule itself is deterministic: it is the underlying policy, and each kind of jitter relates to it in its own way. Full jitter draws the delay before retry $n$ at random within $[0, d(n)]$ and equal jitter within $[d(n)/2, d(n)]$: both stay at or below the schedule, which remains the upper bound of every wait. Proportional jitter with a factor $f$ draws within $[(1 - f) d(n), (1 + f) d(n)]$, around the schedule, so a wait can exceed it; Polly’s jitter follows a formula of its own. Whichever you choose, the table and totals give the shortest, mean, and longest values. Check which rule your library follows before you read the schedule as a bound.
 
     Decorrelated jitter, as the [AWS Architecture Blog](https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/) defines it, does not follow this formula. Each pause is drawn evenly between the first delay and three times the previous pause, then cut at the maximum; the previous pause starts as the first delay, and the multiplier plays no part:
 
@@ -92,7 +92,7 @@ example-growth =
 # $base - first delay; $max - maximum delay (smaller than $base); $retries (number) - how many retries
 # $delays - list of all the delays (each equal to $max), joined with "and"
 example-cap-below-base =
-    The cap applies even when it is below the first delay. With a first delay of { $base } and a maximum of { $max }, the result is { $max } from the very first retry: { $retries ->
+    With a first delay of { $base } and a maximum of { $max }, every delay is { $max }, from the very first retry on: { $retries ->
         [one] { $retries } retry gives
        *[other] { $retries } retries give
     } { $delays }.
@@ -106,9 +106,9 @@ tips =
     - Before you roll out a policy, check how long the whole schedule takes. A short first delay may look harmless, but a high multiplier quickly takes later retries to the cap and can stretch the whole recovery considerably.
     - Compare each wait with request timeouts, queue visibility timeouts, rate-limit resets, and the longest wait your users will put up with.
     - The schedule covers the waits before retries only: the duration of the original request and the work done during each failed attempt are not included. Add them separately to estimate the full worst case.
-    - In distributed systems, a deterministic schedule can make many clients retry at the same moment after a shared outage. Clients in production therefore add jitter, a random share of each delay; with the calculator’s full or equal jitter, the computed schedule stays the upper bound of every wait.
+    - In distributed systems, a deterministic schedule can make many clients retry at the same moment after a shared outage. Clients in production therefore often add bounded jitter, and keep the computed schedule as its upper bound (full or equal jitter) or its mean (proportional jitter).
 
-    The calculator sends no requests, does not wait, contacts no service, and does not judge errors: it only computes the schedule, with no network access and no stored state. The calculator’s “Copy JSON” and “Download JSON” buttons give the schedule as JSON at no cost, and `backoff-site`, the open-source command-line tool that builds this site, prints the same document: for example `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5` in its source folder. There is no server, and nothing is sent anywhere.
+    The calculator sends no requests, does not wait, contacts no service, and does not judge errors: it only computes the schedule, with no network access and no stored state. Automating it costs nothing, and there is no paid API: the “Copy JSON” and “Download JSON” buttons give the schedule as JSON, and `backoff-site`, the open-source command-line tool that builds this site, prints the same document, for example with `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5` in its source folder.
 
 # Heading of the FAQ section.
 faq-heading = Frequently asked questions
@@ -116,13 +116,9 @@ faq-heading = Frequently asked questions
 # FAQ question; .answer is the answer (Markdown).
 faq-counts-original = Does the number of retries include the original request?
     .answer =
-        No. It counts retries only: with five you get five entries, numbered one to five, each giving the wait before that retry. The original request comes first and has no wait before it.
+        No. It counts retries only, and each entry is the wait before one of them. The original request comes first and has no wait before it.
 
         Keeping the two apart avoids a common counting mistake in runbooks and configuration reviews.
-
-# FAQ question; .answer is the answer (Markdown).
-faq-cap-below-base = Why does a maximum below the first delay give the maximum from the first retry on?
-    .answer = Because the maximum is a strict upper bound on every delay, the first one included: with a first delay of ten and a maximum of three, every delay is three. The schedule shows this unusual setting as it is, instead of quietly raising the maximum or lowering the first delay, so that you can spot it and fix it.
 
 # FAQ question; .answer is the answer (Markdown).
 faq-never-infinite = Why does the computation never produce an infinite value?
@@ -130,13 +126,6 @@ faq-never-infinite = Why does the computation never produce an infinite value?
         It works step by step: each delay is the previous one times the multiplier, and once a delay reaches the maximum, the growth stops. No unbounded power is ever computed, so even a very large multiplier gives a deterministic, finite schedule.
 
         Because the maximum must be greater than zero on this page, every delay has a finite upper bound. Should a total wait still grow too large to compute, the calculator says so at the field instead of showing an infinite value.
-
-# FAQ question; .answer is the answer (Markdown). Inline code shows real command lines; keep them as they are.
-faq-json = Where does the JSON come from, and does it cost anything?
-    .answer =
-        It costs nothing. The calculator’s “Copy JSON” and “Download JSON” buttons give it, and `backoff-site`, the open-source command-line tool that builds this site, prints the same document: for example `cargo run -- schedule --base 250 --multiplier 2 --max 2000 --retries 5` in its source folder.
-
-        There is no server and no paid API: the calculator runs in your browser and sends nothing anywhere.
 
 # Word for a pause of decorrelated jitter in the display formula (plain text).
 formula-sleep = pause

@@ -267,7 +267,7 @@ error-total-overflow = The total wait up to retry { $retry } is too large to com
 ## Footer
 
 # Privacy promise in the footer.
-footer-privacy = Everything runs in your browser; nothing you type is sent anywhere.
+footer-privacy = No cookies, no tracking: nothing you type leaves your browser.
 
 # One sentence in the footer (Markdown, inline code allowed).
 footer-json = The same schedule is available as JSON from the command line: `backoff-site schedule`.

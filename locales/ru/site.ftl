@@ -269,7 +269,7 @@ error-total-overflow = Общее ожидание до повтора № { $r
 ## Footer
 
 # Privacy promise in the footer.
-footer-privacy = Всё работает в вашем браузере: то, что вы вводите, никуда не отправляется.
+footer-privacy = Без cookie и слежки: то, что вы вводите, не покидает браузер.
 
 # One sentence in the footer (Markdown, inline code allowed).
 footer-json = То же расписание в формате JSON можно получить из командной строки: `backoff-site schedule`.
@@ -386,7 +386,7 @@ calc-code-comment = Политика повторов из калькулято�
 # A second comment when the library cannot reproduce the schedule exactly (plain text; becomes a code comment).
 calc-code-differs = Расписание не совпадает с расписанием калькулятора точно: см. примечания над кодом.
 # Shown above a snippet that reproduces the schedule (plain text).
-calc-code-exact = Повторяет расписание калькулятора.
+calc-code-exact = Даёт в точности расписание калькулятора.
 # How a library’s schedule differs from the calculator’s (plain text, one sentence each).
 # $multiplier, $factor - numbers; $jitter - a jitter kind’s name; $delay, $library, $core, $max - durations with their unit; $retry, $retries, $max_attempts - counts.
 calc-code-differs-multiplier-fixed = Множитель в библиотеке фиксирован и равен { $multiplier }; в коде стоит он.
