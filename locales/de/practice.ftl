@@ -117,7 +117,7 @@ code =
 
     { $retry-loop }
 
-    `send` steht für einen Versuch Ihres Vorgangs, zum Beispiel `lambda: check(session.get(url))`. Jeder Fehler außer `Retryable`, `ConnectionError` und `TimeoutError` geht sofort an den Aufrufer. Der Rechner unten zeigt die Wartezeiten derselben Richtlinie in Millisekunden.
+    `send` steht für einen Versuch Ihres Vorgangs, etwa `get` am Ende, eine Anfrage mit Pythons eigenem `http.client`: `call(lambda: get("api.example.com", "/v1/items"))`. Seine Fehler sind die eingebauten, die die Schleife abfängt: Eine abgelehnte oder abgebrochene Verbindung ist ein `ConnectionError`, ein Timeout ein `TimeoutError`. Mit einem anderen Client wandeln Sie dessen Fehler in diese um (bei `requests` dessen `ConnectionError` und `Timeout`, und `check` liest dort `status_code`). Jeder Fehler außer `Retryable`, `ConnectionError` und `TimeoutError` geht sofort an den Aufrufer. Der Rechner unten zeigt die Wartezeiten derselben Richtlinie in Millisekunden.
 
 # Comments of the code listing: plain text, one line each, no Markdown.
 listing-statuses = Statuscodes, für die sich ein weiterer Versuch lohnt; jeder andere Status ist endgültig.
@@ -129,6 +129,7 @@ listing-out-of-attempts = Keine Versuche mehr: den letzten Fehler weitergeben.
 listing-full-jitter = Full Jitter: eine zufällige Wartezeit unterhalb der begrenzten exponentiellen Verzögerung.
 listing-honor-retry-after = Nie früher wiederholen, als der Server verlangt.
 listing-check-deadline = Deadline vor dem Schlafen prüfen: lieber jetzt aufgeben als zu spät aufwachen.
+listing-one-attempt = Ein Versuch: ein GET über HTTPS, der Status geprüft, die Verbindung in jedem Fall geschlossen.
 
 # This page's rule for the maximum delay, shown by the calculator (one sentence).
 max-delay-rule = Auf dieser Seite muss die maximale Verzögerung größer als null sein.

@@ -114,7 +114,7 @@ code =
 
     { $retry-loop }
 
-    `send` stands for one attempt of your operation, for example `lambda: check(session.get(url))`. Every error other than `Retryable`, `ConnectionError` and `TimeoutError` goes straight to the caller. The calculator below shows the waits of the same policy in milliseconds.
+    `send` stands for one attempt of your operation, such as `get` at the end, a request with Python’s own `http.client`: `call(lambda: get("api.example.com", "/v1/items"))`. Its errors are the built-in ones the loop catches: a refused or dropped connection is a `ConnectionError`, a timeout a `TimeoutError`. With another client, turn its errors into these (with `requests`, its `ConnectionError` and `Timeout`, and read `status_code` in `check`). Every error other than `Retryable`, `ConnectionError` and `TimeoutError` goes straight to the caller. The calculator below shows the waits of the same policy in milliseconds.
 
 # Comments of the code listing: plain text, one line each, no Markdown.
 listing-statuses = Statuses worth another attempt; any other status is final.
@@ -126,6 +126,7 @@ listing-out-of-attempts = Out of attempts: pass the last error on.
 listing-full-jitter = Full jitter: a random wait below the capped exponential delay.
 listing-honor-retry-after = Never retry earlier than the server asked.
 listing-check-deadline = Check the deadline before sleeping: give up now rather than wake up too late.
+listing-one-attempt = One attempt: a GET over HTTPS, its status checked, the connection closed whatever happens.
 
 # This page's rule for the maximum delay, shown by the calculator (one sentence).
 max-delay-rule = On this page the maximum delay must be greater than zero.

@@ -124,7 +124,7 @@ code =
 
     { $retry-loop }
 
-    `send` обозначает одну попытку вашей операции, например `lambda: check(session.get(url))`. Любая ошибка, кроме `Retryable`, `ConnectionError` и `TimeoutError`, сразу уходит к вызывающей стороне. Калькулятор ниже показывает ожидания той же политики в миллисекундах.
+    `send` обозначает одну попытку вашей операции, например `get` в конце листинга — запрос через встроенный в Python `http.client`: `call(lambda: get("api.example.com", "/v1/items"))`. Его ошибки — те встроенные исключения, которые ловит цикл: отказ или обрыв соединения — это `ConnectionError`, тайм-аут — `TimeoutError`. С другим клиентом превратите его ошибки в эти (у `requests` — его `ConnectionError` и `Timeout`, а в `check` читайте `status_code`). Любая ошибка, кроме `Retryable`, `ConnectionError` и `TimeoutError`, сразу уходит к вызывающей стороне. Калькулятор ниже показывает ожидания той же политики в миллисекундах.
 
 # Comments of the code listing: plain text, one line each, no Markdown.
 listing-statuses = Статусы, при которых стоит сделать ещё одну попытку; любой другой статус окончателен.
@@ -136,6 +136,7 @@ listing-out-of-attempts = Попытки кончились: передаём п
 listing-full-jitter = Полный джиттер: случайное ожидание не дольше ограниченной экспоненциальной задержки.
 listing-honor-retry-after = Никогда не повторяем раньше, чем попросил сервер.
 listing-check-deadline = Проверяем дедлайн перед ожиданием: лучше прекратить попытки сейчас, чем проснуться, когда уже поздно.
+listing-one-attempt = Одна попытка: GET по HTTPS, проверка статуса; соединение закрывается в любом случае.
 
 # This page's rule for the maximum delay, shown by the calculator (one sentence).
 max-delay-rule = На этой странице максимальная задержка должна быть больше нуля.

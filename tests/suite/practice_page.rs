@@ -175,3 +175,39 @@ fn the_loop_does_what_the_site_teaches() {
         assert!(code.contains(part), "missing: {part}\n{code}");
     }
 }
+
+/// The loop as the English page prints it, run by Python against a local
+/// server (`tests/practice/run_retry_loop.py`): transient statuses retried
+/// until success, final ones returned after one request, `Retry-After` in
+/// seconds and as a date waited for, a wait past the deadline never
+/// started, refused connections and timeouts retried as the built-in errors
+/// `http.client` raises. Python's standard library is all it needs; without
+/// a `python3` it skips only off CI.
+#[test]
+fn the_loop_runs_against_a_local_server() {
+    let python = "python3";
+    if std::process::Command::new(python)
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        backoff_core_testing::tools::skip("python3 is missing: install Python 3.10 or later");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let code = dir.path().join("retry_loop.py");
+    fs::write(&code, listing(&page("en"))).unwrap();
+    let script = project_root().join("tests/practice/run_retry_loop.py");
+    let output = std::process::Command::new(python)
+        .arg(&script)
+        .arg(&code)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("passed 10 cases"), "{stdout}");
+}
