@@ -32,18 +32,19 @@ retry-after-heading = Wenn der Server die Wartezeit nennt: Retry-After
 retry-after =
     Ein überlasteter Server oder einer, der die Anfragerate begrenzt, kann Clients mitteilen, wann sie wiederkommen sollen. Der Header `Retry-After`, definiert in [HTTP Semantics](https://www.rfc-editor.org/rfc/rfc9110#section-10.2.3), hat eine von zwei Formen: eine Anzahl Sekunden wie in `Retry-After: 120` oder ein HTTP-Datum wie in `Retry-After: Fri, 31 Dec 1999 23:59:59 GMT`. Akzeptieren Sie beide. Bei einem Datum ist die Wartezeit dieser Zeitpunkt minus die aktuelle Zeit; ein Datum in der Vergangenheit bedeutet, dass sofort wiederholt werden darf.
 
-    Drei Arten von Antworten tragen ihn:
+    Er kommt mit diesen Antworten:
 
     - 503 (Service Unavailable): wie lange der Dienst voraussichtlich nicht verfügbar ist;
-    - 429 (Too Many Requests) aus [Additional HTTP Status Codes](https://www.rfc-editor.org/rfc/rfc6585#section-4): wie lange bis zur nächsten Anfrage zu warten ist;
-    - eine Weiterleitung: die Mindestwartezeit, bevor ihr gefolgt wird.
+    - eine Weiterleitung: die Mindestwartezeit, bevor ihr gefolgt wird;
+    - 413 (Content Too Large), wenn der Zustand [vorübergehend](https://www.rfc-editor.org/rfc/rfc9110#section-15.5.14) ist: nach welcher Zeit der Client die Anfrage wiederholen darf;
+    - 429 (Too Many Requests) aus [Additional HTTP Status Codes](https://www.rfc-editor.org/rfc/rfc6585#section-4): wie lange bis zur nächsten Anfrage zu warten ist.
 
     Nichts begrenzt den Wert, und ein Server kann Stunden verlangen. Legen Sie eine eigene Grenze fest: Passt die Wartezeit nicht in die Zeit, die dem Aufrufer noch bleibt, brechen Sie sofort mit einem Fehler ab und geben Sie die Wartezeit an den Aufrufer weiter, statt sie abzuwarten. `urllib3` etwa begrenzt den Header mit `retry_after_max`, standardmäßig auf { $urllib3-retry-after-max-hours ->
         [one] { $urllib3-retry-after-max-hours } Stunde
        *[other] { $urllib3-retry-after-max-hours } Stunden
     }.
 
-    Widersprechen sich Header und Backoff, wiederholen Sie nie früher, als der Server verlangt: Warten Sie die längere der beiden Zeiten ab. `urllib3` nimmt einfach den Header statt seines Backoffs, sobald er vorhanden ist, standardmäßig bei den Antworten 413, 429 und 503 ([`retry.py`](https://github.com/urllib3/urllib3/blob/00f30f01ebb2fa3b3148ef33aa591a7443b871dd/src/urllib3/util/retry.py)). So oder so ist eine Wiederholung nach `Retry-After` ein Versuch und wird auf Ihr Limit angerechnet.
+    Widersprechen sich Header und Backoff, wiederholen Sie nie früher, als der Server verlangt: Warten Sie die längere der beiden Zeiten ab. `urllib3` nimmt einfach den Header statt seines Backoffs, sobald er vorhanden ist, standardmäßig bei den Antworten 413, 429 und 503 ([`retry.py`](https://github.com/urllib3/urllib3/blob/9a950b92d999f906b6020bb2d1076ee56cddd5d2/src/urllib3/util/retry.py#L196-L202)). So oder so ist eine Wiederholung nach `Retry-After` ein Versuch und wird auf Ihr Limit angerechnet.
 
 # Heading of the section on which errors to retry.
 retryable-heading = Welche Fehler man wiederholt – und wann das gefahrlos ist
@@ -58,7 +59,7 @@ retryable =
 
     Die meisten anderen Client-Fehler besagen, dass die Anfrage selbst fehlerhaft ist: 400, 401, 403, 404 und 422 kommen genauso wieder, wie oft Sie sie auch senden, und jede Wiederholung erzeugt nur Last. 500 (Internal Server Error) kann eine vorübergehende Störung sein oder ein Fehler, der sich wiederholt: Wiederholen Sie ihn nur, wenn die Anfrage gefahrlos noch einmal laufen darf, und nicht lange.
 
-    Eine Wiederholung ist nur dann gefahrlos, wenn eine doppelte Ausführung keinen Schaden anrichtet. GET, HEAD, PUT und DELETE sind per Definition idempotent, und genau diese Methoden wiederholt `urllib3` standardmäßig; POST ist es nicht, und ein Timeout verrät nicht, ob der Server schon gehandelt hat. Geben Sie jedem logischen Vorgang einen eindeutigen Schlüssel und senden Sie bei jeder Wiederholung denselben. Mit dem [Header `Idempotency-Key` von Stripe](https://docs.stripe.com/api/idempotent_requests) erhält eine Wiederholung das gespeicherte Ergebnis der ersten Anfrage statt einer zweiten Abbuchung; der IETF-Entwurf [The Idempotency-Key HTTP Header Field](https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/) schlägt denselben Header für jede HTTP-API vor.
+    Eine Wiederholung ist nur dann gefahrlos, wenn eine doppelte Ausführung keinen Schaden anrichtet. GET, HEAD, OPTIONS, TRACE, PUT und DELETE sind per Definition [idempotent](https://www.rfc-editor.org/rfc/rfc9110#section-9.2.2), und genau diese Methoden wiederholt `urllib3` standardmäßig; POST ist es nicht, und ein Timeout verrät nicht, ob der Server schon gehandelt hat. Geben Sie jedem logischen Vorgang einen eindeutigen Schlüssel und senden Sie bei jeder Wiederholung denselben. Mit dem [Header `Idempotency-Key` von Stripe](https://docs.stripe.com/api/idempotent_requests) erhält eine Wiederholung das gespeicherte Ergebnis der ersten Anfrage statt einer zweiten Abbuchung; der IETF-Entwurf [The Idempotency-Key HTTP Header Field](https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/) schlägt denselben Header für jede HTTP-API vor.
 
     gRPC zieht dieselbe Grenze zwischen seinen [Statuscodes](https://github.com/grpc/grpc/blob/master/doc/statuscodes.md). `UNAVAILABLE` heißt, dass der Dienst, höchstwahrscheinlich nur kurz, nicht erreichbar ist: Diesen Code wiederholt man mit Backoff, auch wenn ein nicht idempotenter Aufruf womöglich schon ausgeführt wurde. `DEADLINE_EXCEEDED` heißt, dass die Deadline abgelaufen ist, möglicherweise erst nachdem der Vorgang abgeschlossen war; eine Wiederholung unter derselben Deadline hat keine Zeit mehr. Verlängern Sie die Deadline dort, wo sie gesetzt wird, oder geben Sie auf, aber wiederholen Sie den Aufruf nicht in einer Schleife.
 
@@ -69,7 +70,7 @@ amplification-heading = Wiederholungen vervielfachen sich über Schichten
 # $amplification-layers (number) - layers that retry, one above the other
 # $amplification-attempts (number) - attempts each layer makes
 # $amplification-calls (number) - the calls the layer below them gets: attempts to the power of layers
-# $aws-quota, $aws-retry-cost, $aws-timeout-cost, $aws-success-refund (numbers) - tokens of the AWS retry quota
+# $aws-quota, $aws-retry-cost, $aws-timeout-cost, $aws-success-refund (numbers) - tokens of the AWS retry quota; $aws-retry-cost-new, $aws-throttling-cost-new (numbers) - its costs under the opt-in behaviour
 # $grpc-max-tokens, $grpc-token-ratio (numbers) - gRPC's example throttling settings
 # $envoy-budget-percent, $envoy-min-retry-concurrency (numbers) - Envoy's retry budget defaults
 amplification =
@@ -86,7 +87,7 @@ amplification =
 
     Wiederholen Sie nur auf einer Schicht, meist der, die der ausgefallenen Abhängigkeit am nächsten ist, und lassen Sie die anderen schnell scheitern. Müssen mehrere Schichten wiederholen, begrenzen Sie Wiederholungen durch ein Budget, das sich alle Anfragen teilen, statt durch eine Anzahl pro Anfrage:
 
-    - AWS-SDKs im Standard-Wiederholungsmodus führen ein Kontingent von { $aws-quota } Token pro Client. Eine Wiederholung kostet { $aws-retry-cost } Token, nach einem Timeout { $aws-timeout-cost }; eine Anfrage, die auf Anhieb gelingt, gibt { $aws-success-refund } zurück, eine, die nach einer Wiederholung gelingt, das, was ihre Wiederholung gekostet hat. Ist das Kontingent aufgebraucht, wiederholt der Client nicht mehr, bis erfolgreiche Anfragen es wieder auffüllen ([`quota.py`](https://github.com/boto/botocore/blob/40454eaac38ce390fc7755ac1a05dd3425aeb5f9/botocore/retries/quota.py), [`standard.py`](https://github.com/boto/botocore/blob/ef31254d96502db058e98fcfb325fbe406356610/botocore/retries/standard.py) in botocore).
+    - AWS-SDKs im Standard-Wiederholungsmodus führen ein Kontingent von { $aws-quota } Token pro Client. Eine Wiederholung kostet { $aws-retry-cost } Token, nach einem Timeout { $aws-timeout-cost }; eine Anfrage, die auf Anhieb gelingt, gibt { $aws-success-refund } zurück, eine, die nach einer Wiederholung gelingt, das, was ihre Wiederholung gekostet hat. Ist das Kontingent aufgebraucht, wiederholt der Client nicht mehr, bis erfolgreiche Anfragen es wieder auffüllen. Das sind die Werte von botocore `1.43.67` ([`quota.py`](https://github.com/boto/botocore/blob/0e6e2404b85dc336dd2889814e089bde7d1a4c55/botocore/retries/quota.py#L7), [`standard.py`](https://github.com/boto/botocore/blob/0e6e2404b85dc336dd2889814e089bde7d1a4c55/botocore/retries/standard.py#L669-L699)). Ein neueres Verhalten, vorerst nur über die Umgebungsvariable `AWS_NEW_RETRIES_2026=true` einzuschalten (ab botocore `1.43.3`, [Changelog](https://github.com/boto/botocore/blob/0e6e2404b85dc336dd2889814e089bde7d1a4c55/CHANGELOG.rst#L866-L877)), berechnet für jede Wiederholung { $aws-retry-cost-new } Token, auch nach einem Timeout, für eine gedrosselte aber { $aws-throttling-cost-new }; seine Verzögerungen führen die [Standardwerte der Bibliotheken](../defaults/) als eigene Zeile.
     - Die Wiederholungsdrosselung von gRPC führt einen Tokenzähler pro Server: Jeder fehlgeschlagene Aufruf kostet ein Token, jeder erfolgreiche bringt `tokenRatio` hinzu, und solange der Zähler höchstens bei der Hälfte von `maxTokens` steht, wird kein Aufruf wiederholt. Das Beispiel des Entwurfs setzt `maxTokens` auf { $grpc-max-tokens } und `tokenRatio` auf { $grpc-token-ratio } ([gRPC-Entwurf zu Wiederholungen](https://github.com/grpc/proposal/blob/master/A6-client-retries.md)).
     - Das Wiederholungsbudget von Envoy begrenzt gleichzeitige Wiederholungen auf einen Anteil der aktiven Anfragen: standardmäßig { $envoy-budget-percent } %, aber nie weniger als { $envoy-min-retry-concurrency } ([`circuit_breaker.proto`](https://github.com/envoyproxy/envoy/blob/01c2c1fadbc61d572c7e02568c98ff001c0bfe8f/api/envoy/config/cluster/v3/circuit_breaker.proto)).
 
@@ -94,14 +95,14 @@ amplification =
 attempts-heading = Versuche oder Wiederholungen: Lesen Sie die Einstellung genau
 
 # The section on how libraries count (Markdown).
-# $resilience4j-max-attempts, $grpc-max-attempts-limit, $polly-max-retry-attempts, $urllib3-total (numbers)
+# $resilience4j-max-attempts, $grpc-max-attempts-limit, $polly-max-retry-attempts, $urllib3-total, $urllib3-default-total (numbers)
 attempts =
     Dieselbe Zahl bedeutet in verschiedenen Bibliotheken Verschiedenes. Manche zählen Versuche einschließlich des ersten Aufrufs, andere nur die Wiederholungen danach: Ein Wert von $n$ ergibt in der einen Bibliothek $n$ Aufrufe, in der anderen $n + 1$.
 
     - `resilience4j`: `maxAttempts` zählt den ersten Aufruf mit; der Standardwert ist { $resilience4j-max-attempts } ([`RetryConfig.java`](https://github.com/resilience4j/resilience4j/blob/0124df713de675b6f88e8176bd71eaf6b15d9db5/resilience4j-retry/src/main/java/io/github/resilience4j/retry/RetryConfig.java)).
     - gRPC: `maxAttempts` in einer Wiederholungsrichtlinie zählt die ursprüngliche Anfrage mit, und Clients behandeln jeden Wert über { $grpc-max-attempts-limit } wie { $grpc-max-attempts-limit } ([gRPC-Entwurf zu Wiederholungen](https://github.com/grpc/proposal/blob/master/A6-client-retries.md)).
     - Polly: `MaxRetryAttempts` zählt die Wiederholungen zusätzlich zum ursprünglichen Aufruf; der Standardwert ist { $polly-max-retry-attempts } ([Polly-Dokumentation](https://github.com/App-vNext/Polly/blob/027c73215cec1e89e2ec67214523fde154175a38/docs/strategies/retry.md)).
-    - `urllib3`: `total` zählt Wiederholungen; `Retry()` erlaubt { $urllib3-total }.
+    - `urllib3`: `total` zählt Wiederholungen. Ein `Retry()` ohne Argumente erlaubt { $urllib3-total }, ein Pool ohne eigenes `Retry` nimmt aber `Retry.DEFAULT`, das { $urllib3-default-total } erlaubt.
     - Auch diese Website zählt Wiederholungen: Die „Wiederholungen“ der Rechner sind die Anfragen nach der ursprünglichen, jede nach ihrer Verzögerung.
 
     Wenn Sie eine Richtlinie von einer Bibliothek in eine andere übertragen, rechnen Sie um: $n$ Versuche sind $n - 1$ Wiederholungen.

@@ -31,11 +31,12 @@ retry-after-heading = Когда сервер сам называет срок: 
 retry-after =
     Перегруженный сервер или сервер, ограничивающий частоту запросов, может сообщить клиентам, когда вернуться. Заголовок `Retry-After`, определённый в спецификации [HTTP Semantics](https://www.rfc-editor.org/rfc/rfc9110#section-10.2.3), бывает двух видов: число секунд, например `Retry-After: 120`, или HTTP-дата, например `Retry-After: Fri, 31 Dec 1999 23:59:59 GMT`. Принимайте оба. Для даты ожидание равно этому моменту минус текущее время; дата в прошлом означает, что повторять можно сразу.
 
-    Его присылают с тремя видами ответов:
+    Его присылают с такими ответами:
 
     - 503 (Service Unavailable): сколько времени сервис, по его оценке, будет недоступен;
-    - 429 (Too Many Requests) из спецификации [Additional HTTP Status Codes](https://www.rfc-editor.org/rfc/rfc6585#section-4): сколько ждать до нового запроса;
-    - перенаправление: сколько как минимум ждать, прежде чем по нему перейти.
+    - перенаправление: сколько как минимум ждать, прежде чем по нему перейти;
+    - 413 (Content Too Large), если причина [временная](https://www.rfc-editor.org/rfc/rfc9110#section-15.5.14): через какое время клиент может попробовать снова;
+    - 429 (Too Many Requests) из спецификации [Additional HTTP Status Codes](https://www.rfc-editor.org/rfc/rfc6585#section-4): сколько ждать до нового запроса.
 
     Значение ничем не ограничено, и сервер может попросить подождать несколько часов. Установите собственный предел: если ожидание не укладывается во время, которое осталось у вызывающей стороны, сразу верните ошибку и сообщите ей это ожидание, вместо того чтобы ждать. `urllib3`, например, по умолчанию ограничивает заголовок значением `retry_after_max`: { $urllib3-retry-after-max-hours ->
         [one] { $urllib3-retry-after-max-hours } час
@@ -44,7 +45,7 @@ retry-after =
        *[other] { $urllib3-retry-after-max-hours } часа
     }.
 
-    Если заголовок и ваша задержка расходятся, никогда не повторяйте раньше, чем попросил сервер: ждите дольше из двух. `urllib3` поступает проще и при наличии заголовка использует его вместо своей задержки, по умолчанию для ответов 413, 429 и 503 ([`retry.py`](https://github.com/urllib3/urllib3/blob/00f30f01ebb2fa3b3148ef33aa591a7443b871dd/src/urllib3/util/retry.py)). В любом случае повтор после `Retry-After` остаётся попыткой и расходует ваш лимит.
+    Если заголовок и ваша задержка расходятся, никогда не повторяйте раньше, чем попросил сервер: ждите дольше из двух. `urllib3` поступает проще и при наличии заголовка использует его вместо своей задержки, по умолчанию для ответов 413, 429 и 503 ([`retry.py`](https://github.com/urllib3/urllib3/blob/9a950b92d999f906b6020bb2d1076ee56cddd5d2/src/urllib3/util/retry.py#L196-L202)). В любом случае повтор после `Retry-After` остаётся попыткой и расходует ваш лимит.
 
 # Heading of the section on which errors to retry.
 retryable-heading = Какие ошибки повторять и когда повтор безопасен
@@ -59,7 +60,7 @@ retryable =
 
     Большинство остальных клиентских ошибок говорят, что неверен сам запрос: 400, 401, 403, 404 и 422 вернутся снова, сколько бы раз вы его ни отправили, так что их повтор лишь добавляет нагрузку. 500 (Internal Server Error) может оказаться и мимолётным сбоем, и повторяющейся ошибкой в коде: повторяйте его, только если запрос безопасно выполнить ещё раз, и недолго.
 
-    Повтор безопасен, только если двойное выполнение операции ничему не вредит. Методы GET, HEAD, PUT и DELETE идемпотентны по определению, и именно их `urllib3` повторяет по умолчанию; POST не идемпотентен, а тайм-аут не говорит, успел ли сервер что-то сделать. Дайте каждой логической операции уникальный ключ и отправляйте его же при каждом повторе. С заголовком [`Idempotency-Key` у Stripe](https://docs.stripe.com/api/idempotent_requests) повтор получает сохранённый результат первого запроса, а не второе списание денег; черновик IETF [The Idempotency-Key HTTP Header Field](https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/) предлагает тот же заголовок для любого HTTP API.
+    Повтор безопасен, только если двойное выполнение операции ничему не вредит. Методы GET, HEAD, OPTIONS, TRACE, PUT и DELETE [идемпотентны](https://www.rfc-editor.org/rfc/rfc9110#section-9.2.2) по определению, и именно их `urllib3` повторяет по умолчанию; POST не идемпотентен, а тайм-аут не говорит, успел ли сервер что-то сделать. Дайте каждой логической операции уникальный ключ и отправляйте его же при каждом повторе. С заголовком [`Idempotency-Key` у Stripe](https://docs.stripe.com/api/idempotent_requests) повтор получает сохранённый результат первого запроса, а не второе списание денег; черновик IETF [The Idempotency-Key HTTP Header Field](https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/) предлагает тот же заголовок для любого HTTP API.
 
     В gRPC та же граница проходит между [кодами статуса](https://github.com/grpc/grpc/blob/master/doc/statuscodes.md). `UNAVAILABLE` означает, что сервис, скорее всего ненадолго, недоступен: этот код и повторяют с задержкой, хотя неидемпотентный вызов мог уже выполниться. `DEADLINE_EXCEEDED` означает, что истёк дедлайн, возможно уже после того, как операция завершилась; повтору в рамках того же дедлайна не хватит времени. Увеличьте дедлайн там, где он задаётся, или прекратите попытки, но не повторяйте такой вызов в цикле.
 
@@ -70,7 +71,7 @@ amplification-heading = Повторы множатся от слоя к сло�
 # $amplification-layers (number) - layers that retry, one above the other
 # $amplification-attempts (number) - attempts each layer makes
 # $amplification-calls (number) - the calls the layer below them gets: attempts to the power of layers
-# $aws-quota, $aws-retry-cost, $aws-timeout-cost, $aws-success-refund (numbers) - tokens of the AWS retry quota
+# $aws-quota, $aws-retry-cost, $aws-timeout-cost, $aws-success-refund (numbers) - tokens of the AWS retry quota; $aws-retry-cost-new, $aws-throttling-cost-new (numbers) - its costs under the opt-in behaviour
 # $grpc-max-tokens, $grpc-token-ratio (numbers) - gRPC's example throttling settings
 # $envoy-budget-percent, $envoy-min-retry-concurrency (numbers) - Envoy's retry budget defaults
 amplification =
@@ -93,7 +94,7 @@ amplification =
 
     Повторяйте на одном слое, обычно ближайшем к отказавшей зависимости, а остальным позвольте быстро завершаться с ошибкой. Если повторять должны несколько слоёв, ограничивайте повторы бюджетом, общим для всех запросов, а не числом попыток на каждый запрос:
 
-    - AWS SDK в стандартном режиме повторов держат квоту из { $aws-quota } токенов на клиента. Повтор забирает { $aws-retry-cost } токенов, после тайм-аута { $aws-timeout-cost }; запрос, прошедший с первого раза, возвращает { $aws-success-refund }, а прошедший после повтора возвращает то, что забрал повтор. Когда квота исчерпана, клиент перестаёт повторять, пока успешные запросы её не пополнят ([`quota.py`](https://github.com/boto/botocore/blob/40454eaac38ce390fc7755ac1a05dd3425aeb5f9/botocore/retries/quota.py) и [`standard.py`](https://github.com/boto/botocore/blob/ef31254d96502db058e98fcfb325fbe406356610/botocore/retries/standard.py) в botocore).
+    - AWS SDK в стандартном режиме повторов держат квоту из { $aws-quota } токенов на клиента. Повтор забирает { $aws-retry-cost } токенов, после тайм-аута { $aws-timeout-cost }; запрос, прошедший с первого раза, возвращает { $aws-success-refund }, а прошедший после повтора возвращает то, что забрал повтор. Когда квота исчерпана, клиент перестаёт повторять, пока успешные запросы её не пополнят. Это значения botocore версии `1.43.67` ([`quota.py`](https://github.com/boto/botocore/blob/0e6e2404b85dc336dd2889814e089bde7d1a4c55/botocore/retries/quota.py#L7), [`standard.py`](https://github.com/boto/botocore/blob/0e6e2404b85dc336dd2889814e089bde7d1a4c55/botocore/retries/standard.py#L669-L699)). Более новое поведение, пока включаемое только переменной окружения `AWS_NEW_RETRIES_2026=true` (с botocore `1.43.3`, [список изменений](https://github.com/boto/botocore/blob/0e6e2404b85dc336dd2889814e089bde7d1a4c55/CHANGELOG.rst#L866-L877)), берёт за каждый повтор, в том числе после тайм-аута, { $aws-retry-cost-new } токенов, а за повтор после ограничения частоты — { $aws-throttling-cost-new }; его задержки [значения по умолчанию библиотек](../defaults/) показывают отдельной строкой.
     - Ограничение повторов в gRPC ведёт счётчик токенов для каждого сервера: неудачный вызов забирает один токен, успешный добавляет `tokenRatio`, и пока счётчик не превышает половины `maxTokens`, вызовы не повторяются. В примере из проекта `maxTokens` равен { $grpc-max-tokens }, а `tokenRatio` равен { $grpc-token-ratio } ([проект повторов gRPC](https://github.com/grpc/proposal/blob/master/A6-client-retries.md)).
     - Бюджет повторов в Envoy ограничивает число одновременных повторов долей активных запросов: по умолчанию { $envoy-budget-percent } %, но не меньше { $envoy-min-retry-concurrency } ([`circuit_breaker.proto`](https://github.com/envoyproxy/envoy/blob/01c2c1fadbc61d572c7e02568c98ff001c0bfe8f/api/envoy/config/cluster/v3/circuit_breaker.proto)).
 
@@ -101,14 +102,14 @@ amplification =
 attempts-heading = Попытки или повторы: перечитайте название настройки
 
 # The section on how libraries count (Markdown).
-# $resilience4j-max-attempts, $grpc-max-attempts-limit, $polly-max-retry-attempts, $urllib3-total (numbers)
+# $resilience4j-max-attempts, $grpc-max-attempts-limit, $polly-max-retry-attempts, $urllib3-total, $urllib3-default-total (numbers)
 attempts =
     Одно и то же число в настройке означает в разных библиотеках разное. Одни считают попытки, включая первый вызов, другие только повторы после него, так что значение $n$ даёт в одной библиотеке $n$ вызовов, а в другой $n + 1$:
 
     - `resilience4j`: `maxAttempts` учитывает первый вызов, по умолчанию { $resilience4j-max-attempts } ([`RetryConfig.java`](https://github.com/resilience4j/resilience4j/blob/0124df713de675b6f88e8176bd71eaf6b15d9db5/resilience4j-retry/src/main/java/io/github/resilience4j/retry/RetryConfig.java)).
     - gRPC: `maxAttempts` в политике повторов учитывает исходный запрос, а клиенты считают любое значение больше { $grpc-max-attempts-limit } равным { $grpc-max-attempts-limit } ([проект повторов gRPC](https://github.com/grpc/proposal/blob/master/A6-client-retries.md)).
     - Polly: `MaxRetryAttempts` считает повторы сверх исходного вызова, по умолчанию { $polly-max-retry-attempts } ([документация Polly](https://github.com/App-vNext/Polly/blob/027c73215cec1e89e2ec67214523fde154175a38/docs/strategies/retry.md)).
-    - `urllib3`: `total` считает повторы; `Retry()` допускает { $urllib3-total }.
+    - `urllib3`: `total` считает повторы. `Retry()` без аргументов допускает { $urllib3-total }, но пул, которому `Retry` не передан, берёт `Retry.DEFAULT`, а он допускает { $urllib3-default-total }.
     - Этот сайт тоже считает повторы: «повторы» в калькуляторах — это запросы, отправленные после исходного, каждый после своей задержки.
 
     Перенося политику из одной библиотеки в другую, пересчитайте число: $n$ попыток означают $n - 1$ повторов.
