@@ -4,7 +4,7 @@
 ### attempt = Versuch, cap = Grenze.
 
 # The page's H1 and <title>.
-title = Standardwerte für Wiederholungen in verbreiteten Bibliotheken
+title = Standardwerte für Wiederholungen in Bibliotheken
 # Meta description: plain text, one sentence.
 description = Was AWS SDKs, gRPC, Polly, tenacity und andere standardmäßig tun, wenn ein Aufruf fehlschlägt – mit berechneten Wartezeiten.
 # Short label for links to this page.
@@ -15,7 +15,7 @@ intro =
 
 presets-heading = Die Standardwerte im Vergleich
 presets =
-    Jede Zeile ist die Standardrichtlinie einer Bibliothek, wie der Kern des Builds sie berechnet. Die Summen addieren alle Wartezeiten ohne die Aufrufe selbst; wo der Jitter zufällig ist, ist P{ $percentile } die Summe, unter der { $percentile } % der Durchläufe bleiben. Richtlinien ohne Grenze oder mit Zeitlimit stehen mit einer beispielhaften Zahl von Wiederholungen da.
+    Jede Zeile ist die Standardrichtlinie einer Bibliothek, wie der Kern des Builds sie berechnet, außer wo sie markiert ist: *Beispielwerte* sind das dokumentierte Beispiel einer Bibliothek, die keine Standardwerte hat oder standardmäßig nie wartet; *Opt-in* sind die Standardwerte eines Verhaltens, das erst ein Schalter einschaltet. Die Summen addieren alle Wartezeiten ohne die Aufrufe selbst; wo der Jitter zufällig ist, ist P{ $percentile } die Summe, unter der { $percentile } % der Durchläufe bleiben. Richtlinien ohne Grenze oder mit Zeitlimit stehen mit einer beispielhaften Zahl von Wiederholungen da.
 
 defaults-caption = Standardwerte für Wiederholungen und Gesamtwartezeit
 defaults-column-library = Bibliothek
@@ -43,11 +43,23 @@ preset-counts-retries = { $count ->
 preset-counts-unlimited = unbegrenzt
 preset-counts-time = Zeitlimit
 
+# The version a preset was read in (plain text): a commit of the main
+# branch after a release, a specification as of a date (YYYY-MM-DD), the
+# main branch.
+preset-version-main-after = main nach { $release }
+preset-version-as-of = Stand { $date }
+preset-version-main = Branch main
+
+# The mark of a row whose figures are not the library's plain defaults
+# (plain text): its documented example, or defaults behind a switch.
+defaults-values-example = Beispielwerte
+defaults-values-opt-in = Opt-in
+
 preset-differs-polynomial = Die Verzögerungen wachsen polynomiell; die Zeile ist die nächste geometrische Reihe.
 
 family-python-heading = Python
 family-python =
-    tenacity und `urllib3` zählen verschieden: tenacity wiederholt ohne Abbruchbedingung endlos (`stop_after_attempt` zählt *Versuche*), `total` in `urllib3` zählt *Wiederholungen*. botocore zählt Versuche und begrenzt die Verzögerung vor dem Jitter, eine Wartezeit ist also nie länger als die Grenze. Von diesen Bibliotheken hört standardmäßig nur der Google-API-Client nach einer Gesamtfrist auf: Bei den anderen muss man sie selbst angeben.
+    tenacity und `urllib3` zählen verschieden: tenacity wiederholt ohne Abbruchbedingung endlos (`stop_after_attempt` zählt *Versuche*), `total` in `urllib3` zählt *Wiederholungen*. botocore zählt Versuche und begrenzt die Verzögerung vor dem Jitter, eine Wartezeit ist also nie länger als die Grenze. Sein neueres Verhalten, nur mit `AWS_NEW_RETRIES_2026=true` eingeschaltet, beginnt bei allen Fehlern außer Drosselung mit einer viel kürzeren Basisverzögerung und beachtet den Header `x-amz-retry-after` des Servers. Von diesen Bibliotheken hört standardmäßig nur der Google-API-Client nach einer Gesamtfrist auf: Bei den anderen muss man sie selbst angeben.
 family-java-heading = Java
 family-java =
     `maxAttempts` in `resilience4j` und in Spring Retry schließt den ersten Aufruf ein: Drei Versuche sind zwei Wiederholungen. Beide fügen standardmäßig keinen Jitter hinzu und begrenzen die Dauer eines Versuchs nicht: Die [Retry-Einstellungen](https://github.com/resilience4j/resilience4j/blob/af9e7c979f17804f23cc1b76dd7cf268fb58b5c7/resilience4j-retry/src/main/java/io/github/resilience4j/retry/RetryConfig.java#L35-L70) von `resilience4j` kennen kein Zeitlimit (das ist ein eigener [`TimeLimiter`](https://github.com/resilience4j/resilience4j/blob/af9e7c979f17804f23cc1b76dd7cf268fb58b5c7/resilience4j-timelimiter/src/main/java/io/github/resilience4j/timelimiter/TimeLimiterConfig.java#L14)), und [`TimeoutRetryPolicy`](https://github.com/spring-projects/spring-retry/blob/c8977dda2d97c6d73719a5413761cee5e91de34b/src/main/java/org/springframework/retry/policy/TimeoutRetryPolicy.java#L94-L108) in Spring Retry zählt ab dem ersten Versuch, begrenzt also den ganzen Vorgang. Jeden Versuch begrenzt man mit dem Timeout des HTTP-Clients. Kafka-Clients begrenzen nach dem Jitter und hören bei `delivery.timeout.ms` auf – einer Gesamtfrist, nicht einem Timeout je Versuch.
@@ -56,7 +68,7 @@ family-dotnet =
     `MaxRetryAttempts` in Polly zählt *Wiederholungen* zusätzlich zum ersten Aufruf. Das Timeout ist eine eigene Strategie, und [sein Platz in der Pipeline](https://github.com/App-vNext/Polly/blob/3e2164e50b7dcd2021c95470a6b80a0c032607c5/docs/pipelines/index.md#L294-L308) entscheidet, was es begrenzt: nach der Wiederholung hinzugefügt (in ihr), begrenzt es jeden Versuch; davor hinzugefügt (um sie herum), gilt ein Timeout für alle Versuche zusammen.
 family-go-heading = Go
 family-go =
-    cenkalti/backoff hört nach einer Gesamtzeit statt nach einer Anzahl auf und begrenzt die Verzögerung vor dem Jitter. Die Workqueue von client-go wiederholt endlos und schickt jedes Element zusätzlich durch einen Ratenbegrenzer.
+    cenkalti/backoff hört nach einer Gesamtzeit statt nach einer Anzahl auf und begrenzt die Verzögerung vor dem Jitter. Spätere Hauptversionen behalten diese Verzögerungen, verlegen das Zeitlimit aber aus der Richtlinie in eine Option von `Retry`, `WithMaxElapsedTime`, mit demselben Standardwert, neben `WithMaxTries`, standardmäßig ohne Grenze. Die Workqueue von client-go wiederholt endlos und schickt jedes Element zusätzlich durch einen Ratenbegrenzer.
 family-rust-heading = Rust
 family-rust =
     backon zählt *Wiederholungen* (die gelieferten Verzögerungen) und fügt ohne ausdrückliche Einstellung keinen Jitter hinzu.
@@ -65,7 +77,7 @@ family-ruby =
     In Sidekiq wachsen die Verzögerungen polynomiell mit der Nummer der Wiederholung, der Jitter kommt obendrauf: Die Zeile ist der nächste geometrische Zeitplan, sein langes Ende reicht über Wochen.
 family-javascript-heading = JavaScript
 family-javascript =
-    Das Stripe-SDK zählt *Wiederholungen* und wählt auch mit Jitter keine Verzögerung unter der Basisverzögerung.
+    Die Stripe-SDKs zählen *Wiederholungen* und warten auch mit Jitter nie kürzer als eine feste Untergrenze: die Basisverzögerung in Python, die doppelte Basisverzögerung in Node.js, wo die ersten beiden Wiederholungen daher gleich lange warten.
 family-protocol-heading = Protokolle und Proxys
 family-protocol =
     Die Wiederholungsrichtlinie von gRPC zählt *Versuche* (`maxAttempts`, den ersten Aufruf eingeschlossen), sein Verbindungs-Backoff hört nie auf. Envoy zieht ganze Millisekunden.

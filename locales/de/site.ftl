@@ -333,6 +333,33 @@ calc-preset-own = Eigene Richtlinie
 # Status beside the selector once a field no longer holds the chosen library’s value (plain text, one word or two).
 calc-preset-modified = geändert
 # The selector’s groups (plain text).
+# The label of each preset of content/presets.toml (plain text); $name is the
+# library's own name.
+preset-aws-standard = AWS SDK für Python ({ $name }), Standard-Wiederholungsmodus
+preset-aws-standard-2026 = AWS SDK für Python ({ $name }), Standard-Wiederholungsmodus, neueres Verhalten
+preset-grpc-connection = gRPC-Verbindungs-Backoff ({ $name })
+preset-grpc-retry-policy = gRPC-Wiederholungsrichtlinie ({ $name })
+preset-google-api-core = Google-API-Clientbibliotheken für Python ({ $name })
+preset-gax-go = Google-API-Clientbibliotheken für Go ({ $name } Backoff)
+preset-polly = { $name }, Wiederholungen (retry strategy)
+preset-polly-jitter = { $name }, exponentieller Backoff mit Jitter
+preset-resilience4j = { $name }-Wiederholungen (Retry)
+preset-spring-retry = { $name }, Wiederholung mit ExponentialBackOffPolicy
+preset-spring-retryable = { $name }, Wiederholung mit @Retryable
+preset-tenacity = { $name }, wait_exponential()
+preset-urllib3 = { $name }-Wiederholungen (Retry)
+preset-celery = { $name }, Wiederholung einer Task
+preset-celery-backoff = { $name }, automatische Wiederholung mit retry_backoff=True
+preset-sidekiq = { $name }, Wiederholung eines Jobs
+preset-cenkalti-backoff = { $name } ExponentialBackOff
+preset-backon = { $name } ExponentialBuilder
+preset-client-go-workqueue = Kubernetes { $name } workqueue, Standard-Ratenbegrenzer des Controllers
+preset-envoy = { $name }, Wiederholungsrichtlinie einer Route
+preset-kafka = { $name }-Clients, Wiederholungsverzögerung (retry.backoff)
+preset-stripe-python = Stripe SDK für Python ({ $name })
+preset-stripe-node = Stripe SDK für Node.js ({ $name })
+preset-go-retryablehttp = HashiCorp { $name }
+
 calc-preset-group-python = Python
 calc-preset-group-java = Java
 calc-preset-group-dotnet = .NET
@@ -364,8 +391,11 @@ calc-preset-differs-immediate-first-retry = Die erste Wiederholung folgt sofort;
 calc-preset-differs-whole-units = Verzögerungen werden in ganzen Sekunden oder Millisekunden gezogen.
 calc-preset-differs-polynomial = Die Verzögerungen wachsen polynomiell; der Zeitplan ist die nächste geometrische Reihe.
 calc-preset-differs-additive-jitter = Der Jitter wird zur Verzögerung addiert, in einer Spanne, die mit jeder Wiederholung wächst.
-calc-preset-differs-cap-after-jitter = Die Grenze greift nach dem Jitter, keine Verzögerung überschreitet sie.
+calc-preset-differs-cap-after-jitter = Die Grenze greift auch nach dem Jitter, keine Verzögerung überschreitet sie; der Zeitplan hier zieht begrenzte Verzögerungen auch darüber.
 calc-preset-differs-floor-at-first-delay = Keine Verzögerung ist kürzer als die Basisverzögerung.
+calc-preset-differs-floor-at-twice-first-delay = Keine Verzögerung ist kürzer als die doppelte Basisverzögerung, daher warten die ersten beiden Wiederholungen genau so lange.
+calc-preset-differs-retry-after-header = Ein retry-after-Header des Servers kann eine Verzögerung verlängern, in festen Grenzen.
+calc-preset-differs-throttling-longer = Wiederholungen nach einer Drosselung (throttling) beginnen mit einer längeren Basisverzögerung.
 
 ## Calculator: the policy as code
 

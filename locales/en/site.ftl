@@ -333,6 +333,35 @@ calc-preset-own = Your own policy
 # Status beside the selector once a field no longer holds the chosen library’s value (plain text, one word or two).
 calc-preset-modified = modified
 # The selector’s groups (plain text).
+# The label of each preset of content/presets.toml (plain text): the library
+# and the part of it, in the selector and the defaults table. $name is the
+# library's own name from that file; names of classes and options stay as
+# they are.
+preset-aws-standard = AWS SDK for Python ({ $name }), standard retry mode
+preset-aws-standard-2026 = AWS SDK for Python ({ $name }), standard retry mode, newer behaviour
+preset-grpc-connection = gRPC connection backoff ({ $name })
+preset-grpc-retry-policy = gRPC retry policy ({ $name })
+preset-google-api-core = Google API client libraries for Python ({ $name })
+preset-gax-go = Google API client libraries for Go ({ $name } Backoff)
+preset-polly = { $name }, retry strategy
+preset-polly-jitter = { $name }, exponential backoff with jitter
+preset-resilience4j = { $name } Retry
+preset-spring-retry = { $name }, ExponentialBackOffPolicy
+preset-spring-retryable = { $name }, @Retryable
+preset-tenacity = { $name }, wait_exponential()
+preset-urllib3 = { $name } Retry
+preset-celery = { $name } task retry
+preset-celery-backoff = { $name } autoretry with retry_backoff=True
+preset-sidekiq = { $name } job retry
+preset-cenkalti-backoff = { $name } ExponentialBackOff
+preset-backon = { $name } ExponentialBuilder
+preset-client-go-workqueue = Kubernetes { $name } workqueue, default controller rate limiter
+preset-envoy = { $name } route retry policy
+preset-kafka = { $name } clients, retry.backoff
+preset-stripe-python = Stripe SDK for Python ({ $name })
+preset-stripe-node = Stripe SDK for Node.js ({ $name })
+preset-go-retryablehttp = HashiCorp { $name }
+
 calc-preset-group-python = Python
 calc-preset-group-java = Java
 calc-preset-group-dotnet = .NET
@@ -365,8 +394,11 @@ calc-preset-differs-immediate-first-retry = The first retry is immediate; later 
 calc-preset-differs-whole-units = Delays are drawn in whole units (seconds or milliseconds).
 calc-preset-differs-polynomial = Delays grow as a polynomial; the schedule is a geometric fit.
 calc-preset-differs-additive-jitter = The jitter is added to the delay, in a range that grows with each retry.
-calc-preset-differs-cap-after-jitter = The cap applies after the jitter, so no delay exceeds it.
+calc-preset-differs-cap-after-jitter = The cap also applies after the jitter, so no delay exceeds it; the schedule here draws capped delays above it.
 calc-preset-differs-floor-at-first-delay = No delay is shorter than the first one.
+calc-preset-differs-floor-at-twice-first-delay = No delay is shorter than twice the first delay, so the first two retries both wait exactly that long.
+calc-preset-differs-retry-after-header = A retry-after header from the server can lengthen a delay, within a bound.
+calc-preset-differs-throttling-longer = Throttling errors start from a longer first delay.
 
 ## Calculator: the policy as code
 

@@ -335,6 +335,33 @@ calc-preset-own = Своя политика
 # Status beside the selector once a field no longer holds the chosen library’s value (plain text, one word or two).
 calc-preset-modified = изменено
 # The selector’s groups (plain text).
+# The label of each preset of content/presets.toml (plain text); $name is the
+# library's own name.
+preset-aws-standard = AWS SDK для Python ({ $name }), стандартный режим повторов
+preset-aws-standard-2026 = AWS SDK для Python ({ $name }), стандартный режим повторов, новое поведение
+preset-grpc-connection = Задержка переподключения gRPC ({ $name })
+preset-grpc-retry-policy = Политика повторов gRPC ({ $name })
+preset-google-api-core = Клиентские библиотеки Google API для Python ({ $name })
+preset-gax-go = Клиентские библиотеки Google API для Go ({ $name } Backoff)
+preset-polly = { $name }, повторы (retry strategy)
+preset-polly-jitter = { $name }, экспоненциальная задержка с джиттером
+preset-resilience4j = Повторы { $name } (Retry)
+preset-spring-retry = Повторы { $name }, ExponentialBackOffPolicy
+preset-spring-retryable = Повторы { $name }, @Retryable
+preset-tenacity = { $name }, wait_exponential()
+preset-urllib3 = Повторы { $name } (Retry)
+preset-celery = { $name }, повтор задачи
+preset-celery-backoff = { $name }, автоматический повтор с retry_backoff=True
+preset-sidekiq = { $name }, повтор задания
+preset-cenkalti-backoff = { $name } ExponentialBackOff
+preset-backon = { $name } ExponentialBuilder
+preset-client-go-workqueue = Kubernetes { $name } workqueue, ограничитель частоты контроллера по умолчанию
+preset-envoy = { $name }, политика повторов маршрута
+preset-kafka = Клиенты { $name }, задержка повтора (retry.backoff)
+preset-stripe-python = Stripe SDK для Python ({ $name })
+preset-stripe-node = Stripe SDK для Node.js ({ $name })
+preset-go-retryablehttp = HashiCorp { $name }
+
 calc-preset-group-python = Python
 calc-preset-group-java = Java
 calc-preset-group-dotnet = .NET
@@ -372,8 +399,11 @@ calc-preset-differs-immediate-first-retry = Первый повтор — ср�
 calc-preset-differs-whole-units = Задержки берутся в целых секундах или миллисекундах.
 calc-preset-differs-polynomial = Задержки растут как многочлен; расписание — ближайший геометрический ряд.
 calc-preset-differs-additive-jitter = Джиттер прибавляется к задержке, и его диапазон растёт с каждым повтором.
-calc-preset-differs-cap-after-jitter = Ограничение применяется после джиттера, поэтому ни одна задержка его не превышает.
+calc-preset-differs-cap-after-jitter = Ограничение применяется и после джиттера, поэтому ни одна задержка его не превышает; расписание здесь может выбрать задержку у ограничения и выше него.
 calc-preset-differs-floor-at-first-delay = Ни одна задержка не короче первой.
+calc-preset-differs-floor-at-twice-first-delay = Ни одна задержка не короче удвоенной первой задержки, поэтому первые два повтора ждут ровно столько.
+calc-preset-differs-retry-after-header = Заголовок retry-after от сервера может удлинить задержку, но в известных пределах.
+calc-preset-differs-throttling-longer = Повторы после ограничения частоты (throttling) начинаются с более длинной первой задержки.
 
 ## Calculator: the policy as code
 

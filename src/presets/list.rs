@@ -14,7 +14,7 @@ pub fn list_json(presets: &[Preset]) -> String {
                 "id": p.id,
                 "name": p.name,
                 "group": p.group.name(),
-                "version": p.version,
+                "version": p.version.to_string(),
                 "verified": p.verified,
                 "values": p.values.name(),
                 "sources": p.sources,
@@ -41,7 +41,11 @@ pub fn list_json(presets: &[Preset]) -> String {
 /// presets not read in their source.
 pub fn list_table(presets: &[Preset]) -> String {
     let id_width = presets.iter().map(|p| p.id.len()).max().unwrap_or(0);
-    let version_width = presets.iter().map(|p| p.version.len()).max().unwrap_or(0);
+    let version_width = presets
+        .iter()
+        .map(|p| p.version.to_string().len())
+        .max()
+        .unwrap_or(0);
     let mut out = String::new();
     for group in Group::ALL {
         let members: Vec<&Preset> = presets.iter().filter(|p| p.group == group).collect();
@@ -52,15 +56,19 @@ pub fn list_table(presets: &[Preset]) -> String {
         out.push('\n');
         for p in members {
             let mut marks = String::new();
-            if p.values == Values::Example {
-                marks.push_str(" (example values)");
+            match p.values {
+                Values::Defaults => {}
+                Values::Example => marks.push_str(" (example values)"),
+                Values::OptIn => marks.push_str(" (opt-in)"),
             }
             if !p.verified {
                 marks.push_str(" (unverified)");
             }
             out.push_str(&format!(
                 "  {:id_width$}  {:version_width$}  {}{marks}\n",
-                p.id, p.version, p.name
+                p.id,
+                p.version.to_string(),
+                p.name
             ));
         }
     }

@@ -27,7 +27,7 @@ use crate::diagnostics::Diagnostic;
 
 pub use list::{list_json, list_table};
 pub use parse::parse;
-pub use preset::{Counts, Difference, Group, Preset, Values};
+pub use preset::{Counts, Difference, Group, Preset, Values, Version};
 
 /// Where the file lives in a site's folder.
 pub const FILE: &str = "content/presets.toml";

@@ -11,7 +11,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::preset::{Counts, Difference, Group, Preset, Values};
+use super::preset::{Counts, Difference, Group, Preset, Values, Version};
 use crate::backoff::{Jitter, KindError, Policy, Schedule};
 use crate::diagnostics::Diagnostic;
 use crate::diagnostics::toml_diagnostic;
@@ -99,10 +99,20 @@ pub fn parse(path: &Path, source: &str) -> Result<Vec<Preset>, Vec<Diagnostic>> 
                 preset.id.span(),
             ));
         }
-        for (field, value) in [("name", &preset.name), ("version", &preset.version)] {
-            if value.get_ref().trim().is_empty() {
-                problems.push(at(format!("`{id}`: `{field}` is empty"), value.span()));
-            }
+        if preset.name.get_ref().trim().is_empty() {
+            problems.push(at(format!("`{id}`: `name` is empty"), preset.name.span()));
+        }
+        let version = Version::parse(preset.version.get_ref());
+        if version.is_none() {
+            problems.push(
+                at(
+                    format!("`{id}`: `{}` is not a version", preset.version.get_ref()),
+                    preset.version.span(),
+                )
+                .with_hint(
+                    "write a release (`1.2.3`), `main after 1.2.3`, `as of 2026-06-25` or `main`",
+                ),
+            );
         }
         let group = one_of(&Group::ALL, Group::name, &preset.group, "group", &at);
         let group = keep(group, &mut problems);
@@ -137,14 +147,14 @@ pub fn parse(path: &Path, source: &str) -> Result<Vec<Preset>, Vec<Diagnostic>> 
         let retries = counts.and_then(|counts| check_count(preset, counts, &mut problems, &at));
         let policy = check_policy(preset, retries, &mut problems, &at);
         if problems.len() == before
-            && let (Some(policy), Some(group), Some(values), Some(counts)) =
-                (policy, group, values, counts)
+            && let (Some(policy), Some(group), Some(values), Some(counts), Some(version)) =
+                (policy, group, values, counts, version)
         {
             presets.push(Preset {
                 id: id.clone(),
                 name: preset.name.get_ref().clone(),
                 group,
-                version: preset.version.get_ref().clone(),
+                version,
                 verified: preset.verified,
                 values,
                 sources: preset

@@ -44,12 +44,69 @@ impl Group {
     }
 }
 
-/// Whether a preset's figures are the library's own defaults or, where it
-/// has none or turns backoff off by default, its documented example.
+/// Whether a preset's figures are the library's own defaults, its
+/// documented example (where it has none or turns backoff off by default),
+/// or the defaults of a behaviour that is off unless a switch turns it on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Values {
     Defaults,
     Example,
+    OptIn,
+}
+
+/// The version of a library a preset was read in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Version {
+    /// A release, as the library numbers it (`1.43.67`, `4.0.0-SNAPSHOT`).
+    Release(String),
+    /// The main branch at a commit after this release.
+    MainAfter(String),
+    /// A specification as of this date (`2026-06-25`).
+    AsOf(String),
+    /// The main branch, at a commit no release names.
+    Main,
+}
+
+impl Version {
+    /// The version as the file writes it: `1.2.3`, `main after 1.2.3`,
+    /// `as of 2026-06-25` or `main`; `None` for anything else.
+    pub fn parse(written: &str) -> Option<Version> {
+        let release = |r: &str| {
+            r.starts_with(|c: char| c.is_ascii_digit())
+                && r.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+'))
+        };
+        let date = |d: &str| {
+            d.len() == 10
+                && d.char_indices().all(|(i, c)| {
+                    if i == 4 || i == 7 {
+                        c == '-'
+                    } else {
+                        c.is_ascii_digit()
+                    }
+                })
+        };
+        if written == "main" {
+            Some(Version::Main)
+        } else if let Some(r) = written.strip_prefix("main after ") {
+            release(r).then(|| Version::MainAfter(r.to_string()))
+        } else if let Some(d) = written.strip_prefix("as of ") {
+            date(d).then(|| Version::AsOf(d.to_string()))
+        } else {
+            release(written).then(|| Version::Release(written.to_string()))
+        }
+    }
+}
+
+impl std::fmt::Display for Version {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Version::Release(r) => f.write_str(r),
+            Version::MainAfter(r) => write!(f, "main after {r}"),
+            Version::AsOf(d) => write!(f, "as of {d}"),
+            Version::Main => f.write_str("main"),
+        }
+    }
 }
 
 /// What the library's count counts.
@@ -66,12 +123,13 @@ pub enum Counts {
 }
 
 impl Values {
-    pub const ALL: [Values; 2] = [Values::Defaults, Values::Example];
+    pub const ALL: [Values; 3] = [Values::Defaults, Values::Example, Values::OptIn];
 
     pub const fn name(self) -> &'static str {
         match self {
             Values::Defaults => "defaults",
             Values::Example => "example",
+            Values::OptIn => "opt-in",
         }
     }
 }
@@ -118,10 +176,16 @@ pub enum Difference {
     CapAfterJitter,
     /// No delay is shorter than a floor (the library's first delay).
     FloorAtFirstDelay,
+    /// No delay is shorter than twice the first delay (its floor).
+    FloorAtTwiceFirstDelay,
+    /// A retry-after header from the server can lengthen a delay.
+    RetryAfterHeader,
+    /// Throttling errors start from a longer first delay.
+    ThrottlingLonger,
 }
 
 impl Difference {
-    pub const ALL: [Difference; 10] = [
+    pub const ALL: [Difference; 13] = [
         Difference::Unlimited,
         Difference::TimeLimit,
         Difference::RetryQuota,
@@ -132,6 +196,9 @@ impl Difference {
         Difference::AdditiveJitter,
         Difference::CapAfterJitter,
         Difference::FloorAtFirstDelay,
+        Difference::FloorAtTwiceFirstDelay,
+        Difference::RetryAfterHeader,
+        Difference::ThrottlingLonger,
     ];
 
     /// The stable name, as written in the file.
@@ -147,6 +214,9 @@ impl Difference {
             Difference::AdditiveJitter => "additive-jitter",
             Difference::CapAfterJitter => "cap-after-jitter",
             Difference::FloorAtFirstDelay => "floor-at-first-delay",
+            Difference::FloorAtTwiceFirstDelay => "floor-at-twice-first-delay",
+            Difference::RetryAfterHeader => "retry-after-header",
+            Difference::ThrottlingLonger => "throttling-longer",
         }
     }
 }
@@ -155,9 +225,11 @@ impl Difference {
 #[derive(Clone, Debug)]
 pub struct Preset {
     pub id: String,
+    /// The library's or protocol's own name, the same in every language (the
+    /// command line's; a page's label is its message `preset-<id>`).
     pub name: String,
     pub group: Group,
-    pub version: String,
+    pub version: Version,
     /// Every figure was read in `sources`.
     pub verified: bool,
     pub values: Values,

@@ -247,3 +247,65 @@ fn preset_notes_are_the_calculators_but_where_the_page_words_its_own() {
         assert!(!html.contains(&calculators), "{lang}: {calculators:?}");
     }
 }
+
+/// Every word a reader sees of a preset is the page's language: the
+/// labels, the versions' words and the marks of rows whose figures are an
+/// example or an opt-in behaviour. The English descriptors of
+/// `content/presets.toml`'s libraries appear on no Russian or German page
+/// (defaults table or calculator selector), and exactly the presets whose
+/// values are not the plain defaults carry the page's mark.
+#[test]
+fn presets_speak_the_pages_language_and_mark_example_values() {
+    let presets = all_presets();
+    let english = [
+        "retry mode",
+        "connection backoff",
+        "client libraries",
+        "retry policy",
+        "task retry",
+        "job retry",
+        "rate limiter",
+        "stored copies",
+        "main after",
+        "as of",
+        "main branch",
+        "example values",
+        "opt-in",
+        " for Python",
+    ];
+    let marks = [
+        ("en", "example values", "opt-in"),
+        ("ru", "пример", "включается отдельно"),
+        ("de", "Beispielwerte", "Opt-in"),
+    ];
+    for (lang, example, opt_in) in marks {
+        let html = page(lang);
+        for p in &presets {
+            let mark = match p.values {
+                presets::Values::Defaults => None,
+                presets::Values::Example => Some(example),
+                presets::Values::OptIn => Some(opt_in),
+            };
+            let cell = between(row(&html, &p.id), "<th scope=\"row\">", "</th>");
+            let shown = cell
+                .contains("values-mark")
+                .then(|| between(cell, "<span class=\"values-mark\">", "</span>"));
+            assert_eq!(shown, mark, "{lang} {}: {cell}", p.id);
+            assert!(cell.contains(&p.name), "{lang} {}: {cell}", p.id);
+        }
+        if lang == "en" {
+            continue;
+        }
+        let calculator =
+            fs::read_to_string(real_site().join(format!("{lang}/calculator/index.html"))).unwrap();
+        let selector = between(&calculator, "<select id=\"calc-preset\"", "</select>");
+        let table = between(&html, "<tbody>", "</tbody>");
+        for phrase in english {
+            for (place, text) in [("table", table), ("selector", selector)] {
+                // Only the words between tags: a link's address may hold anything.
+                let words = common::pages::text_of(text);
+                assert!(!words.contains(phrase), "{lang} {place}: {phrase:?}");
+            }
+        }
+    }
+}

@@ -358,7 +358,7 @@ fn the_selector_notes_convert_attempts_to_retries_and_say_what_differs() {
         }
         if p.differs.contains(&Difference::CapAfterJitter) {
             assert!(
-                note.contains("The cap applies after the jitter"),
+                note.contains("The cap also applies after the jitter"),
                 "{}: {note}",
                 p.id
             );

@@ -239,7 +239,7 @@ fn titles_and_descriptions_fit_search_results() {
 fn title_separator_and_structured_data_speak_the_pages_language() {
     let cases = [
         ("en", " — ", "Requires JavaScript and WebAssembly"),
-        ("ru", " — ", "Нужны JavaScript и WebAssembly"),
+        ("ru", "\u{a0}— ", "Нужны JavaScript и WebAssembly"),
         ("de", " – ", "Erfordert JavaScript und WebAssembly"),
     ];
     for (lang, separator, requirements) in cases {

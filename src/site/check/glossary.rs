@@ -453,27 +453,20 @@ mod tests {
         assert!(!word_matches("plan", "zeitplan"));
     }
 
-    /// The site's own glossaries, as `locales/<lang>/glossary.toml` declare them.
-    fn site_glossaries() -> Glossaries {
-        ["en", "ru", "de"]
-            .into_iter()
-            .map(|lang| {
-                let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-                    .join("locales")
-                    .join(lang)
-                    .join(FILE_NAME);
-                let source = std::fs::read_to_string(path).unwrap();
-                (lang.parse().unwrap(), toml::from_str(&source).unwrap())
-            })
-            .collect()
-    }
-
     /// One term per concept: each variant an editor found standing beside
     /// the site's word for the same thing is refused by that language's own
     /// glossary, wherever it appears.
     #[test]
     fn the_site_glossaries_refuse_the_second_word_for_a_concept() {
-        let glossaries = site_glossaries();
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let glossaries: Glossaries = ["en", "ru", "de"]
+            .into_iter()
+            .map(|lang| {
+                let path = root.join("locales").join(lang).join(FILE_NAME);
+                let source = std::fs::read_to_string(path).unwrap();
+                (lang.parse().unwrap(), toml::from_str(&source).unwrap())
+            })
+            .collect();
         let cases = [
             ("en", "the largest allowed delay"),
             ("en", "with a base of five"),

@@ -13,7 +13,7 @@
 use fluent_bundle::FluentArgs;
 
 use crate::backoff::{Jitter, Schedule};
-use crate::presets::{Counts, Difference, Group, Preset};
+use crate::presets::{Counts, Difference, Group, Preset, Values, Version};
 use crate::report::{Distribution, Unit, js_number};
 use crate::site::format::duration;
 use crate::site::format::intl::Intl;
@@ -29,6 +29,16 @@ pub fn variables(id: &str) -> Option<&'static [&'static str]> {
         "defaults-sparkline" => &["delays"],
         "presets" | "defaults-column-p99" => &["percentile"],
         "preset-counts-attempts" | "preset-counts-retries" => &["count"],
+        "preset-version-main-after" => &["release"],
+        "preset-version-as-of" => &["date"],
+        // A preset's label, `preset-<id>` (`preset_label`).
+        _ if id.starts_with("preset-")
+            && !["preset-counts-", "preset-version-", "preset-differs-"]
+                .iter()
+                .any(|family| id.starts_with(family)) =>
+        {
+            &["name"]
+        }
         _ => return None,
     })
 }
@@ -55,6 +65,9 @@ pub struct RowView {
     pub id: String,
     pub name: String,
     pub version: String,
+    /// What kind of values a row holds where they are not the library's
+    /// plain defaults (`defaults-values-<kind>`); empty where they are.
+    pub values_mark: String,
     pub source: String,
     pub source_label: String,
     pub counting: String,
@@ -102,6 +115,32 @@ pub fn view(presets: &[Preset], intl: &Intl, texts: &Texts) -> PresetsView {
             .filter(|g| presets.iter().any(|p| p.group == **g))
             .map(|g| family(*g, presets, texts))
             .collect(),
+    }
+}
+
+/// A preset's label in the page's language: message `preset-<id>`, which
+/// every language has for every preset, with the library's own name (the
+/// file's `name`, untranslated) as `$name`.
+pub fn preset_label(preset: &Preset, texts: &Texts) -> String {
+    let mut args = FluentArgs::new();
+    args.set("name", preset.name.as_str());
+    texts.get(&format!("preset-{}", preset.id), Some(&args))
+}
+
+/// The version a preset was read in, in the page's words.
+fn version(version: &Version, texts: &Texts) -> String {
+    let mut args = FluentArgs::new();
+    match version {
+        Version::Release(release) => release.clone(),
+        Version::MainAfter(release) => {
+            args.set("release", release.as_str());
+            texts.get("preset-version-main-after", Some(&args))
+        }
+        Version::AsOf(date) => {
+            args.set("date", date.as_str());
+            texts.get("preset-version-as-of", Some(&args))
+        }
+        Version::Main => texts.get("preset-version-main", None),
     }
 }
 
@@ -164,8 +203,12 @@ fn row(preset: &Preset, intl: &Intl, texts: &Texts) -> RowView {
     };
     RowView {
         id: preset.id.clone(),
-        name: preset.name.clone(),
-        version: preset.version.clone(),
+        name: preset_label(preset, texts),
+        version: version(&preset.version, texts),
+        values_mark: match preset.values {
+            Values::Defaults => String::new(),
+            other => texts.get(&format!("defaults-values-{}", other.name()), None),
+        },
         source: preset.sources[0].clone(),
         source_label: texts.get("defaults-source", None),
         counting,
@@ -242,7 +285,7 @@ fn family(group: Group, presets: &[Preset], texts: &Texts) -> FamilyView {
                 .map(|d| texts.get(&difference_note(texts, *d), None))
                 .collect();
             let id = difference_note(texts, p.differs[0]);
-            (p.name.clone(), inline(texts, &id, text.join(" ")))
+            (preset_label(p, texts), inline(texts, &id, text.join(" ")))
         })
         .collect();
     FamilyView {

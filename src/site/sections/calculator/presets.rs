@@ -27,6 +27,7 @@ use crate::presets::{Counts, Group, Preset};
 use crate::site::format::json::script_json;
 use crate::site::format::texts::Texts;
 use crate::site::load::content::ZeroMax;
+use crate::site::sections::defaults;
 
 /// The variables each `calc-preset-*` message receives, for `check`.
 pub fn variables(id: &str) -> Option<&'static [&'static str]> {
@@ -103,7 +104,7 @@ pub fn view(presets: &[Preset], zero_max: ZeroMax, texts: &Texts) -> Option<Pres
             let members: Vec<(String, String)> = fitting
                 .iter()
                 .filter(|p| p.group == group)
-                .map(|p| (p.id.clone(), p.name.clone()))
+                .map(|p| (p.id.clone(), defaults::preset_label(p, texts)))
                 .collect();
             (!members.is_empty()).then(|| GroupView {
                 label: texts.get(&format!("calc-preset-group-{}", group.name()), None),
