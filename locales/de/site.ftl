@@ -183,21 +183,29 @@ calc-jitter-label = Jitter
 jitter-none = Ohne
 # The same kind in a table cell of the defaults page (plain text).
 jitter-none-cell = Ohne
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-none-inline = kein Jitter
 
 # Jitter option ("full jitter"): random delay between zero and the computed delay.
 jitter-full = Full Jitter
 # The same kind in a table cell of the defaults page (plain text).
 jitter-full-cell = Full Jitter
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-full-inline = Full Jitter
 
 # Jitter option ("equal jitter"): half of the computed delay is kept, the other half is random.
 jitter-equal = Equal Jitter
 # The same kind in a table cell of the defaults page (plain text).
 jitter-equal-cell = Equal Jitter
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-equal-inline = Equal Jitter
 
 # Jitter option: the delay varies evenly by up to a share of itself either way (the share is the jitter factor).
 jitter-proportional = Proportionaler Jitter
 # The same kind in a table cell of the defaults page (plain text); $percent is the factor as a percentage, such as 20.
 jitter-proportional-cell = ±{ $percent } % der Verzögerung
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-proportional-inline = proportionaler Jitter
 
 # Label of the jitter factor field (proportional jitter only).
 calc-factor-label = Jitter-Faktor
@@ -339,8 +347,8 @@ preset-aws-standard = AWS SDK für Python ({ $name }), Standard-Wiederholungsmod
 preset-aws-standard-2026 = AWS SDK für Python ({ $name }), Standard-Wiederholungsmodus, neueres Verhalten
 preset-grpc-connection = gRPC-Verbindungs-Backoff ({ $name })
 preset-grpc-retry-policy = gRPC-Wiederholungsrichtlinie ({ $name })
-preset-google-api-core = Google-API-Clientbibliotheken für Python ({ $name })
-preset-gax-go = Google-API-Clientbibliotheken für Go ({ $name } Backoff)
+preset-google-api-core = Google-API-Client für Python ({ $name })
+preset-gax-go = Google-API-Client für Go ({ $name } Backoff)
 preset-polly = { $name }, Wiederholungen (retry strategy)
 preset-polly-jitter = { $name }, exponentieller Backoff mit Jitter
 preset-resilience4j = { $name }-Wiederholungen (Retry)
@@ -410,10 +418,10 @@ calc-code-differs = Nicht genau der Zeitplan des Rechners: siehe die Hinweise ü
 # Shown above a snippet that reproduces the schedule (plain text).
 calc-code-exact = Ergibt genau den Zeitplan des Rechners.
 # How a library’s schedule differs from the calculator’s (plain text, one sentence each).
-# $multiplier, $factor - numbers; $jitter - a jitter kind’s name; $delay, $library, $core, $max - durations with their unit; $retry, $retries, $max_attempts - counts.
+# $multiplier, $percent - numbers; $jitter - a jitter kind’s name; $delay, $library, $core, $max - durations with their unit; $retry, $retries, $max_attempts - counts.
 calc-code-differs-multiplier-fixed = Der Multiplikator der Bibliothek ist fest { $multiplier }; der Code verwendet ihn.
-calc-code-differs-jitter-unsupported = Diesen Jitter ({ $jitter }) bietet die Bibliothek nicht; der Code hat keinen.
-calc-code-differs-jitter-fixed = Der einzige Jitter der Bibliothek ist { $jitter } mit dem Faktor { $factor }; der Code verwendet ihn.
+calc-code-differs-jitter-unsupported = Diese Art von Jitter ({ $jitter }) bietet die Bibliothek nicht; der Code lässt sie weg.
+calc-code-differs-jitter-fixed = Der einzige Jitter der Bibliothek ist { $jitter }, ±{ $percent } % jeder Verzögerung; der Code verwendet ihn.
 calc-code-differs-immediate-first-retry = Die erste Wiederholung folgt sofort statt nach { $delay }; die späteren warten die Verzögerungen des Rechners.
 calc-code-differs-whole-milliseconds = Verzögerungen sind ganze, abgeschnittene Millisekunden: Ab Wiederholung { $retry } wartet die Bibliothek { $library }, der Rechner { $core }.
 calc-code-differs-whole-millisecond-draws = Jede zufällige Verzögerung wird auf ganze Millisekunden abgeschnitten.
@@ -430,11 +438,15 @@ calc-code-stale = Der folgende Code gilt für die letzten gültigen Werte, nicht
 jitter-decorrelated = Decorrelated Jitter
 # The same kind in a table cell of the defaults page (plain text).
 jitter-decorrelated-cell = Decorrelated Jitter
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-decorrelated-inline = Decorrelated Jitter
 
 # Jitter option ("decorrelated jitter backoff V2" of the .NET library Polly, its exponential backoff with jitter): each delay is the growth of 2^t · tanh(√(4t)) from the previous draw of t to this one, t drawn between the retry’s number minus one and its number.
 jitter-polly = Polly-Jitter
 # The same kind in a table cell of the defaults page (plain text).
 jitter-polly-cell = Polly-Jitter
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-polly-inline = Polly-Jitter
 
 # Label of the optional timeout field: how long one attempt may run before it counts as failed.
 calc-timeout-label = Timeout je Versuch

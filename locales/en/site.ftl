@@ -183,21 +183,29 @@ calc-jitter-label = Jitter
 jitter-none = None
 # The same kind in a table cell of the defaults page (plain text).
 jitter-none-cell = none
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-none-inline = no jitter
 
 # Jitter option: random delay between zero and the computed delay.
 jitter-full = Full
 # The same kind in a table cell of the defaults page (plain text).
 jitter-full-cell = full
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-full-inline = full jitter
 
 # Jitter option: half of the computed delay is kept, the other half is random.
 jitter-equal = Equal
 # The same kind in a table cell of the defaults page (plain text).
 jitter-equal-cell = equal
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-equal-inline = equal jitter
 
 # Jitter option: the delay varies evenly by up to a share of itself either way (the share is the jitter factor).
 jitter-proportional = Proportional
 # The same kind in a table cell of the defaults page (plain text); $percent is the factor as a percentage, such as 20.
 jitter-proportional-cell = ±{ $percent }% of the delay
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-proportional-inline = proportional jitter
 
 # Label of the jitter factor field (proportional jitter only).
 calc-factor-label = Jitter factor
@@ -341,8 +349,8 @@ preset-aws-standard = AWS SDK for Python ({ $name }), standard retry mode
 preset-aws-standard-2026 = AWS SDK for Python ({ $name }), standard retry mode, newer behaviour
 preset-grpc-connection = gRPC connection backoff ({ $name })
 preset-grpc-retry-policy = gRPC retry policy ({ $name })
-preset-google-api-core = Google API client libraries for Python ({ $name })
-preset-gax-go = Google API client libraries for Go ({ $name } Backoff)
+preset-google-api-core = Google API client for Python ({ $name })
+preset-gax-go = Google API client for Go ({ $name } Backoff)
 preset-polly = { $name }, retry strategy
 preset-polly-jitter = { $name }, exponential backoff with jitter
 preset-resilience4j = { $name } Retry
@@ -413,10 +421,10 @@ calc-code-differs = Not exactly the calculator’s schedule: see the notes above
 # Shown above a snippet that reproduces the schedule (plain text).
 calc-code-exact = Reproduces the calculator’s schedule.
 # How a library’s schedule differs from the calculator’s (plain text, one sentence each).
-# $multiplier, $factor - numbers; $jitter - a jitter kind’s name; $delay, $library, $core, $max - durations with their unit; $retry, $retries, $max_attempts - counts.
+# $multiplier, $percent - numbers; $jitter - a jitter kind as a sentence names it (jitter-<kind>-inline); $delay, $library, $core, $max - durations with their unit; $retry, $retries, $max_attempts - counts.
 calc-code-differs-multiplier-fixed = The library’s multiplier is fixed at { $multiplier }; the code uses it.
-calc-code-differs-jitter-unsupported = The library does not offer this jitter ({ $jitter }); the code leaves it out.
-calc-code-differs-jitter-fixed = The library’s only jitter is { $jitter } with a factor of { $factor }; the code has it.
+calc-code-differs-jitter-unsupported = The library does not offer { $jitter }; the code leaves it out.
+calc-code-differs-jitter-fixed = The library’s only jitter is { $jitter }, ±{ $percent }% of each delay; the code has it.
 calc-code-differs-immediate-first-retry = The first retry is immediate instead of waiting { $delay }; later retries wait the calculator’s delays.
 calc-code-differs-whole-milliseconds = Delays are whole milliseconds, truncated: from retry { $retry } on, the library waits { $library } where the calculator waits { $core }.
 calc-code-differs-whole-millisecond-draws = Each random delay is truncated to whole milliseconds.
@@ -433,11 +441,15 @@ calc-code-stale = The snippets below are for the last valid values, not for the 
 jitter-decorrelated = Decorrelated
 # The same kind in a table cell of the defaults page (plain text).
 jitter-decorrelated-cell = decorrelated
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-decorrelated-inline = decorrelated jitter
 
 # Jitter option ("decorrelated jitter backoff V2" of the .NET library Polly, its exponential backoff with jitter): each delay is the growth of 2^t · tanh(√(4t)) from the previous draw of t to this one, t drawn between the retry’s number minus one and its number.
 jitter-polly = Polly’s jitter
 # The same kind in a table cell of the defaults page (plain text).
 jitter-polly-cell = Polly’s jitter
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-polly-inline = Polly’s jitter
 
 # Label of the optional timeout field: how long one attempt may run before it counts as failed.
 calc-timeout-label = Timeout per attempt

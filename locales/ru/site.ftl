@@ -185,21 +185,29 @@ calc-jitter-label = Джиттер
 jitter-none = Нет
 # The same kind in a table cell of the defaults page (plain text).
 jitter-none-cell = без джиттера
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-none-inline = отсутствие джиттера
 
 # Jitter option: random delay between zero and the computed delay.
 jitter-full = Полный
 # The same kind in a table cell of the defaults page (plain text).
 jitter-full-cell = полный джиттер
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-full-inline = полный джиттер
 
 # Jitter option: half of the computed delay is kept, the other half is random.
 jitter-equal = Равный
 # The same kind in a table cell of the defaults page (plain text).
 jitter-equal-cell = равный джиттер
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-equal-inline = равный джиттер
 
 # Jitter option: the delay varies evenly by up to a share of itself either way (the share is the jitter factor).
 jitter-proportional = Пропорциональный
 # The same kind in a table cell of the defaults page (plain text); $percent is the factor as a percentage, such as 20.
 jitter-proportional-cell = ±{ $percent } % от задержки
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-proportional-inline = пропорциональный джиттер
 
 # Label of the jitter factor field (proportional jitter only).
 calc-factor-label = Доля джиттера
@@ -341,8 +349,8 @@ preset-aws-standard = AWS SDK для Python ({ $name }), стандартный 
 preset-aws-standard-2026 = AWS SDK для Python ({ $name }), стандартный режим повторов, новое поведение
 preset-grpc-connection = Задержка переподключения gRPC ({ $name })
 preset-grpc-retry-policy = Политика повторов gRPC ({ $name })
-preset-google-api-core = Клиентские библиотеки Google API для Python ({ $name })
-preset-gax-go = Клиентские библиотеки Google API для Go ({ $name } Backoff)
+preset-google-api-core = Клиент Google API для Python ({ $name })
+preset-gax-go = Клиент Google API для Go ({ $name } Backoff)
 preset-polly = { $name }, повторы (retry strategy)
 preset-polly-jitter = { $name }, экспоненциальная задержка с джиттером
 preset-resilience4j = Повторы { $name } (Retry)
@@ -355,7 +363,7 @@ preset-celery-backoff = { $name }, автоматический повтор с 
 preset-sidekiq = { $name }, повтор задания
 preset-cenkalti-backoff = { $name } ExponentialBackOff
 preset-backon = { $name } ExponentialBuilder
-preset-client-go-workqueue = Kubernetes { $name } workqueue, ограничитель частоты контроллера по умолчанию
+preset-client-go-workqueue = Kubernetes { $name } workqueue, стандартный ограничитель частоты контроллера
 preset-envoy = { $name }, политика повторов маршрута
 preset-kafka = Клиенты { $name }, задержка повтора (retry.backoff)
 preset-stripe-python = Stripe SDK для Python ({ $name })
@@ -418,10 +426,10 @@ calc-code-differs = Расписание не совпадает с распис
 # Shown above a snippet that reproduces the schedule (plain text).
 calc-code-exact = Даёт в точности расписание калькулятора.
 # How a library’s schedule differs from the calculator’s (plain text, one sentence each).
-# $multiplier, $factor - numbers; $jitter - a jitter kind’s name; $delay, $library, $core, $max - durations with their unit; $retry, $retries, $max_attempts - counts.
+# $multiplier, $percent - numbers; $jitter - a jitter kind’s name; $delay, $library, $core, $max - durations with their unit; $retry, $retries, $max_attempts - counts.
 calc-code-differs-multiplier-fixed = Множитель в библиотеке фиксирован и равен { $multiplier }; в коде стоит он.
-calc-code-differs-jitter-unsupported = Такого джиттера ({ $jitter }) в библиотеке нет; в коде его нет.
-calc-code-differs-jitter-fixed = В библиотеке есть только один джиттер: { $jitter }, доля { $factor }; в коде стоит он.
+calc-code-differs-jitter-unsupported = Библиотека не предлагает такой джиттер, как { $jitter }, поэтому код обходится без него.
+calc-code-differs-jitter-fixed = Единственный джиттер библиотеки — { $jitter }, ±{ $percent } % от каждой задержки; в коде стоит он.
 calc-code-differs-immediate-first-retry = Первый повтор — сразу, без ожидания { $delay }; следующие ждут задержки калькулятора.
 calc-code-differs-whole-milliseconds = Задержки — целые миллисекунды с отбрасыванием дробной части: начиная с повтора № { $retry }, библиотека ждёт { $library }, а калькулятор — { $core }.
 calc-code-differs-whole-millisecond-draws = Каждая случайная задержка округляется вниз до целых миллисекунд.
@@ -438,11 +446,15 @@ calc-code-stale = Код ниже — для последних допусти�
 jitter-decorrelated = Декоррелированный
 # The same kind in a table cell of the defaults page (plain text).
 jitter-decorrelated-cell = декоррелированный
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-decorrelated-inline = декоррелированный джиттер
 
 # Jitter option ("decorrelated jitter backoff V2" of the .NET library Polly, its exponential backoff with jitter): each delay is the growth of 2^t · tanh(√(4t)) from the previous draw of t to this one, t drawn between the retry’s number minus one and its number.
 jitter-polly = Джиттер Polly
 # The same kind in a table cell of the defaults page (plain text).
 jitter-polly-cell = джиттер Polly
+# The kind as a sentence names it (plain text, nominative), in the code's notes.
+jitter-polly-inline = джиттер Polly
 
 # Label of the optional timeout field: how long one attempt may run before it counts as failed.
 calc-timeout-label = Тайм-аут попытки

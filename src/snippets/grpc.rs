@@ -37,7 +37,7 @@ pub(super) fn service_config() -> Recipe {
                 code: JitterFixed,
                 // A factor is given for proportional jitter only.
                 when: not(is("jitter_factor", n(0.2))),
-                vars: vec![("jitter", s("proportional")), ("factor", n(0.2))],
+                vars: vec![("jitter", s("proportional")), ("percent", n(20.0))],
             },
             Check {
                 code: AttemptsLimited,

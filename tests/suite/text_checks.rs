@@ -174,3 +174,46 @@ fn the_list_dash_is_each_languages_own() {
         assert_eq!(set(choice), 1, "{lang}: {choice}");
     }
 }
+
+/// A jitter kind inside a sentence reads as words of that sentence, not as
+/// the selector's capitalised label ("does not offer full jitter", not
+/// "this jitter (Full)"): the code's notes take each kind's in-sentence
+/// form, a noun phrase in the nominative (Russian «… джиттер», German
+/// "… Jitter"), lowercase in English but for a name.
+#[test]
+fn jitter_kinds_read_as_words_inside_sentences() {
+    let phrase = [
+        (
+            "en",
+            "The library does not offer full jitter; the code leaves it out.",
+        ),
+        (
+            "ru",
+            "Библиотека не предлагает такой джиттер, как полный джиттер, поэтому код обходится без него.",
+        ),
+        (
+            "de",
+            "Diese Art von Jitter (Full Jitter) bietet die Bibliothek nicht; der Code lässt sie weg.",
+        ),
+    ];
+    for (lang, note) in phrase {
+        // The practice page's policy has full jitter, which some libraries lack.
+        let html = real_page(&format!("{lang}/practice/index.html"));
+        assert!(html.contains(note), "{lang}: no {note:?}");
+        let island = between(
+            &html,
+            r#"<script type="application/json" id="calc-code-data">"#,
+            "</script>",
+        );
+        let data: serde_json::Value = serde_json::from_str(island).unwrap();
+        for (kind, words) in data["jitters"].as_object().unwrap() {
+            let words = words.as_str().unwrap();
+            let ok = match lang {
+                "en" => words.starts_with(|c: char| c.is_lowercase()) || words.starts_with("Polly"),
+                "ru" => words.contains("джиттер"),
+                _ => words.contains("Jitter"),
+            };
+            assert!(ok, "{lang} {kind}: {words:?}");
+        }
+    }
+}

@@ -3,7 +3,8 @@
 //! `<details>` so that readers without JavaScript get it too, and the
 //! island (`calc-code-data`) from which the script shows the policy in the
 //! form as the reader types: each library's recipe, the notes of what
-//! differs with their figures left as holes, the jitter kinds' names.
+//! differs with their figures left as holes, the jitter kinds' names as a
+//! sentence writes them (`jitter-<kind>-inline`).
 //!
 //! The code comes from `crate::snippets` (one module for every library,
 //! from the core's policy); this module only hands it the translated
@@ -28,7 +29,7 @@ pub fn variables(id: &str) -> Option<&'static [&'static str]> {
     Some(match code {
         "multiplier-fixed" => &["multiplier"],
         "jitter-unsupported" => &["jitter"],
-        "jitter-fixed" => &["jitter", "factor"],
+        "jitter-fixed" => &["jitter", "percent"],
         "immediate-first-retry" => &["delay"],
         "whole-milliseconds" => &["retry", "library", "core"],
         "cap-after-jitter" => &["max"],
@@ -107,7 +108,7 @@ pub fn island_json(texts: &Texts, comments: &CommentTexts) -> String {
         .map(|kind| {
             (
                 kind.to_string(),
-                texts.get(&format!("jitter-{kind}"), None).into(),
+                texts.get(&format!("jitter-{kind}-inline"), None).into(),
             )
         })
         .collect();
@@ -181,7 +182,7 @@ pub fn note(difference: &Difference, texts: &Texts, intl: &Intl) -> String {
     let mut text = note_template(difference.code, texts);
     for (name, var) in &difference.vars {
         let figure = match var {
-            Var::Code(code) => texts.get(&format!("jitter-{code}"), None),
+            Var::Code(code) => texts.get(&format!("jitter-{code}-inline"), None),
             Var::Number(x) => intl.number(*x),
         };
         text = text.replace(&format!("{{{name}}}"), &figure);
