@@ -78,6 +78,7 @@ example-heading = Rechenbeispiel
 # $base - first delay; $multiplier; $max - maximum delay; $retries (number) - how many retries
 # $uncapped-delays - list of the delays the maximum did not limit; $uncapped-count (number)
 # $capped-retries - list of the retry numbers whose delay was cut to the maximum; $capped-count (number)
+# $capped-nominal-delays - list of what the formula gives for those retries before the cap
 # $first-capped-retry (number) - the first of them
 # $sum - the delays written out as a sum; $total - the longest total wait
 # $total-human - that total, rounded and humanized in this language
@@ -89,9 +90,9 @@ example-main =
     }: { $uncapped-count ->
         [one] Die Verzögerung vor der ersten Wiederholung beträgt
        *[other] Die Verzögerungen betragen
-    } { $uncapped-delays } s; { $capped-count ->
-        [one] vor Wiederholung { $capped-retries } wird die Verzögerung
-       *[other] vor den Wiederholungen { $capped-retries } werden die Verzögerungen
+    } { $uncapped-delays } s. { $capped-count ->
+        [one] Vor Wiederholung { $capped-retries } werden { $capped-nominal-delays } s
+       *[other] Vor den Wiederholungen { $capped-retries } werden { $capped-nominal-delays } s
     } auf { $max } s gekürzt.
 
     Die längste Gesamtwartezeit beträgt { $sum } = { $total } s und wird gerundet als { $total-human } angezeigt. Mit Full Jitter ist die mittlere Gesamtwartezeit halb so lang: { $mean-total-full } s.

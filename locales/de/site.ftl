@@ -419,13 +419,13 @@ calc-code-differs = Nicht genau der Zeitplan des Rechners: siehe die Hinweise ü
 calc-code-exact = Ergibt genau den Zeitplan des Rechners.
 # How a library’s schedule differs from the calculator’s (plain text, one sentence each).
 # $multiplier, $percent - numbers; $jitter - a jitter kind’s name; $delay, $library, $core, $max - durations with their unit; $retry, $retries, $max_attempts - counts.
-calc-code-differs-multiplier-fixed = Der Multiplikator der Bibliothek ist fest { $multiplier }; der Code verwendet ihn.
+calc-code-differs-multiplier-fixed = Der Multiplikator der Bibliothek ist fest { $multiplier }, und der Code verwendet ihn.
 calc-code-differs-jitter-unsupported = Diese Art von Jitter ({ $jitter }) bietet die Bibliothek nicht; der Code lässt sie weg.
 calc-code-differs-jitter-fixed = Der einzige Jitter der Bibliothek ist { $jitter }, ±{ $percent } % jeder Verzögerung; der Code verwendet ihn.
-calc-code-differs-immediate-first-retry = Die erste Wiederholung folgt sofort statt nach { $delay }; die späteren warten die Verzögerungen des Rechners.
+calc-code-differs-immediate-first-retry = Die erste Wiederholung folgt sofort statt nach { $delay }. Die späteren warten die Verzögerungen des Rechners.
 calc-code-differs-whole-milliseconds = Verzögerungen sind ganze, abgeschnittene Millisekunden: Ab Wiederholung { $retry } wartet die Bibliothek { $library }, der Rechner { $core }.
 calc-code-differs-whole-millisecond-draws = Jede zufällige Verzögerung wird auf ganze Millisekunden abgeschnitten.
-calc-code-differs-cap-after-jitter = Die Bibliothek begrenzt nach dem Jitter, keine Verzögerung überschreitet also { $max }; die Verzögerungen des Rechners mit Jitter können es.
+calc-code-differs-cap-after-jitter = Die Bibliothek begrenzt nach dem Jitter, keine Verzögerung überschreitet also { $max }. Die Verzögerungen des Rechners mit Jitter können es.
 calc-code-differs-attempts-limited = Mehr als { $max_attempts } Versuche behandelt die Bibliothek als { $max_attempts }, macht also höchstens { $retries } Wiederholungen.
 calc-code-differs-single-precision = Verzögerungen werden in einfacher Genauigkeit berechnet, mit einem relativen Fehler von etwa einem Zehnmillionstel.
 # The button that copies one snippet’s code (plain text).
@@ -496,22 +496,37 @@ calc-timeline-deadline = Deadline
 
 # The verdict with a timeout and no deadline.
 # $percentile (number) - the percentile of the figures, 99; $p99 - the total wait at that percentile, with its unit; $timeout - the timeout per attempt, with its unit; $last - when the last retry starts at that percentile, with its unit
-calc-verdict-timeout = Gesamtwartezeit bei P{ $percentile }: { $p99 }; mit einem Timeout von { $timeout } je Versuch beginnt die letzte Wiederholung spätestens bei { $last }.
+calc-verdict-timeout = { $spread ->
+        [certain] Gesamtwartezeit: { $p99 }. Mit einem Timeout von { $timeout } je Versuch beginnt die letzte Wiederholung bei { $last }.
+       *[random] Gesamtwartezeit bei P{ $percentile }: { $p99 }. Mit einem Timeout von { $timeout } je Versuch beginnt die letzte Wiederholung spätestens bei { $last }.
+    }
 
 # The verdict with a timeout and a deadline.
-# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline; $odds - always: it starts after the deadline on every run, never: on none (a schedule without jitter is one or the other), some: on $late percent of them
-calc-verdict-deadline = Gesamtwartezeit bei P{ $percentile }: { $p99 }; mit einem Timeout von { $timeout } je Versuch beginnt die letzte Wiederholung spätestens bei { $last } { $odds ->
-        [always] – also immer nach Ihrer Deadline von { $deadline }.
-        [never] – also immer vor Ihrer Deadline von { $deadline }.
-       *[some] – in { $late } % der Fälle nach Ihrer Deadline von { $deadline }.
+# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline; $odds - always: it starts after the deadline on every run, never: on none (a schedule without jitter is one or the other), some: on $late percent of them; $spread - certain: a schedule without jitter, whose total wait is the same on every run ($p99 is that total), random: any other
+calc-verdict-deadline = { $spread ->
+        [certain] Gesamtwartezeit: { $p99 }. Mit einem Timeout von { $timeout } je Versuch beginnt die letzte Wiederholung bei { $last } { $odds ->
+            [always] – also nach Ihrer Deadline von { $deadline }.
+           *[never] – also vor Ihrer Deadline von { $deadline }.
+        }
+       *[random] Gesamtwartezeit bei P{ $percentile }: { $p99 }. Mit einem Timeout von { $timeout } je Versuch beginnt die letzte Wiederholung spätestens bei { $last } { $odds ->
+            [always] – also immer nach Ihrer Deadline von { $deadline }.
+            [never] – also immer vor Ihrer Deadline von { $deadline }.
+           *[some] – in { $late } % der Fälle nach Ihrer Deadline von { $deadline }.
+        }
     }
 
 # The verdict with a deadline and no timeout (attempts count as instant).
 # $percentile, $p99, $last, $deadline, $late, $odds - as above
-calc-verdict-deadline-untimed = Gesamtwartezeit bei P{ $percentile }: { $p99 }; zählt man Versuche als sofort beendet, beginnt die letzte Wiederholung spätestens bei { $last } { $odds ->
-        [always] – also immer nach Ihrer Deadline von { $deadline }.
-        [never] – also immer vor Ihrer Deadline von { $deadline }.
-       *[some] – in { $late } % der Fälle nach Ihrer Deadline von { $deadline }.
+calc-verdict-deadline-untimed = { $spread ->
+        [certain] Gesamtwartezeit: { $p99 }. Zählt man Versuche als sofort beendet, beginnt die letzte Wiederholung bei { $last } { $odds ->
+            [always] – also nach Ihrer Deadline von { $deadline }.
+           *[never] – also vor Ihrer Deadline von { $deadline }.
+        }
+       *[random] Gesamtwartezeit bei P{ $percentile }: { $p99 }. Zählt man Versuche als sofort beendet, beginnt die letzte Wiederholung spätestens bei { $last } { $odds ->
+            [always] – also immer nach Ihrer Deadline von { $deadline }.
+            [never] – also immer vor Ihrer Deadline von { $deadline }.
+           *[some] – in { $late } % der Fälle nach Ihrer Deadline von { $deadline }.
+        }
     }
 ## Calculator: many clients
 

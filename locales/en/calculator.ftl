@@ -75,6 +75,7 @@ example-heading = Worked example
 # $base - first delay; $multiplier; $max - maximum delay; $retries (number) - how many retries
 # $uncapped-delays - list of the delays the maximum did not limit; $uncapped-count (number)
 # $capped-retries - list of the retry numbers whose delay was cut to the maximum; $capped-count (number)
+# $capped-nominal-delays - list of what the formula gives for those retries before the cap
 # $first-capped-retry (number) - the first of them
 # $sum - the delays written out as a sum; $total - the longest total wait
 # $total-human - that total, rounded and humanized in this language
@@ -87,8 +88,8 @@ example-main =
         [one] the first delay is
        *[other] the delays are
     } { $uncapped-delays } s, and { $capped-count ->
-        [one] the delay before retry { $capped-retries } is
-       *[other] the delays before retries { $capped-retries } are
+        [one] the { $capped-nominal-delays } s before retry { $capped-retries } is
+       *[other] the { $capped-nominal-delays } s before retries { $capped-retries } are
     } cut to { $max } s.
 
     The longest total wait is { $sum } = { $total } s; it is shown rounded as { $total-human }. With full jitter the mean total wait is half of that: { $mean-total-full } s.

@@ -499,22 +499,37 @@ calc-timeline-deadline = Deadline
 
 # The verdict with a timeout and no deadline.
 # $percentile (number) - the percentile of the figures, 99; $p99 - the total wait at that percentile, with its unit; $timeout - the timeout per attempt, with its unit; $last - when the last retry starts at that percentile, with its unit
-calc-verdict-timeout = P{ $percentile } total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts by { $last }.
+calc-verdict-timeout = { $spread ->
+        [certain] Total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts at { $last }.
+       *[random] P{ $percentile } total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts by { $last }.
+    }
 
 # The verdict with a timeout and a deadline.
-# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline; $odds - always: it starts after the deadline on every run, never: on none (a schedule without jitter is one or the other), some: on $late percent of them
-calc-verdict-deadline = P{ $percentile } total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts by { $last }, { $odds ->
-        [always] always after your { $deadline } deadline.
-        [never] always before your { $deadline } deadline.
-       *[some] after your { $deadline } deadline in { $late }% of cases.
+# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline; $odds - always: it starts after the deadline on every run, never: on none (a schedule without jitter is one or the other), some: on $late percent of them; $spread - certain: a schedule without jitter, whose total wait is the same on every run ($p99 is that total), random: any other
+calc-verdict-deadline = { $spread ->
+        [certain] Total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts at { $last }, { $odds ->
+            [always] after your { $deadline } deadline.
+           *[never] before your { $deadline } deadline.
+        }
+       *[random] P{ $percentile } total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts by { $last }, { $odds ->
+            [always] always after your { $deadline } deadline.
+            [never] always before your { $deadline } deadline.
+           *[some] after your { $deadline } deadline in { $late }% of cases.
+        }
     }
 
 # The verdict with a deadline and no timeout (attempts count as instant).
 # $percentile, $p99, $last, $deadline, $late, $odds - as above
-calc-verdict-deadline-untimed = P{ $percentile } total wait { $p99 }; counting each attempt as instant, the last retry starts by { $last }, { $odds ->
-        [always] always after your { $deadline } deadline.
-        [never] always before your { $deadline } deadline.
-       *[some] after your { $deadline } deadline in { $late }% of cases.
+calc-verdict-deadline-untimed = { $spread ->
+        [certain] Total wait { $p99 }; counting each attempt as instant, the last retry starts at { $last }, { $odds ->
+            [always] after your { $deadline } deadline.
+           *[never] before your { $deadline } deadline.
+        }
+       *[random] P{ $percentile } total wait { $p99 }; counting each attempt as instant, the last retry starts by { $last }, { $odds ->
+            [always] always after your { $deadline } deadline.
+            [never] always before your { $deadline } deadline.
+           *[some] after your { $deadline } deadline in { $late }% of cases.
+        }
     }
 ## Calculator: many clients
 

@@ -332,7 +332,7 @@ calc-chart-summary = Задержки растут от { $first } до { $last 
 
 # The chart in words, when the maximum cuts the delays.
 # $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
-calc-chart-summary-capped = Задержки растут от { $first } до { $last }; начиная с повтора № { $retry } их ограничивает максимум.
+calc-chart-summary-capped = Задержки растут от { $first } до { $last }, и начиная с повтора № { $retry } их ограничивает максимум.
 
 ## Calculator presets
 
@@ -427,13 +427,13 @@ calc-code-differs = Расписание не совпадает с распис
 calc-code-exact = Даёт в точности расписание калькулятора.
 # How a library’s schedule differs from the calculator’s (plain text, one sentence each).
 # $multiplier, $percent - numbers; $jitter - a jitter kind’s name; $delay, $library, $core, $max - durations with their unit; $retry, $retries, $max_attempts - counts.
-calc-code-differs-multiplier-fixed = Множитель в библиотеке фиксирован и равен { $multiplier }; в коде стоит он.
+calc-code-differs-multiplier-fixed = Множитель в библиотеке фиксирован и равен { $multiplier }, и в коде стоит он.
 calc-code-differs-jitter-unsupported = Библиотека не предлагает такой джиттер, как { $jitter }, поэтому код обходится без него.
 calc-code-differs-jitter-fixed = Единственный джиттер библиотеки — { $jitter }, ±{ $percent } % от каждой задержки; в коде стоит он.
-calc-code-differs-immediate-first-retry = Первый повтор — сразу, без ожидания { $delay }; следующие ждут задержки калькулятора.
+calc-code-differs-immediate-first-retry = Первый повтор — сразу, без ожидания { $delay }, а следующие ждут задержки калькулятора.
 calc-code-differs-whole-milliseconds = Задержки — целые миллисекунды с отбрасыванием дробной части: начиная с повтора № { $retry }, библиотека ждёт { $library }, а калькулятор — { $core }.
 calc-code-differs-whole-millisecond-draws = Каждая случайная задержка округляется вниз до целых миллисекунд.
-calc-code-differs-cap-after-jitter = Библиотека ограничивает задержку после джиттера, поэтому ни одна задержка не превышает { $max }; у калькулятора задержки с джиттером могут её превысить.
+calc-code-differs-cap-after-jitter = Библиотека ограничивает задержку после джиттера, поэтому ни одна задержка не превышает { $max }, а у калькулятора задержки с джиттером могут её превысить.
 calc-code-differs-attempts-limited = Больше { $max_attempts } попыток библиотека не делает, то есть не больше { $retries } повторов.
 calc-code-differs-single-precision = Задержки считаются с одинарной точностью, с относительной ошибкой порядка одной десятимиллионной.
 # The button that copies one snippet’s code (plain text).
@@ -504,22 +504,37 @@ calc-timeline-deadline = Общий срок
 
 # The verdict with a timeout and no deadline.
 # $percentile (number) - the percentile of the figures, 99; $p99 - the total wait at that percentile, with its unit; $timeout - the timeout per attempt, with its unit; $last - when the last retry starts at that percentile, with its unit
-calc-verdict-timeout = Общее ожидание по P{ $percentile } — { $p99 }; с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }.
+calc-verdict-timeout = { $spread ->
+        [certain] Общее ожидание — { $p99 }, а с тайм-аутом { $timeout } на попытку последний повтор начинается в { $last }.
+       *[random] Общее ожидание по P{ $percentile } — { $p99 }, а с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }.
+    }
 
 # The verdict with a timeout and a deadline.
-# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline; $odds - always: it starts after the deadline on every run, never: on none (a schedule without jitter is one or the other), some: on $late percent of them
-calc-verdict-deadline = Общее ожидание по P{ $percentile } — { $p99 }; с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }, { $odds ->
-        [always] и всегда — после общего срока { $deadline }.
-        [never] и всегда — до общего срока { $deadline }.
-       *[some] а в { $late } % случаев — после общего срока { $deadline }.
+# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline; $odds - always: it starts after the deadline on every run, never: on none (a schedule without jitter is one or the other), some: on $late percent of them; $spread - certain: a schedule without jitter, whose total wait is the same on every run ($p99 is that total), random: any other
+calc-verdict-deadline = { $spread ->
+        [certain] Общее ожидание — { $p99 }, а с тайм-аутом { $timeout } на попытку последний повтор начинается в { $last }, { $odds ->
+            [always] после общего срока { $deadline }.
+           *[never] до общего срока { $deadline }.
+        }
+       *[random] Общее ожидание по P{ $percentile } — { $p99 }, а с тайм-аутом { $timeout } на попытку последний повтор начинается не позже { $last }, { $odds ->
+            [always] и всегда — после общего срока { $deadline }.
+            [never] и всегда — до общего срока { $deadline }.
+           *[some] и в { $late } % случаев — после общего срока { $deadline }.
+        }
     }
 
 # The verdict with a deadline and no timeout (attempts count as instant).
 # $percentile, $p99, $last, $deadline, $late, $odds - as above
-calc-verdict-deadline-untimed = Общее ожидание по P{ $percentile } — { $p99 }; если считать попытки мгновенными, последний повтор начинается не позже { $last }, { $odds ->
-        [always] и всегда — после общего срока { $deadline }.
-        [never] и всегда — до общего срока { $deadline }.
-       *[some] а в { $late } % случаев — после общего срока { $deadline }.
+calc-verdict-deadline-untimed = { $spread ->
+        [certain] Общее ожидание — { $p99 }, и если считать попытки мгновенными, последний повтор начинается в { $last }, { $odds ->
+            [always] после общего срока { $deadline }.
+           *[never] до общего срока { $deadline }.
+        }
+       *[random] Общее ожидание по P{ $percentile } — { $p99 }, и если считать попытки мгновенными, последний повтор начинается не позже { $last }, { $odds ->
+            [always] и всегда — после общего срока { $deadline }.
+            [never] и всегда — до общего срока { $deadline }.
+           *[some] и в { $late } % случаев — после общего срока { $deadline }.
+        }
     }
 ## Calculator: many clients
 

@@ -27,18 +27,29 @@ export function sampledMeans() {
   return m.samples ? { from: m.exact_mean_retries, error: m.mean_error, n: m.samples } : null;
 }
 
+// Whether the build's own inputs have a certain total (it hid their
+// percentiles), read before the first update changes anything.
+let builtCertain;
+
 export function renderDistribution(p) {
+  builtCertain ??= $('percentiles').hidden;
   const D = dist && data.contract.distribution;
   const l = readLimits();
   // Until the kind's method module has come (or if it cannot), only the built
   // inputs' figures are known: the build's, as it wrote them.
   const shown = D || isBuilt(p, l);
-  $('percentiles').hidden = $('percentiles-method').hidden = !shown;
   $('timeline').hidden = !shown || (l.timeout ?? l.deadline) == null;
-  if (!D) return;
+  if (!D) {
+    // The build's own inputs show its figures: percentiles unless their total is certain.
+    $('percentiles').hidden = $('percentiles-method').hidden = !shown || builtCertain;
+    return;
+  }
   const b = view(dist.distribution_buffer(), D.len, dist);
   const get = (at, keys, i = 0) => byKey(keys, b, at + i * keys.length);
   const total = get(D.totals, D.total);
+  // As distribution::certain: without jitter every percentile is the total.
+  const certain = total.min === total.max;
+  $('percentiles').hidden = $('percentiles-method').hidden = certain;
   const m = get(D.methods, D.method);
   // As distribution::precision: the decade of the grid step or of the
   // P99's interval.
@@ -54,21 +65,22 @@ export function renderDistribution(p) {
   // A hidden timeline stops an older update's chunks, which would read this buffer.
   if ($('timeline').hidden) return void timelineJob++;
   // Attempt i's row, read when written (the module never grows its memory).
-  renderTimeline(l, (i) => get(D.attempts, D.attempt, i), get(D.fits, D.fit), p.retries, total.p99, r);
+  renderTimeline(l, (i) => get(D.attempts, D.attempt, i), get(D.fits, D.fit), p.retries, total.p99, r, certain);
 }
 
 // The verdict, table and chart of the timeline, as the template writes
 // them. Rebuilding 1,001 rows costs a frame: the table's rows are kept and
 // only changed cells written.
 let timelineJob = 0;
-function renderTimeline(l, row, fit, n, p99, r) {
+function renderTimeline(l, row, fit, n, p99, r, certain) {
   const t = data.text;
   const q = fit.last_retry_probability;
   const args = { p99: unit(num(r(p99))), last: unit(num(r(n * (l.timeout ?? 0) + p99))),
     timeout: unit(num(l.timeout ?? 0)), deadline: unit(num(l.deadline ?? 0)), late: num(Math.round((1 - q) * 100)) };
   // As distribution::odds.
   const odds = q === 0 ? '_always' : q === 1 ? '_never' : '';
-  const id = l.deadline == null ? 'timeout' : (l.timeout == null ? 'deadline_untimed' : 'deadline') + odds;
+  const id = (l.deadline == null ? 'timeout' : (l.timeout == null ? 'deadline_untimed' : 'deadline') + odds)
+    + (certain ? '_certain' : '');
   if (!$('timeline-table')) {
     const head = tableHead(['attempt', 'earliest', 'median', 'latest'].map((k) => t[`timeline_${k}`]));
     const table = box('table', { class: 'schedule', id: 'calc-timeline-table' },

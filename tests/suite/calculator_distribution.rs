@@ -103,7 +103,15 @@ fn static_percentiles_are_the_commands_in_the_pages_notation() {
             let html = real_page(&format!("{lang}/{page}/index.html"));
             let data = island(&html);
             let doc = cli(&data);
-            let block = between(&html, r#"id="calc-percentiles">"#, "</dl>");
+            // Hidden where the total is certain (min = max), shown otherwise.
+            let total = &doc["distribution"]["total"];
+            let certain = total["min"] == total["max"];
+            let opening = if certain {
+                r#"id="calc-percentiles" hidden>"#
+            } else {
+                r#"id="calc-percentiles">"#
+            };
+            let block = between(&html, opening, "</dl>");
             let figures: Vec<String> = block
                 .split("<dd>")
                 .skip(1)
@@ -167,25 +175,30 @@ fn the_schedule_pages_timeline_and_verdict_are_the_commands() {
     }
     // The verdict, word for word: 5,750 of waits fit the deadline of 8,000,
     // but with a timeout of 1,000 per attempt the last of 5 retries starts
-    // at 5 × 1,000 + 5,750, on every run: without jitter, "always".
+    // at 5 × 1,000 + 5,750, on every run. Without jitter the total is
+    // certain: no percentile, no "by" or "always", and no percentile rows.
     let verdicts = [
         (
             "en",
-            "P99 total wait 5,750; with a 1,000 timeout per attempt, the last retry starts by 10,750, always after your 8,000 deadline.",
+            "Total wait 5,750; with a 1,000 timeout per attempt, the last retry starts at 10,750, after your 8,000 deadline.",
         ),
         (
             "ru",
-            "Общее ожидание по P99\u{a0}— 5\u{a0}750; с тайм-аутом 1\u{a0}000 на попытку последний повтор начинается не позже 10\u{a0}750, и всегда\u{a0}— после общего срока 8\u{a0}000.",
+            "Общее ожидание\u{a0}— 5\u{a0}750, а с тайм-аутом 1\u{a0}000 на попытку последний повтор начинается в 10\u{a0}750, после общего срока 8\u{a0}000.",
         ),
         (
             "de",
-            "Gesamtwartezeit bei P99: 5.750; mit einem Timeout von 1.000 je Versuch beginnt die letzte Wiederholung spätestens bei 10.750 – also immer nach Ihrer Deadline von 8.000.",
+            "Gesamtwartezeit: 5.750. Mit einem Timeout von 1.000 je Versuch beginnt die letzte Wiederholung bei 10.750 – also nach Ihrer Deadline von 8.000.",
         ),
     ];
     for (lang, want) in verdicts {
         let html = real_page(&format!("{lang}/schedule/index.html"));
         let verdict = text_of(between(&html, r#"id="calc-verdict">"#, "</p>"));
         assert_eq!(verdict, want, "{lang}");
+        assert!(
+            html.contains(r#"<dl class="totals percentiles" id="calc-percentiles" hidden>"#),
+            "{lang}: percentiles shown for a certain total"
+        );
     }
 }
 

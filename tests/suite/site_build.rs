@@ -126,6 +126,9 @@ fn worked_examples_use_each_languages_notation() {
             "calculator",
             vec![
                 format!("0,5; 1; 2; 4; 8 и 16{nb}с"),
+                // The seed's "а 32 и 64 с обрезаются до 30 с": what the
+                // formula gives (0.5 × 2^6, 0.5 × 2^7) before the cap.
+                format!("расчётные 32 и 64{nb}с перед повторами 7 и 8 обрезаются до 30{nb}с"),
                 format!("0,5 + 1 + 2 + 4 + 8 + 16 + 30 + 30 = 91,5{nb}с"),
                 format!("1{nb}мин{nb}32{nb}с"),
                 format!("45,75{nb}с"),
@@ -138,7 +141,9 @@ fn worked_examples_use_each_languages_notation() {
                 format!("91,5{nb}s"),
                 format!("1{nb}min{nb}32{nb}s"),
                 format!("45,75{nb}s"),
-                format!("0,5; 1; 2; 4; 8 und 16{nb}s"),
+                format!(
+                    "0,5; 1; 2; 4; 8 und 16{nb}s. Vor den Wiederholungen 7 und 8 werden 32 und 64{nb}s auf 30{nb}s gekürzt."
+                ),
             ],
         ),
         (
@@ -148,7 +153,9 @@ fn worked_examples_use_each_languages_notation() {
                 format!("91.5{nb}s"),
                 format!("1{nb}min{nb}32{nb}s"),
                 format!("45.75{nb}s"),
-                format!("0.5, 1, 2, 4, 8, and 16{nb}s"),
+                format!(
+                    "0.5, 1, 2, 4, 8, and 16{nb}s, and the 32 and 64{nb}s before retries 7 and 8 are cut to 30{nb}s."
+                ),
             ],
         ),
         (

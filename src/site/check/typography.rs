@@ -479,6 +479,42 @@ fn figure_separator(flat: &Flat, rules: &Rules, out: &mut Vec<Finding>) {
             });
         }
     }
+    // Where the separator of figures is the semicolon, which ends clauses
+    // too, a list of figures runs on into the next clause ("8 und 16 s; vor
+    // den …"): after a figure (and its unit), a semicolon must be followed
+    // by a figure. (A comma after a figure is the ordinary end of a clause.)
+    let separator = rules.figure_separator.trim();
+    if separator != ";" {
+        return;
+    }
+    for &at in &figures {
+        let mut rest = &text[at + FIGURE.len_utf8()..];
+        if let Some(unit) = rest.strip_prefix(['\u{a0}', ' ']).and_then(|r| {
+            rules
+                .units_after
+                .iter()
+                .find_map(|u| r.strip_prefix(u.as_str()))
+        }) {
+            rest = unit;
+        }
+        let Some(after) = rest.strip_prefix(separator) else {
+            continue;
+        };
+        if !after
+            .trim_start_matches([' ', '\u{a0}'])
+            .starts_with(FIGURE)
+        {
+            let position = text.len() - rest.len();
+            out.push(Finding {
+                at: position,
+                len: separator.len(),
+                what: format!("`{separator}` after a figure, before words"),
+                fix: format!(
+                    "`{separator}` separates figures here, so after one it reads as the next item of a list: end the sentence, or join the clauses another way"
+                ),
+            });
+        }
+    }
 }
 
 /// A list of three or more ("a, b, c and d") without the comma before its
@@ -687,6 +723,20 @@ mod tests {
         );
         assert_eq!(
             findings("en", "a = Values { $a }, { $b }\n"),
+            Vec::<String>::new()
+        );
+        // The separator of figures ending a clause after one: a list that
+        // runs on into the words that follow.
+        assert_eq!(
+            findings("de", "a = Werte { $a }\u{a0}s; vor den anderen { $b }\n"),
+            ["`;` after a figure, before words @ ;"]
+        );
+        assert_eq!(
+            findings("de", "a = Werte { $a }\u{a0}s. Vor den anderen { $b }\n"),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            findings("en", "a = Values { $a }\u{a0}s; then { $b }\n"),
             Vec::<String>::new()
         );
     }

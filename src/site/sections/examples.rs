@@ -46,6 +46,23 @@ pub fn example_args(
     if let Some(first) = rows.iter().find(|r| r.capped) {
         args.set("first-capped-retry", first.retry);
     }
+    // What the formula gives before the cap for the capped retries (the 32
+    // and 64 s that become 30 s): the core's schedule of the same policy
+    // without a cap. One that outgrows the numbers has no such figures.
+    if let Ok(uncapped_schedule) = Schedule::new(Policy {
+        max_delay: None,
+        jitter: Jitter::None,
+        ..policy
+    }) {
+        let nominal = figures(
+            &mut uncapped_schedule
+                .rows()
+                .zip(&rows)
+                .filter(|(_, capped)| capped.capped)
+                .map(|(row, _)| row.delay),
+        );
+        args.set("capped-nominal-delays", intl.and_list(&nominal));
+    }
     args.set("sum", delays.join(" + "));
     let total = schedule.totals().max;
     args.set("total", total);
@@ -127,6 +144,7 @@ pub const EXAMPLE_ARGUMENTS: &[&str] = &[
     "uncapped-count",
     "capped-retries",
     "capped-count",
+    "capped-nominal-delays",
     "first-capped-retry",
     "sum",
     "total",

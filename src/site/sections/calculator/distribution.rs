@@ -92,7 +92,7 @@ pub const VARIABLES: &[(&str, &[&str])] = &[
     ("calc-total-percentile", &["percentile"]),
     (
         "calc-verdict-timeout",
-        &["percentile", "p99", "timeout", "last"],
+        &["percentile", "p99", "timeout", "last", "spread"],
     ),
     (
         "calc-verdict-deadline",
@@ -104,17 +104,38 @@ pub const VARIABLES: &[(&str, &[&str])] = &[
             "deadline",
             "late",
             "odds",
+            "spread",
         ],
     ),
     (
         "calc-verdict-deadline-untimed",
-        &["percentile", "p99", "last", "deadline", "late", "odds"],
+        &[
+            "percentile",
+            "p99",
+            "last",
+            "deadline",
+            "late",
+            "odds",
+            "spread",
+        ],
     ),
     (
         "calc-percentiles-method",
         &["method", "percentile", "error", "place"],
     ),
 ];
+
+/// Whether the total wait of `dist` is certain (a schedule without
+/// jitter): its percentiles are all the total then, so the page shows none
+/// and the verdicts say "total wait" (`$spread` = `certain`).
+pub fn certain(dist: &Distribution) -> bool {
+    dist.total.min == dist.total.max
+}
+
+/// The verdicts' `$spread`: `certain` or `random`, as [`certain`] says.
+pub fn spread(certain: bool) -> &'static str {
+    if certain { "certain" } else { "random" }
+}
 
 /// The verdict's `$odds`: whether the last retry starts after the deadline
 /// on every run (`always`), on none (`never`: a schedule without jitter is
@@ -206,9 +227,10 @@ fn method_kind(method: &Method, place: Option<i32>) -> &'static str {
 
 /// The island's words of this module that the script picks among, with
 /// `{name}` where it puts each figure: the method's statement per
-/// `$method`, the deadline verdicts per `$odds` beyond `some` (the island's
-/// plain `calc_verdict_*`), and the error of a deadline shorter than the
-/// first attempt's timeout (the deadline's).
+/// `$method`, each verdict per `$spread` (`_certain` for a certain total)
+/// and, for the deadline's, per `$odds` (`_always`, `_never`, none for
+/// `some`), and the error of a deadline shorter than the first attempt's
+/// timeout (the deadline's).
 pub fn island_text(texts: &Texts) -> Vec<(String, String)> {
     let mut text = Vec::new();
     for method in ["grid", "sample", "exact"] {
@@ -223,18 +245,32 @@ pub fn island_text(texts: &Texts) -> Vec<(String, String)> {
             texts.get("calc-percentiles-method", Some(&args)),
         ));
     }
-    for id in &VERDICTS[1..] {
-        for odds in ["always", "never"] {
-            let mut args = FluentArgs::new();
-            for name in variables(id).unwrap_or_default() {
-                args.set(*name, format!("{{{name}}}"));
+    for id in VERDICTS {
+        let odds: &[&str] = if id == VERDICTS[0] {
+            &["some"]
+        } else {
+            &["some", "always", "never"]
+        };
+        for certain in [false, true] {
+            for odds in odds {
+                let mut args = FluentArgs::new();
+                for name in variables(id).unwrap_or_default() {
+                    args.set(*name, format!("{{{name}}}"));
+                }
+                args.set("percentile", VERDICT_PERCENTILE);
+                args.set("odds", *odds);
+                args.set("spread", spread(certain));
+                let odds_key = if *odds == "some" {
+                    String::new()
+                } else {
+                    format!("_{odds}")
+                };
+                let spread_key = if certain { "_certain" } else { "" };
+                text.push((
+                    format!("{}{odds_key}{spread_key}", id.replace('-', "_")),
+                    texts.get(id, Some(&args)),
+                ));
             }
-            args.set("percentile", VERDICT_PERCENTILE);
-            args.set("odds", odds);
-            text.push((
-                format!("{}_{odds}", id.replace('-', "_")),
-                texts.get(id, Some(&args)),
-            ));
         }
     }
     text.push((
@@ -333,6 +369,7 @@ pub fn verdict(dist: &Distribution, retries: u32, texts: &Texts, figure: &Figure
     let p99 = round_to(p99, place);
     let mut args = FluentArgs::new();
     args.set("percentile", VERDICT_PERCENTILE);
+    args.set("spread", spread(certain(dist)));
     args.set("p99", figure.of(p99));
     args.set("last", figure.of(last));
     if let Some(t) = limits.timeout {

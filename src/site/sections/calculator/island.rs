@@ -108,14 +108,6 @@ fn distribution_text(texts: &Texts, fields: &[contract::Field]) -> Vec<(String, 
     ] {
         text.push((key.into(), value));
     }
-    for id in distribution::VERDICTS {
-        let mut args = FluentArgs::new();
-        for name in distribution::variables(id).unwrap_or_default() {
-            args.set(*name, format!("{{{name}}}"));
-        }
-        args.set("percentile", distribution::VERDICT_PERCENTILE);
-        text.push((id.replace('-', "_"), texts.get(id, Some(&args))));
-    }
     text.extend(distribution::island_text(texts));
     // The fields' errors, which the contract's errors do not list yet.
     for field in fields {

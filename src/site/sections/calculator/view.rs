@@ -62,6 +62,9 @@ pub struct CalculatorView {
     pub percentiles: Vec<TotalView>,
     /// How the percentiles were computed and what they are rounded to.
     pub percentiles_method: String,
+    /// Whether the total wait is certain (no jitter): every percentile is
+    /// the total then, and the page shows none.
+    pub total_certain: bool,
     /// The timeout and deadline fields (`distribution::limit_fields`).
     pub limit_fields: Vec<Field>,
     /// The legend of the optional fields' group (timeout, deadline, clients).
@@ -177,6 +180,7 @@ pub fn view(
         ],
         percentiles,
         percentiles_method: distribution::method_note(&dist, texts, &figure),
+        total_certain: distribution::certain(&dist),
         limit_fields,
         timeline,
         script_src: format!("{root}{script}"),
