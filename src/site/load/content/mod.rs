@@ -140,7 +140,8 @@ struct RawPage {
     nav: bool,
     sections: Vec<Spanned<String>>,
     faq: Vec<Spanned<String>>,
-    /// Required when the page lists the `calculator` section.
+    /// Required when the page lists the `calculator` section, refused
+    /// otherwise.
     calculator: Option<RawCalculator>,
     /// Required when the page lists a section of the contention experiment.
     contention: Option<Spanned<RawContention>>,
@@ -283,6 +284,15 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
         .map_or(ZeroMax::Refused, |c| c.zero_max);
     let mut calculator = None;
     match &raw.calculator {
+        // A profile no page shows would be lost without a word.
+        Some(_) if !sections.contains(&Section::Calculator) => problems.push(
+            Diagnostic::error(
+                path,
+                "the page has a `[calculator]` table but does not list the `calculator` section, so nothing would show it",
+            )
+            .at_text(source, "[calculator]")
+            .with_hint("add `calculator` to `sections`, or remove the table"),
+        ),
         Some(raw_calculator) => {
             let unit = *raw_calculator.unit.get_ref();
             if !raw_calculator.units.get_ref().contains(&unit) {
