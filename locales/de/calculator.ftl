@@ -18,7 +18,7 @@ nav-label = Backoff-Rechner
 
 # Introduction (Markdown).
 intro =
-    Geben Sie Basisverzögerung, Multiplikator, maximale Verzögerung und Anzahl der Wiederholungen ein – und Sie sehen den Zeitplan, dem Ihre Wiederholungsschleife folgt, wie lange eine Anfrage insgesamt warten kann und wie Full oder Equal Jitter das verändert.
+    Geben Sie Basisverzögerung, Multiplikator, maximale Verzögerung und Anzahl der Wiederholungen ein – und Sie sehen, welchem Zeitplan Ihre Wiederholungsschleife folgt, wie lange eine Anfrage insgesamt warten kann und wie Full oder Equal Jitter das verändert.
 
     Das Ergebnis ändert sich, während Sie tippen.
 
@@ -57,7 +57,7 @@ formula =
 
     { $timeline-formula }
 
-    Die Deadline zählt ab dem Beginn des ersten Versuchs. Mit Timeout oder Deadline zeigt der Rechner den frühesten, mittleren und spätesten Beginn jedes Versuchs, zeichnet sie gegen die Deadline und sagt, wie oft die letzte Wiederholung danach beginnt.
+    Die Deadline zählt ab dem Beginn des ersten Versuchs. Mit Timeout oder Deadline zeigt der Rechner für jeden Versuch den frühesten Beginn, den Median und den spätesten Beginn, stellt sie im Diagramm der Deadline gegenüber und sagt, wie oft die letzte Wiederholung danach beginnt.
 
 # Word for the delay function in the display formula (plain text).
 formula-delay = Verzögerung
@@ -147,4 +147,4 @@ formula-timeout = Timeout
 # $total - the longest total wait; $mean-total-full - the mean total wait with full jitter
 # $p50, $p90, $p99 (numbers) - the percentiles named: 50, 90 and 99; $total-p50, $total-p90, $total-p99 - the total wait at each
 example-percentiles =
-    Die Summen sagen, wie lange ein Durchlauf dauern kann, nicht wie lange er meist dauert. Mit Full Jitter wartet derselbe Zeitplan insgesamt zwischen null und { $total } s, im Mittel { $mean-total-full } s. Mehr sagen die Perzentile: Die Hälfte der Durchläufe wartet höchstens { $total-p50 } s (der Median, P{ $p50 }), neun von zehn höchstens { $total-p90 } s (P{ $p90 }) und alle bis auf einen von hundert höchstens { $total-p99 } s (P{ $p99 }). Planen Sie das Budget für Wiederholungen nach P{ $p99 }: Die längste Gesamtwartezeit, { $total } s, ist eine Grenze, die kaum ein Durchlauf erreicht.
+    Die Summen sagen, wie lange ein Durchlauf dauern kann, nicht wie lange er meist dauert. Mit Full Jitter liegt die Gesamtwartezeit desselben Zeitplans zwischen null und { $total } s, im Mittel { $mean-total-full } s. Mehr sagen die Perzentile: Die Hälfte der Durchläufe wartet höchstens { $total-p50 } s (der Median, P{ $p50 }), neun von zehn höchstens { $total-p90 } s (P{ $p90 }) und alle bis auf einen von hundert höchstens { $total-p99 } s (P{ $p99 }). Planen Sie das Budget für Wiederholungen nach P{ $p99 }: Die längste Gesamtwartezeit, { $total } s, ist eine Grenze, die kaum ein Durchlauf erreicht.

@@ -31,10 +31,10 @@ how-to =
     - Geben Sie die Basisverzögerung ein, also die Wartezeit vor der ersten Wiederholung. Sie muss größer als null sein.
     - Geben Sie den Multiplikator ein, mindestens eins. Er bestimmt, wie schnell die noch nicht begrenzte Verzögerung wächst: Zwei verdoppelt jede folgende Wartezeit, eins erzeugt ein gleichbleibendes Intervall.
     - Geben Sie die maximale Verzögerung in derselben Einheit ein. Sie muss größer als null sein.
-    - Geben Sie die Anzahl der Wiederholungen ein, eine ganze Zahl zwischen eins und eintausend. Der ursprüngliche Vorgang zählt nicht mit: Bei fünf erhalten Sie fünf Einträge mit den Nummern eins bis fünf.
+    - Geben Sie die Anzahl der Wiederholungen ein, eine ganze Zahl zwischen eins und eintausend. Die ursprüngliche Anfrage zählt nicht mit: Bei fünf erhalten Sie fünf Einträge mit den Nummern eins bis fünf.
     - Arbeitet Ihre Anwendung mit Millisekunden, kennzeichnen Sie kopierte Ergebnisse entsprechend, damit sie später nicht als Sekunden gelesen werden.
 
-    Diese Regeln halten den Zeitplan sinnvoll und die Ausgabe begrenzt.
+    Diese Regeln sorgen dafür, dass der Zeitplan sinnvoll und die Ausgabe überschaubar bleibt.
 
 # This page's rule for the maximum delay, shown by the calculator (one sentence).
 max-delay-rule = Auf dieser Seite muss die maximale Verzögerung größer als null sein; null wird abgelehnt.
@@ -50,9 +50,9 @@ formula =
 
     Für Wiederholung $n$ ergibt sich die unbegrenzte Verzögerung aus der Basisverzögerung mal Multiplikator hoch $n - 1$. Der Zeitplan verwendet den kleineren der beiden Werte: dieses Ergebnis oder die maximale Verzögerung. Die Grenze gilt auch dann, wenn sie unter der Basisverzögerung liegt. Dieses Verhalten setzt eine strikte Obergrenze um und macht ungewöhnliche Einstellungen sichtbar, statt sie stillschweigend umzuschreiben.
 
-    Die Berechnung geht schrittweise vor, bildet keine unbegrenzte Potenz und stoppt das Wachstum, sobald die Grenze erreicht ist. So bleiben selbst sehr große Multiplikatoren deterministisch, und in das JSON-Ergebnis gelangt nie ein unendlicher Wert.
+    Die Berechnung geht schrittweise vor, bildet keine unbegrenzte Potenz und stoppt das Wachstum, sobald die Grenze erreicht ist. So liefern selbst sehr große Multiplikatoren ein deterministisches Ergebnis, und in das JSON-Ergebnis gelangt nie ein unendlicher Wert.
 
-    Der Zeitplan selbst ist deterministisch: Er zeigt die zugrunde liegende Richtlinie, und jede Art von Jitter verhält sich anders zu ihm. Full Jitter zieht die Verzögerung vor Wiederholung $n$ zufällig im Intervall $[0; d(n)]$, Equal Jitter im Intervall $[d(n)/2; d(n)]$: Beide bleiben unter dem Zeitplan, er bleibt also die Obergrenze jeder Wartezeit. Proportionaler Jitter mit dem Faktor $f$ zieht im Intervall $[(1 - f) d(n); (1 + f) d(n)]$, also um den Zeitplan herum, sodass eine Wartezeit ihn überschreiten kann; der Jitter von Polly folgt einer eigenen Formel. Welche Art Sie auch wählen, Tabelle und Summen geben den kürzesten, mittleren und längsten Wert an. Prüfen Sie, welche Regel Ihre Bibliothek anwendet, bevor Sie den Zeitplan als Obergrenze lesen.
+    Der Zeitplan selbst ist deterministisch: Er zeigt die zugrunde liegende Richtlinie, und jede Art von Jitter verhält sich anders zu ihm. Full Jitter zieht die Verzögerung vor Wiederholung $n$ zufällig im Intervall $[0; d(n)]$, Equal Jitter im Intervall $[d(n)/2; d(n)]$: Beide überschreiten den Zeitplan nie, er bleibt also die Obergrenze jeder Wartezeit. Proportionaler Jitter mit dem Faktor $f$ zieht im Intervall $[(1 - f) d(n); (1 + f) d(n)]$, also um den Zeitplan herum, sodass eine Wartezeit ihn überschreiten kann; der Jitter von Polly folgt einer eigenen Formel. Welche Art Sie auch wählen, Tabelle und Summen geben den kürzesten, mittleren und längsten Wert an. Prüfen Sie, welche Regel Ihre Bibliothek anwendet, bevor Sie den Zeitplan als Obergrenze lesen.
 
     Decorrelated Jitter, wie ihn der [AWS Architecture Blog](https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/) definiert, folgt dieser Formel nicht. Jede Pause wird gleichverteilt zwischen der Basisverzögerung und dem Dreifachen der vorigen Pause gezogen und dann auf das Maximum gekürzt; die vorige Pause beginnt bei der Basisverzögerung, der Multiplikator spielt keine Rolle:
 
@@ -64,7 +64,7 @@ formula =
 
     { $timeline-formula }
 
-    Die Deadline zählt ab dem Beginn des ersten Versuchs. Mit Timeout oder Deadline zeigt der Rechner den frühesten, mittleren und spätesten Beginn jedes Versuchs, zeichnet sie gegen die Deadline und sagt, wie oft die letzte Wiederholung danach beginnt.
+    Die Deadline zählt ab dem Beginn des ersten Versuchs. Mit Timeout oder Deadline zeigt der Rechner für jeden Versuch den frühesten Beginn, den Median und den spätesten Beginn, stellt sie im Diagramm der Deadline gegenüber und sagt, wie oft die letzte Wiederholung danach beginnt.
 
 # Word for the delay function in the display formula (plain text).
 formula-delay = Verzögerung
@@ -106,7 +106,7 @@ tips-heading = Den Zeitplan einsetzen, ohne eine Wiederholungswelle auszulösen
 # Inline code shows real command lines; keep them as they are.
 tips =
     - Prüfen Sie, bevor Sie eine Richtlinie ausrollen, wie lange der gesamte Zeitplan dauert. Eine kurze Basisverzögerung mag harmlos wirken, doch ein hoher Multiplikator bringt spätere Versuche schnell an die Obergrenze und kann die gesamte Wiederherstellung erheblich verlängern.
-    - Vergleichen Sie die einzelnen Wartezeiten mit Anfrage-Timeouts, Sichtbarkeitsfristen von Warteschlangen, dem Zurücksetzen von Ratenbegrenzungen und der für Ihre Benutzer maximal zumutbaren Dauer.
+    - Vergleichen Sie die einzelnen Wartezeiten mit Anfrage-Timeouts, Sichtbarkeits-Timeouts von Warteschlangen, dem Zurücksetzen von Ratenbegrenzungen und der für Ihre Benutzer maximal zumutbaren Dauer.
     - Der Zeitplan enthält nur die Wartezeiten vor Wiederholungen; die Laufzeit der ursprünglichen Anfrage und die Arbeit während jedes fehlgeschlagenen Versuchs sind nicht enthalten. Addieren Sie diese Zeiten separat, um den vollständigen ungünstigsten Fall abzuschätzen.
     - In verteilten Systemen können deterministische Zeitpläne dazu führen, dass viele Clients nach einem gemeinsamen Ausfall ihre Anfragen gleichzeitig wiederholen. Clients im Produktivbetrieb ergänzen deshalb oft begrenzten Jitter und behalten den berechneten Zeitplan als Obergrenze (Full oder Equal Jitter) oder als Mittelwert (proportionaler Jitter) bei.
 
@@ -120,14 +120,14 @@ faq-counts-original = Zählt die Anzahl der Wiederholungen die ursprüngliche An
     .answer =
         Nein. Gezählt werden nur Wiederholungen, und jeder Eintrag ist die Wartezeit vor einer von ihnen. Die ursprüngliche Anfrage kommt zuerst, ohne Wartezeit davor.
 
-        Diese klare Unterscheidung verhindert einen häufigen Zählfehler in Betriebsanleitungen und Konfigurationsprüfungen.
+        Diese klare Unterscheidung verhindert einen häufigen Zählfehler in Runbooks und Konfigurationsreviews.
 
 # FAQ question; .answer is the answer (Markdown).
 faq-never-infinite = Warum liefert die Berechnung nie einen unendlichen Wert?
     .answer =
         Sie geht schrittweise vor: Jede Verzögerung ist die vorherige mal Multiplikator, und sobald eine Verzögerung das Maximum erreicht, stoppt das Wachstum. Eine unbegrenzte Potenz wird nie berechnet, daher bleibt der Zeitplan selbst bei sehr großen Multiplikatoren deterministisch und endlich.
 
-        Da die maximale Verzögerung auf dieser Seite größer als null sein muss, hat jede Verzögerung eine endliche Obergrenze. Würde eine Gesamtwartezeit dennoch zu groß für die Berechnung, meldet der Rechner das am Eingabefeld, statt einen unendlichen Wert anzuzeigen.
+        Da die maximale Verzögerung auf dieser Seite größer als null sein muss, hat jede Verzögerung eine endliche Obergrenze. Sollte eine Gesamtwartezeit dennoch zu groß für die Berechnung werden, meldet der Rechner das am Eingabefeld, statt einen unendlichen Wert anzuzeigen.
 
 # Word for a pause of decorrelated jitter in the display formula (plain text).
 formula-sleep = Pause
@@ -142,4 +142,4 @@ formula-timeout = Timeout
 # $total - the longest total wait; $mean-total-full - the mean total wait with full jitter
 # $p50, $p90, $p99 (numbers) - the percentiles named: 50, 90 and 99; $total-p50, $total-p90, $total-p99 - the total wait at each
 example-percentiles =
-    Die Summen sagen, wie lange ein Durchlauf dauern kann, nicht wie lange er meist dauert. Mit Full Jitter wartet derselbe Zeitplan insgesamt zwischen null und { $total }, im Mittel { $mean-total-full }. Mehr sagen die Perzentile: Die Hälfte der Durchläufe wartet höchstens { $total-p50 } (der Median, P{ $p50 }), neun von zehn höchstens { $total-p90 } (P{ $p90 }) und alle bis auf einen von hundert höchstens { $total-p99 } (P{ $p99 }). Planen Sie das Budget für Wiederholungen nach P{ $p99 }: Die längste Gesamtwartezeit, { $total }, ist eine Grenze, die kaum ein Durchlauf erreicht.
+    Die Summen sagen, wie lange ein Durchlauf dauern kann, nicht wie lange er meist dauert. Mit Full Jitter liegt die Gesamtwartezeit desselben Zeitplans zwischen null und { $total }, im Mittel { $mean-total-full }. Mehr sagen die Perzentile: Die Hälfte der Durchläufe wartet höchstens { $total-p50 } (der Median, P{ $p50 }), neun von zehn höchstens { $total-p90 } (P{ $p90 }) und alle bis auf einen von hundert höchstens { $total-p99 } (P{ $p99 }). Planen Sie das Budget für Wiederholungen nach P{ $p99 }: Die längste Gesamtwartezeit, { $total }, ist eine Grenze, die kaum ein Durchlauf erreicht.

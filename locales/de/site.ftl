@@ -343,20 +343,20 @@ calc-preset-modified = geändert
 # The selector’s groups (plain text).
 # The label of each preset of content/presets.toml (plain text); $name is the
 # library's own name.
-preset-aws-standard = AWS SDK für Python ({ $name }), Standard-Wiederholungsmodus
-preset-aws-standard-2026 = AWS SDK für Python ({ $name }), Standard-Wiederholungsmodus, neueres Verhalten
+preset-aws-standard = AWS-SDK für Python ({ $name }), Wiederholungsmodus „standard“
+preset-aws-standard-2026 = AWS-SDK für Python ({ $name }), Wiederholungsmodus „standard“, neueres Verhalten
 preset-grpc-connection = gRPC-Verbindungs-Backoff ({ $name })
 preset-grpc-retry-policy = gRPC-Wiederholungsrichtlinie ({ $name })
 preset-google-api-core = Google-API-Client für Python ({ $name })
 preset-gax-go = Google-API-Client für Go ({ $name } Backoff)
-preset-polly = { $name }, Wiederholungen (retry strategy)
+preset-polly = { $name }, Wiederholungen (RetryStrategyOptions)
 preset-polly-jitter = { $name }, exponentieller Backoff mit Jitter
 preset-resilience4j = { $name }-Wiederholungen (Retry)
 preset-spring-retry = { $name }, Wiederholung mit ExponentialBackOffPolicy
 preset-spring-retryable = { $name }, Wiederholung mit @Retryable
 preset-tenacity = { $name }, wait_exponential()
 preset-urllib3 = { $name }-Wiederholungen (Retry)
-preset-celery = { $name }, Wiederholung einer Task
+preset-celery = { $name }, Wiederholung eines Tasks
 preset-celery-backoff = { $name }, automatische Wiederholung mit retry_backoff=True
 preset-sidekiq = { $name }, Wiederholung eines Jobs
 preset-cenkalti-backoff = { $name } ExponentialBackOff
@@ -364,8 +364,8 @@ preset-backon = { $name } ExponentialBuilder
 preset-client-go-workqueue = Kubernetes { $name } workqueue, Standard-Ratenbegrenzer des Controllers
 preset-envoy = { $name }, Wiederholungsrichtlinie einer Route
 preset-kafka = { $name }-Clients, Wiederholungsverzögerung (retry.backoff)
-preset-stripe-python = Stripe SDK für Python ({ $name })
-preset-stripe-node = Stripe SDK für Node.js ({ $name })
+preset-stripe-python = Stripe-SDK für Python ({ $name })
+preset-stripe-node = Stripe-SDK für Node.js ({ $name })
 preset-go-retryablehttp = HashiCorp { $name }
 
 calc-preset-group-python = Python
@@ -395,11 +395,11 @@ calc-preset-differs-unlimited = Hört nie nach einer Anzahl auf; die Tabelle zei
 calc-preset-differs-time-limit = Hört nach einer Gesamtzeit auf, nicht nach einer Zahl von Wiederholungen.
 calc-preset-differs-retry-quota = Ein Kontingent oder Ratenbegrenzer kann Wiederholungen ablehnen oder mit zusätzlicher Verzögerung belegen.
 calc-preset-differs-first-delay-unjittered = Die Basisverzögerung kommt ohne Jitter; erst die späteren Verzögerungen bekommen ihn.
-calc-preset-differs-immediate-first-retry = Die erste Wiederholung folgt sofort; die späteren warten die gezeigten Verzögerungen.
+calc-preset-differs-immediate-first-retry = Die erste Wiederholung folgt sofort; die weiteren folgen den gezeigten Verzögerungen.
 calc-preset-differs-whole-units = Verzögerungen werden in ganzen Sekunden oder Millisekunden gezogen.
-calc-preset-differs-polynomial = Die Verzögerungen wachsen polynomiell; der Zeitplan ist die nächste geometrische Reihe.
+calc-preset-differs-polynomial = Die Verzögerungen wachsen polynomiell; der Zeitplan ist die bestmögliche geometrische Näherung.
 calc-preset-differs-additive-jitter = Der Jitter wird zur Verzögerung addiert, in einer Spanne, die mit jeder Wiederholung wächst.
-calc-preset-differs-cap-after-jitter = Die Grenze greift auch nach dem Jitter, keine Verzögerung überschreitet sie; der Zeitplan hier zieht begrenzte Verzögerungen auch darüber.
+calc-preset-differs-cap-after-jitter = Die Grenze greift auch nach dem Jitter, keine Verzögerung überschreitet sie; im Zeitplan dieser Seite können Verzögerungen durch den Jitter dagegen über der Grenze liegen.
 calc-preset-differs-floor-at-first-delay = Keine Verzögerung ist kürzer als die Basisverzögerung.
 calc-preset-differs-floor-at-twice-first-delay = Keine Verzögerung ist kürzer als die doppelte Basisverzögerung, daher warten die ersten beiden Wiederholungen genau so lange.
 calc-preset-differs-retry-after-header = Ein retry-after-Header des Servers kann eine Verzögerung verlängern, in festen Grenzen.
@@ -422,7 +422,7 @@ calc-code-exact = Ergibt genau den Zeitplan des Rechners.
 calc-code-differs-multiplier-fixed = Der Multiplikator der Bibliothek ist fest { $multiplier }, und der Code verwendet ihn.
 calc-code-differs-jitter-unsupported = Diese Art von Jitter ({ $jitter }) bietet die Bibliothek nicht; der Code lässt sie weg.
 calc-code-differs-jitter-fixed = Der einzige Jitter der Bibliothek ist { $jitter }, ±{ $percent } % jeder Verzögerung; der Code verwendet ihn.
-calc-code-differs-immediate-first-retry = Die erste Wiederholung folgt sofort statt nach { $delay }. Die späteren warten die Verzögerungen des Rechners.
+calc-code-differs-immediate-first-retry = Die erste Wiederholung folgt sofort statt nach { $delay }. Die weiteren Wiederholungen folgen den Verzögerungen des Rechners.
 calc-code-differs-whole-milliseconds = Verzögerungen sind ganze, abgeschnittene Millisekunden: Ab Wiederholung { $retry } wartet die Bibliothek { $library }, der Rechner { $core }.
 calc-code-differs-whole-millisecond-draws = Jede zufällige Verzögerung wird auf ganze Millisekunden abgeschnitten.
 calc-code-differs-cap-after-jitter = Die Bibliothek begrenzt nach dem Jitter, keine Verzögerung überschreitet also { $max }. Die Verzögerungen des Rechners mit Jitter können es.
@@ -452,7 +452,7 @@ jitter-polly-inline = Polly-Jitter
 calc-timeout-label = Timeout je Versuch
 
 # Hint under the timeout field.
-calc-timeout-hint = Optional: wie lange jeder Versuch laufen darf, bevor er als gescheitert gilt; null oder mehr. Leer lassen, um Versuche als sofort beendet zu zählen.
+calc-timeout-hint = Optional: wie lange jeder Versuch laufen darf, bevor er als gescheitert gilt; null oder mehr. Leer lassen, wenn Versuche ohne Laufzeit gerechnet werden sollen.
 
 # Label of the optional deadline field: the time limit for all attempts and waits together.
 calc-deadline-label = Deadline
@@ -550,8 +550,8 @@ calc-herd-time = Zeit seit dem Ausfall
 # $peak (number) - the most retries that start in one interval; $width - the interval's length with its unit; $at - when that interval begins, with its unit
 calc-herd-summary =
     { $peak ->
-        [one] Höchstens { $peak } Wiederholung beginnt in denselben { $width }, bei { $at }.
-       *[other] Höchstens { $peak } Wiederholungen beginnen in denselben { $width }, bei { $at }.
+        [one] In keinem Abschnitt von { $width } beginnt mehr als { $peak } Wiederholung; die Spitze liegt bei { $at }.
+       *[other] In keinem Abschnitt von { $width } beginnen mehr als { $peak } Wiederholungen; die Spitze liegt bei { $at }.
     }
 
 ## Calculator: the optional fields
@@ -566,7 +566,7 @@ calc-optional-legend = Optionale Angaben
 # $percentile (number) - the percentile whose interval is given, 99; $error - the method's error, with its unit: one grid step, or the width of the 99 % confidence interval of that percentile; $place - the step the figures are rounded to, with its unit (a power of ten, e.g. 10 ms)
 calc-percentiles-method =
     { $method ->
-        [grid] Die Perzentile werden auf einem Raster berechnet und liegen höchstens einen Rasterschritt ({ $error }) neben den exakten Werten; daher sind sie auf { $place } gerundet.
+        [grid] Die Perzentile werden auf einem Raster berechnet und weichen höchstens um einen Rasterschritt ({ $error }) von den exakten Werten ab; deshalb werden sie auf { $place } gerundet angezeigt.
         [sample] Die Perzentile stammen aus einer Simulation vieler Durchläufe mit festem Startwert; P{ $percentile } ist bis auf { $error } genau bekannt, daher sind sie auf { $place } gerundet.
-       *[exact] Die Perzentile sind ungerundet: Für diesen Zeitplan hat das Verfahren keinen Fehler.
+       *[exact] Die Perzentile werden ungerundet angezeigt: Bei diesem Zeitplan rechnet das Verfahren exakt.
     }

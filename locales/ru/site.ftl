@@ -42,7 +42,7 @@ home-description = Страницы об экспоненциальной зад
 
 # Introduction on the home page (Markdown).
 home-intro =
-    Экспоненциальная задержка (exponential backoff) разносит повторы во времени: каждая пауза перед новой попыткой длиннее предыдущей, но не больше максимума. Сбойный сервис получает время прийти в себя, а клиенты не заваливают его повторами.
+    Экспоненциальная задержка (exponential backoff) разносит повторы во времени: каждая пауза перед новой попыткой длиннее предыдущей, но не больше максимума. Сервис, который не справляется с нагрузкой, получает время прийти в себя, а клиенты не заваливают его повторами.
 
     Страницы ниже объясняют формулу и позволяют рассчитать расписание повторов прямо в браузере — с джиттером или без него.
 
@@ -351,7 +351,7 @@ preset-grpc-connection = Задержка переподключения gRPC ({
 preset-grpc-retry-policy = Политика повторов gRPC ({ $name })
 preset-google-api-core = Клиент Google API для Python ({ $name })
 preset-gax-go = Клиент Google API для Go ({ $name } Backoff)
-preset-polly = { $name }, повторы (retry strategy)
+preset-polly = { $name }, повторы (RetryStrategyOptions)
 preset-polly-jitter = { $name }, экспоненциальная задержка с джиттером
 preset-resilience4j = Повторы { $name } (Retry)
 preset-spring-retry = Повторы { $name }, ExponentialBackOffPolicy
@@ -400,7 +400,7 @@ calc-preset-unlimited = Число повторов не ограничено; �
 calc-preset-time = Останавливается по лимиту времени, а не по счёту; калькулятор показывает повторов: { $retries }.
 # What the calculator cannot express of the chosen library (plain text, one sentence each).
 calc-preset-differs-unlimited = Не останавливается по числу повторов; в таблице — только первые повторы.
-calc-preset-differs-time-limit = Останавливается по лимиту общего времени, а не по числу повторов.
+calc-preset-differs-time-limit = Останавливается по общему сроку, а не по числу повторов.
 calc-preset-differs-retry-quota = Квота или ограничитель частоты может отклонить повтор или добавить к нему задержку.
 calc-preset-differs-first-delay-unjittered = Первая задержка равна базовой без джиттера; джиттер получают только следующие.
 calc-preset-differs-immediate-first-retry = Первый повтор — сразу; следующие ждут задержки из таблицы.
@@ -418,7 +418,7 @@ calc-preset-differs-throttling-longer = Повторы после огранич
 # Summary of the collapsible part that shows the policy as library configuration (plain text).
 calc-code-heading = В виде кода
 # Plain text, above the snippets.
-calc-code-intro = Политика калькулятора как настройка популярных библиотек повторов (задержки в миллисекундах); код меняется вместе с формой. Код одинаков на всех языках; переведены только комментарии.
+calc-code-intro = Политика из калькулятора в виде настроек популярных библиотек повторов (задержки — в миллисекундах); код обновляется вместе с формой. Во всех языковых версиях сайта код одинаков, переведены только комментарии.
 # A comment at the top of each snippet (plain text; becomes a code comment).
 calc-code-comment = Политика повторов из калькулятора задержек.
 # A second comment when the library cannot reproduce the schedule exactly (plain text; becomes a code comment).
@@ -435,7 +435,7 @@ calc-code-differs-whole-milliseconds = Задержки — целые милл
 calc-code-differs-whole-millisecond-draws = Каждая случайная задержка округляется вниз до целых миллисекунд.
 calc-code-differs-cap-after-jitter = Библиотека ограничивает задержку после джиттера, поэтому ни одна задержка не превышает { $max }, а у калькулятора задержки с джиттером могут её превысить.
 calc-code-differs-attempts-limited = Больше { $max_attempts } попыток библиотека не делает, то есть не больше { $retries } повторов.
-calc-code-differs-single-precision = Задержки считаются с одинарной точностью, с относительной ошибкой порядка одной десятимиллионной.
+calc-code-differs-single-precision = Задержки считаются с одинарной точностью, с относительной погрешностью порядка одной десятимиллионной.
 # The button that copies one snippet’s code (plain text).
 calc-code-copy = Скопировать код
 # Shown in the “as code” part while a field of the form holds a bad value (plain text).
@@ -460,7 +460,7 @@ jitter-polly-inline = джиттер Polly
 calc-timeout-label = Тайм-аут попытки
 
 # Hint under the timeout field.
-calc-timeout-hint = Необязательно: сколько может длиться каждая попытка, прежде чем она считается неудачной; ноль или больше. Оставьте пустым, чтобы считать попытки мгновенными.
+calc-timeout-hint = Необязательно: сколько может длиться каждая попытка, прежде чем она будет считаться неудачной; ноль или больше. Оставьте пустым, чтобы считать попытки мгновенными.
 
 # Label of the optional deadline field: the time limit for all attempts and waits together.
 calc-deadline-label = Общий срок
@@ -542,14 +542,14 @@ calc-verdict-deadline-untimed = { $spread ->
 calc-clients-label = Клиенты, у которых сбой случился одновременно
 
 # Hint under that field (plain text).
-calc-clients-hint = Сколько клиентов теряют связь с сервисом в один и тот же момент и повторяют запросы по этому расписанию: целое число от одного до десяти тысяч.
+calc-clients-hint = Сколько клиентов одновременно сталкивается со сбоем и повторяет запросы по этому расписанию: целое число от одного до десяти тысяч.
 
 # Shown when the number of clients is not a whole number in range.
 # $min, $max (numbers) - the least and the most clients
 error-clients = Введите целое число клиентов от { $min } до { $max }.
 
 # Caption and accessible name of the chart of retry starts per interval of time (plain text).
-calc-herd-label = Сколько повторов начинается в каждый промежуток времени, если все клиенты отказали одновременно и каждая попытка неудачна
+calc-herd-label = Сколько повторов начинается в каждый промежуток времени, если у всех клиентов сбой произошёл одновременно и все попытки неудачны
 
 # Title of the chart's time axis (plain text).
 calc-herd-time = Время после сбоя
@@ -558,10 +558,10 @@ calc-herd-time = Время после сбоя
 # $peak (number) - the most retries that start in one interval; $width - the interval's length with its unit; $at - when that interval begins, with its unit
 calc-herd-summary =
     { $peak ->
-        [one] Больше всего повторов начинается в промежутке от отметки { $at } длиной { $width }: не более { $peak } повтора.
-        [few] Больше всего повторов начинается в промежутке от отметки { $at } длиной { $width }: не более { $peak } повторов.
-        [many] Больше всего повторов начинается в промежутке от отметки { $at } длиной { $width }: не более { $peak } повторов.
-       *[other] Больше всего повторов начинается в промежутке от отметки { $at } длиной { $width }: не более { $peak } повтора.
+        [one] Пик — не более { $peak } повтора за { $width }, начиная с отметки { $at }.
+        [few] Пик — не более { $peak } повторов за { $width }, начиная с отметки { $at }.
+        [many] Пик — не более { $peak } повторов за { $width }, начиная с отметки { $at }.
+       *[other] Пик — не более { $peak } повтора за { $width }, начиная с отметки { $at }.
     }
 
 ## Calculator: the optional fields
