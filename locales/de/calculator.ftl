@@ -102,7 +102,7 @@ tips-heading = Tipps
 
 # Tips (Markdown bulleted list).
 tips =
-    - Hat der Server einen `Retry-After`-Header gesendet, halten Sie sich daran: Er hat Vorrang vor Ihrem Zeitplan.
+    - Hat der Server einen `Retry-After`-Header gesendet, wiederholen Sie nie früher, als er verlangt, aber begrenzen Sie, was Sie akzeptieren (siehe die Seite zur Praxis).
     - Begrenzen Sie die Schleife nicht nur über die Anzahl der Wiederholungen, sondern auch über eine Gesamtfrist (Deadline).
     - Protokollieren Sie die Nummer des Versuchs, damit Sie im Produktivbetrieb sehen, wie oft Wiederholungen vorkommen.
 

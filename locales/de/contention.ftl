@@ -10,7 +10,7 @@
 title = Jitter bei konkurrierenden Zugriffen: das AWS-Experiment
 
 # Meta description: plain text, one sentence.
-description = Viele Clients konkurrieren um eine Datenbankzeile, simuliert beim Build der Website: wie Jitter die Zahl der Aufrufe senkt und die Zeit bis zum letzten Erfolg verkürzt.
+description = Viele Clients konkurrieren um eine Datenbankzeile, simuliert beim Build der Website: wie Jitter die Zahl der Aufrufe senkt und die Zeit bis zum letzten Erfolg gegenüber exponentiellem Backoff ohne Jitter verkürzt.
 
 # Short label for links to this page.
 nav-label = Jitter bei konkurrierenden Zugriffen

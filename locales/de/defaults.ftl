@@ -6,7 +6,7 @@
 # The page's H1 and <title>.
 title = Standardwerte für Wiederholungen in Bibliotheken
 # Meta description: plain text, one sentence.
-description = Was AWS-SDKs, gRPC, Polly, tenacity und andere standardmäßig tun, wenn ein Aufruf fehlschlägt – mit berechneten Wartezeiten.
+description = Was das AWS-SDK für Python, gRPC, Polly, tenacity und andere standardmäßig tun, wenn ein Aufruf fehlschlägt – mit berechneten Wartezeiten.
 # Short label for links to this page.
 nav-label = Standardwerte der Bibliotheken
 
@@ -15,7 +15,7 @@ intro =
 
 presets-heading = Die Standardwerte im Vergleich
 presets =
-    Jede Zeile ist die Standardrichtlinie einer Bibliothek, wie sie der Rechenkern beim Erstellen der Website berechnet, sofern nicht anders gekennzeichnet: „Beispielwerte“ steht für das dokumentierte Beispiel einer Bibliothek, die keine Standardwerte hat oder standardmäßig nie wartet; „Opt-in“ für die Standardwerte eines Verhaltens, das erst über einen Schalter aktiviert wird. Die Summen addieren alle Wartezeiten ohne die Aufrufe selbst; wo der Jitter zufällig ist, ist P{ $percentile } die Summe, unter der { $percentile } % der Durchläufe bleiben. Richtlinien ohne Grenze oder mit Zeitlimit werden mit einer beispielhaften Anzahl von Wiederholungen gezeigt.
+    Jede Zeile ist die Standardrichtlinie einer Bibliothek, wie sie der Rechenkern beim Erstellen der Website berechnet; geht die Regel einer Bibliothek über das hinaus, was der Zeitplan der Website ausdrückt, zeigt die Zeile den nächstliegenden Zeitplan, und eine Anmerkung darunter nennt den Unterschied. Sofern nicht anders gekennzeichnet: „Beispielwerte“ steht für das dokumentierte Beispiel einer Bibliothek, die keine Standardwerte hat oder standardmäßig nie wartet; „Opt-in“ für die Standardwerte eines Verhaltens, das erst über einen Schalter aktiviert wird. Die Summen addieren alle Wartezeiten ohne die Aufrufe selbst; wo der Jitter zufällig ist, ist P{ $percentile } die Summe, unter der { $percentile } % der Durchläufe bleiben. Richtlinien ohne Grenze oder mit Zeitlimit werden mit einer beispielhaften Anzahl von Wiederholungen gezeigt.
 
 defaults-caption = Standardwerte für Wiederholungen und Gesamtwartezeit
 defaults-column-library = Bibliothek

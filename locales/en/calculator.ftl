@@ -8,14 +8,14 @@
 title = Exponential backoff calculator
 
 # Meta description: plain text, one sentence.
-description = See the delay before each retry, the total wait, and the effect of full or equal jitter: an exponential backoff calculator that runs in your browser.
+description = See the delay before each retry, the total wait, and the effect of jitter: an exponential backoff calculator that runs in your browser.
 
 # Short label for links to this page.
 nav-label = Backoff calculator
 
 # Introduction (Markdown).
 intro =
-    Set the first delay, the multiplier, the maximum delay, and the number of retries to see the schedule your retry loop will follow, how long a request can wait in total, and how full or equal jitter changes that.
+    Set the first delay, the multiplier, the maximum delay, and the number of retries to see the schedule your retry loop will follow, how long a request can wait in total, and how jitter changes that.
 
     The figures change as you type.
 
@@ -42,15 +42,15 @@ formula =
 
     With full jitter the actual delay is random within $[0, d(n)]$, with equal jitter within $[d(n)/2, d(n)]$, where $d(n)$ is the delay before retry $n$ from the formula above. A maximum delay of zero means no limit: the delay is then never cut, however large it grows.
 
-    The totals add up the shortest, mean, and longest value of each retry.
+    The totals add up the shortest, mean, and longest delay of each retry.
 
-    Decorrelated jitter, as the [AWS Architecture Blog](https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/) defines it, does not follow this formula. Each pause is drawn evenly between the first delay and three times the previous pause, then cut at the maximum; the previous pause starts as the first delay, and the multiplier plays no part:
+    Decorrelated jitter, as the [AWS Architecture Blog](https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/) defines it, does not follow this formula. Each delay is drawn uniformly between the first delay and three times the previous delay, then capped at the maximum delay; the previous delay starts as the first delay, and the multiplier plays no part:
 
     { $decorrelated-formula }
 
-    Here $U$ is a value drawn evenly between the two bounds in its brackets. Because each pause depends on the one before it, the calculator finds the percentiles of decorrelated jitter not exactly but by a simulation with a fixed seed, which gives the same result on every computer.
+    Here $U$ is a value drawn uniformly between the two bounds in its brackets. Because each delay depends on the one before it, the calculator finds the percentiles of decorrelated jitter not exactly but by a simulation with a fixed seed, which gives the same result on every computer.
 
-    A timeout is how long one attempt may run before it counts as failed. Attempt $k + 1$ (retry $k$) starts once $k$ attempts have run out their timeout and $k$ delays have passed:
+    A timeout is how long one attempt may run before it counts as failed. Attempt $k + 1$ (retry $k$) starts once $k$ attempts have each timed out and $k$ delays have passed:
 
     { $timeline-formula }
 
@@ -99,7 +99,7 @@ tips-heading = Tips
 
 # Tips (Markdown bulleted list).
 tips =
-    - If the server sent a `Retry-After` header, honor it: it takes precedence over your schedule.
+    - If the server sent a `Retry-After` header, never retry earlier than it asks, but cap what you accept (see the practice page).
     - Bound the retry loop not only by the number of retries but also by an overall deadline.
     - Log the attempt number, so that you can see in production how often retries happen.
 
@@ -109,7 +109,7 @@ faq-heading = Frequently asked questions
 # FAQ question; .answer is the answer (Markdown).
 faq-what-is-backoff = What is exponential backoff?
     .answer =
-        A retry strategy in which each pause is longer than the one before, usually twice as long. A failing service gets a breather, and clients do not bury it under retries.
+        A retry policy in which each delay is longer than the one before, usually twice as long. A failing service gets time to recover, and clients do not bury it under retries.
 
         The delay before retry $n$ is the first delay times the multiplier to the power $n - 1$, but no more than the maximum.
 
@@ -122,7 +122,7 @@ faq-why-jitter = Why add jitter?
 
 # FAQ question; .answer is the answer (Markdown).
 faq-which-max-delay = Which maximum delay should I choose?
-    .answer = It depends on how long the caller can wait. For interactive requests the maximum is usually a few seconds, and they give up after a few retries; background jobs can wait for minutes. Compare the total wait with your deadline, or enter the deadline and the timeout per attempt in the form: the calculator then says how often the last retry would start after the deadline.
+    .answer = It depends on how long the caller can wait. For interactive requests the maximum is usually a few seconds, and clients give up after a few retries; background jobs can wait for minutes. Compare the total wait with your deadline, or enter the deadline and the timeout per attempt in the form: the calculator then says how often the last retry would start after the deadline.
 
 # FAQ question; .answer is the answer (Markdown). The HTTP status codes stay as digits.
 faq-retry-every-error = Should a request be retried after every error?
@@ -144,4 +144,4 @@ formula-timeout = timeout
 # $total - the longest total wait; $mean-total-full - the mean total wait with full jitter
 # $p50, $p90, $p99 (numbers) - the percentiles named: 50, 90 and 99; $total-p50, $total-p90, $total-p99 - the total wait at each
 example-percentiles =
-    The totals say how long a run can take, not how long it usually takes. With full jitter, the same schedule waits between nothing and { $total } s in total, { $mean-total-full } s on average. Its percentiles say more: half of the runs wait at most { $total-p50 } s (the median, P{ $p50 }), nine runs in ten at most { $total-p90 } s (P{ $p90 }), and all but one run in a hundred at most { $total-p99 } s (P{ $p99 }). Set a retry budget against P{ $p99 }: the longest total, { $total } s, is a bound that hardly any run reaches.
+    The totals say how long a run can take, not how long it usually takes. With full jitter, the same schedule waits between nothing and { $total } s in total, { $mean-total-full } s on average. Its percentiles say more: half of the runs wait at most { $total-p50 } s (the median, P{ $p50 }), nine runs in ten at most { $total-p90 } s (P{ $p90 }), and all but one run in a hundred at most { $total-p99 } s (P{ $p99 }). Size your time budget against P{ $p99 }: the longest total, { $total } s, is a bound that hardly any run reaches.

@@ -12,7 +12,7 @@
 title = Jitter under contention: the AWS experiment
 
 # Meta description: plain text, one sentence.
-description = Many clients racing for one database row, simulated as the site is built: how jitter cuts the calls and the time they all need to get through.
+description = Many clients racing for one database row, simulated as the site is built: how jitter cuts the number of calls, and the time compared with exponential backoff without it.
 
 # Short label for links to this page.
 nav-label = Jitter under contention
@@ -46,7 +46,7 @@ calls-heading = Work: calls against clients
 
 # What the calls chart shows (Markdown).
 calls =
-    The more clients compete, the more writes fail and are repeated. With { $clients-max } clients, no backoff needed { $none-calls } calls on average, and exponential backoff without jitter hardly fewer: { $exponential-calls }. Backing off only postpones the collisions when everyone backs off alike. Full jitter did the same work with { $full-calls } calls: { $full-percent-of-none }% of those of no backoff, { $full-percent-of-exponential }% of those of exponential backoff without jitter.
+    The more clients compete, the more writes fail and are repeated. With { $clients-max } clients, no backoff needed { $none-calls } calls on average, and exponential backoff without jitter hardly fewer: { $exponential-calls }. Backing off only postpones the collisions when everyone backs off alike. Full jitter did the same work with { $full-calls } calls: { $full-percent-of-none }% as many as with no backoff and { $full-percent-of-exponential }% as many as with exponential backoff without jitter.
 
 # The chart's accessible name (plain text).
 calls-chart-label = Mean calls against the number of clients, one line per strategy
@@ -65,7 +65,7 @@ completion-heading = Time: completion against clients
 
 # What the completion chart shows (Markdown).
 completion =
-    Backing off costs time, and exponential backoff without jitter pays the most for the least: with { $clients-max } clients, its last client got through after { $exponential-seconds } s on average, where no backoff took { $none-seconds } s. The jittered strategies finished in between: decorrelated jitter after { $decorrelated-seconds } s, full jitter after { $full-seconds } s and equal jitter after { $equal-seconds } s. The time axis is logarithmic: each step is ten times the one before.
+    Backing off costs time, and exponential backoff without jitter pays the most for the least: with { $clients-max } clients, its last client got through after { $exponential-seconds } s on average, where no backoff took { $none-seconds } s. The jittered strategies finished in between: decorrelated jitter after { $decorrelated-seconds } s, full jitter after { $full-seconds } s, and equal jitter after { $equal-seconds } s. The time axis is logarithmic: each step is ten times the one before.
 
 # The chart's accessible name (plain text).
 completion-chart-label = Mean completion time against the number of clients, one line per strategy, on a logarithmic scale
@@ -92,7 +92,7 @@ herd-heading = The thundering herd
 herd =
     One run with { $herd-clients } clients shows where the work goes: each bar counts the writes that reached the row in { $herd-bucket } ms. At first every strategy looks alike: all clients start at once, and the first sleeps are as short as the network’s delays. Then they part.
 
-    Exponential backoff without jitter keeps its herd together: the clients that failed together sleep alike and come back together, in bursts ever further apart, of up to { $exponential-peak } writes in { $herd-bucket } ms after the first { $herd-after } ms (the dashed line). After { $herd-window-seconds } s it was still at it: { $exponential-beyond } more writes, until its last client got through after { $exponential-herd-seconds } s. Without backoff the clients never pause (up to { $none-peak } writes in { $herd-bucket } ms), and finish soon, at the cost of the most calls.
+    Exponential backoff without jitter keeps its herd together: the clients that failed together sleep alike and come back together, in bursts ever further apart, of up to { $exponential-peak } writes in { $herd-bucket } ms after the first { $herd-after } ms (the dashed line). After { $herd-window-seconds } s it was still retrying: { $exponential-beyond } more writes, until its last client got through after { $exponential-herd-seconds } s. Without backoff the clients never pause (up to { $none-peak } writes in { $herd-bucket } ms), and finish soon, at the cost of the most calls.
 
     With jitter the same clients spread out. After the first { $herd-after } ms, full jitter never saw more than { $full-peak } writes in { $herd-bucket } ms, equal jitter { $equal-peak }, and decorrelated jitter { $decorrelated-peak }.
 
@@ -129,7 +129,7 @@ findings =
     - Full and equal jitter do about the same work ({ $full-calls } and { $equal-calls } calls), but equal jitter takes longer ({ $equal-seconds } s against { $full-seconds } s). Decorrelated jitter needs more calls ({ $decorrelated-calls }) and less time ({ $decorrelated-seconds } s).
     - No strategy changes the nature of the problem: from { $clients-min } to { $clients-max } clients, { $clients-growth } times as many, the calls grew { $full-growth } times with full jitter and { $none-growth } times without backoff. Backoff softens contention for one row; it does not remove it.
 
-    The figures are not the post’s to the digit, since the random numbers differ, but the orderings are the same, for other seeds too: `backoff-site simulate` runs the experiment with yours.
+    The figures do not match the post’s exactly, since the random numbers differ, but the orderings are the same, and so for the other seeds tried: `backoff-site simulate` runs the experiment with yours.
 
 # Names of the strategies in the legends, labels and tables (plain text).
 strategy-none = No backoff

@@ -6,7 +6,7 @@
 # The page’s H1 and <title>.
 title = Retry defaults of popular libraries
 # Meta description: plain text, one sentence.
-description = What AWS SDKs, gRPC, Polly, tenacity, and others do by default when a call fails, with the schedules computed.
+description = What the AWS SDK for Python, gRPC, Polly, tenacity, and others do by default when a call fails, with the schedules computed.
 # Short label for links to this page.
 nav-label = Library defaults
 
@@ -15,7 +15,7 @@ intro =
 
 presets-heading = The defaults side by side
 presets =
-    Each row is one library’s default policy as the build’s core computes it, except where it is marked: *example values* are a library’s documented example, for one that has no defaults or whose defaults never wait; *opt-in* are the defaults of a behaviour that is off until a switch turns it on. The totals are the sum of all waits, not counting the calls themselves; where the jitter is random, P{ $percentile } is the total that { $percentile }% of runs stay under. Unlimited and time-limited policies are shown with an illustrative number of retries.
+    Each row shows a library’s default policy as this site computes it; where a library’s rule goes beyond what the site’s schedule expresses, the row is the nearest schedule and a note below says what differs. Two labels mark exceptions: *example values* is a library’s documented example, for one that has no defaults or whose defaults never wait; *opt-in* marks the defaults of a behavior that is off until you enable it. The totals are the sum of all waits, not counting the calls themselves; where the jitter is random, P{ $percentile } is the total that { $percentile }% of runs stay under. Unlimited and time-limited policies are shown with an illustrative number of retries.
 
 # Plain text: the table’s caption.
 defaults-caption = Retry defaults and their total waits
@@ -74,7 +74,7 @@ preset-differs-polynomial = Delays grow as a polynomial; the row is a geometric 
 
 family-python-heading = Python
 family-python =
-    tenacity and `urllib3` count differently: tenacity retries without end unless given a stop (`stop_after_attempt` counts *attempts*), while `urllib3`’s `total` counts *retries*. botocore counts attempts and caps the delay before drawing the jitter, so a wait is never longer than the cap. Its newer behaviour, on only with `AWS_NEW_RETRIES_2026=true`, starts errors other than throttling from a much shorter first delay and honours the server’s `x-amz-retry-after`. Of these libraries, only the Google API client stops at an overall deadline by default: for the others, pass one yourself.
+    tenacity and `urllib3` count differently: tenacity retries without end unless given a stop (`stop_after_attempt` counts *attempts*), while `urllib3`’s `total` counts *retries*. botocore counts attempts and caps the delay before drawing the jitter, so a wait is never longer than the cap. Its newer behavior, on only with `AWS_NEW_RETRIES_2026=true`, uses a much shorter first delay for errors other than throttling and honors the server’s `x-amz-retry-after`. Of these libraries, only the Google API client stops at an overall deadline by default: for the others, pass one yourself.
 family-java-heading = Java
 family-java =
     `resilience4j`’s `maxAttempts` and Spring Retry’s `maxAttempts` both include the first call, so three attempts mean two retries. Neither adds jitter by default, and neither limits the time of one attempt: `resilience4j`’s [retry settings](https://github.com/resilience4j/resilience4j/blob/af9e7c979f17804f23cc1b76dd7cf268fb58b5c7/resilience4j-retry/src/main/java/io/github/resilience4j/retry/RetryConfig.java#L35-L70) have no time limit (that is a separate [`TimeLimiter`](https://github.com/resilience4j/resilience4j/blob/af9e7c979f17804f23cc1b76dd7cf268fb58b5c7/resilience4j-timelimiter/src/main/java/io/github/resilience4j/timelimiter/TimeLimiterConfig.java#L14)), and Spring Retry’s [`TimeoutRetryPolicy`](https://github.com/spring-projects/spring-retry/blob/c8977dda2d97c6d73719a5413761cee5e91de34b/src/main/java/org/springframework/retry/policy/TimeoutRetryPolicy.java#L94-L108) counts from the first attempt, so it limits the whole operation. Limit each attempt with the HTTP client’s timeout. Kafka clients apply the cap after the jitter and stop at `delivery.timeout.ms`, an overall limit, not a per-attempt one.

@@ -41,7 +41,7 @@ retry-after =
        *[other] { $urllib3-retry-after-max-hours } hours
     } by default.
 
-    When the header and your backoff disagree, never retry earlier than the server asked: wait for the longer of the two. `urllib3` simply uses the header instead of its backoff whenever it is present, by default on 413, 429, and 503 responses ([`retry.py`](https://github.com/urllib3/urllib3/blob/9a950b92d999f906b6020bb2d1076ee56cddd5d2/src/urllib3/util/retry.py#L196-L202)). Either way, a retry after `Retry-After` is still an attempt and counts against your limit.
+    When the header and your backoff disagree, never retry earlier than the server asked: wait for the longer of the two. `urllib3` simply uses the header instead of its backoff whenever it is present, by default on 413, 429, and 503 responses ([`retry.py`](https://github.com/urllib3/urllib3/blob/9a950b92d999f906b6020bb2d1076ee56cddd5d2/src/urllib3/util/retry.py#L196-L202)). Either way, a retry after `Retry-After` is still a retry and counts against your retry limit.
 
 # Heading of the section on which errors to retry.
 retryable-heading = Which errors to retry, and when a retry is safe
@@ -52,13 +52,13 @@ retryable =
 
     - connection errors, and timeouts before any response arrived;
     - 429 (Too Many Requests), after the wait the server asked for;
-    - 502 (Bad Gateway), 503 (Service Unavailable) and 504 (Gateway Timeout): an overloaded instance or a proxy that lost its upstream, often fine on the next try.
+    - 502 (Bad Gateway), 503 (Service Unavailable), and 504 (Gateway Timeout): an overloaded instance or a proxy that lost its upstream, often fine on the next attempt.
 
     Most other client errors say that the request itself is wrong: 400, 401, 403, 404, and 422 come back the same however often you send them, so retrying them only adds load. 500 (Internal Server Error) may be a passing fault or a bug that repeats: retry it only if the request is safe to repeat, and not for long.
 
     A retry is safe only if running the operation twice does no harm. GET, HEAD, OPTIONS, TRACE, PUT, and DELETE are [idempotent](https://www.rfc-editor.org/rfc/rfc9110#section-9.2.2) by definition, and they are the methods `urllib3` retries by default; POST is not, and a timeout does not tell you whether the server acted. Give each logical operation a unique key and send the same key with every retry. With Stripe’s [`Idempotency-Key` header](https://docs.stripe.com/api/idempotent_requests), a retry gets the saved result of the first request instead of a second charge; the IETF draft [The Idempotency-Key HTTP Header Field](https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/) proposes the same header for any HTTP API.
 
-    gRPC draws the same line between its [status codes](https://github.com/grpc/grpc/blob/master/doc/statuscodes.md). `UNAVAILABLE` means the service is, most likely for a moment, out of reach: it is the code to retry with backoff, although a call that is not idempotent may already have run. `DEADLINE_EXCEEDED` means the deadline ran out, possibly after the operation completed; a retry under the same deadline has no time left. Extend the deadline where it is set, or give up, but do not retry the call in a loop.
+    gRPC draws the same line between its [status codes](https://github.com/grpc/grpc/blob/master/doc/statuscodes.md). `UNAVAILABLE` means the service is out of reach, most likely only briefly: it is the code to retry with backoff, although a call that is not idempotent may already have run. `DEADLINE_EXCEEDED` means the deadline ran out, possibly after the operation completed; a retry under the same deadline has no time left. Extend the deadline where it is set, or give up, but do not retry the call in a loop.
 
 # Heading of the section on retry amplification and retry budgets.
 amplification-heading = Retries multiply across layers
@@ -67,7 +67,7 @@ amplification-heading = Retries multiply across layers
 # $amplification-layers (number) - layers that retry, one above the other
 # $amplification-attempts (number) - attempts each layer makes
 # $amplification-calls (number) - the calls the layer below them gets: attempts to the power of layers
-# $aws-quota, $aws-retry-cost, $aws-timeout-cost, $aws-success-refund (numbers) - tokens of the AWS retry quota; $aws-retry-cost-new, $aws-throttling-cost-new (numbers) - its costs under the opt-in behaviour
+# $aws-quota, $aws-retry-cost, $aws-timeout-cost, $aws-success-refund (numbers) - tokens of the AWS retry quota; $aws-retry-cost-new, $aws-throttling-cost-new (numbers) - its costs under the opt-in behavior
 # $grpc-max-tokens, $grpc-token-ratio (numbers) - gRPC's example throttling settings
 # $envoy-budget-percent, $envoy-min-retry-concurrency (numbers) - Envoy's retry budget defaults
 amplification =
@@ -84,7 +84,7 @@ amplification =
 
     Retry at one layer only, usually the one closest to the failing dependency, and let the others fail fast. Where several layers must retry, limit retries by a budget shared by all requests rather than by a count per request:
 
-    - AWS SDKs in standard retry mode keep a quota of { $aws-quota } tokens per client. A retry takes { $aws-retry-cost } tokens, or { $aws-timeout-cost } after a timeout; a request that succeeds at once returns { $aws-success-refund }, and one that succeeds after retrying returns what its retry took. When the quota runs out, the client stops retrying until successes refill it. These are botocore’s figures at `1.43.67` ([`quota.py`](https://github.com/boto/botocore/blob/0e6e2404b85dc336dd2889814e089bde7d1a4c55/botocore/retries/quota.py#L7), [`standard.py`](https://github.com/boto/botocore/blob/0e6e2404b85dc336dd2889814e089bde7d1a4c55/botocore/retries/standard.py#L669-L699)). A newer behaviour, opt-in for now through the environment variable `AWS_NEW_RETRIES_2026=true` (from botocore `1.43.3`), charges { $aws-retry-cost-new } tokens for every retry, timeouts included, but { $aws-throttling-cost-new } for a throttled one; the [library defaults](../defaults/) list its delays as a preset of their own.
+    - AWS SDKs in standard retry mode keep a quota of { $aws-quota } tokens per client. A retry takes { $aws-retry-cost } tokens, or { $aws-timeout-cost } after a timeout; a request that succeeds at once returns { $aws-success-refund }, and one that succeeds after retrying returns what its retry took. When the quota runs out, the client stops retrying until successes refill it. These are botocore’s figures at `1.43.67` ([`quota.py`](https://github.com/boto/botocore/blob/0e6e2404b85dc336dd2889814e089bde7d1a4c55/botocore/retries/quota.py#L7), [`standard.py`](https://github.com/boto/botocore/blob/0e6e2404b85dc336dd2889814e089bde7d1a4c55/botocore/retries/standard.py#L669-L699)). A newer behavior, opt-in for now through the environment variable `AWS_NEW_RETRIES_2026=true` (from botocore `1.43.3`), charges { $aws-retry-cost-new } tokens for every retry, timeouts included, but { $aws-throttling-cost-new } for a throttled one; its delays appear as a separate preset on the [library defaults](../defaults/) page.
     - gRPC’s retry throttling keeps a token count per server: each failed call takes one token, each successful call adds `tokenRatio`, and while the count is at or below half of `maxTokens`, no call is retried. The design’s example sets `maxTokens` to { $grpc-max-tokens } and `tokenRatio` to { $grpc-token-ratio } ([gRPC retry design](https://github.com/grpc/proposal/blob/master/A6-client-retries.md)).
     - Envoy’s retry budget limits concurrent retries to a share of the active requests: { $envoy-budget-percent }% by default, but never fewer than { $envoy-min-retry-concurrency } ([`circuit_breaker.proto`](https://github.com/envoyproxy/envoy/blob/01c2c1fadbc61d572c7e02568c98ff001c0bfe8f/api/envoy/config/cluster/v3/circuit_breaker.proto)).
 
@@ -115,7 +115,7 @@ code =
 
     { $retry-loop }
 
-    `send` stands for one attempt of your operation, such as `get` at the end, a request with Python’s own `http.client`: `call(lambda: get("api.example.com", "/v1/items"))`. Its errors are the built-in ones the loop catches: a refused or dropped connection is a `ConnectionError`, a timeout a `TimeoutError`. With another client, turn its errors into these (with `requests`, its `ConnectionError` and `Timeout`, and read `status_code` in `check`). Every error other than `Retryable`, `ConnectionError` and `TimeoutError` goes straight to the caller. The calculator below shows the waits of the same policy in milliseconds.
+    `send` makes one attempt of your operation, for example `get` at the end of the listing, which uses Python’s built-in `http.client`: `call(lambda: get("api.example.com", "/v1/items"))`. Its errors are the built-in ones the loop catches: a refused or dropped connection is a `ConnectionError`, a timeout a `TimeoutError`. With another client, map its errors to these (for `requests`, its `ConnectionError` and `Timeout`), and read `status_code` in `check`. Every error other than `Retryable`, `ConnectionError`, and `TimeoutError` goes straight to the caller. The calculator below shows the waits of the same policy in milliseconds.
 
 # Comments of the code listing: plain text, one line each, no Markdown.
 listing-statuses = Statuses worth another attempt; any other status is final.

@@ -46,19 +46,19 @@ formula-heading = Growth and the cap
 formula =
     { $delay-formula }
 
-    For retry $n$, the uncapped delay is the first delay times the multiplier to the power $n - 1$. The schedule gives the smaller of this value and the maximum delay. The cap applies even when it is below the first delay: it is a strict upper bound, and the schedule shows such an unusual setting instead of silently rewriting it.
+    For retry $n$, the uncapped delay is the first delay times the multiplier to the power $n - 1$. The schedule gives the smaller of this value and the maximum delay. The cap applies even when it is below the first delay: it is a hard upper bound, and the schedule shows such an unusual setting instead of silently rewriting it.
 
     The computation proceeds step by step: it never raises the multiplier to an unbounded power, and it stops the growth once the cap is reached. Even very large multipliers therefore give a deterministic result, and no infinite value ever ends up in the JSON result.
 
-    The schedule itself is deterministic: it is the underlying policy, and each kind of jitter relates to it in its own way. Full jitter draws the delay before retry $n$ at random within $[0, d(n)]$ and equal jitter within $[d(n)/2, d(n)]$: both stay at or below the schedule, which remains the upper bound of every wait. Proportional jitter with a factor $f$ draws within $[(1 - f) d(n), (1 + f) d(n)]$, around the schedule, so a wait can exceed it; Polly’s jitter follows a formula of its own. Whichever you choose, the table and totals give the shortest, mean, and longest values. Check which rule your library follows before you read the schedule as a bound.
+    The schedule itself is deterministic: it is the underlying policy, and each kind of jitter relates to it in its own way. Full jitter draws the delay before retry $n$ at random within $[0, d(n)]$ and equal jitter within $[d(n)/2, d(n)]$: both stay at or below the schedule, which is then the upper bound of every wait. Proportional jitter with a factor $f$ draws within $[(1 - f) d(n), (1 + f) d(n)]$, around the schedule, so a wait can exceed it; Polly’s jitter follows a formula of its own. Whichever you choose, the table and totals give the shortest, mean, and longest values. Check which rule your library follows before you read the schedule as a bound.
 
-    Decorrelated jitter, as the [AWS Architecture Blog](https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/) defines it, does not follow this formula. Each pause is drawn evenly between the first delay and three times the previous pause, then cut at the maximum; the previous pause starts as the first delay, and the multiplier plays no part:
+    Decorrelated jitter, as the [AWS Architecture Blog](https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/) defines it, does not follow this formula. Each delay is drawn uniformly between the first delay and three times the previous delay, then capped at the maximum delay; the previous delay starts as the first delay, and the multiplier plays no part:
 
     { $decorrelated-formula }
 
-    Here $U$ is a value drawn evenly between the two bounds in its brackets. Because each pause depends on the one before it, the calculator finds the percentiles of decorrelated jitter not exactly but by a simulation with a fixed seed, which gives the same result on every computer.
+    Here $U$ is a value drawn uniformly between the two bounds in its brackets. Because each delay depends on the one before it, the calculator finds the percentiles of decorrelated jitter not exactly but by a simulation with a fixed seed, which gives the same result on every computer.
 
-    A timeout is how long one attempt may run before it counts as failed. Attempt $k + 1$ (retry $k$) starts once $k$ attempts have run out their timeout and $k$ delays have passed:
+    A timeout is how long one attempt may run before it counts as failed. Attempt $k + 1$ (retry $k$) starts once $k$ attempts have each timed out and $k$ delays have passed:
 
     { $timeline-formula }
 
@@ -140,4 +140,4 @@ formula-timeout = timeout
 # $total - the longest total wait; $mean-total-full - the mean total wait with full jitter
 # $p50, $p90, $p99 (numbers) - the percentiles named: 50, 90 and 99; $total-p50, $total-p90, $total-p99 - the total wait at each
 example-percentiles =
-    The totals say how long a run can take, not how long it usually takes. With full jitter, the same schedule waits between nothing and { $total } in total, { $mean-total-full } on average. Its percentiles say more: half of the runs wait at most { $total-p50 } (the median, P{ $p50 }), nine runs in ten at most { $total-p90 } (P{ $p90 }), and all but one run in a hundred at most { $total-p99 } (P{ $p99 }). Set a retry budget against P{ $p99 }: the longest total, { $total }, is a bound that hardly any run reaches.
+    The totals say how long a run can take, not how long it usually takes. With full jitter, the same schedule waits between nothing and { $total } in total, { $mean-total-full } on average. Its percentiles say more: half of the runs wait at most { $total-p50 } (the median, P{ $p50 }), nine runs in ten at most { $total-p90 } (P{ $p90 }), and all but one run in a hundred at most { $total-p99 } (P{ $p99 }). Size your time budget against P{ $p99 }: the longest total, { $total }, is a bound that hardly any run reaches.

@@ -211,7 +211,7 @@ jitter-proportional-inline = proportional jitter
 calc-factor-label = Jitter factor
 
 # Hint under the jitter factor field.
-calc-factor-hint = How far each delay may vary either way, as a share of it; greater than zero and at most one. The maximum delay applies before the jitter.
+calc-factor-hint = How far each delay may vary either way, as a fraction of the delay; greater than zero and at most one. The maximum delay applies before the jitter.
 
 # Label of the unit selector.
 calc-unit-label = Unit
@@ -346,7 +346,7 @@ calc-preset-modified = modified
 # library's own name from that file; names of classes and options stay as
 # they are.
 preset-aws-standard = AWS SDK for Python ({ $name }), standard retry mode
-preset-aws-standard-2026 = AWS SDK for Python ({ $name }), standard retry mode, newer behaviour
+preset-aws-standard-2026 = AWS SDK for Python ({ $name }), standard retry mode, newer behavior
 preset-grpc-connection = gRPC connection backoff ({ $name })
 preset-grpc-retry-policy = gRPC retry policy ({ $name })
 preset-google-api-core = Google API client for Python ({ $name })
@@ -413,7 +413,7 @@ calc-preset-differs-throttling-longer = Throttling errors start from a longer fi
 # Summary of the collapsible part that shows the policy as library configuration (plain text).
 calc-code-heading = As code
 # Plain text, above the snippets.
-calc-code-intro = The calculator’s policy as configuration for common retry libraries (delays in milliseconds); the code follows the form as you change it. The code is the same in every language; only its comments are translated.
+calc-code-intro = The calculator’s policy as configuration for common retry libraries (delays in milliseconds); the code follows the form as you change it. The code is the same in every language version of this site; only its comments are translated.
 # A comment at the top of each snippet (plain text; becomes a code comment).
 calc-code-comment = Retry policy from the backoff calculator.
 # A second comment when the library cannot reproduce the schedule exactly (plain text; becomes a code comment).
@@ -424,7 +424,7 @@ calc-code-exact = Reproduces the calculator’s schedule.
 # $multiplier, $percent - numbers; $jitter - a jitter kind as a sentence names it (jitter-<kind>-inline); $delay, $library, $core, $max - durations with their unit; $retry, $retries, $max_attempts - counts.
 calc-code-differs-multiplier-fixed = The library’s multiplier is fixed at { $multiplier }; the code uses it.
 calc-code-differs-jitter-unsupported = The library does not offer { $jitter }; the code leaves it out.
-calc-code-differs-jitter-fixed = The library’s only jitter is { $jitter }, ±{ $percent }% of each delay; the code has it.
+calc-code-differs-jitter-fixed = The library’s only jitter is { $jitter }, ±{ $percent }% of each delay; the code uses it.
 calc-code-differs-immediate-first-retry = The first retry is immediate instead of waiting { $delay }; later retries wait the calculator’s delays.
 calc-code-differs-whole-milliseconds = Delays are whole milliseconds, truncated: from retry { $retry } on, the library waits { $library } where the calculator waits { $core }.
 calc-code-differs-whole-millisecond-draws = Each random delay is truncated to whole milliseconds.
@@ -553,8 +553,8 @@ calc-herd-time = Time since the failure
 # $peak (number) - the most retries that start in one interval; $width - the interval's length with its unit; $at - when that interval begins, with its unit
 calc-herd-summary =
     { $peak ->
-        [one] At most { $peak } retry starts in the same { $width }, at { $at }.
-       *[other] At most { $peak } retries start in the same { $width }, at { $at }.
+        [one] The busiest { $width } begins at { $at }, with { $peak } retry.
+       *[other] The busiest { $width } begins at { $at }, with { $peak } retries.
     }
 
 ## Calculator: the optional fields
@@ -569,7 +569,7 @@ calc-optional-legend = Optional fields
 # $percentile (number) - the percentile whose interval is given, 99; $error - the method's error, with its unit: one grid step, or the width of the 99 % confidence interval of that percentile; $place - the step the figures are rounded to, with its unit (a power of ten, e.g. 10 ms)
 calc-percentiles-method =
     { $method ->
-        [grid] The percentiles are computed on a grid and lie within one grid step ({ $error }) of the exact figures, so they are shown rounded to { $place }.
-        [sample] The percentiles come from a seeded simulation of many runs; the P{ $percentile } is known to within { $error }, so they are shown rounded to { $place }.
+        [grid] The percentiles are computed on a grid and lie within one grid step ({ $error }) of the exact figures, and they are shown rounded to { $place }, the power of ten at or below that error.
+        [sample] The percentiles come from a seeded simulation of many runs; the P{ $percentile } is known to within { $error }, and they are shown rounded to { $place }, the power of ten at or below that error.
        *[exact] The percentiles are shown as computed: for this schedule the method leaves no error to round away.
     }

@@ -74,8 +74,10 @@ async function fillPolicy(tab, data, p) {
   // The method module of the kind, fetched on the first edit with it, shows
   // the percentiles of inputs other than the built ones once it has
   // arrived; until the Monte Carlo module has, decorrelated jitter is
-  // marked stale (the base module refuses the kind).
-  await tab.locator('#calc-percentiles').waitFor({ state: 'visible' });
+  // marked stale (the base module refuses the kind). Without jitter the
+  // total is certain and the percentiles stay hidden: the timeline (each
+  // such policy here has a deadline) shows the module's figures.
+  await tab.locator(p.jitter === 'none' ? '#calc-timeline' : '#calc-percentiles').waitFor({ state: 'visible' });
   await tab.locator('#calc-stale').waitFor({ state: 'hidden' });
   await settled(tab);
 }
@@ -105,11 +107,17 @@ for (const lang of LANGS) {
             const what = JSON.stringify(p);
             assert.equal(await tab.locator('#calc-stale').isHidden(), true, what);
             const { error, step } = place(doc.distribution);
-            const shown = await tab.$$eval('#calc-percentiles dd', (dds) => dds.map((dd) => dd.firstChild.textContent.trim()));
-            assert.deepEqual(shown, data.percentiles.map((k) => withUnit(rounded(doc.distribution.total[k], step))), what);
-            const kind = step == null ? 'exact' : doc.distribution.method === 'grid' ? 'grid' : 'sample';
-            assert.equal(await tab.locator('#calc-percentiles-method').textContent(),
-              fill(data.text[`method_${kind}`], { error: withUnit(error), place: withUnit(step ?? 1) }), what);
+            // A certain total (min = max, no jitter) shows no percentiles.
+            const certain = doc.distribution.total.min === doc.distribution.total.max;
+            assert.equal(await tab.locator('#calc-percentiles').isHidden(), certain, what);
+            assert.equal(await tab.locator('#calc-percentiles-method').isHidden(), certain, what);
+            if (!certain) {
+              const shown = await tab.$$eval('#calc-percentiles dd', (dds) => dds.map((dd) => dd.firstChild.textContent.trim()));
+              assert.deepEqual(shown, data.percentiles.map((k) => withUnit(rounded(doc.distribution.total[k], step))), what);
+              const kind = step == null ? 'exact' : doc.distribution.method === 'grid' ? 'grid' : 'sample';
+              assert.equal(await tab.locator('#calc-percentiles-method').textContent(),
+                fill(data.text[`method_${kind}`], { error: withUnit(error), place: withUnit(step ?? 1) }), what);
+            }
             const timeline = tab.locator('#calc-timeline');
             assert.equal(await timeline.isVisible(), true, what);
             const rows = await tab.$$eval('#calc-timeline-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
@@ -126,6 +134,7 @@ for (const lang of LANGS) {
               args.late = number(Math.round((1 - q) * 100));
               id = `calc_verdict_deadline${p.timeout == null ? '_untimed' : ''}${q === 0 ? '_always' : q === 1 ? '_never' : ''}`;
             }
+            if (certain) id += '_certain';
             const verdict = await tab.locator('#calc-verdict').textContent();
             assert.equal(verdict, fill(data.text[id], args), what);
             assert.ok(!verdict.includes(`100${NBSP}%`), verdict);
