@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole test suite on a fresh machine: installs what the tests need
-# (the wasm32 target; Debian's Chromium, a Java runtime and Node where they
-# are missing; the npm packages of the lock file; tenacity and urllib3 from
+# (the wasm32 target; Debian's Chromium, a JDK, Mono's C# compiler, Go and
+# Node where they are missing; the npm packages of the lock file; tenacity and urllib3 from
 # PyPI in a virtual environment under target/),
 # then formatting, lints, the Rust tests, and the browser tests against a
 # fresh build. Safe to run again: every install step is skipped when done.
@@ -18,10 +18,12 @@ rustup component add rustfmt clippy >/dev/null 2>&1 || true
 # (backoff_core_testing::tools; the browser tests have no skip at all).
 export BACKOFF_SITE_REQUIRE_TOOLS=1
 
-step "Debian packages: chromium (browser tests), a Java runtime (the Nu HTML Checker), Node"
+step "Debian packages: chromium (browser tests), a JDK (the Nu HTML Checker; javac, mcs and gofmt compile the snippets' comments), Node"
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
-command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
+command -v javac >/dev/null 2>&1 || missing+=(default-jdk-headless)
+command -v mcs >/dev/null 2>&1 || missing+=(mono-mcs)
+command -v gofmt >/dev/null 2>&1 || missing+=(golang-go)
 command -v node >/dev/null 2>&1 || missing+=(nodejs npm)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo_cmd=""

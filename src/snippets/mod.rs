@@ -232,8 +232,8 @@ pub fn script_recipes(comments: &Comments) -> serde_json::Value {
 fn comment_lines(library: Library, comments: &Comments) -> [String; 2] {
     match library.comment_marker() {
         Some(marker) => [
-            comment(marker, comments.policy),
-            comment(marker, comments.differs),
+            comment(library, marker, comments.policy),
+            comment(library, marker, comments.differs),
         ],
         None => [String::new(), String::new()],
     }
@@ -276,10 +276,53 @@ pub fn all(policy: &Policy, comments: &Comments) -> Vec<Snippet> {
         .collect()
 }
 
-/// `text` as line comments: every line (a translated text may hold line
-/// breaks, and no line may escape the comment) gets the marker.
-fn comment(marker: &str, text: &str) -> String {
-    text.lines()
-        .map(|line| format!("{marker} {}\n", line.trim_end()))
+/// `text` as line comments of `library`'s language: a translated text is
+/// copied into readers' code, so nothing in it may end the comment or hide
+/// code. Each line any target language ends a line comment at (LF, CR, VT,
+/// FF, NEL, U+2028, U+2029) becomes a line of its own with the marker;
+/// other control characters and the bidirectional controls that can make
+/// code read other than it runs become spaces; and in Java, whose compiler
+/// decodes `\u000a` before it sees comments, every backslash is doubled,
+/// so that none begins a Unicode escape (JLS 3.3).
+fn comment(library: Library, marker: &str, text: &str) -> String {
+    let doubles_backslashes = library.language() == "java";
+    let text = text.replace("\r\n", "\n");
+    // As `str::lines`: no comment line for a final line end or an empty text.
+    let text = text.strip_suffix(is_line_end).unwrap_or(&text);
+    if text.is_empty() {
+        return String::new();
+    }
+    text.split(is_line_end)
+        .map(|line| {
+            let mut safe = String::with_capacity(line.len());
+            for c in line.chars() {
+                match c {
+                    '\\' if doubles_backslashes => safe.push_str("\\\\"),
+                    c if hides_code(c) => safe.push(' '),
+                    c => safe.push(c),
+                }
+            }
+            format!("{marker} {}\n", safe.trim_end())
+        })
         .collect()
+}
+
+/// Whether some target language ends a line (and so a line comment) at
+/// `c`: Python, Go and Rust at LF and CR, C# also at NEL, U+2028 and
+/// U+2029, and editors at VT and FF.
+fn is_line_end(c: char) -> bool {
+    matches!(
+        c,
+        '\n' | '\r' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{2028}' | '\u{2029}'
+    )
+}
+
+/// Characters a comment must not carry: the control characters (C0, DEL,
+/// C1), which terminals and some compilers act on, and the bidirectional
+/// embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which
+/// display code in an order other than the one it runs in.
+fn hides_code(c: char) -> bool {
+    (c.is_control() && c != '\t')
+        || ('\u{202A}'..='\u{202E}').contains(&c)
+        || ('\u{2066}'..='\u{2069}').contains(&c)
 }

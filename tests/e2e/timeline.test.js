@@ -54,9 +54,14 @@ for (const lang of LANGS) {
 
       test('without JavaScript: percentiles beside the totals, the fields, the timeline of the built inputs', async () => {
         await withPage(lang, page, { js: false }, async (tab) => {
-          const percentiles = await tab.$$eval('#calc-percentiles div', (ds) =>
-            ds.map((d) => [d.querySelector('dt').textContent, d.querySelector('dd').firstChild.textContent.trim()]));
-          assert.deepEqual(percentiles, data.percentiles.map((p) => [data.text[`total_${p}`], withUnit(doc.distribution.total[p])]));
+          // A certain total (no jitter) has no percentiles to show.
+          const certain = doc.distribution.total.min === doc.distribution.total.max;
+          assert.equal(await tab.locator('#calc-percentiles').isHidden(), certain);
+          if (!certain) {
+            const percentiles = await tab.$$eval('#calc-percentiles div', (ds) =>
+              ds.map((d) => [d.querySelector('dt').textContent, d.querySelector('dd').firstChild.textContent.trim()]));
+            assert.deepEqual(percentiles, data.percentiles.map((p) => [data.text[`total_${p}`], withUnit(doc.distribution.total[p])]));
+          }
           for (const name of ['timeout', 'deadline']) {
             const input = tab.locator(`#calc-${name}`);
             assert.equal(await input.getAttribute('inputmode'), 'decimal');
@@ -82,7 +87,8 @@ for (const lang of LANGS) {
           const q = doc.timeline.deadline_fit.last_retry_probability;
           const late = Math.round((1 - q) * 100);
           // On every run or on none, the verdict says so ("always").
-          const want = data.text[`calc_verdict_deadline${q === 0 ? '_always' : q === 1 ? '_never' : ''}`].replace('{p99}', withUnit(p99))
+          const id = `calc_verdict_deadline${q === 0 ? '_always' : q === 1 ? '_never' : ''}${certain ? '_certain' : ''}`;
+          const want = data.text[id].replace('{p99}', withUnit(p99))
             .replace('{timeout}', withUnit(timeout)).replace('{last}', withUnit(data.defaults.retries * timeout + p99))
             .replace('{deadline}', withUnit(deadline)).replace('{late}', figure(lang, late));
           assert.equal(await tab.locator('#calc-verdict').textContent(), want);
@@ -153,24 +159,31 @@ for (const lang of LANGS) {
 
       test('percentiles follow the inputs, or hide where the module cannot compute them', async () => {
         await withPage(lang, page, {}, async (tab) => {
-          // At load, on the base module, the built figures stay in view.
-          assert.equal(await tab.locator('#calc-percentiles').isVisible(), true);
+          // At load, on the base module, the built figures stay in view:
+          // the percentiles unless the built total is certain (no jitter).
+          const certain = data.defaults.jitter === 'none';
+          assert.equal(await tab.locator('#calc-percentiles').isVisible(), !certain);
           const limited = data.limits.timeout !== null || data.limits.deadline !== null;
           assert.equal(await tab.locator('#calc-timeline').isVisible(), limited);
           const built = await tab.locator('#calc-percentiles').textContent();
-          await type(tab, 'retries', '3');
-          if (hasDistribution()) {
+          // A jitter kind of the grid module, whose total is random.
+          const other = certain ? 'full' : 'none';
+          await tab.selectOption('#calc-jitter', other);
+          if (hasDistribution() && other !== 'none') {
             // Once the grid module has arrived.
             await tab.waitForFunction((b) => {
               const e = document.getElementById('calc-percentiles');
               return e.checkVisibility() && e.textContent !== b;
             }, built);
+          } else if (hasDistribution()) {
+            // Without jitter the total is certain: no percentiles.
+            await tab.locator('#calc-percentiles').waitFor({ state: 'hidden' });
           } else {
             assert.equal(await tab.locator('#calc-percentiles').isHidden(), true);
           }
-          // Back to the built inputs: the built figures, shown again.
-          await type(tab, 'retries', String(data.defaults.retries));
-          assert.equal(await tab.locator('#calc-percentiles').isVisible(), true);
+          // Back to the built inputs: the built figures, as the build showed them.
+          await tab.selectOption('#calc-jitter', data.defaults.jitter);
+          assert.equal(await tab.locator('#calc-percentiles').isVisible(), !certain);
           assert.equal(await tab.locator('#calc-percentiles').textContent(), built);
         });
       });

@@ -614,3 +614,151 @@ fn no_library_drops_a_jitter_kind() {
         }
     }
 }
+
+// ---- Hostile comments -----------------------------------------------------
+
+/// What a hostile translation puts into the snippets' comments: every line
+/// end some target language knows (LF, CR, CR LF, VT, FF, NEL, U+2028,
+/// U+2029), Java's `\u000a` escape in its plain, doubled-`u` and
+/// odd-backslash forms, NUL and ESC, and the bidirectional overrides that
+/// make code display other than it runs. After each, `]](( INJECTED` is a
+/// syntax error in every target language, so a comment it escaped makes the
+/// compiler fail.
+const HOSTILE: [&str; 14] = [
+    "a\n]](( INJECTED",
+    "a\r]](( INJECTED",
+    "a\r\n]](( INJECTED",
+    "a\u{0B}]](( INJECTED",
+    "a\u{0C}]](( INJECTED",
+    "a\u{85}]](( INJECTED",
+    "a\u{2028}]](( INJECTED",
+    "a\u{2029}]](( INJECTED",
+    "Richtlinie \\u000a ]](( INJECTED",
+    "Richtlinie \\uuu000d ]](( INJECTED",
+    "Richtlinie \\\\\\u000a ]](( INJECTED",
+    "nul \u{0} esc \u{1b}[2J bel \u{7}",
+    "bidi \u{202E} ]]((\u{202C} \u{2066}x\u{2069}",
+    "",
+];
+
+/// A program of `language` holding nothing but `comments`, and the command
+/// that compiles (or parses) it; `None` when the language has no comments.
+fn comment_program(language: &str, comments: &str, dir: &Path) -> Option<(PathBuf, Command)> {
+    let (name, source, mut command) = match language {
+        "python" => {
+            let mut c = Command::new("python3");
+            c.args([
+                "-c",
+                "import ast, sys; ast.parse(open(sys.argv[1], encoding='utf-8').read())",
+            ]);
+            ("t.py", format!("{comments}x = 1\n"), c)
+        }
+        "java" => {
+            let mut c = Command::new("javac");
+            c.args(["-d", dir.to_str().unwrap(), "-encoding", "UTF-8"]);
+            ("T.java", format!("class T {{\n{comments}}}\n"), c)
+        }
+        "csharp" => {
+            let mut c = Command::new("mcs");
+            c.args([
+                "-target:library",
+                &format!("-out:{}", dir.join("t.dll").display()),
+            ]);
+            ("t.cs", format!("class T {{\n{comments}}}\n"), c)
+        }
+        "go" => {
+            let mut c = Command::new("gofmt");
+            c.arg("-e");
+            ("t.go", format!("package t\n\n{comments}var x = 1\n"), c)
+        }
+        "rust" => {
+            let mut c = Command::new("rustc");
+            c.args([
+                "--crate-type=lib",
+                "--emit=metadata",
+                "--edition=2021",
+                "--out-dir",
+                dir.to_str().unwrap(),
+            ]);
+            ("t.rs", format!("{comments}pub const X: u8 = 1;\n"), c)
+        }
+        _ => return None,
+    };
+    let path = dir.join(name);
+    std::fs::write(&path, source).unwrap();
+    command.arg(&path);
+    Some((path, command))
+}
+
+/// Every snippet's comments, written from hostile translations, stay
+/// comments: the program made of them alone compiles with each target
+/// language's own compiler (javac, mcs, rustc, gofmt's parser, Python's
+/// `ast`), holds no control or bidirectional character, and keeps each
+/// text's words. The compilers are the oracle; without one the test skips
+/// only off CI (scripts/test.sh installs them).
+#[test]
+fn hostile_comments_stay_comments_in_every_language() {
+    let plain = policy(100.0, 2.0, Some(1000.0), 3, Jitter::Full);
+    let mut compiled = 0;
+    for library in Library::ALL {
+        for text in HOSTILE {
+            let hostile = Comments {
+                policy: text,
+                differs: text,
+            };
+            let snippet = snippets::snippet(library, &plain, &hostile);
+            let Some(marker) = library.comment_marker() else {
+                // JSON has no comments: nothing of the text is in the code.
+                assert!(!snippet.code.contains("INJECTED"), "{}", snippet.code);
+                continue;
+            };
+            // The comment lines: each starts with the marker.
+            let comments: String = snippet
+                .code
+                .split_inclusive('\n')
+                .take_while(|l| l.starts_with(marker))
+                .collect();
+            assert!(
+                !comments.chars().any(|c| (c.is_control() && c != '\n')
+                    || ('\u{202A}'..='\u{202E}').contains(&c)
+                    || ('\u{2028}'..='\u{2029}').contains(&c)
+                    || ('\u{2066}'..='\u{2069}').contains(&c)),
+                "{}: {comments:?}",
+                library.id()
+            );
+            if text.contains("INJECTED") {
+                assert!(
+                    comments.contains("INJECTED"),
+                    "{}: {comments:?}",
+                    library.id()
+                );
+            }
+            let dir = tempfile::tempdir().unwrap();
+            let (path, mut command) =
+                comment_program(library.language(), &comments, dir.path()).unwrap();
+            let output = match command.output() {
+                Ok(output) => output,
+                Err(_) => {
+                    backoff_core_testing::tools::skip(&format!(
+                        "no compiler for {} (scripts/test.sh installs javac, mcs and gofmt)",
+                        library.language()
+                    ));
+                    return;
+                }
+            };
+            assert!(
+                output.status.success(),
+                "{} ({text:?}) does not compile:\n{}\n{}{}",
+                library.id(),
+                std::fs::read_to_string(&path).unwrap(),
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            );
+            compiled += 1;
+        }
+    }
+    assert!(
+        compiled >= 7 * (HOSTILE.len() - 1),
+        "{compiled} programs compiled"
+    );
+}
