@@ -10,6 +10,7 @@ pub use backoff_core as backoff;
 
 pub mod diagnostics;
 pub mod identifier;
+pub mod input;
 pub mod presets;
 pub mod report;
 pub mod schedule_flags;

@@ -7,13 +7,13 @@
 ### are joined by a no-break space.
 
 # The page's H1 and <title>.
-title = Jitter bei konkurrierenden Zugriffen: das AWS-Experiment
+title = Jitter bei Schreibkonflikten: das AWS-Experiment
 
 # Meta description: plain text, one sentence.
-description = Viele Clients konkurrieren um eine Datenbankzeile, simuliert beim Build der Website: wie Jitter die Zahl der Aufrufe senkt und die Zeit bis zum letzten Erfolg gegenüber exponentiellem Backoff ohne Jitter verkürzt.
+description = Viele Clients konkurrieren um eine Datenbankzeile, simuliert beim Build: wie Jitter Aufrufe und Zeit gegenüber exponentiellem Backoff ohne Jitter senkt.
 
 # Short label for links to this page.
-nav-label = Jitter bei konkurrierenden Zugriffen
+nav-label = Jitter bei Schreibkonflikten
 
 # Introduction (Markdown).
 intro =

@@ -10,7 +10,7 @@
 ### Idempotenzschlüssel.
 
 # The page's H1 and <title>.
-title = Wiederholungen in der Praxis: Retry-After, Idempotenz, Budgets
+title = Wiederholungen: Retry-After, Idempotenz, Budgets
 
 # Meta description: plain text, one sentence.
 description = Welche Fehler man wiederholt, wie man Retry-After beachtet, warum sich Wiederholungen über Schichten vervielfachen, und eine Schleife mit Jitter und Deadline.

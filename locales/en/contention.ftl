@@ -12,7 +12,7 @@
 title = Jitter under contention: the AWS experiment
 
 # Meta description: plain text, one sentence.
-description = Many clients racing for one database row, simulated as the site is built: how jitter cuts the number of calls, and the time compared with exponential backoff without it.
+description = Many clients racing for one database row, simulated at build time: how jitter cuts the calls and the time of exponential backoff without it.
 
 # Short label for links to this page.
 nav-label = Jitter under contention

@@ -359,11 +359,11 @@ preset-spring-retryable = Повторы { $name }, @Retryable
 preset-tenacity = { $name }, wait_exponential()
 preset-urllib3 = Повторы { $name } (Retry)
 preset-celery = { $name }, повтор задачи
-preset-celery-backoff = { $name }, автоматический повтор с retry_backoff=True
+preset-celery-backoff = { $name }, повтор с retry_backoff=True
 preset-sidekiq = { $name }, повтор задания
 preset-cenkalti-backoff = { $name } ExponentialBackOff
 preset-backon = { $name } ExponentialBuilder
-preset-client-go-workqueue = Kubernetes { $name } workqueue, стандартный ограничитель частоты контроллера
+preset-client-go-workqueue = Kubernetes { $name } workqueue, ограничитель частоты контроллера
 preset-envoy = { $name }, политика повторов маршрута
 preset-kafka = Клиенты { $name }, задержка повтора (retry.backoff)
 preset-stripe-python = Stripe SDK для Python ({ $name })

@@ -46,17 +46,15 @@ pub fn embedded() -> Result<Vec<Preset>, Vec<Diagnostic>> {
 /// presets is valid. Problems go to `problems`.
 pub fn load(root: &Path, problems: &mut Vec<Diagnostic>) -> Vec<Preset> {
     let path = Path::new(FILE);
-    match std::fs::read_to_string(root.join(path)) {
-        Ok(source) => parse(path, &source).unwrap_or_else(|found| {
+    let inputs = crate::input::Root::new(root);
+    match crate::input::read_text(&inputs, root, path, crate::input::Kind::Definition) {
+        Ok(Some(source)) => parse(path, &source).unwrap_or_else(|found| {
             problems.extend(found);
             Vec::new()
         }),
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-        Err(err) => {
-            problems.push(Diagnostic::error(
-                path,
-                format!("cannot read the file: {err}"),
-            ));
+        Ok(None) => Vec::new(),
+        Err(refused) => {
+            problems.push(refused);
             Vec::new()
         }
     }

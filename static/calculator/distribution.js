@@ -27,29 +27,21 @@ export function sampledMeans() {
   return m.samples ? { from: m.exact_mean_retries, error: m.mean_error, n: m.samples } : null;
 }
 
-// Whether the build's own inputs have a certain total (it hid their
-// percentiles), read before the first update changes anything.
-let builtCertain;
-
 export function renderDistribution(p) {
-  builtCertain ??= $('percentiles').hidden;
   const D = dist && data.contract.distribution;
   const l = readLimits();
   // Until the kind's method module has come (or if it cannot), only the built
   // inputs' figures are known: the build's, as it wrote them.
   const shown = D || isBuilt(p, l);
+  // As distribution::certain: without jitter the total is certain, and
+  // every percentile would be the total.
+  const certain = p.jitter === 'none';
+  $('percentiles').hidden = $('percentiles-method').hidden = !shown || certain;
   $('timeline').hidden = !shown || (l.timeout ?? l.deadline) == null;
-  if (!D) {
-    // The build's own inputs show its figures: percentiles unless their total is certain.
-    $('percentiles').hidden = $('percentiles-method').hidden = !shown || builtCertain;
-    return;
-  }
+  if (!D) return;
   const b = view(dist.distribution_buffer(), D.len, dist);
   const get = (at, keys, i = 0) => byKey(keys, b, at + i * keys.length);
   const total = get(D.totals, D.total);
-  // As distribution::certain: without jitter every percentile is the total.
-  const certain = total.min === total.max;
-  $('percentiles').hidden = $('percentiles-method').hidden = certain;
   const m = get(D.methods, D.method);
   // As distribution::precision: the decade of the grid step or of the
   // P99's interval.

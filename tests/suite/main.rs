@@ -21,6 +21,7 @@ mod fixtures;
 mod fourth_language;
 mod ftl_figures;
 mod hosting;
+mod inputs;
 mod limits;
 mod markup_safety;
 mod output_safety;

@@ -128,30 +128,18 @@ pub fn read_language_data<T: serde::de::DeserializeOwned>(
     diagnostics: &mut Diagnostics,
 ) -> Option<T> {
     let shown: PathBuf = Path::new("locales").join(lang.to_string()).join(name);
-    let path = root.join(&shown);
-    // A link is not followed: these files are small and live with the .ftl
-    // files, and nothing outside the project may reach a diagnostic.
-    let metadata = std::fs::symlink_metadata(&path).ok()?;
-    if !metadata.is_file() || metadata.len() > 1024 * 1024 {
-        diagnostics.push(
-            Diagnostic::error(
-                &shown,
-                "not read: it must be a regular file of at most 1 MiB",
-            )
-            .with_hint("keep the language's rules in a plain TOML file beside its .ftl files"),
-        );
-        return None;
-    }
-    let source = match std::fs::read_to_string(&path) {
-        Ok(source) => source,
-        Err(err) => {
-            diagnostics.push(Diagnostic::error(
-                &shown,
-                format!("cannot read the file: {err}"),
-            ));
-            return None;
-        }
-    };
+    // Through the one reader: nothing outside the project (a linked
+    // language folder included) may reach a diagnostic.
+    let inputs = crate::input::Root::new(root);
+    let source =
+        match crate::input::read_text(&inputs, root, &shown, crate::input::Kind::Definition) {
+            Ok(Some(source)) => source,
+            Ok(None) => return None,
+            Err(refused) => {
+                diagnostics.push(refused);
+                return None;
+            }
+        };
     match toml::from_str(&source) {
         Ok(data) => Some(data),
         Err(err) => {

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::input::{self, Kind};
 use crate::presets::{self, Preset};
 use crate::site::check::glossary::{self, Glossaries};
 use crate::site::check::typography::{self, Typography};
@@ -42,14 +43,19 @@ pub struct Site {
 /// when the sources are too broken to go on.
 pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> Option<Site> {
     let config_path = Path::new("site.toml");
+    let inputs = input::Root::new(root);
     // Kept: a language refused below is pointed at in this text.
-    let config_source = match std::fs::read_to_string(root.join(config_path)) {
-        Ok(source) => Some(source),
-        Err(err) => {
-            diagnostics.push(Diagnostic::error(
-                config_path,
-                format!("cannot read the site configuration: {err}"),
-            ));
+    let config_source = match input::read_text(&inputs, root, config_path, Kind::Definition) {
+        Ok(Some(source)) => Some(source),
+        Ok(None) => {
+            diagnostics.push(
+                Diagnostic::error(config_path, "the site configuration is missing")
+                    .with_hint("every site has a site.toml naming its languages"),
+            );
+            None
+        }
+        Err(refused) => {
+            diagnostics.push(refused);
             None
         }
     };
@@ -58,13 +64,13 @@ pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> 
             .map_err(|problems| problems.into_iter().for_each(|d| diagnostics.push(d)))
             .ok()
     });
-    let pages = load_pages(root, diagnostics);
+    let pages = load_pages(root, &inputs, diagnostics);
     let mut preset_problems = Vec::new();
     let presets = presets::load(root, &mut preset_problems);
     preset_problems
         .into_iter()
         .for_each(|d| diagnostics.push(d));
-    let static_files = load_static(root, diagnostics);
+    let static_files = load_static(root, &inputs, diagnostics);
     let (mut config, config_source) = (config?, config_source?);
     // CLDR's plural rules know every language we can format for; a code they
     // do not know is a typo or a language without data. Such a language is
@@ -140,7 +146,7 @@ fn content_names(root: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn load_pages(root: &Path, diagnostics: &mut Diagnostics) -> Vec<Page> {
+fn load_pages(root: &Path, inputs: &input::Root, diagnostics: &mut Diagnostics) -> Vec<Page> {
     let mut pages = Vec::new();
     let dir = root.join("content");
     let entries = match std::fs::read_dir(&dir) {
@@ -165,12 +171,14 @@ fn load_pages(root: &Path, diagnostics: &mut Diagnostics) -> Vec<Page> {
         .par_iter()
         .map(|path| {
             let shown = Path::new("content").join(path.file_name().unwrap_or_default());
-            match std::fs::read_to_string(path) {
-                Ok(source) => content::parse(&shown, &source),
-                Err(err) => Err(vec![Diagnostic::error(
+            match input::read_text(inputs, root, &shown, Kind::Definition) {
+                Ok(Some(source)) => content::parse(&shown, &source),
+                // Gone since the folder was listed.
+                Ok(None) => Err(vec![Diagnostic::error(
                     &shown,
-                    format!("cannot read the file: {err}"),
+                    "the file disappeared while the build read it",
                 )]),
+                Err(refused) => Err(vec![refused]),
             }
         })
         .collect();
@@ -184,29 +192,64 @@ fn load_pages(root: &Path, diagnostics: &mut Diagnostics) -> Vec<Page> {
     pages
 }
 
-/// The files of `static/` (not recursive: the site has few assets).
-fn load_static(root: &Path, diagnostics: &mut Diagnostics) -> Vec<(String, Vec<u8>)> {
+/// The assets every page links: the build refuses to write pages that
+/// would link nothing (a stylesheet `href` of the home page).
+pub const REQUIRED_ASSETS: [&str; 2] = ["style.css", "favicon.svg"];
+
+/// The files of `static/` (not its folders: the calculator's modules are
+/// the bundler's), each read through `crate::input`; a link, a pipe or a
+/// device there is refused by name, and a missing required asset is an
+/// error.
+fn load_static(
+    root: &Path,
+    inputs: &input::Root,
+    diagnostics: &mut Diagnostics,
+) -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();
-    for walked in walkdir::WalkDir::new(root.join("static"))
-        .max_depth(1)
-        .sort_by_file_name()
-    {
-        match walked {
-            Ok(entry) if entry.file_type().is_file() => {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                match std::fs::read(entry.path()) {
-                    Ok(bytes) => files.push((name, bytes)),
-                    Err(err) => diagnostics.push(Diagnostic::error(
-                        &Path::new("static").join(&name),
-                        format!("cannot read the file: {err}"),
-                    )),
-                }
-            }
-            Ok(_) => {}
-            Err(err) => diagnostics.push(Diagnostic::error(
-                Path::new("static"),
+    let folder = Path::new("static");
+    let mut names: Vec<String> = match std::fs::read_dir(root.join(folder)) {
+        Ok(entries) => entries
+            .filter_map(Result::ok)
+            // A folder is skipped (static/calculator/ is read by the
+            // bundler); anything else, link or not, goes through the reader.
+            .filter(|e| !e.file_type().is_ok_and(|t| t.is_dir()))
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect(),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(err) => {
+            diagnostics.push(Diagnostic::error(
+                folder,
                 format!("cannot read the folder: {err}"),
-            )),
+            ));
+            Vec::new()
+        }
+    };
+    names.sort();
+    for name in names {
+        let shown = folder.join(&name);
+        match input::read(inputs, root, &shown, Kind::Asset) {
+            Ok(Some(bytes)) => files.push((name, bytes)),
+            Ok(None) => {}
+            Err(refused) => diagnostics.push(refused),
+        }
+    }
+    for required in REQUIRED_ASSETS {
+        let shown = folder.join(required);
+        let found = std::fs::symlink_metadata(root.join(&shown));
+        // A refused file was reported above; a folder was skipped there.
+        let problem = match found {
+            _ if files.iter().any(|(name, _)| name == required) => None,
+            Ok(m) if m.is_dir() => {
+                Some("this is a folder, not a regular file: every page links the file")
+            }
+            Ok(_) => None,
+            Err(_) => Some("the file is missing: every page links it"),
+        };
+        if let Some(problem) = problem {
+            diagnostics.push(
+                Diagnostic::error(&shown, problem)
+                    .with_hint("restore it from the project's repository"),
+            );
         }
     }
     files

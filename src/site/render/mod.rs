@@ -317,6 +317,21 @@ fn assets(site: &Site, sink: &dyn Sink) -> (AssetNames, Vec<Diagnostic>) {
     };
     match bundle::script(&site.root) {
         Ok(Some(script)) => names.script = add("calculator.js", &script),
+        // A page with the calculator would link no script.
+        Ok(None)
+            if site
+                .pages
+                .iter()
+                .any(|p| p.sections.contains(&crate::site::load::content::Section::Calculator)) =>
+        {
+            problems.push(
+                crate::diagnostics::Diagnostic::error(
+                    std::path::Path::new(bundle::FOLDER),
+                    "the calculator's modules are missing, but pages show the calculator",
+                )
+                .with_hint("restore static/calculator/ from the project's repository, or drop the `calculator` section"),
+            )
+        }
         Ok(None) => {}
         Err(found) => problems.extend(found),
     }

@@ -20,7 +20,7 @@ pub const SITE_FILE: &str = "site";
 /// a few kilobytes and the largest Fluent files of big projects stay under
 /// a megabyte; 16 MiB is far above both, yet reading and checking it takes
 /// about a second.
-pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+pub const MAX_FILE_BYTES: u64 = crate::input::Kind::Translation.limit();
 
 /// How deeply placeables (`{ … }`, selectors included) and function
 /// arguments (`( … )`) may nest in a `.ftl` file. Real messages nest two or

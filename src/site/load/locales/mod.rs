@@ -28,7 +28,7 @@ mod file;
 mod read;
 
 pub use compare::{compare_file, compare_site_files};
-use read::{ResolvedRoot, is_identifier_like, read_file};
+use read::{is_identifier_like, read_file};
 
 use std::path::Path;
 
@@ -63,7 +63,7 @@ pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnosti
         locales.unreadable.extend(config.languages.iter().cloned());
         return locales;
     }
-    let resolved_root = ResolvedRoot::new(root);
+    let resolved_root = crate::input::Root::new(root);
     for lang in &config.languages {
         let dir = root.join("locales").join(lang.to_string());
         let shown_dir = Path::new("locales").join(lang.to_string());
@@ -137,7 +137,7 @@ pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnosti
             if name == SITE_FILE
                 && let Some(file) = read_file(
                     &resolved_root,
-                    &root.join(&shown),
+                    root,
                     &shown,
                     lang,
                     name.clone(),
@@ -171,7 +171,7 @@ pub fn load_page_files(
     slug: &str,
     diagnostics: &mut Diagnostics,
 ) -> Vec<Option<LocaleFile>> {
-    let resolved_root = ResolvedRoot::new(root);
+    let resolved_root = crate::input::Root::new(root);
     languages
         .iter()
         .map(|lang| {
@@ -182,7 +182,7 @@ pub fn load_page_files(
             std::fs::symlink_metadata(&path).ok()?;
             read_file(
                 &resolved_root,
-                &path,
+                root,
                 &shown,
                 lang,
                 slug.to_string(),

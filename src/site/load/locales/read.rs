@@ -1,5 +1,5 @@
-//! Reading one `.ftl` file: only a regular file inside the project, at most
-//! [`MAX_FILE_BYTES`] long, refused before parsing when it holds control
+//! Reading one `.ftl` file: through `crate::input` (a regular file inside
+//! the project, at most a translation's size), refused before parsing when it holds control
 //! characters or nests deeper than [`MAX_NESTING`]; every syntax error
 //! reported at its position with a hint; the offsets of its messages from
 //! the parsed names. It never compares languages or builds bundles
@@ -7,15 +7,15 @@
 //! Over 500 lines only with its unit tests at the end (the code is about 420).
 
 use std::collections::HashMap;
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use fluent_bundle::FluentResource;
 use fluent_syntax::ast;
 use unic_langid::LanguageIdentifier;
 
-use super::file::{LocaleFile, MAX_FILE_BYTES, MAX_NESTING, MessageEntry, offset_in};
+use super::file::{LocaleFile, MAX_NESTING, MessageEntry, offset_in};
 use crate::diagnostics::{Diagnostic, Diagnostics, LineIndex};
+use crate::input;
 
 /// The messages of a resource with the offsets of their ids.
 fn message_entries(resource: &FluentResource) -> Vec<MessageEntry> {
@@ -63,33 +63,23 @@ fn definitions(source: &str) -> HashMap<String, usize> {
     out
 }
 
-/// The project folder with every symbolic link resolved, or why it could
-/// not be: found once for all the files read together, rather than again
-/// for each.
-pub(super) struct ResolvedRoot(Result<PathBuf, String>);
-
-impl ResolvedRoot {
-    pub(super) fn new(root: &Path) -> ResolvedRoot {
-        ResolvedRoot(std::fs::canonicalize(root).map_err(|err| err.to_string()))
-    }
-}
-
+/// Reads and checks one `.ftl` file of `lang` (`name` is its page or
+/// `site`), through `crate::input`; `None` when there is none or it is
+/// refused, which is reported.
 pub(super) fn read_file(
-    root: &ResolvedRoot,
-    path: &Path,
+    root: &input::Root,
+    project: &Path,
     shown: &Path,
     lang: &LanguageIdentifier,
     name: String,
     diagnostics: &mut Diagnostics,
 ) -> Option<LocaleFile> {
-    let bytes = match read_bounded(root, path) {
-        Ok(bytes) => bytes,
-        Err(Refused { message, hint }) => {
-            let diagnostic = Diagnostic::error(shown, message);
-            diagnostics.push(match hint {
-                Some(hint) => diagnostic.with_hint(hint),
-                None => diagnostic,
-            });
+    let bytes = match input::read(root, project, shown, input::Kind::Translation) {
+        Ok(Some(bytes)) => bytes,
+        // Looked for only where something of that name is.
+        Ok(None) => return None,
+        Err(refused) => {
+            diagnostics.push(refused);
             return None;
         }
     };
@@ -178,76 +168,6 @@ pub(super) fn read_file(
         lines: LineIndex::new(resource.source()),
         resource,
     })
-}
-
-/// Why a file was not read.
-struct Refused {
-    message: String,
-    hint: Option<&'static str>,
-}
-
-/// The bytes of the `.ftl` file at `path`, read only when it is a regular
-/// file inside `root` (after following every symbolic link) and at most
-/// [`MAX_FILE_BYTES`] long. A refused file is never opened, so nothing of
-/// it reaches a diagnostic.
-fn read_bounded(root: &ResolvedRoot, path: &Path) -> Result<Vec<u8>, Refused> {
-    let refused = |message: String, hint: Option<&'static str>| Refused { message, hint };
-    let resolved = std::fs::canonicalize(path).map_err(|err| match std::fs::read_link(path) {
-        Ok(target) => refused(
-            format!(
-                "the file is a symbolic link to `{}`, which does not exist",
-                target.display()
-            ),
-            Some("point the link at an existing file, or replace it with the file"),
-        ),
-        Err(_) => refused(format!("cannot read the file: {err}"), None),
-    })?;
-    let root = root
-        .0
-        .as_ref()
-        .map_err(|err| refused(format!("cannot resolve the project folder: {err}"), None))?;
-    if !resolved.starts_with(root) {
-        return Err(refused(
-            "the file is a symbolic link to a place outside the project, so it is not read"
-                .to_string(),
-            Some("copy the file into locales/ instead of linking to it"),
-        ));
-    }
-    let metadata = std::fs::metadata(&resolved)
-        .map_err(|err| refused(format!("cannot read the file: {err}"), None))?;
-    if !metadata.is_file() {
-        let kind = if metadata.is_dir() {
-            "a folder"
-        } else {
-            "a device, socket or pipe"
-        };
-        return Err(refused(
-            format!("this is {kind}, not a regular file"),
-            Some("a translation is a plain text file"),
-        ));
-    }
-    if metadata.len() > MAX_FILE_BYTES {
-        return Err(refused(
-            format!(
-                "the file is {} bytes long; the limit is {MAX_FILE_BYTES} ({} MiB)",
-                metadata.len(),
-                MAX_FILE_BYTES / (1024 * 1024)
-            ),
-            Some("split it: a page's file holds only that page's messages"),
-        ));
-    }
-    let mut bytes = Vec::with_capacity(metadata.len() as usize);
-    // The limit holds even if the file grows after the check.
-    std::fs::File::open(&resolved)
-        .and_then(|file| file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|err| refused(format!("cannot read the file: {err}"), None))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(refused(
-            format!("the file is longer than the limit of {MAX_FILE_BYTES} bytes"),
-            Some("split it: a page's file holds only that page's messages"),
-        ));
-    }
-    Ok(bytes)
 }
 
 /// The first character that Fluent would accept but no page should carry,

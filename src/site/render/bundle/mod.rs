@@ -48,12 +48,16 @@ pub fn script(root: &Path) -> Result<Option<Vec<u8>>, Vec<Diagnostic>> {
     if !folder.is_dir() {
         return Ok(None);
     }
+    let inputs = crate::input::Root::new(root);
+    // Through the one reader: a module linked out of the project, a pipe or
+    // an oversized file is refused without a word of its contents.
     let read = |name: &str| {
-        std::fs::read(folder.join(name))
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| {
-                String::from_utf8(bytes).map_err(|e| format!("the module is not UTF-8: {e}"))
-            })
+        let shown = Path::new(FOLDER).join(name);
+        match crate::input::read_text(&inputs, root, &shown, crate::input::Kind::Script) {
+            Ok(Some(text)) => Ok(text),
+            Ok(None) => Err("the module is missing".to_string()),
+            Err(refused) => Err(refused.message),
+        }
     };
     bundle(read)
         .and_then(|bundled| minified(&bundled))
