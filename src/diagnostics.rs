@@ -206,11 +206,14 @@ impl Diagnostic {
             Severity::Error => Level::ERROR,
             Severity::Warning => Level::WARNING,
         };
-        let path = self.path.display().to_string();
-        let title = level.primary_title(self.message.as_str());
-        let group = match &self.span {
-            Some(span) => {
-                let (at, line) = (span.location, &span.source_line);
+        // Names and lines come from files: none may drive the terminal.
+        let path = visible(&self.path.display().to_string());
+        let message = visible(&self.message);
+        let title = level.primary_title(message.as_str());
+        let source_line = self.span.as_ref().map(|span| visible(&span.source_line));
+        let group = match (&self.span, &source_line) {
+            (Some(span), Some(line)) => {
+                let at = span.location;
                 // The caret's span, in bytes of the source line.
                 let start = line
                     .char_indices()
@@ -227,9 +230,10 @@ impl Diagnostic {
                         .annotation(AnnotationKind::Primary.span(start..end.max(start))),
                 )
             }
-            None => title.element(Origin::path(path.as_str())),
+            _ => title.element(Origin::path(path.as_str())),
         };
-        let group = match &self.hint {
+        let hint = self.hint.as_deref().map(visible);
+        let group = match &hint {
             Some(hint) => group.element(Level::HELP.message(hint.as_str())),
             None => group,
         };
@@ -240,6 +244,21 @@ impl Diagnostic {
         };
         renderer.render(&[group])
     }
+}
+
+/// `text` with every character that would act on a terminal rather than
+/// show (C0 controls but tab, DEL, C1 controls, the bidirectional controls)
+/// replaced by one visible character, so that columns stay where they were:
+/// C0 by its control picture (`␛` for ESC), the others by U+FFFD.
+fn visible(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\t' => c,
+            '\0'..='\u{1f}' => char::from_u32(0x2400 + u32::from(c)).unwrap_or('\u{fffd}'),
+            '\u{7f}'..='\u{9f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => '\u{fffd}',
+            c => c,
+        })
+        .collect()
 }
 
 impl fmt::Display for Diagnostic {
@@ -383,5 +402,21 @@ mod tests {
             text,
             "error: expected a variable name\n --> locales/en/x.ftl:2:7\n  |\n2 | bad = { $\n  |       ^\n  |\n  = help: write `{ $name }`"
         );
+    }
+
+    #[test]
+    fn nothing_from_a_file_drives_the_terminal() {
+        let d = Diagnostic::error(
+            Path::new("locales/de/x\u{1b}]0;PWNED\u{7}.ftl"),
+            "bad \u{9b}31m",
+        )
+        .with_hint("a\u{202e}b");
+        let shown = d.render(false);
+        assert!(
+            !shown.chars().any(|c| c.is_control() && c != '\n'),
+            "{shown:?}"
+        );
+        assert!(shown.contains("x␛]0;PWNED␇.ftl"), "{shown}");
+        assert!(!shown.contains('\u{202e}'), "{shown}");
     }
 }

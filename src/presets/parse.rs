@@ -102,6 +102,18 @@ pub fn parse(path: &Path, source: &str) -> Result<Vec<Preset>, Vec<Diagnostic>> 
         if preset.name.get_ref().trim().is_empty() {
             problems.push(at(format!("`{id}`: `name` is empty"), preset.name.span()));
         }
+        // A TOML escape (`\u001B`) would put it into every page's HTML.
+        for (field, value) in [("name", &preset.name), ("version", &preset.version)] {
+            if let Some(c) = value.get_ref().chars().find(|c| c.is_control()) {
+                problems.push(at(
+                    format!(
+                        "`{id}`: `{field}` holds the control character U+{:04X}",
+                        u32::from(c)
+                    ),
+                    value.span(),
+                ));
+            }
+        }
         let version = Version::parse(preset.version.get_ref());
         if version.is_none() {
             problems.push(

@@ -62,7 +62,10 @@ pub fn lookup(root: &Path, target: &str) -> Lookup {
     if is_dir {
         if !raw_path.ends_with('/') {
             let query = query.map(|q| format!("?{q}")).unwrap_or_default();
-            return Lookup::Redirect(format!("{raw_path}/{query}"));
+            // One leading slash: `//en` would send the browser to the host
+            // `en` (a protocol-relative address), never a path of this site.
+            let path = raw_path.trim_start_matches('/');
+            return Lookup::Redirect(format!("/{path}/{query}"));
         }
         file.push("index.html");
         match fs::symlink_metadata(&file) {
@@ -167,6 +170,9 @@ mod tests {
             lookup(&root, "/ru?base=5&x=%20"),
             Lookup::Redirect("/ru/?base=5&x=%20".into())
         );
+        // Never to another host: `//ru` and `///ru` are paths of this site.
+        assert_eq!(lookup(&root, "//ru"), Lookup::Redirect("/ru/".into()));
+        assert_eq!(lookup(&root, "///ru?x"), Lookup::Redirect("/ru/?x".into()));
         assert_eq!(lookup(&root, "/ru/missing.html"), Lookup::NotFound);
         assert_eq!(lookup(&root, "/ru/index.html/x"), Lookup::NotFound);
         assert_eq!(lookup(&root, "/ru/index.html/"), Lookup::NotFound);

@@ -329,7 +329,14 @@ fn answer(site: &Site, request: &Request) -> Answer {
         events::WORKER_SCRIPT => return Answer::Reply(Reply::script(events::WORKER_JS)),
         _ => {}
     }
-    // The preview folder is swapped by every build: resolve it now.
+    // The preview folder is swapped by every build: resolve it now, and
+    // never through a link (one put there after start would be served).
+    if std::fs::symlink_metadata(&site.out).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Answer::Reply(Reply::text(
+            403,
+            "the preview folder is a symbolic link; the preview server never follows links",
+        ));
+    }
     let Ok(root) = site.out.canonicalize() else {
         return Answer::Reply(
             Reply::text(503, "the preview folder is being replaced; try again")

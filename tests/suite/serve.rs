@@ -312,6 +312,34 @@ fn a_folder_without_its_slash_is_redirected_with_its_query() {
     );
     let (head, _) = get(&server.address, "/ru/calculator");
     assert!(head.contains("\r\nLocation: /ru/calculator/\r"), "{head}");
+    // `//en` must not send the browser to the host `en`: the location is
+    // always a path of this site, with one leading slash.
+    for path in ["//en", "///en", "//ru/calculator"] {
+        let (head, _) = get(&server.address, path);
+        let location = head
+            .lines()
+            .find_map(|l| l.strip_prefix("Location: "))
+            .unwrap_or_else(|| panic!("{path}: {head}"));
+        assert!(
+            location.starts_with('/') && !location.starts_with("//"),
+            "{path}: {location}"
+        );
+    }
+}
+
+#[test]
+fn a_preview_folder_replaced_by_a_link_is_not_served() {
+    let project = common::copy_project();
+    let outside = project.path().join("outside");
+    std::fs::create_dir_all(outside.join("en")).unwrap();
+    std::fs::write(outside.join("en/index.html"), "outside the root").unwrap();
+    let server = start(project.path());
+    let preview = project.path().join("preview");
+    std::fs::rename(&preview, project.path().join("preview.old")).unwrap();
+    std::os::unix::fs::symlink(&outside, &preview).unwrap();
+    let (head, body) = get(&server.address, "/en/");
+    assert!(head.starts_with("HTTP/1.1 403"), "{head}");
+    assert!(!body.contains("outside the root"), "{body}");
 }
 
 #[test]

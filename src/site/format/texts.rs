@@ -78,11 +78,28 @@ impl<'a> Texts<'a> {
             };
             let Some(pattern) = pattern else { continue };
             let mut errors = Vec::new();
-            let text = bundle
+            let mut text = bundle
                 .format_pattern(pattern, args, &mut errors)
                 .into_owned();
             for error in errors {
                 self.problem(id, attribute, &describe(&error));
+            }
+            // The file's own text was checked when read; a string literal's
+            // `\u` escape can still make one (`{ "\u001B" }`), which no page
+            // may carry.
+            if let Some(c) = text.chars().find(|&c| forbidden(c)) {
+                self.problem(
+                    id,
+                    attribute,
+                    &format!(
+                        "the text holds the control character U+{:04X}, from an escape in a string literal",
+                        u32::from(c)
+                    ),
+                );
+                text = text
+                    .chars()
+                    .map(|c| if forbidden(c) { '\u{fffd}' } else { c })
+                    .collect();
             }
             return text;
         }
@@ -165,6 +182,14 @@ pub struct Language<'a> {
     pub site_bundle: Bundle<'a>,
     /// The language's name in itself (`language-name`), for the switcher.
     pub name: String,
+}
+
+/// A character no page carries: a control character other than tab and
+/// line feed (HTML forbids them), or a bidirectional control.
+fn forbidden(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || ('\u{202a}'..='\u{202e}').contains(&c)
+        || ('\u{2066}'..='\u{2069}').contains(&c)
 }
 
 #[cfg(test)]
