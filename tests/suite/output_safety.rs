@@ -400,3 +400,34 @@ fn builds_killed_at_any_moment_leave_a_whole_output_and_no_leftovers() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
+
+/// A pipe (or any non-file) at the lock's name cannot hold the build: the
+/// lock is opened without blocking and must be a regular file. (The build
+/// would otherwise wait in `open` for a reader forever.)
+#[test]
+fn a_pipe_at_the_lock_is_refused_at_once() {
+    let project = copy_project();
+    let made = Command::new("mkfifo")
+        .arg(project.path().join(".dist.lock"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_backoff-site"))
+        .arg("build")
+        .current_dir(project.path())
+        .env("NO_COLOR", "1")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("the build still waits on the pipe after 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert_refused(&output, "cannot lock");
+    assert!(!project.path().join("dist").exists());
+}

@@ -391,7 +391,20 @@ fn lock(path: &Path, out: &Path) -> io::Result<File> {
     let mut options = OpenOptions::new();
     options.create(true).write(true).truncate(false);
     no_follow(&mut options);
+    // Without blocking: a pipe put at the lock's name would otherwise hold
+    // the build forever in `open`.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
     let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::other(format!(
+            "`{}` is not a regular file; remove it (the build makes its own lock there)",
+            path.display()
+        )));
+    }
     match file.try_lock() {
         Ok(()) => {}
         Err(fs::TryLockError::WouldBlock) => {
