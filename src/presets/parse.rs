@@ -73,6 +73,13 @@ fn keep<T>(found: Result<T, Diagnostic>, problems: &mut Vec<Diagnostic>) -> Opti
     found.map_err(|d| problems.push(d)).ok()
 }
 
+/// The most presets a file may hold (the real one has 24).
+pub const MAX_PRESETS: usize = 100;
+
+/// The most retries one preset may have (the longest default, Sidekiq's,
+/// has 25): each costs its distribution on every page that shows it.
+pub const MAX_PRESET_RETRIES: u32 = 100;
+
 /// Reads and validates the presets file; every problem is reported, each at
 /// its value.
 pub fn parse(path: &Path, source: &str) -> Result<Vec<Preset>, Vec<Diagnostic>> {
@@ -81,6 +88,16 @@ pub fn parse(path: &Path, source: &str) -> Result<Vec<Preset>, Vec<Diagnostic>> 
     let mut problems = Vec::new();
     let mut presets = Vec::new();
     let mut ids = BTreeSet::new();
+    // Every preset is computed on every page that lists it (its totals,
+    // its percentiles): the file's work is bounded.
+    if let Some(extra) = raw.presets.get(MAX_PRESETS) {
+        problems.push(
+            Diagnostic::error(path, format!("more than {MAX_PRESETS} presets"))
+                .at(source, extra.span().start, extra.span().start + 1)
+                .with_hint("the page and the selector show a library's defaults, not a catalogue"),
+        );
+        return Err(problems);
+    }
     for raw in &raw.presets {
         let at = |message: String, span: Range<usize>| {
             Diagnostic::error(path, message).at(source, span.start, span.end)
@@ -302,6 +319,16 @@ fn check_count(
         }
         (Counts::Unlimited | Counts::Time, None) => {}
     }
+    if retries > i64::from(MAX_PRESET_RETRIES) {
+        problems.push(
+            at(
+                format!("`{id}`: {retries} retries; a preset has at most {MAX_PRESET_RETRIES}"),
+                preset.retries.span(),
+            )
+            .with_hint("libraries' defaults stop far sooner; the calculator takes more"),
+        );
+        return None;
+    }
     u32::try_from(retries).ok()
 }
 
@@ -353,11 +380,13 @@ fn check_policy(
         base: *preset.base.get_ref(),
         multiplier: *preset.multiplier.get_ref(),
         max_delay: preset.max_delay.as_ref().map(|m| *m.get_ref()),
-        retries: retries.unwrap_or(0),
+        // Retries already refused stand in as one, so that the core
+        // judges the other fields alone.
+        retries: retries.unwrap_or(1),
         jitter: jitter?,
     };
     match Schedule::new(policy) {
-        Ok(_) => Some(policy),
+        Ok(_) => retries.map(|_| policy),
         Err(err) => {
             let span = match err.field() {
                 "base" => preset.base.span(),
@@ -384,6 +413,39 @@ fn check_policy(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The embedded file's first preset, repeated with new ids.
+    fn presets(n: usize) -> String {
+        let first = EMBEDDED_FIRST.get_or_init(|| {
+            let file = crate::presets::EMBEDDED;
+            // The lines `[[presets]]` (the header also names it in prose).
+            let start = file.find("\n[[presets]]\n").unwrap() + 1;
+            let end = file[start..]
+                .find("\n[[presets]]\n")
+                .map_or(file.len(), |i| start + i + 1);
+            file[start..end].to_string()
+        });
+        (0..n)
+            .map(|i| first.replacen("id = \"", &format!("id = \"p{i}-"), 1))
+            .collect()
+    }
+    static EMBEDDED_FIRST: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+    #[test]
+    fn a_file_holds_at_most_max_presets() {
+        let accepted = parse(Path::new(crate::presets::FILE), &presets(MAX_PRESETS));
+        assert_eq!(
+            accepted.map(|p| p.len()).map_err(|d| d[0].message.clone()),
+            Ok(MAX_PRESETS)
+        );
+        let refused =
+            parse(Path::new(crate::presets::FILE), &presets(MAX_PRESETS + 1)).unwrap_err();
+        assert_eq!(refused.len(), 1);
+        assert!(
+            refused[0].message.contains("more than 100 presets"),
+            "{refused:?}"
+        );
+    }
 
     #[test]
     fn pinned_commit_wants_a_blob_link_with_forty_hex_digits() {
