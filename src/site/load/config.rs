@@ -138,19 +138,11 @@ fn check_base_url(url: &str) -> Result<(), String> {
     else {
         return Err("must be an absolute URL starting with `https://` or `http://`".into());
     };
-    let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-    if host.is_empty() {
+    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    if authority.is_empty() {
         return Err("has no host".into());
     }
-    let host_ok = host
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']'));
-    if !host_ok {
-        return Err(format!(
-            "has a host `{}` that is not a domain name or an address",
-            host.escape_debug()
-        ));
-    }
+    check_authority(authority)?;
     if let Some(c) = path.chars().find(|&c| c == '?' || c == '#') {
         return Err(format!("may not have a query or fragment (`{c}`)"));
     }
@@ -160,6 +152,68 @@ fn check_base_url(url: &str) -> Result<(), String> {
             "has the character `{}` in its path; percent-encode it",
             c.escape_debug()
         ));
+    }
+    // Each `%` begins an escape of two hex digits (RFC 3986, 2.1).
+    let bytes = path.as_bytes();
+    for (i, _) in path.match_indices('%') {
+        if !bytes
+            .get(i + 1..i + 3)
+            .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
+        {
+            return Err("has a `%` that does not begin an escape of two hex digits".into());
+        }
+    }
+    Ok(())
+}
+
+/// The host and optional port of a URL (RFC 3986, 3.2.2–3.2.3): a domain
+/// name of labels of letters, digits and inner hyphens, an IPv4 address,
+/// or an IPv6 address in brackets; a port of at most 65535.
+fn check_authority(authority: &str) -> Result<(), String> {
+    let bad_host = |host: &str| {
+        format!(
+            "has a host `{}` that is not a domain name or an address",
+            host.escape_debug()
+        )
+    };
+    let (host, port) = if let Some(inner) = authority.strip_prefix('[') {
+        let (address, after) = inner.split_once(']').ok_or_else(|| bad_host(authority))?;
+        if address.parse::<std::net::Ipv6Addr>().is_err() {
+            return Err(bad_host(authority));
+        }
+        let port = match after {
+            "" => None,
+            _ => Some(after.strip_prefix(':').ok_or_else(|| bad_host(authority))?),
+        };
+        (None, port)
+    } else {
+        match authority.rsplit_once(':') {
+            Some((host, port)) => (Some(host), Some(port)),
+            None => (Some(authority), None),
+        }
+    };
+    if let Some(port) = port
+        && (port.is_empty()
+            || !port.bytes().all(|b| b.is_ascii_digit())
+            || port.parse::<u16>().is_err())
+    {
+        return Err(format!(
+            "has the port `{}`; a port is a number up to 65535",
+            port.escape_debug()
+        ));
+    }
+    if let Some(host) = host {
+        let name = host.strip_suffix('.').unwrap_or(host);
+        let label_ok = |l: &str| {
+            !l.is_empty()
+                && l.len() <= 63
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        };
+        if name.is_empty() || name.len() > 253 || !name.split('.').all(label_ok) {
+            return Err(bad_host(host));
+        }
     }
     Ok(())
 }
@@ -191,6 +245,8 @@ mod tests {
             "https://example.org/",
             "http://localhost:8000/docs/",
             "https://[::1]:8443/a_b/~c/%20d/",
+            "https://127.0.0.1:65535/",
+            "https://example.org./",
         ] {
             assert_eq!(check_base_url(good), Ok(()), "{good}");
         }
@@ -206,6 +262,16 @@ mod tests {
             ("https://example.org/\"><script>/", "character"),
             ("https://user@example.org/", "host"),
             ("https://exa mple.org/", "host"),
+            ("https://example.org:99999/", "port"),
+            ("https://example.org:/", "port"),
+            ("https://example.org:8a/", "port"),
+            ("https://.../", "host"),
+            ("https://]]:[[/", "port"),
+            ("https://]]/", "host"),
+            ("https://[::g]/", "host"),
+            ("https://-a.example/", "host"),
+            ("https://example.org/%zz/", "escape"),
+            ("https://example.org/%2/", "escape"),
         ] {
             let err = check_base_url(bad).unwrap_err();
             assert!(err.contains(why), "{bad}: {err}");
