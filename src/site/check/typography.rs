@@ -110,12 +110,59 @@ pub fn load(
     languages
         .iter()
         .filter_map(|lang| {
-            Some((
-                lang.clone(),
-                read_language_data(root, lang, FILE_NAME, diagnostics)?,
-            ))
+            let rules: Rules = read_language_data(root, lang, FILE_NAME, diagnostics)?;
+            let problems = rules.problems();
+            for problem in &problems {
+                let shown = Path::new("locales").join(lang.to_string()).join(FILE_NAME);
+                diagnostics.push(Diagnostic::error(&shown, problem.clone()).with_hint(
+                    "TRANSLATING.md (\"Typography and terms\") says what each rule holds",
+                ));
+            }
+            problems.is_empty().then(|| (lang.clone(), rules))
         })
         .collect()
+}
+
+impl Rules {
+    /// What makes these rules unusable: an empty unit, word or separator
+    /// (it would match everywhere), or a mark that is a control character
+    /// or a space.
+    fn problems(&self) -> Vec<String> {
+        let mut found = Vec::new();
+        let bad = |c: char| c.is_control() || c.is_whitespace();
+        let marks = self
+            .quotes
+            .iter()
+            .flatten()
+            .chain([&self.apostrophe, &self.dash])
+            .copied();
+        if let Some(c) = marks.into_iter().find(|&c| bad(c)) {
+            found.push(format!(
+                "a quotation mark, the apostrophe or the dash is U+{:04X}, a control character or a space",
+                u32::from(c)
+            ));
+        }
+        let words = self
+            .units_after
+            .iter()
+            .chain(&self.units_before)
+            .chain(&self.serial_comma_before)
+            .chain([&self.ellipsis]);
+        for word in words {
+            if word.trim().is_empty() || word.chars().any(|c| c.is_control()) {
+                found.push(format!(
+                    "`{}` cannot be a unit, word or ellipsis: it is empty or holds a control character",
+                    word.escape_debug()
+                ));
+            }
+        }
+        if self.figure_separator.chars().any(|c| c.is_control())
+            || self.figure_separator.trim().is_empty()
+        {
+            found.push("`figure-separator` is empty or holds a control character".into());
+        }
+        found
+    }
 }
 
 /// Reads and parses `locales/<lang>/<name>`, a data file of one language;
@@ -619,6 +666,16 @@ mod tests {
             findings("ru", "a = Введите `\"x\"`.\n"),
             Vec::<String>::new()
         );
+    }
+
+    #[test]
+    fn rules_that_would_match_everywhere_are_refused() {
+        let mut broken = rules("ru");
+        assert!(broken.problems().is_empty());
+        broken.units_after.push(String::new());
+        broken.dash = '\0';
+        let found = broken.problems();
+        assert_eq!(found.len(), 2, "{found:?}");
     }
 
     #[test]
