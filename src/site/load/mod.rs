@@ -103,7 +103,7 @@ pub fn load(root: &Path, allow_missing: bool, diagnostics: &mut Diagnostics) -> 
             false
         }
     });
-    let locales = locales::load_site_files(root, &config, diagnostics);
+    let locales = locales::load_site_files(root, &config, &config_source, diagnostics);
     // Names of content files, loaded or not, so that a broken definition
     // does not also make its Fluent files look unused.
     let content_names = content_names(root);

@@ -49,7 +49,14 @@ pub use file::{
 /// ([`load_page_files`]) so that a large site is never in memory as a whole.
 /// Files with syntax errors are still kept (Fluent skips the broken entries),
 /// so that later checks report everything at once.
-pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnostics) -> Locales {
+/// `config_source` is `site.toml`'s text, where a language without its
+/// folder is pointed at.
+pub fn load_site_files(
+    root: &Path,
+    config: &Config,
+    config_source: &str,
+    diagnostics: &mut Diagnostics,
+) -> Locales {
     let mut locales = Locales::default();
     if !root.join("locales").is_dir() {
         // One error, rather than one per language, page and message.
@@ -87,16 +94,28 @@ pub fn load_site_files(root: &Path, config: &Config, diagnostics: &mut Diagnosti
                 .filter_map(|p| p.file_stem().and_then(|s| s.to_str()).map(str::to_string))
                 .collect(),
             Err(err) => {
-                diagnostics.push(
+                let hint = format!(
+                    "create locales/{lang}/ with the same .ftl files as locales/{}/",
+                    config.reference
+                );
+                // A missing folder is pointed at where site.toml names the language.
+                diagnostics.push(if err.kind() == std::io::ErrorKind::NotFound {
+                    Diagnostic::error(
+                        Path::new("site.toml"),
+                        format!(
+                            "the language `{lang}` has no folder {}/",
+                            shown_dir.display()
+                        ),
+                    )
+                    .at_text(config_source, &format!("\"{lang}\""))
+                    .with_hint(hint)
+                } else {
                     Diagnostic::error(
                         &shown_dir,
                         format!("cannot read the folder of language `{lang}`: {err}"),
                     )
-                    .with_hint(format!(
-                        "create locales/{lang}/ with the same .ftl files as locales/{}/",
-                        config.reference
-                    )),
-                );
+                    .with_hint(hint)
+                });
                 locales.unreadable.insert(lang.clone());
                 continue;
             }
