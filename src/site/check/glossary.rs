@@ -273,8 +273,7 @@ pub fn lint_file(
         for (id, term, use_words, avoid_words, reference_term) in &terms {
             // Avoided words, wherever they are.
             let mut avoided = false;
-            // Ruled out once for the message, not once per part: a file
-            // defining one id thousands of times stays linear.
+            // Ruled out once per id, not per definition (linear in duplicates).
             let avoid_here: Vec<_> = avoid_words.iter().filter(|a| may_occur(a, &here)).collect();
             for (flat, words) in parts {
                 for avoid in &avoid_here {
