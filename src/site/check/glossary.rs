@@ -461,14 +461,14 @@ mod tests {
     #[test]
     fn the_site_glossaries_refuse_the_second_word_for_a_concept() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let glossaries: Glossaries = ["en", "ru", "de"]
-            .into_iter()
-            .map(|lang| {
-                let path = root.join("locales").join(lang).join(FILE_NAME);
-                let source = std::fs::read_to_string(path).unwrap();
-                (lang.parse().unwrap(), toml::from_str(&source).unwrap())
-            })
-            .collect();
+        let config = std::fs::read_to_string(root.join("site.toml")).unwrap();
+        let config = crate::site::load::config::parse(Path::new("site.toml"), &config).unwrap();
+        let glossaries = load(
+            root,
+            &config.languages,
+            &config.reference,
+            &mut Diagnostics::default(),
+        );
         let cases = [
             ("en", "the largest allowed delay"),
             ("en", "with a base of five"),
