@@ -428,6 +428,9 @@ calc-code-differs-whole-millisecond-draws = Jede zufällige Verzögerung wird au
 calc-code-differs-cap-after-jitter = Die Bibliothek begrenzt nach dem Jitter, keine Verzögerung überschreitet also { $max }. Die Verzögerungen des Rechners mit Jitter können es.
 calc-code-differs-attempts-limited = Mehr als { $max_attempts } Versuche behandelt die Bibliothek als { $max_attempts }, macht also höchstens { $retries } Wiederholungen.
 calc-code-differs-single-precision = Verzögerungen werden in einfacher Genauigkeit berechnet, mit einem relativen Fehler von etwa einem Zehnmillionstel.
+calc-code-differs-longest-setting = Die Bibliothek nimmt keine Dauer über { $longest } an; der Code schreibt stattdessen { $longest }.
+calc-code-differs-longest-delay = Ohne Obergrenze wachsen die Verzögerungen der Bibliothek nicht über { $longest } hinaus, die längste Dauer, die sie darstellen kann; die des Rechners wachsen weiter.
+calc-code-differs-largest-multiplier = Der Multiplikator der Bibliothek ist höchstens { $multiplier }. Der Code verwendet diesen Wert.
 # The button that copies one snippet’s code (plain text).
 calc-code-copy = Code kopieren
 # Shown in the “as code” part while a field of the form holds a bad value (plain text).

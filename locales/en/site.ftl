@@ -431,6 +431,9 @@ calc-code-differs-whole-millisecond-draws = Each random delay is truncated to wh
 calc-code-differs-cap-after-jitter = The library caps after the jitter, so no delay exceeds { $max }; the calculator’s jittered delays may.
 calc-code-differs-attempts-limited = The library treats more than { $max_attempts } attempts as { $max_attempts }, so it makes { $retries } retries at most.
 calc-code-differs-single-precision = Delays are computed in single precision, with a relative error of about one in ten million.
+calc-code-differs-longest-setting = The library takes no duration longer than { $longest }; the code writes { $longest } in place of longer ones.
+calc-code-differs-longest-delay = Without a cap, the library’s delays stop growing at { $longest }, the longest duration it holds; the calculator’s grow on.
+calc-code-differs-largest-multiplier = The library’s multiplier is at most { $multiplier }; the code writes that.
 # The button that copies one snippet’s code (plain text).
 calc-code-copy = Copy code
 # Shown in the “as code” part while a field of the form holds a bad value (plain text).

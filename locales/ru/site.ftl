@@ -436,6 +436,9 @@ calc-code-differs-whole-millisecond-draws = Каждая случайная за
 calc-code-differs-cap-after-jitter = Библиотека ограничивает задержку после джиттера, поэтому ни одна задержка не превышает { $max }, а у калькулятора задержки с джиттером могут её превысить.
 calc-code-differs-attempts-limited = Больше { $max_attempts } попыток библиотека не делает, то есть не больше { $retries } повторов.
 calc-code-differs-single-precision = Задержки считаются с одинарной точностью, с относительной погрешностью порядка одной десятимиллионной.
+calc-code-differs-longest-setting = Библиотека не принимает длительностей больше { $longest }, поэтому вместо более длинных в коде стоит { $longest }.
+calc-code-differs-longest-delay = Без ограничения задержки в библиотеке перестают расти на { $longest }, самой большой длительности, которую она может хранить; у калькулятора они растут дальше.
+calc-code-differs-largest-multiplier = Множитель в библиотеке не больше { $multiplier }, и в коде стоит это значение.
 # The button that copies one snippet’s code (plain text).
 calc-code-copy = Скопировать код
 # Shown in the “as code” part while a field of the form holds a bad value (plain text).

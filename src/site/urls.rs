@@ -3,10 +3,24 @@
 //! language switcher.
 //!
 //! It also says which names are safe as slugs and ids (they become folder
-//! names and URL segments). This is the only module that spells a page's
-//! path; it never renders or writes anything.
+//! names and URL segments), and how an asset is named by its content
+//! ([`hashed_name`]). This is the only module that spells a page's path;
+//! it never renders or writes anything.
 
+use sha2::{Digest, Sha256};
 use unic_langid::LanguageIdentifier;
+
+/// `name.ext` becomes `name.<hash>.ext`, the hash being the first 10 hex
+/// digits of the SHA-256 of `bytes`, so a changed asset gets a new name and
+/// can be cached forever.
+pub fn hashed_name(name: &str, bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let hash: String = digest.iter().take(5).map(|b| format!("{b:02x}")).collect();
+    match name.rsplit_once('.') {
+        Some((stem, ext)) => format!("{stem}.{hash}.{ext}"),
+        None => format!("{name}.{hash}"),
+    }
+}
 
 /// One page in all its languages: `(hreflang, absolute URL)`, in the
 /// configured order.
@@ -207,5 +221,20 @@ impl<'a> Urls<'a> {
                     .collect()
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashed_names_change_with_content() {
+        let a = hashed_name("style.css", b"body{}");
+        assert!(
+            a.starts_with("style.") && a.ends_with(".css") && a.len() == "style..css".len() + 10
+        );
+        assert_ne!(a, hashed_name("style.css", b"body{ }"));
+        assert_eq!(a, hashed_name("style.css", b"body{}"));
     }
 }

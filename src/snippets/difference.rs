@@ -29,10 +29,19 @@ pub enum DifferenceCode {
     AttemptsLimited,
     /// Delays are computed in single precision (relative error about 1e-7).
     SinglePrecision,
+    /// A duration the code would write is longer than the library's
+    /// settings take (`longest`): the code writes `longest` instead.
+    LongestSetting,
+    /// Without a cap, the library's delays stop growing at `longest`, the
+    /// longest duration it holds, where the core's grow on.
+    LongestDelay,
+    /// The multiplier is larger than the library's type holds: the code
+    /// writes its largest value (`multiplier`).
+    LargestMultiplier,
 }
 
 impl DifferenceCode {
-    pub const ALL: [DifferenceCode; 9] = [
+    pub const ALL: [DifferenceCode; 12] = [
         DifferenceCode::MultiplierFixed,
         DifferenceCode::JitterUnsupported,
         DifferenceCode::JitterFixed,
@@ -42,6 +51,9 @@ impl DifferenceCode {
         DifferenceCode::CapAfterJitter,
         DifferenceCode::AttemptsLimited,
         DifferenceCode::SinglePrecision,
+        DifferenceCode::LongestSetting,
+        DifferenceCode::LongestDelay,
+        DifferenceCode::LargestMultiplier,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -55,6 +67,9 @@ impl DifferenceCode {
             DifferenceCode::CapAfterJitter => "cap-after-jitter",
             DifferenceCode::AttemptsLimited => "attempts-limited",
             DifferenceCode::SinglePrecision => "single-precision",
+            DifferenceCode::LongestSetting => "longest-setting",
+            DifferenceCode::LongestDelay => "longest-delay",
+            DifferenceCode::LargestMultiplier => "largest-multiplier",
         }
     }
 }

@@ -1,9 +1,20 @@
 //! .NET: Polly. Durations in milliseconds (`TimeSpan.FromMilliseconds`).
 
-use super::difference::DifferenceCode::{CapAfterJitter, MultiplierFixed};
-use super::template::{
-    Check, Jitters, Recipe, always, any, capped, is, jitter_is, n, not, null, op, s, v, when,
+use super::difference::DifferenceCode::{
+    CapAfterJitter, LongestDelay, LongestSetting, MultiplierFixed,
 };
+use super::template::{
+    Check, Jitters, Recipe, always, any, capped, is, jitter_is, n, not, null, op, reaches, s, v,
+    when,
+};
+
+/// The longest `Delay` and `MaxDelay` Polly takes, one day in
+/// milliseconds (`RetryStrategyOptions.TResult.cs` lines 75 and 89:
+/// `[Range(typeof(TimeSpan), "00:00:00", "1.00:00:00")]`).
+const LONGEST_SETTING_MS: f64 = 86_400_000.0;
+/// `TimeSpan.MaxValue` in milliseconds, where Polly's delays stop growing
+/// (`RetryHelper.cs` lines 9–12 and 37–45).
+const LONGEST_DELAY_MS: f64 = 922_337_203_685_477.6;
 
 /// Polly 8.7.0 (`src/Polly.Core/Retry/RetryHelper.cs` at a824c6b, lines
 /// 16–60 and 113–139): `Constant` waits `Delay`; `Exponential` waits
@@ -14,7 +25,8 @@ use super::template::{
 /// written exactly whatever the multiplier (its factor is fixed). `MaxDelay`
 /// caps what comes out, after the jitter (the core jitters the capped
 /// delay, but caps Polly's formula after it, as Polly does).
-/// `MaxRetryAttempts` counts retries.
+/// `MaxRetryAttempts` counts retries. A `Delay` or `MaxDelay` over a day
+/// fails Polly's validation: the snippet writes a day.
 pub(super) fn polly() -> Recipe {
     let constant = || is("multiplier", n(1.0));
     let polly = || jitter_is("polly");
@@ -31,21 +43,25 @@ pub(super) fn polly() -> Recipe {
                    Delay = TimeSpan.FromMilliseconds($2),\n\
                    $3    \
                    UseJitter = $4,\n};\n",
-        lets: vec![(
-            "constant_jitter",
-            op("&", [constant(), is("jitter_factor", n(0.25))]),
-        )],
+        lets: vec![
+            (
+                "constant_jitter",
+                op("&", [constant(), is("jitter_factor", n(0.25))]),
+            ),
+            ("delay", op("min", [v("base"), n(LONGEST_SETTING_MS)])),
+            ("cap", op("min", [v("max_delay"), n(LONGEST_SETTING_MS)])),
+        ],
         holes: vec![
             op("n", [v("retries")]),
             when(exponential(), s("Exponential"), s("Constant")),
-            op("n", [v("base")]),
+            op("n", [v("delay")]),
             when(
                 capped(),
                 op(
                     "c",
                     [
                         s("    MaxDelay = TimeSpan.FromMilliseconds("),
-                        op("n", [v("max_delay")]),
+                        op("n", [v("cap")]),
                         s("),\n"),
                     ],
                 ),
@@ -66,10 +82,26 @@ pub(super) fn polly() -> Recipe {
                     [
                         constant_jitter(),
                         capped(),
-                        op("<", [v("max_delay"), op("*", [v("base"), n(1.25)])]),
+                        op("<", [v("cap"), op("*", [v("delay"), n(1.25)])]),
                     ],
                 ),
-                vars: vec![("max", v("max_delay"))],
+                vars: vec![("max", v("cap"))],
+            },
+            Check {
+                code: LongestSetting,
+                when: any([
+                    op("<", [n(LONGEST_SETTING_MS), v("base")]),
+                    op(
+                        "&",
+                        [capped(), op("<", [n(LONGEST_SETTING_MS), v("max_delay")])],
+                    ),
+                ]),
+                vars: vec![("longest", n(LONGEST_SETTING_MS))],
+            },
+            Check {
+                code: LongestDelay,
+                when: op("&", [not(capped()), reaches(v("top"), LONGEST_DELAY_MS)]),
+                vars: vec![("longest", n(LONGEST_DELAY_MS))],
             },
         ],
         jitters: Jitters::Kinds(vec![
@@ -79,10 +111,10 @@ pub(super) fn polly() -> Recipe {
         ]),
         settings: vec![
             ("MaxRetryAttempts", v("retries")),
-            ("Delay", v("base")),
+            ("Delay", v("delay")),
             ("ExponentialFactor", when(exponential(), n(2.0), n(1.0))),
             ("UseJitter", when(use_jitter(), n(1.0), n(0.0))),
-            ("MaxDelay", when(capped(), v("max_delay"), null())),
+            ("MaxDelay", when(capped(), v("cap"), null())),
         ],
     }
 }

@@ -1,6 +1,13 @@
 //! Go: cenkalti/backoff v4. Durations as `time.Duration`.
 
-use super::template::{Jitters, Recipe, capped, go_duration, jitter_is, n, op, s, v, when};
+use super::difference::DifferenceCode::{LongestDelay, LongestSetting};
+use super::literals::{TWO_POW_63, go_duration};
+use super::template::{
+    Check, Jitters, Recipe, any, cap_reaches, capped, jitter_is, n, not, op, reaches, s, v, when,
+};
+
+/// `time.Duration`'s largest value, 2^63 − 1 ns, in milliseconds.
+const LONGEST_MS: f64 = 9_223_372_036_854.775;
 
 /// cenkalti/backoff v4.3.0 (`exponential.go` at 720b789, lines 171–216):
 /// each `NextBackOff` draws uniformly on [d(1 − f), d(1 + f)] around the
@@ -9,7 +16,10 @@ use super::template::{Jitters, Recipe, capped, go_duration, jitter_is, n, op, s,
 /// core's proportional jitter. Equal jitter [d/2, d] is the same draw
 /// around 3d/4 with f = 1/3, full jitter [0, d] around d/2 with f = 1, so
 /// the snippet scales the first delay and the cap. `WithMaxRetries` counts
-/// retries; a zero `MaxElapsedTime` never stops.
+/// retries; a zero `MaxElapsedTime` never stops. A duration is a
+/// `time.Duration` (`time/time.go`: an `int64` of nanoseconds): longer ones
+/// are written as its largest, where the library's intervals stop
+/// growing (`exponential.go` lines 192–200).
 pub(super) fn cenkalti_backoff() -> Recipe {
     let scale = || {
         when(
@@ -32,6 +42,7 @@ pub(super) fn cenkalti_backoff() -> Recipe {
     // The first delay and the cap, scaled, as the recipe's lets.
     let initial = || v("initial");
     let max = || v("cap");
+    let beyond = |ms| reaches(op("*", [ms, n(1e6)]), TWO_POW_63);
     Recipe {
         template: "import (\n$0\t\"time\"\n\n\t\"github.com/cenkalti/backoff/v4\"\n)\n\n\
                    b := backoff.NewExponentialBackOff(\n\
@@ -46,16 +57,41 @@ pub(super) fn cenkalti_backoff() -> Recipe {
             ("scale", scale()),
             ("initial", op("*", [v("base"), v("scale")])),
             ("cap", op("*", [v("max_delay"), v("scale")])),
+            (
+                "too_long",
+                any([
+                    beyond(initial()),
+                    cap_reaches(op("*", [max(), n(1e6)]), TWO_POW_63),
+                ]),
+            ),
         ],
         holes: vec![
-            when(capped(), s(""), s("\t\"math\"\n")),
+            when(
+                any([not(capped()), v("too_long")]),
+                s("\t\"math\"\n"),
+                s(""),
+            ),
             go_duration(initial()),
             op("n", [factor()]),
             op("n", [v("multiplier")]),
             when(capped(), go_duration(max()), s("math.MaxInt64")),
             op("n", [v("retries")]),
         ],
-        checks: vec![],
+        checks: vec![
+            Check {
+                code: LongestSetting,
+                when: v("too_long"),
+                vars: vec![("longest", n(LONGEST_MS))],
+            },
+            Check {
+                code: LongestDelay,
+                when: op(
+                    "&",
+                    [not(capped()), beyond(op("*", [v("top"), v("scale")]))],
+                ),
+                vars: vec![("longest", n(LONGEST_MS))],
+            },
+        ],
         jitters: Jitters::kinds(&["none", "full", "equal", "proportional"]),
         settings: vec![
             ("InitialInterval", initial()),

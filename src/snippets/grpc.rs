@@ -1,9 +1,23 @@
 //! gRPC: a service config's retry policy (JSON, so without comments).
 
-use super::difference::DifferenceCode::{AttemptsLimited, JitterFixed};
-use super::template::{
-    Check, Jitters, Recipe, capped, float_literal, is, json_seconds, n, not, op, s, v, when,
-};
+use super::difference::DifferenceCode::{AttemptsLimited, JitterFixed, LongestSetting};
+use super::literals::{float_literal, json_seconds};
+use super::template::{Check, Expr, Jitters, Recipe, any, capped, is, n, not, op, s, v, when};
+
+/// The longest protobuf `Duration`, 315,576,000,000 s, in milliseconds:
+/// grpc-go refuses longer ones (`internal/serviceconfig/duration.go` at
+/// 4793ad0, lines 88–91).
+const LONGEST_MS: f64 = 315_576_000_000_000.0;
+/// One nanosecond, the shortest duration above zero the format holds: A6
+/// requires both durations to be greater than zero (line 125).
+const SHORTEST_MS: f64 = 1e-6;
+
+/// `ms` within what the service config takes: at least a nanosecond (a
+/// shorter one is within the clock resolution the snippets allow for), at
+/// most the longest.
+fn within_range(ms: Expr) -> Expr {
+    op("min", [op("max", [ms, n(SHORTEST_MS)]), n(LONGEST_MS)])
+}
 
 /// gRFC A6 (`A6-client-retries.md` at 1fd061a, lines 113–124) and grpc-go
 /// (`stream.go` at 4793ad0, lines 866–871): retry n waits
@@ -28,8 +42,8 @@ pub(super) fn service_config() -> Recipe {
         lets: vec![("longest", when(capped(), v("max_delay"), v("top")))],
         holes: vec![
             op("n", [attempts()]),
-            json_seconds(v("base")),
-            json_seconds(max()),
+            json_seconds(within_range(v("base"))),
+            json_seconds(within_range(max())),
             float_literal(v("multiplier")),
         ],
         checks: vec![
@@ -45,13 +59,21 @@ pub(super) fn service_config() -> Recipe {
                 when: op("<", [n(4.0), v("retries")]),
                 vars: vec![("max_attempts", n(5.0)), ("retries", n(4.0))],
             },
+            Check {
+                code: LongestSetting,
+                when: any([
+                    op("<", [n(LONGEST_MS), v("base")]),
+                    op("<", [n(LONGEST_MS), max()]),
+                ]),
+                vars: vec![("longest", n(LONGEST_MS))],
+            },
         ],
         // Its jitter is its own, whatever the kind: `JitterFixed` says so.
         jitters: Jitters::Own,
         settings: vec![
             ("maxAttempts", attempts()),
-            ("initialBackoff", v("base")),
-            ("maxBackoff", max()),
+            ("initialBackoff", within_range(v("base"))),
+            ("maxBackoff", within_range(max())),
             ("backoffMultiplier", v("multiplier")),
         ],
     }

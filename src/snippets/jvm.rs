@@ -1,14 +1,56 @@
 //! Java: resilience4j and Spring Retry. Durations in whole milliseconds.
 
-use super::difference::DifferenceCode::{CapAfterJitter, WholeMillisecondDraws, WholeMilliseconds};
+use super::difference::DifferenceCode::{
+    CapAfterJitter, LongestDelay, LongestSetting, WholeMillisecondDraws, WholeMilliseconds,
+};
+use super::literals::{TWO_POW_63, float_literal};
 use super::template::{
-    Check, Expr, Jitters, Recipe, capped, float_literal, is, jitter_is, n, not, null, op, s, v,
-    when,
+    Check, Expr, Jitters, Recipe, any, cap_reaches, capped, concat, is, jitter_is, n, not, null,
+    op, reaches, s, v, when,
 };
 
 /// A duration in milliseconds as a Java `long`: rounded, at least 1.
 fn long(ms: Expr) -> Expr {
     op("max", [op("round", [ms]), n(1.0)])
+}
+
+/// A `long` as a literal: `1500L`, and past the type's range (2^63 − 1
+/// ms, 292 million years) `Long.MAX_VALUE`. The `L` is needed from 2^31
+/// on, where an `int` literal no longer compiles (JLS 3.10.1).
+fn long_literal(x: Expr) -> Expr {
+    when(
+        reaches(x.clone(), TWO_POW_63),
+        s("Long.MAX_VALUE"),
+        concat([op("n", [x]), s("L")]),
+    )
+}
+
+/// Whether the first delay (`initial`, as written) or the cap (the let
+/// `cap`) is past `long`'s range.
+fn past_long(initial: Expr) -> Expr {
+    any([
+        reaches(initial, TWO_POW_63),
+        cap_reaches(v("cap"), TWO_POW_63),
+    ])
+}
+
+/// The checks of `long`'s range: a setting past it (`too_long`) is written
+/// as `Long.MAX_VALUE`; without a cap, the libraries' `(long) (x ×
+/// multiplier)` stops at it (JLS 5.1.3).
+fn long_range(too_long: Expr) -> [Check; 2] {
+    let longest = || vec![("longest", n(TWO_POW_63 - 1.0))];
+    [
+        Check {
+            code: LongestSetting,
+            when: too_long,
+            vars: longest(),
+        },
+        Check {
+            code: LongestDelay,
+            when: op("&", [not(capped()), reaches(v("top"), TWO_POW_63)]),
+            vars: longest(),
+        },
+    ]
 }
 
 /// The check that the library's whole milliseconds (see
@@ -57,7 +99,7 @@ pub(super) fn resilience4j() -> Recipe {
                 s("ofExponentialRandomBackoff"),
                 s("ofExponentialBackoff"),
             ),
-            op("n", [long(v("base"))]),
+            long_literal(long(v("base"))),
             float_literal(v("multiplier")),
             when(
                 proportional(),
@@ -68,12 +110,12 @@ pub(super) fn resilience4j() -> Recipe {
                 capped(),
                 op(
                     "c",
-                    [s(", Duration.ofMillis("), op("n", [v("cap")]), s(")")],
+                    [s(", Duration.ofMillis("), long_literal(v("cap")), s(")")],
                 ),
                 s(""),
             ),
         ],
-        checks: vec![
+        checks: [
             whole_milliseconds(),
             Check {
                 code: WholeMillisecondDraws,
@@ -98,7 +140,10 @@ pub(super) fn resilience4j() -> Recipe {
                 ),
                 vars: vec![("max", v("cap"))],
             },
-        ],
+        ]
+        .into_iter()
+        .chain(long_range(past_long(long(v("base")))))
+        .collect(),
         jitters: Jitters::kinds(&["none", "proportional"]),
         settings: vec![
             ("maxAttempts", attempts()),
@@ -145,8 +190,8 @@ pub(super) fn spring_retry() -> Recipe {
                     [
                         s("FixedBackOffPolicy backOff = new FixedBackOffPolicy();\n\
                            backOff.setBackOffPeriod("),
-                        op("n", [period()]),
-                        s("L);\n"),
+                        long_literal(period()),
+                        s(");\n"),
                     ],
                 ),
                 op(
@@ -156,22 +201,25 @@ pub(super) fn spring_retry() -> Recipe {
                             "ExponentialBackOffPolicy backOff = new ExponentialBackOffPolicy();\n\
                            backOff.setInitialInterval(",
                         ),
-                        op("n", [v("initial")]),
-                        s("L);\nbackOff.setMultiplier("),
+                        long_literal(v("initial")),
+                        s(");\nbackOff.setMultiplier("),
                         float_literal(v("multiplier")),
                         s(");\nbackOff.setMaxInterval("),
-                        when(
-                            capped(),
-                            op("c", [op("n", [v("cap")]), s("L")]),
-                            s("Long.MAX_VALUE"),
-                        ),
+                        when(capped(), long_literal(v("cap")), s("Long.MAX_VALUE")),
                         s(");\n"),
                     ],
                 ),
             ),
             op("n", [attempts()]),
         ],
-        checks: vec![whole_milliseconds()],
+        checks: [whole_milliseconds()]
+            .into_iter()
+            .chain(long_range(when(
+                fixed(),
+                reaches(period(), TWO_POW_63),
+                past_long(v("initial")),
+            )))
+            .collect(),
         jitters: Jitters::kinds(&["none"]),
         settings: vec![
             ("maxAttempts", attempts()),

@@ -22,6 +22,7 @@ mod dotnet;
 mod go;
 mod grpc;
 mod jvm;
+mod literals;
 mod python;
 mod rust;
 pub mod template;
@@ -211,7 +212,7 @@ pub fn snippet(library: Library, policy: &Policy, comments: &Comments) -> Snippe
 }
 
 /// Every library's recipe as the calculator's script reads it (the
-/// `calc-code-data` island): its id, its two comments as code (the second
+/// "as code" data asset, `calc-code.*.json`): its id, its two comments as code (the second
 /// only shown when the snippet differs), template, holes and checks.
 /// `fillSnippets` in `static/calculator/as_code.js` makes of it what [`snippet`]
 /// makes.

@@ -1,10 +1,20 @@
 //! Rust: backon. Durations as `std::time::Duration`.
 
-use super::difference::DifferenceCode::SinglePrecision;
-use super::template::{
-    Check, Jitters, Recipe, always, any, capped, concat, float_literal, jitter_is, n, op,
-    rust_duration, s, v, when,
+use super::difference::DifferenceCode::{
+    LargestMultiplier, LongestDelay, LongestSetting, SinglePrecision,
 };
+use super::literals::{TWO_POW_64, float_literal, rust_duration};
+use super::template::{
+    Check, Jitters, Recipe, always, any, cap_reaches, capped, concat, jitter_is, n, not, op,
+    reaches, s, v, when,
+};
+
+/// `Duration::MAX` (2^64 − 1 s and 999,999,999 ns) in milliseconds: the
+/// longest delay `rust_duration` writes, and where backon's
+/// `saturating_mul` stops (`exponential.rs` lines 257–259).
+const LONGEST_MS: f64 = TWO_POW_64 * 1000.0;
+/// `f32::MAX`, the largest factor `with_factor` takes.
+const LARGEST_FACTOR: f64 = f32::MAX as f64;
 
 /// backon 1.5.2 (`backon/src/backoff/exponential.rs` at db212c0, lines
 /// 204–253): the first delay is `min_delay`, each next one the previous
@@ -49,7 +59,11 @@ pub(super) fn backon() -> Recipe {
         lets,
         holes: vec![
             rust_duration(min()),
-            float_literal(v("multiplier")),
+            when(
+                op("<", [n(LARGEST_FACTOR), v("multiplier")]),
+                s("f32::MAX"),
+                float_literal(v("multiplier")),
+            ),
             when(
                 capped(),
                 concat([s(".with_max_delay("), rust_duration(max()), s(")")]),
@@ -58,15 +72,38 @@ pub(super) fn backon() -> Recipe {
             op("n", [v("retries")]),
             when(third(), s("\n    .with_jitter()"), s("")),
         ],
-        checks: vec![Check {
-            code: SinglePrecision,
-            when: any([op("<", [n(1.0), v("retries")]), third()]),
-            vars: vec![],
-        }],
+        checks: vec![
+            Check {
+                code: SinglePrecision,
+                when: any([op("<", [n(1.0), v("retries")]), third()]),
+                vars: vec![],
+            },
+            Check {
+                code: LongestSetting,
+                when: any([reaches(min(), LONGEST_MS), cap_reaches(max(), LONGEST_MS)]),
+                vars: vec![("longest", n(LONGEST_MS))],
+            },
+            Check {
+                code: LongestDelay,
+                when: op(
+                    "&",
+                    [
+                        not(capped()),
+                        reaches(op("*", [v("top"), v("scale")]), LONGEST_MS),
+                    ],
+                ),
+                vars: vec![("longest", n(LONGEST_MS))],
+            },
+            Check {
+                code: LargestMultiplier,
+                when: op("<", [n(LARGEST_FACTOR), v("multiplier")]),
+                vars: vec![("multiplier", n(LARGEST_FACTOR))],
+            },
+        ],
         jitters: Jitters::Kinds(vec![("none", always()), ("proportional", third())]),
         settings: vec![
             ("min_delay", min()),
-            ("factor", v("multiplier")),
+            ("factor", op("min", [v("multiplier"), n(LARGEST_FACTOR)])),
             ("max_delay", when(capped(), max(), n(f64::INFINITY))),
             ("max_times", v("retries")),
             ("jitter", when(third(), n(1.0), n(0.0))),

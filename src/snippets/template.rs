@@ -16,7 +16,8 @@
 //!
 //! Numbers are written in the code's literal syntax, never the page's
 //! notation: [`plain`] is Rust's `Display` for `f64` (the shortest decimal
-//! that reads back as the same double, never in exponent notation).
+//! that reads back as the same double, never in exponent notation); the
+//! literals of each target language are built of it in `literals.rs`.
 //!
 //! This module knows no library: the recipes come from the library modules.
 
@@ -217,7 +218,7 @@ pub fn any_of(mut args: Vec<Expr>) -> Expr {
         .fold(last, |rest, a| when(a, n(1.0), rest))
 }
 /// Whether `x` is a whole number.
-fn whole(x: Expr) -> Expr {
+pub(super) fn whole(x: Expr) -> Expr {
     op("=", [op("trunc", [x.clone()]), x])
 }
 /// Texts joined, without the empty ones.
@@ -230,52 +231,17 @@ pub fn concat<const N: usize>(parts: [Expr; N]) -> Expr {
             .collect(),
     )
 }
-/// A number as a floating-point literal of C-like languages (`2.0`, not
-/// `2`, so that it is a double wherever it stands).
-pub fn float_literal(x: Expr) -> Expr {
-    concat([op("n", [x.clone()]), when(whole(x), s(".0"), s(""))])
+/// Whether `x` is `limit` or more: past the range of a type whose first
+/// value out of range is `limit`.
+pub fn reaches(x: Expr, limit: f64) -> Expr {
+    not(op("<", [x, n(limit)]))
 }
-/// Milliseconds as a duration: `{ms_before}N{ms_after}` when whole, else
-/// `{ns_before}N)` in whole nanoseconds.
-fn duration(
-    x: Expr,
-    ms_before: &'static str,
-    ms_after: &'static str,
-    ns_before: &'static str,
-) -> Expr {
-    when(
-        whole(x.clone()),
-        concat([s(ms_before), op("n", [x.clone()]), s(ms_after)]),
-        concat([s(ns_before), op("n", [nanoseconds(x)]), s(")")]),
-    )
+/// Whether a cap is given and `cap` (the let that holds it as written)
+/// reaches `limit`.
+pub fn cap_reaches(cap: Expr, limit: f64) -> Expr {
+    op("&", [capped(), reaches(cap, limit)])
 }
-fn nanoseconds(ms: Expr) -> Expr {
-    op("round", [op("*", [ms, n(1e6)])])
-}
-/// Milliseconds as a Go duration: `250 * time.Millisecond` when whole,
-/// else whole nanoseconds.
-pub fn go_duration(ms: Expr) -> Expr {
-    duration(ms, "", " * time.Millisecond", "time.Duration(")
-}
-/// Milliseconds as a Rust `Duration`: `from_millis` when whole, else
-/// `from_nanos`.
-pub fn rust_duration(ms: Expr) -> Expr {
-    duration(ms, "Duration::from_millis(", ")", "Duration::from_nanos(")
-}
-/// Milliseconds as a protobuf JSON duration: seconds of whole nanoseconds,
-/// and an `s` (`"1.5s"`). Past 2^53 nanoseconds (104 days) a double holds
-/// no whole nanoseconds: the seconds as they are.
-pub fn json_seconds(ms: Expr) -> Expr {
-    let seconds = when(
-        op(
-            "<",
-            [op("*", [ms.clone(), n(1e6)]), n(9_007_199_254_740_992.0)],
-        ),
-        op("/", [nanoseconds(ms.clone()), n(1e9)]),
-        op("/", [ms, n(1000.0)]),
-    );
-    op("c", [op("n", [seconds]), s("s")])
-}
+
 /// True (an empty "all of").
 pub fn always() -> Expr {
     op("&", [])
@@ -392,7 +358,7 @@ fn whole_ms(
 /// taken is evaluated), `c` (concatenate texts), `abs round trunc max min`
 /// (as JavaScript's `Math`), and
 /// `n`, a number as [`plain`] writes it. Every format of a library's
-/// literals is built of these (say, [`go_duration`]), so that the script's
+/// literals is built of these (`literals.rs`), so that the script's
 /// evaluator stays small.
 pub fn eval(e: &Expr, env: &Env) -> Val {
     let (name, args) = match e {

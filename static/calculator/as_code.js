@@ -1,13 +1,17 @@
 // As code: the snippets follow the form. Each library's template, its
-// holes and its checks of what differs come from src/snippets (the
-// `calc-code-data` island); fillSnippets fills them by the rule of
+// holes and its checks of what differs come from src/snippets (a JSON
+// asset per language, the section's data-src, fetched when the reader
+// first opens the section and cached by the browser across pages);
+// fillSnippets fills them by the rule of
 // src/snippets/template.rs, operator for operator (tests/suite/snippets_parity.rs
 // runs both on a grid). Figures in code are the language's literals, never
 // the page's notation.
 
+import { isBuiltPolicy } from './form.js';
 import { $, data, el, K, num, ROW, scheduleView } from './state.js';
 
-let code;
+// The fetched data; `false` while it loads or if it failed.
+let code = false;
 
 // x as Rust's Display writes an f64: the shortest digits, no exponent.
 const plain = (x) => {
@@ -75,11 +79,14 @@ const note = ([id, vars]) => code.notes[id].replace(/\{(\w+)\}/g, (_, k) =>
 // the last ones stay, marked stale, and copy nothing. On a page in seconds
 // the delays the checks read are the core's in seconds times 1000 (the
 // build computes them in milliseconds: the same but for the last bit).
+// Until the data is there (or if it never comes) the built snippets stand,
+// marked stale once the form holds another policy.
 export function showCode(policy, errors) {
-  $('code').classList.toggle('is-stale', !!errors);
-  $('code-stale').hidden = !errors;
-  for (const b of document.querySelectorAll('[data-code]')) b.disabled = !!errors;
-  if (errors) return;
+  const stale = !!errors || (!code && !isBuiltPolicy(policy));
+  $('code').classList.toggle('is-stale', stale);
+  $('code-stale').hidden = !stale;
+  for (const b of document.querySelectorAll('[data-code]')) b.disabled = stale;
+  if (stale || !code) return;
   const k = policy.unit === 's' ? 1000 : 1, buf = scheduleView();
   const p = { ...policy, base: policy.base * k, max_delay: policy.max_delay && policy.max_delay * k };
   fillSnippets(code.libraries, p, Array.from({ length: p.retries }, (_, i) => buf[i * ROW + K.delay] * k))
@@ -92,8 +99,16 @@ export function showCode(policy, errors) {
     });
 }
 
-export function startSnippets() {
-  code = JSON.parse($('code-data').textContent);
+// The data is fetched once the section is open (at once if it already
+// is), then `loaded` runs and the section is marked data-loaded; if it
+// fails the built snippets stay, as showCode says.
+export function startSnippets(loaded) {
+  const part = $('code');
+  const load = () => fetch(new URL(part.dataset.src, location.href))
+    .then((r) => (r.ok ? r.json() : Promise.reject(r.status)))
+    .then((d) => { code = d; loaded(); part.dataset.loaded = ''; }, () => {});
+  if (part.open) load();
+  else part.addEventListener('toggle', load, { once: true });
   for (const b of document.querySelectorAll('[data-code]')) {
     b.parentNode.hidden = false;
     b.onclick = () => navigator.clipboard.writeText(document.getElementById(b.dataset.code).textContent)

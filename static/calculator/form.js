@@ -52,6 +52,7 @@ export function readLimits() {
 // input and a null alike: empty.)
 const key = (q, m) => `${[data.contract.inputs.map((k) => q[k]), q.unit, m.timeout, m.deadline]}`;
 export const isBuilt = (p, l) => key(p, l) === key(data.defaults, data.limits);
+export const isBuiltPolicy = (p) => key(p, {}) === key(data.defaults, {});
 
 // A deadline shorter than the timeout is the deadline's error, as the
 // core's Limits::validate says.

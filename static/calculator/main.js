@@ -52,9 +52,12 @@ function update(fromUser) {
   // frequent URL updates, and a summary per keystroke drowns the reader.
   // Then in idle time, so that replaceState's cost does not delay the
   // next keystroke; a newer edit cancels it.
+  // An update of the script's own (the "as code" data came) leaves a
+  // pending one be.
+  if (!fromUser) return;
   clearTimeout(timer);
   const mine = ++pauses;
-  if (fromUser) timer = setTimeout(() => idle(() => mine === pauses && paused(!errors)), 500);
+  timer = setTimeout(() => idle(() => mine === pauses && paused(!errors)), 500);
 }
 
 function paused(ok) {
@@ -99,7 +102,7 @@ async function start() {
   if (compute(defaults)) return;
   render(setGood(defaults));
   startPresets();
-  startSnippets();
+  startSnippets(() => update(false));
   watchTable();
   readUrl();
   // An address with inputs is usually not the built page's: load at once.

@@ -1,8 +1,8 @@
 // Browser tests of the "as code" part following the form (en, ru, de):
 // choosing a preset or typing a policy shows, for every library, exactly
 // the code `backoff-site schedule ... --as-code LIBRARY` prints for that
-// policy, under the page's translated comments (from its `calc-code-data`
-// island: the second comment only when the library differs, as the command
+// policy, under the page's translated comments (from its "as code" data,
+// the asset its #calc-code names: the second comment only when the library differs, as the command
 // says on stderr), with as many notes as differences; a bad value marks the
 // part stale and its Copy buttons unusable; Copy copies the code shown.
 // tests/suite/snippets_parity.rs holds the script's filler to the same rule on a
@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { CLI, DIST, LANGS, island, siteAndBrowser, type, withOpenPage } from './support.js';
+import { CLI, DIST, LANGS, island, open, openCode, siteAndBrowser, type, withOpenPage } from './support.js';
 
 const state = siteAndBrowser();
 
@@ -27,12 +27,20 @@ function islandOf(lang, page, id) {
   return JSON.parse(m[1]);
 }
 
+/** The "as code" data the page fetches: the asset its #calc-code names. */
+function codeData(lang, page) {
+  const file = path.join(DIST, lang, page, 'index.html');
+  const m = /id="calc-code" data-src="([^"]+)"/.exec(readFileSync(file, 'utf8'));
+  if (!m) throw new Error(`${lang}/${page}: no data-src on #calc-code`);
+  return JSON.parse(readFileSync(path.join(path.dirname(file), m[1]), 'utf8'));
+}
+
 /**
  * What the page must show for `policy` (delays in `unit`), by library id:
  * the command's code under the page's comments, and how many notes.
  */
 function expected(lang, page, policy, unit) {
-  const code = islandOf(lang, page, 'calc-code-data');
+  const code = codeData(lang, page);
   const args = ['schedule', '--base', String(policy.base), '--multiplier', String(policy.multiplier)];
   if (policy.max_delay !== null) args.push('--max', String(policy.max_delay));
   args.push('--retries', String(policy.retries), '--jitter', policy.jitter, '--unit', unit);
@@ -65,6 +73,9 @@ for (const lang of LANGS) {
         // As built: the starting policy.
         const start = data.defaults;
         assert.deepEqual(await shown(page), expected(lang, 'calculator', start, start.unit), 'the starting policy');
+        // The script's data comes when the part is first opened.
+        await openCode(page);
+        assert.deepEqual(await shown(page), expected(lang, 'calculator', start, start.unit), 'once opened');
         for (const name of ['tenacity', 'polly', 'grpc-retry-policy']) {
           await page.selectOption('#calc-preset', name);
           const want = expected(lang, 'calculator', presets.presets[name].policy, 'ms');
@@ -86,9 +97,34 @@ for (const lang of LANGS) {
       });
     });
 
+    test('without its data (the fetch fails) the built snippets stay, marked stale for another policy', async () => {
+      const data = island(lang, 'calculator');
+      const opened = await open(state.browser, state.server.origin, lang, 'calculator');
+      const { page } = opened;
+      try {
+        const built = await shown(page);
+        await page.route('**/assets/calc-code.*.json', (route) => route.abort());
+        await type(page, 'retries', String(data.defaults.retries + 1));
+        const failed = page.waitForEvent('requestfailed');
+        await page.click('#calc-code summary');
+        await failed;
+        assert.ok(await page.isVisible('#calc-code-stale'), 'another policy: stale');
+        assert.ok(await page.isDisabled('#calc-code-backon button'));
+        assert.deepEqual(await shown(page), built, 'the built snippets stay');
+        await type(page, 'retries', String(data.defaults.retries));
+        assert.equal(await page.isVisible('#calc-code-stale'), false, 'the built policy again: not stale');
+        // The one problem is the refused fetch.
+        assert.equal(opened.problems.length, 1, String(opened.problems));
+        assert.match(opened.problems[0], /calc-code\.[0-9a-f]+\.json/);
+      } finally {
+        await opened.context.close();
+      }
+    });
+
     test('in seconds, a bad value, and Copy', async () => {
       const data = island(lang, 'schedule');
       await withPage(lang, 'schedule', async (page) => {
+        await openCode(page);
         await page.selectOption('#calc-unit', 's');
         await page.selectOption('#calc-jitter', 'full');
         await type(page, 'base', typed(data, 0.25));
@@ -100,7 +136,6 @@ for (const lang of LANGS) {
         assert.deepEqual(await shown(page), want, 'in seconds');
         // A bad value: the part is stale, its code stays, nothing copies.
         await type(page, 'base', 'abc');
-        await page.click('#calc-code summary');
         assert.ok(await page.isVisible('#calc-code-stale'));
         assert.ok(await page.$eval('#calc-code', (e) => e.classList.contains('is-stale')));
         assert.ok(await page.isDisabled('#calc-code-backon button'));

@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { CLI, DIST, LANGS, PAGES, island, siteAndBrowser, tableCells, type, withOpenPage } from './support.js';
+import { CLI, DIST, LANGS, PAGES, island, openCode, siteAndBrowser, tableCells, type, withOpenPage } from './support.js';
 
 const state = siteAndBrowser();
 
@@ -89,7 +89,7 @@ for (const lang of LANGS) {
           assert.ok(await page.isVisible('#calc-preset-status'));
           // The snippets follow the form (tests/e2e/as_code.test.js holds
           // them to the command line's): no note says they are out of date.
-          await page.click('#calc-code summary');
+          await openCode(page);
           assert.equal(await page.isVisible('#calc-code-stale'), false);
           assert.match(await page.textContent('#calc-code-tenacity-code'), /stop_after_attempt\(6\)/);
           // Back to the preset's value: not modified any more.

@@ -156,6 +156,12 @@ export function cliJson({ base, multiplier, max, retries, jitter, unit }) {
 }
 
 /** Replaces a field's text, firing one `input` event as typing does. */
+/** Opens "As code" and waits for its data (fetched on the first opening). */
+export async function openCode(page) {
+  await page.click('#calc-code summary');
+  await page.waitForSelector('#calc-code[data-loaded]', { state: 'attached' });
+}
+
 export async function type(page, field, text) {
   await page.locator(`#calc-${field}`).fill(text);
 }

@@ -29,6 +29,7 @@ mod practice_page;
 mod presets;
 mod serve;
 mod site_build;
+mod snippet_ranges;
 mod snippets;
 mod snippets_parity;
 mod text_checks;

@@ -283,6 +283,8 @@ const ATTRIBUTES: &[&str] = &[
     "d",
     // The Copy button of an "as code" snippet names its code element.
     "data-code",
+    // The "as code" part names the data asset its script fetches.
+    "data-src",
     "data-totals",
     "for",
     "hidden",

@@ -55,6 +55,32 @@ fn grid() -> Vec<Policy> {
             }
         }
     }
+    // The edges of the libraries' ranges (tests/suite/snippet_ranges.rs).
+    for base in [
+        1e-300,
+        2_147_483_648.0,
+        86_400_000.5,
+        9_223_372_036_855.0,
+        1e20,
+        1e300,
+    ] {
+        for multiplier in [2.0, 3.5e38] {
+            for max_delay in [None, Some(1e20)] {
+                for jitter in jitters {
+                    let policy = Policy {
+                        base,
+                        multiplier,
+                        max_delay,
+                        retries: 3,
+                        jitter,
+                    };
+                    if Schedule::new(policy).is_ok() {
+                        grid.push(policy);
+                    }
+                }
+            }
+        }
+    }
     grid
 }
 

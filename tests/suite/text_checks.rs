@@ -200,12 +200,11 @@ fn jitter_kinds_read_as_words_inside_sentences() {
         // The practice page's policy has full jitter, which some libraries lack.
         let html = real_page(&format!("{lang}/practice/index.html"));
         assert!(html.contains(note), "{lang}: no {note:?}");
-        let island = between(
-            &html,
-            r#"<script type="application/json" id="calc-code-data">"#,
-            "</script>",
-        );
-        let data: serde_json::Value = serde_json::from_str(island).unwrap();
+        // The "as code" data the page's script fetches.
+        let src = between(&html, r#"id="calc-code" data-src=""#, "\"");
+        let asset = common::pages::real_site().join(src.trim_start_matches("../"));
+        let data: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(asset).unwrap()).unwrap();
         for (kind, words) in data["jitters"].as_object().unwrap() {
             let words = words.as_str().unwrap();
             let ok = match lang {

@@ -44,8 +44,6 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use sha2::{Digest, Sha256};
-
 mod files;
 mod manifest;
 mod place;
@@ -419,32 +417,10 @@ fn lock(path: &Path, out: &Path) -> io::Result<File> {
     Ok(file)
 }
 
-/// `name.ext` becomes `name.<hash>.ext`, the hash being the first 10 hex
-/// digits of the SHA-256 of `bytes`, so a changed asset gets a new name and
-/// can be cached forever.
-pub fn hashed_name(name: &str, bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    let hash: String = digest.iter().take(5).map(|b| format!("{b:02x}")).collect();
-    match name.rsplit_once('.') {
-        Some((stem, ext)) => format!("{stem}.{hash}.{ext}"),
-        None => format!("{name}.{hash}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use manifest::read_manifest;
-
-    #[test]
-    fn hashed_names_change_with_content() {
-        let a = hashed_name("style.css", b"body{}");
-        assert!(
-            a.starts_with("style.") && a.ends_with(".css") && a.len() == "style..css".len() + 10
-        );
-        assert_ne!(a, hashed_name("style.css", b"body{ }"));
-        assert_eq!(a, hashed_name("style.css", b"body{}"));
-    }
 
     fn files_below(dir: &Path) -> Vec<(String, String)> {
         let mut files: Vec<(String, String)> = walkdir::WalkDir::new(dir)

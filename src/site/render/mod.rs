@@ -27,12 +27,13 @@ use crate::site::format::intl::Intl;
 use crate::site::format::texts::{Language, Texts};
 use crate::site::load::Site;
 use crate::site::load::locales;
-use crate::site::output::{self, Sink};
+use crate::site::output::Sink;
 use crate::site::pages::context::{AssetNames, Mode, PAGE_BUFFER, Renderer};
 use crate::site::pages::hosting;
 use crate::site::pages::unit::{PageMeta, Unit};
 use crate::site::sections::contention::experiment::{self, Results};
 use crate::site::urls::Urls;
+use crate::site::urls::hashed_name;
 use crate::site::{check, pages};
 
 /// What a render did: the HTML pages it wrote, and the time its pages'
@@ -194,6 +195,9 @@ fn render_with<'scope>(
         metas.push(meta);
     }
     unique_slugs(site, &languages, &metas, diagnostics);
+    for (name, json) in renderer.calculator.code_assets() {
+        put(&name, json.as_bytes(), diagnostics);
+    }
 
     // The root pages and every language's home and 404 pages.
     PAGE_BUFFER.with_borrow_mut(|buffer| {
@@ -298,7 +302,7 @@ fn assets(site: &Site, sink: &dyn Sink) -> (AssetNames, Vec<Diagnostic>) {
     let mut problems = Vec::new();
     let mut refused = Vec::new();
     let mut add = |name: &str, bytes: &[u8]| {
-        let hashed = format!("assets/{}", output::hashed_name(name, bytes));
+        let hashed = format!("assets/{}", hashed_name(name, bytes));
         if let Err(err) = sink.put(&hashed, bytes) {
             refused.push(write_problem(&hashed, err));
         }

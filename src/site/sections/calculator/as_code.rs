@@ -1,8 +1,8 @@
 //! The calculator's "as code" part: the policy the calculator starts with
 //! as configuration for each library `crate::snippets` knows, shown in
 //! `<details>` so that readers without JavaScript get it too, and the
-//! island (`calc-code-data`) from which the script shows the policy in the
-//! form as the reader types: each library's recipe, the notes of what
+//! data (a JSON asset, one per language, which the script fetches) from
+//! which the script shows the policy in the form as the reader types: each library's recipe, the notes of what
 //! differs with their figures left as holes, the jitter kinds' names as a
 //! sentence writes them (`jitter-<kind>-inline`).
 //!
@@ -34,6 +34,8 @@ pub fn variables(id: &str) -> Option<&'static [&'static str]> {
         "whole-milliseconds" => &["retry", "library", "core"],
         "cap-after-jitter" => &["max"],
         "attempts-limited" => &["max_attempts", "retries"],
+        "longest-setting" | "longest-delay" => &["longest"],
+        "largest-multiplier" => &["multiplier"],
         _ => &[],
     })
 }
@@ -61,8 +63,9 @@ pub struct AsCodeView {
     /// The label of each snippet's Copy button.
     pub copy: String,
     pub snippets: Vec<SnippetView>,
-    /// The `calc-code-data` island.
-    pub data_json: String,
+    /// The name of the asset with the script's data (recipes and words,
+    /// [`island_json`]), relative to the site's root.
+    pub data_asset: String,
 }
 
 /// `policy` in the core's terms, with durations in `unit`; the snippets
@@ -99,9 +102,9 @@ impl CommentTexts {
     }
 }
 
-/// The `calc-code-data` island's JSON in the page's language: it depends
-/// on the words alone, not on the policy, so pages that share their words
-/// share it (`shared.rs`).
+/// The script's "as code" data in the page's language, as JSON: it
+/// depends on the words alone, not on the policy, so pages that share
+/// their words share it, as one asset (`shared.rs`).
 pub fn island_json(texts: &Texts, comments: &CommentTexts) -> String {
     let jitters: serde_json::Map<String, serde_json::Value> = crate::backoff::Jitter::NAMES
         .into_iter()
@@ -126,7 +129,7 @@ pub fn island_json(texts: &Texts, comments: &CommentTexts) -> String {
 }
 
 /// The snippets of `policy` (durations in `unit`) in the page's language,
-/// with `data_json`, the island [`island_json`] made with the same words
+/// with `data_asset`, the asset of the data ([`island_json`]) made with the same words
 /// and `comments`.
 pub fn view(
     policy: &Policy,
@@ -134,11 +137,11 @@ pub fn view(
     texts: &Texts,
     intl: &Intl,
     comments: &CommentTexts,
-    data_json: String,
+    data_asset: String,
 ) -> AsCodeView {
     let ms = in_milliseconds(policy, unit);
     AsCodeView {
-        data_json,
+        data_asset,
         heading: texts.get("calc-code-heading", None),
         intro: texts.get("calc-code-intro", None),
         exact: texts.get("calc-code-exact", None),
@@ -197,5 +200,9 @@ fn is_duration(code: DifferenceCode, name: &str) -> bool {
         (DifferenceCode::ImmediateFirstRetry, "delay")
             | (DifferenceCode::WholeMilliseconds, "library" | "core")
             | (DifferenceCode::CapAfterJitter, "max")
+            | (
+                DifferenceCode::LongestSetting | DifferenceCode::LongestDelay,
+                "longest"
+            )
     )
 }

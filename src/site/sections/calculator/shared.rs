@@ -16,12 +16,16 @@
 //! it builds its parts from its own messages, so that each reports its own
 //! problems against its own files as before. The "as code" island depends
 //! on the words alone, not on the profile: it is made once per language,
-//! by the first sound build of that language's parts.
+//! by the first sound build of that language's parts, and is no part of
+//! the page but an asset the script fetches, under a content-hashed name
+//! (so a reader's browser fetches it once for every page of a language).
+//! The cache keeps every such asset made in the render, by name, for the
+//! render stage to write ([`Cache::code_assets`]).
 //!
 //! It decides nothing about the parts themselves (`island.rs`, `figures`,
 //! `herd.rs`, `as_code.rs`, `presets.rs` do) and never writes a file.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
 use unic_langid::LanguageIdentifier;
@@ -60,7 +64,36 @@ pub struct Parts {
 #[derive(Default)]
 pub struct Cache {
     entries: Mutex<HashMap<String, Option<Arc<Parts>>>>,
-    code_islands: Mutex<HashMap<usize, Arc<str>>>,
+    /// Each language's sound "as code" data, as its asset's name.
+    code_islands: Mutex<HashMap<usize, String>>,
+    /// Every "as code" data asset made, by its name: the sound ones and
+    /// those of pages with problems of their own.
+    code_assets: Mutex<BTreeMap<String, Arc<str>>>,
+}
+
+impl Cache {
+    /// The "as code" data `json` as an asset: its content-hashed name,
+    /// relative to the site's root, kept for the render stage to write.
+    fn code_asset(&self, json: String) -> String {
+        let name = format!(
+            "assets/{}",
+            crate::site::urls::hashed_name("calc-code.json", json.as_bytes())
+        );
+        self.code_assets
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(name.clone())
+            .or_insert_with(|| Arc::from(json));
+        name
+    }
+
+    /// Every "as code" data asset the render made, by name, in name order.
+    pub fn code_assets(&self) -> BTreeMap<String, Arc<str>> {
+        self.code_assets
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
 }
 
 /// What one page's calculator is built with: the render's cache and the
@@ -83,8 +116,9 @@ pub struct Inputs<'a> {
 }
 
 /// Builds the parts of `inputs` with the messages of `texts`; `code_island`
-/// is the "as code" island already made with the same messages, if any.
-fn build(texts: &Texts, inputs: &Inputs, code_island: Option<&str>) -> Parts {
+/// is the name of the "as code" data asset already made with the same
+/// messages, if any; a new one is added to `cache`.
+fn build(texts: &Texts, inputs: &Inputs, code_island: Option<&str>, cache: &Cache) -> Parts {
     let Inputs {
         profile,
         intl,
@@ -109,8 +143,8 @@ fn build(texts: &Texts, inputs: &Inputs, code_island: Option<&str>) -> Parts {
         as_code: {
             let comments = as_code::CommentTexts::new(texts);
             let island = match code_island {
-                Some(island) => island.to_string(),
-                None => as_code::island_json(texts, &comments),
+                Some(name) => name.to_string(),
+                None => cache.code_asset(as_code::island_json(texts, &comments)),
             };
             as_code::view(defaults, profile.unit, texts, intl, &comments, island)
         },
@@ -134,18 +168,18 @@ impl Source<'_> {
         let known = self.lock().get(&key).cloned();
         match known {
             Some(Some(parts)) => parts,
-            Some(None) => Arc::new(build(texts, inputs, None)),
+            Some(None) => Arc::new(build(texts, inputs, None, self.cache)),
             None => {
                 let site = Texts::new(
                     vec![&self.site.site_bundle],
                     self.site.site_file.into_iter().collect(),
                 );
                 let island = self.islands().get(&self.language).cloned();
-                let parts = build(&site, inputs, island.as_deref());
+                let parts = build(&site, inputs, island.as_deref(), self.cache);
                 let sound = site.into_problems().is_empty();
                 if sound && island.is_none() {
                     self.islands()
-                        .insert(self.language, Arc::from(parts.as_code.data_json.as_str()));
+                        .insert(self.language, parts.as_code.data_asset.clone());
                 }
                 let kept = sound.then(|| Arc::new(parts));
                 let mut entries = self.lock();
@@ -153,12 +187,12 @@ impl Source<'_> {
                     entries.insert(key, kept.clone());
                 }
                 drop(entries);
-                kept.unwrap_or_else(|| Arc::new(build(texts, inputs, None)))
+                kept.unwrap_or_else(|| Arc::new(build(texts, inputs, None, self.cache)))
             }
         }
     }
 
-    fn islands(&self) -> std::sync::MutexGuard<'_, HashMap<usize, Arc<str>>> {
+    fn islands(&self) -> std::sync::MutexGuard<'_, HashMap<usize, String>> {
         self.cache
             .code_islands
             .lock()

@@ -74,6 +74,8 @@ pub struct CalculatorView {
     pub timeline: Option<distribution::TimelineView>,
     /// The script's path from this page.
     pub script_src: String,
+    /// The "as code" data asset, from the page.
+    pub code_src: String,
     /// The parts pages share (`shared.rs`), borrowed rather than copied
     /// into each page: the island's JSON, the chart of the default inputs,
     /// the many-clients chart, the preset selector and the policy as code.
@@ -184,6 +186,7 @@ pub fn view(
         limit_fields,
         timeline,
         script_src: format!("{root}{script}"),
+        code_src: format!("{root}{}", parts.as_code.data_asset),
         parts,
     }
 }

@@ -1,0 +1,3 @@
+module grpccheck
+
+go 1.19

@@ -1,0 +1,3 @@
+module github.com/cenkalti/backoff/v4
+
+go 1.19

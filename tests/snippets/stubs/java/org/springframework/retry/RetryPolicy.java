@@ -1,0 +1,3 @@
+package org.springframework.retry;
+
+public interface RetryPolicy {}

@@ -1,0 +1,3 @@
+package org.springframework.retry.backoff;
+
+public interface BackOffPolicy {}
