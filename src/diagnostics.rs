@@ -246,16 +246,31 @@ impl Diagnostic {
     }
 }
 
-/// `text` with every character that would act on a terminal rather than
-/// show (C0 controls but tab, DEL, C1 controls, the bidirectional controls)
-/// replaced by one visible character, so that columns stay where they were:
-/// C0 by its control picture (`␛` for ESC), the others by U+FFFD.
+/// Whether `c` acts on whatever shows the text instead of showing: a
+/// control character but tab (C0, DEL, C1), which terminals and some
+/// compilers act on and HTML forbids, or a bidirectional embedding,
+/// override or isolate (U+202A–U+202E, U+2066–U+2069), which displays text
+/// in an order other than its own. The one class of such characters:
+/// diagnostics show them as pictures ([`Diagnostic::render`]), pages refuse
+/// them in messages (`site::format::texts`), and the snippets' comments
+/// blank them (`snippets`). Line feed is one; where lines are allowed the
+/// caller says so.
+pub fn acts_on_display(c: char) -> bool {
+    (c.is_control() && c != '\t')
+        || ('\u{202a}'..='\u{202e}').contains(&c)
+        || ('\u{2066}'..='\u{2069}').contains(&c)
+}
+
+/// `text` with every character that [`acts_on_display`] replaced by one
+/// visible character, so that columns stay where they were: C0 by its
+/// control picture (`␛` for ESC), the others by U+FFFD.
 fn visible(text: &str) -> String {
     text.chars()
         .map(|c| match c {
-            '\t' => c,
-            '\0'..='\u{1f}' => char::from_u32(0x2400 + u32::from(c)).unwrap_or('\u{fffd}'),
-            '\u{7f}'..='\u{9f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => '\u{fffd}',
+            '\0'..='\u{1f}' if c != '\t' => {
+                char::from_u32(0x2400 + u32::from(c)).unwrap_or('\u{fffd}')
+            }
+            c if acts_on_display(c) => '\u{fffd}',
             c => c,
         })
         .collect()

@@ -296,6 +296,12 @@ const _: () = {
     assert!(Jitter::from_code(Jitter::KINDS.len(), 0.5).is_none());
 };
 
+/// The shortest delay (first delay or cap) a policy may have: the smallest
+/// normal double, about 2.2e-308. Below it doubles are subnormal and lose
+/// precision, so the figures (percentiles, the grid's step) would no longer
+/// hold to the accuracy the core states for them.
+pub const MIN_DELAY: f64 = f64::MIN_POSITIVE;
+
 /// The fewest retries a policy may ask for.
 pub const MIN_RETRIES: u32 = 1;
 /// The most retries a policy may ask for; it bounds every loop in this module.
@@ -305,12 +311,12 @@ pub const MAX_RETRIES: u32 = 1000;
 /// to know.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Policy {
-    /// The delay before the first retry: finite and greater than zero.
+    /// The delay before the first retry: finite and at least [`MIN_DELAY`].
     pub base: f64,
     /// The growth factor between consecutive delays: finite and at least one.
     pub multiplier: f64,
-    /// The largest delay, if any: finite and greater than zero. A cap below
-    /// `base` is allowed and makes every delay equal to the cap.
+    /// The largest delay, if any: finite and at least [`MIN_DELAY`]. A cap
+    /// below `base` is allowed and makes every delay equal to the cap.
     pub max_delay: Option<f64>,
     /// How many retries follow the original request, numbered `1..=retries`.
     pub retries: u32,
@@ -321,11 +327,11 @@ pub struct Policy {
 /// Why a policy was refused. Each variant names the field that breaks a rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PolicyError {
-    /// `base` is not a finite number greater than zero.
+    /// `base` is not a finite number of at least [`MIN_DELAY`].
     Base,
     /// `multiplier` is not a finite number of at least one.
     Multiplier,
-    /// `max_delay` is given but is not a finite number greater than zero.
+    /// `max_delay` is given but is not a finite number of at least [`MIN_DELAY`].
     MaxDelay,
     /// `retries` is not in `MIN_RETRIES..=MAX_RETRIES`.
     Retries,
@@ -383,15 +389,15 @@ impl PolicyError {
 impl core::fmt::Display for PolicyError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match *self {
-            PolicyError::Base => {
-                f.write_str("the first delay must be a finite number greater than 0")
-            }
+            PolicyError::Base => f.write_str(
+                "the first delay must be a finite number greater than 0 (at least 2.2e-308, below which doubles lose precision)",
+            ),
             PolicyError::Multiplier => {
                 f.write_str("the multiplier must be a finite number of at least 1")
             }
-            PolicyError::MaxDelay => {
-                f.write_str("the maximum delay must be a finite number greater than 0")
-            }
+            PolicyError::MaxDelay => f.write_str(
+                "the maximum delay must be a finite number greater than 0 (at least 2.2e-308, below which doubles lose precision)",
+            ),
             PolicyError::Retries => write!(
                 f,
                 "the number of retries must be a whole number from {MIN_RETRIES} to {MAX_RETRIES}"
@@ -528,14 +534,14 @@ impl Policy {
     /// first broken one is the error. [`Schedule::new`] and [`dist`] both
     /// start here.
     pub fn validate(&self) -> Result<(), PolicyError> {
-        if !(self.base.is_finite() && self.base > 0.0) {
+        if !(self.base.is_finite() && self.base >= MIN_DELAY) {
             return Err(PolicyError::Base);
         }
         if !(self.multiplier.is_finite() && self.multiplier >= 1.0) {
             return Err(PolicyError::Multiplier);
         }
         if let Some(cap) = self.max_delay
-            && !(cap.is_finite() && cap > 0.0)
+            && !(cap.is_finite() && cap >= MIN_DELAY)
         {
             return Err(PolicyError::MaxDelay);
         }
@@ -904,6 +910,21 @@ mod tests {
         let cases = [
             (Policy { base: 0.0, ..ok }, PolicyError::Base),
             (Policy { base: -1.0, ..ok }, PolicyError::Base),
+            // Subnormal: below the smallest normal double.
+            (
+                Policy {
+                    base: MIN_DELAY / 2.0,
+                    ..ok
+                },
+                PolicyError::Base,
+            ),
+            (
+                Policy {
+                    max_delay: Some(5e-324),
+                    ..ok
+                },
+                PolicyError::MaxDelay,
+            ),
             (
                 Policy {
                     base: f64::NAN,

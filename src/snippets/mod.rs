@@ -318,12 +318,10 @@ fn is_line_end(c: char) -> bool {
     )
 }
 
-/// Characters a comment must not carry: the control characters (C0, DEL,
-/// C1), which terminals and some compilers act on, and the bidirectional
-/// embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which
-/// display code in an order other than the one it runs in.
+/// Characters a comment must not carry: those that act on the display
+/// (`diagnostics::acts_on_display`: controls, which terminals and some
+/// compilers act on, and bidirectional controls, which display code in an
+/// order other than the one it runs in).
 fn hides_code(c: char) -> bool {
-    (c.is_control() && c != '\t')
-        || ('\u{202A}'..='\u{202E}').contains(&c)
-        || ('\u{2066}'..='\u{2069}').contains(&c)
+    crate::diagnostics::acts_on_display(c)
 }

@@ -7,8 +7,8 @@ import { presetFromUrl, presets } from './presets.js';
 import { $, data, FIELDS } from './state.js';
 
 // Whether x keeps a field's rule.
-const fits = (x, r) => (!r.whole || Number.isInteger(x)) && (r.above ? x > r.min : x >= r.min) &&
-  (r.max === null || x <= r.max);
+const fits = (x, r) => (r.zero_is_none && x === 0) || (!r.whole || Number.isInteger(x)) &&
+  (r.above ? x > r.min : x >= r.min) && (r.max === null || x <= r.max);
 
 // The policy (keys in the contract's order, as src/report.rs writes them)
 // and errors by field; another jitter kind's field is hidden and unread.

@@ -4,7 +4,8 @@
 //! a generated site and asserts the located error (or success) and a
 //! generous bound of processor time (the messages: that four times as many
 //! take at most eight times as long); the speed figures themselves are the
-//! benchmark's (`benches/site_scale.rs`).
+//! benchmark's (`benches/site_scale.rs`). Over 500 lines: one case per
+//! limit, each beside the others.
 
 use crate::common;
 
@@ -400,4 +401,111 @@ fn one_id_defined_many_times_is_checked_in_linear_time() {
         large < 8 * small,
         "5,000 definitions: {small:?}; 20,000: {large:?}"
     );
+}
+
+/// A glossary of the real site's German with `extra` terms appended, each
+/// from `term(i)`; `check` on it, run with [`fails_with`]'s bound.
+fn glossary_with(extra: usize, term: impl Fn(usize) -> String) -> tempfile::TempDir {
+    let dir = common::copy_project();
+    let path = dir.path().join("locales/en/glossary.toml");
+    let mut text = fs::read_to_string(&path).unwrap();
+    for i in 0..extra {
+        text.push_str(&term(i));
+    }
+    assert!(text.len() < 1024 * 1024, "within the file's size limit");
+    fs::write(&path, text).unwrap();
+    dir
+}
+
+/// 20,000 wildcard terms (under the file's 1 MiB limit) are one located
+/// error at the first term past the bound, and `check` stays quick (it ran
+/// past 300 s at 2.5 GiB when every term was compared with every message);
+/// so are 60,000 variants of one term.
+#[test]
+fn a_glossary_past_its_bounds_is_one_located_error_and_stays_quick() {
+    use backoff_site::site::check::glossary::{MAX_PATTERNS, MAX_TERMS};
+    let many_terms = glossary_with(20_000, |i| format!("[terms.t{i}]\nuse = [\"*e*\"]\n"));
+    let stderr = fails_with(
+        many_terms.path(),
+        &["check"],
+        &[
+            &format!("more than {MAX_TERMS} terms"),
+            "locales/en/glossary.toml:",
+        ],
+    );
+    assert_eq!(
+        stderr.matches("more than").count(),
+        1,
+        "one error for the bound"
+    );
+    let many_variants = glossary_with(1, |_| {
+        let avoid: Vec<String> = (0..60_000).map(|i| format!("\"w{i}*\"")).collect();
+        format!(
+            "[terms.variants]\nuse = [\"*e*\"]\navoid = [{}]\n",
+            avoid.join(",")
+        )
+    });
+    fails_with(
+        many_variants.path(),
+        &["check"],
+        &[
+            &format!("more than {MAX_PATTERNS} words and variants"),
+            "[terms.variants]",
+        ],
+    );
+}
+
+/// At its bounds (500 terms, 2,000 patterns that all match, since each is a
+/// common letter between stars) the glossary check of the whole site is
+/// one automaton pass per message and a word-by-word comparison per
+/// pattern present: well within the bound.
+#[test]
+fn a_glossary_at_its_bounds_is_checked_quickly() {
+    use backoff_site::site::check::glossary::{MAX_PATTERNS, MAX_TERMS};
+    let existing = 23;
+    let per_term = MAX_PATTERNS / MAX_TERMS;
+    let dir = glossary_with(MAX_TERMS - existing - 1, |i| {
+        let patterns: Vec<String> = (0..per_term)
+            .map(|k| format!("\"*{}*\"", ["e", "a", "t", "o"][k % 4]))
+            .collect();
+        format!("[terms.t{i}]\nuse = [{}]\n", patterns.join(","))
+    });
+    let (output, took) = run(dir.path(), &["check"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("more than"), "within the bounds: {stderr}");
+    assert!(took < BOUND, "took {took:?}");
+}
+
+/// A list nested 3,000 levels deep by indentation (parsed before the
+/// nesting limit could apply, 1,000 levels took 32 s and 3,000 over 120 s) is refused at once with the
+/// located error of a message nested too deeply; 12 levels (24 elements) are accepted.
+#[test]
+fn markdown_lists_indented_thousands_of_levels_are_refused_before_parsing() {
+    let with_list = |levels: usize| {
+        let dir = site();
+        let path = dir.path().join("locales/en/p.ftl");
+        let text = fs::read_to_string(&path).unwrap();
+        let list: String = (0..levels)
+            .map(|i| format!("    {}- level {i}\n", "  ".repeat(i)))
+            .collect();
+        fs::write(
+            &path,
+            text.replace(
+                "tips = Respect `Retry-After`.\n",
+                &format!("tips =\n{list}"),
+            ),
+        )
+        .unwrap();
+        dir
+    };
+    let deep = with_list(3_000);
+    fails_with(
+        deep.path(),
+        &["check"],
+        &["message `tips`", "nested too deeply", "locales/en/p.ftl:"],
+    );
+    let (output, took) = run(with_list(12).path(), &["check"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("nested too deeply"), "{stderr}");
+    assert!(took < BOUND);
 }

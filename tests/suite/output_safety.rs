@@ -3,7 +3,8 @@
 //! output folder is `.git`, `tests`, a link, holds links or foreign files,
 //! a killed build left a staging folder, two builds race), builds, and
 //! checks that nothing outside the build's own files changed and that the
-//! error says why.
+//! error says why. Over 500 lines: one trap per rule of the output folder,
+//! side by side.
 #![cfg(unix)]
 
 use crate::common;
@@ -430,4 +431,92 @@ fn a_pipe_at_the_lock_is_refused_at_once() {
     let output = child.wait_with_output().unwrap();
     assert_refused(&output, "cannot lock");
     assert!(!project.path().join("dist").exists());
+}
+
+/// A folder the build refuses keeps nothing of the build's beside it: the
+/// lock made to look inside is removed again (and one that was there
+/// before stays).
+#[test]
+fn a_refused_folder_gets_no_lock_beside_it() {
+    let project = copy_project();
+    let outside = tempfile::tempdir().unwrap();
+    let sub = outside.path().join("sub");
+    precious(&sub, &["notes.txt"]);
+    assert_refused(
+        &build(project.path(), &["--out", sub.to_str().unwrap()]),
+        "is not empty, and no build made it",
+    );
+    let beside: Vec<_> = fs::read_dir(outside.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(beside, ["sub"], "only the folder itself");
+    fs::write(outside.path().join(".sub.lock"), "").unwrap();
+    assert_refused(
+        &build(project.path(), &["--out", sub.to_str().unwrap()]),
+        "is not empty, and no build made it",
+    );
+    assert!(
+        outside.path().join(".sub.lock").exists(),
+        "a lock that was there stays"
+    );
+}
+
+/// A file put into the output while a build runs is not swapped out with
+/// the old output (where the next build's pruning would lose it): the
+/// build stops, and the output keeps it.
+#[test]
+fn a_file_put_into_the_output_during_a_build_stops_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("dist");
+    let staging = Staging::create(&out).unwrap();
+    staging.put("index.html", b"first").unwrap();
+    staging.commit().unwrap();
+    let staging = Staging::create(&out).unwrap();
+    staging.put("index.html", b"second").unwrap();
+    fs::write(out.join("CNAME"), "example.org").unwrap();
+    let err = staging.commit().unwrap_err().to_string();
+    assert!(
+        err.contains("CNAME") && err.contains("did not write"),
+        "{err}"
+    );
+    assert_eq!(
+        fs::read_to_string(out.join("CNAME")).unwrap(),
+        "example.org"
+    );
+    assert_eq!(fs::read_to_string(out.join("index.html")).unwrap(), "first");
+}
+
+/// A tree in the previous output nested deeper than the longest path the
+/// system takes (4,096 bytes on Linux) is pruned like any other leftover:
+/// the next build succeeds, and so does the one after.
+#[test]
+fn a_tree_deeper_than_the_longest_path_in_the_previous_output_is_pruned() {
+    let project = copy_project();
+    assert_built(&build(project.path(), &[]));
+    assert_built(&build(project.path(), &[]));
+    let previous = project.path().join(".dist.previous");
+    assert!(previous.is_dir());
+    // 450 folders of 20 letters: 9,450 bytes of path, made one level at a
+    // time from the folder before (no single path is that long).
+    let mut folder = fs::File::open(&previous).unwrap();
+    for _ in 0..450 {
+        use std::os::fd::AsRawFd;
+        let name = std::ffi::CString::new("d".repeat(20)).unwrap();
+        // SAFETY: a valid folder descriptor and a NUL-terminated name.
+        unsafe {
+            assert_eq!(libc::mkdirat(folder.as_raw_fd(), name.as_ptr(), 0o755), 0);
+            let fd = libc::openat(
+                folder.as_raw_fd(),
+                name.as_ptr(),
+                libc::O_RDONLY | libc::O_DIRECTORY,
+            );
+            assert!(fd >= 0);
+            folder = std::os::fd::FromRawFd::from_raw_fd(fd);
+        }
+    }
+    assert_built(&build(project.path(), &[]));
+    assert_built(&build(project.path(), &[]));
+    assert!(!project.path().join("dist").join("d".repeat(20)).exists());
+    assert!(!previous.join("d".repeat(20)).exists());
 }

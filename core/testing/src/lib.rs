@@ -115,17 +115,16 @@ pub fn pick_jitter(names: &[&str], pick: u64, factor: f64) -> Jitter {
 /// cap in (0, largest finite], the multiplier in [1, largest finite], the
 /// retries in 1..=1000.
 pub fn first_broken_rule(p: &Policy) -> Option<PolicyError> {
-    let positive_finite = |x: f64| x > 0.0 && x <= f64::MAX;
+    // A delay is finite and normal: at least 2^-1022, the smallest normal
+    // double (below it precision is lost).
+    let delay = |x: f64| (2.2250738585072014e-308..=f64::MAX).contains(&x);
     let rules = [
-        (PolicyError::Base, positive_finite(p.base)),
+        (PolicyError::Base, delay(p.base)),
         (
             PolicyError::Multiplier,
             (1.0..=f64::MAX).contains(&p.multiplier),
         ),
-        (
-            PolicyError::MaxDelay,
-            p.max_delay.is_none_or(positive_finite),
-        ),
+        (PolicyError::MaxDelay, p.max_delay.is_none_or(delay)),
         (PolicyError::Retries, (1..=1000).contains(&p.retries)),
         (
             PolicyError::JitterFactor,
@@ -145,7 +144,8 @@ pub fn first_broken_rule(p: &Policy) -> Option<PolicyError> {
 /// the smaller of that and the cap; it is capped when the uncapped delay
 /// exceeds the cap. With a multiplier above one the uncapped delay grows for
 /// good, so every retry after the one that reached the cap is capped, even
-/// where floating point can no longer show the growth (subnormal delays).
+/// where floating point can no longer hold the growth (an infinite
+/// uncapped delay under a cap).
 ///
 /// Decorrelated jitter's nominal delay is its longest, `base × 3^n`, capped
 /// by the same rule; Polly's is its longest, from its formula ([`polly`]).

@@ -139,7 +139,7 @@ fn valid_policy() -> impl Strategy<Value = Policy> {
         4 => 1e-3..1e6f64,
         1 => 1e-300..1e300f64,
         1 => proptest::sample::select(
-            &[5e-324, f64::MIN_POSITIVE, 1e-300, 1.0, 1e300, f64::MAX / 2.0, f64::MAX][..]
+            &[f64::MIN_POSITIVE, 1e-300, 1.0, 1e300, f64::MAX / 2.0, f64::MAX][..]
         ),
     ];
     (
@@ -248,7 +248,7 @@ fn each_broken_rule_gives_its_error_in_field_order() {
         ),
         (
             Policy {
-                base: 5e-324,
+                base: f64::MIN_POSITIVE,
                 multiplier: 0.0,
                 ..ok
             },
@@ -355,16 +355,16 @@ fn edge_policies_that_must_be_accepted() {
     let ok = ok_policy();
     let cases = [
         Policy {
-            base: 5e-324,
+            base: f64::MIN_POSITIVE,
             multiplier: 1.0,
             max_delay: None,
             retries: MAX_RETRIES,
             ..ok
         },
         Policy {
-            base: 5e-324,
+            base: f64::MIN_POSITIVE,
             multiplier: f64::MAX,
-            max_delay: Some(5e-324),
+            max_delay: Some(f64::MIN_POSITIVE),
             retries: MAX_RETRIES,
             ..ok
         },
@@ -411,7 +411,7 @@ fn edge_policies_that_must_be_accepted() {
             jitter: Jitter::Equal,
         },
         Policy {
-            base: 5e-324,
+            base: f64::MIN_POSITIVE,
             multiplier: 1.0,
             max_delay: Some(f64::MAX),
             retries: 1,
@@ -537,21 +537,49 @@ fn capped_holds_on_every_row_when_the_base_exceeds_the_cap() {
 
 /// Once a delay reaches the cap, a multiplier above one keeps the uncapped
 /// delay growing, so every later row is capped, even where floating point
-/// cannot show the growth: 5e-324 × 1.2 rounds back to 5e-324.
+/// cannot hold the growth: 1e300 × f64::MAX is infinite.
 #[test]
 fn capped_holds_after_the_cap_where_floating_point_stops_growing() {
     let p = Policy {
-        base: 5e-324,
-        multiplier: 1.2,
-        max_delay: Some(5e-324),
+        base: 1e300,
+        multiplier: f64::MAX,
+        max_delay: Some(1e300),
         retries: 3,
         jitter: Jitter::None,
     };
-    assert_eq!(5e-324f64 * 1.2, 5e-324);
+    assert_eq!(1e300 * f64::MAX, f64::INFINITY);
     let schedule = Schedule::new(p).unwrap();
     let capped: Vec<bool> = schedule.rows().map(|r| r.capped).collect();
     assert_eq!(capped, [false, true, true]);
     check_schedule(&p, &schedule).unwrap_or_else(|err| panic!("{err}"));
+}
+
+/// A subnormal delay (below 2^-1022) is refused: its figures would lose
+/// the precision the core states for them.
+#[test]
+fn subnormal_delays_are_refused() {
+    let ok = ok_policy();
+    for tiny in [5e-324, f64::MIN_POSITIVE.next_down()] {
+        assert_eq!(
+            Schedule::new(Policy { base: tiny, ..ok }).err(),
+            Some(PolicyError::Base)
+        );
+        assert_eq!(
+            Schedule::new(Policy {
+                max_delay: Some(tiny),
+                ..ok
+            })
+            .err(),
+            Some(PolicyError::MaxDelay)
+        );
+    }
+    assert!(
+        Schedule::new(Policy {
+            base: f64::MIN_POSITIVE,
+            ..ok
+        })
+        .is_ok()
+    );
 }
 
 /// A timeout or deadline: mostly ordinary, sometimes at or beyond the ends
@@ -586,14 +614,16 @@ proptest! {
 
 /// The two inputs proptest once shrank failures to (kept as plain cases,
 /// since integration tests persist no regression file): a cap of the
-/// smallest subnormal under a large base, and a cap of 1e-300 under a base
-/// near the largest double. Both must give a sound schedule.
+/// smallest delay under a large base (the smallest subnormal then, the
+/// smallest normal double now that subnormals are refused), and a cap of
+/// 1e-300 under a base near the largest double. Both must give a sound
+/// schedule.
 #[test]
 fn inputs_proptest_once_shrank_to() {
     let tiny_cap = Policy {
         base: 471645.66794016934,
         multiplier: 1.0,
-        max_delay: Some(5e-324),
+        max_delay: Some(f64::MIN_POSITIVE),
         retries: 2,
         jitter: Jitter::None,
     };

@@ -184,12 +184,10 @@ pub struct Language<'a> {
     pub name: String,
 }
 
-/// A character no page carries: a control character other than tab and
-/// line feed (HTML forbids them), or a bidirectional control.
+/// A character no page carries: one that acts on the display
+/// (`diagnostics::acts_on_display`), line feed aside.
 fn forbidden(c: char) -> bool {
-    (c.is_control() && c != '\n' && c != '\t')
-        || ('\u{202a}'..='\u{202e}').contains(&c)
-        || ('\u{2066}'..='\u{2069}').contains(&c)
+    c != '\n' && crate::diagnostics::acts_on_display(c)
 }
 
 #[cfg(test)]

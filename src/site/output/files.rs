@@ -78,37 +78,25 @@ fn holds_exactly(path: &Path, bytes: &[u8]) -> bool {
 #[cfg(unix)]
 pub(super) fn no_follow(options: &mut OpenOptions) {
     use std::os::unix::fs::OpenOptionsExt;
-    options.custom_flags(libc::O_NOFOLLOW);
+    options.custom_flags(open_flags(rustix::fs::OFlags::NOFOLLOW));
+}
+
+/// `flags` as `OpenOptionsExt::custom_flags` takes them.
+#[cfg(unix)]
+pub(super) fn open_flags(flags: rustix::fs::OFlags) -> i32 {
+    flags.bits() as i32
 }
 
 #[cfg(not(unix))]
 pub(super) fn no_follow(_options: &mut OpenOptions) {}
 
 /// Swaps the two paths in one atomic step (`renameat2` with
-/// `RENAME_EXCHANGE`).
+/// `RENAME_EXCHANGE`, through rustix, which makes the system call itself:
+/// older glibc has no wrapper for it).
 #[cfg(target_os = "linux")]
 pub(super) fn exchange(a: &Path, b: &Path) -> io::Result<()> {
-    use std::ffi::CString;
-    use std::os::unix::ffi::OsStrExt;
-    let a = CString::new(a.as_os_str().as_bytes())?;
-    let b = CString::new(b.as_os_str().as_bytes())?;
-    // The raw system call, not glibc's wrapper, which older glibc lacks.
-    // SAFETY: both paths are NUL-terminated strings that outlive the call.
-    let result = unsafe {
-        libc::syscall(
-            libc::SYS_renameat2,
-            libc::AT_FDCWD,
-            a.as_ptr(),
-            libc::AT_FDCWD,
-            b.as_ptr(),
-            libc::RENAME_EXCHANGE,
-        )
-    };
-    if result == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).map_err(io::Error::from)
 }
 
 #[cfg(not(target_os = "linux"))]
@@ -125,7 +113,10 @@ pub(super) fn exchange_unsupported(err: &io::Error) -> bool {
     }
     #[cfg(unix)]
     if let Some(code) = err.raw_os_error() {
-        return [libc::ENOSYS, libc::EINVAL, libc::EOPNOTSUPP].contains(&code);
+        use rustix::io::Errno;
+        return [Errno::NOSYS, Errno::INVAL, Errno::OPNOTSUPP]
+            .iter()
+            .any(|e| e.raw_os_error() == code);
     }
     false
 }
@@ -134,15 +125,34 @@ pub(super) fn exchange_unsupported(err: &io::Error) -> bool {
 /// `root`), and folders left empty; returns whether `folder` is left empty.
 /// A link is removed like a file: its entry's type is that of the link, so
 /// pruning never follows one.
+///
+/// A folder that holds no file to keep is removed whole, by
+/// `fs::remove_dir_all`, which walks it by open folders rather than by
+/// paths: a tree nested deeper than the system's longest path
+/// (`ENAMETOOLONG` for a path) is removed too.
 pub(super) fn prune(root: &Path, folder: &Path, keep: &HashSet<PathBuf>) -> io::Result<bool> {
+    let kept_folders: HashSet<&Path> = keep.iter().flat_map(|f| f.ancestors().skip(1)).collect();
+    prune_below(root, folder, keep, &kept_folders)
+}
+
+fn prune_below(
+    root: &Path,
+    folder: &Path,
+    keep: &HashSet<PathBuf>,
+    kept_folders: &HashSet<&Path>,
+) -> io::Result<bool> {
     let mut empty = true;
     for entry in fs::read_dir(folder)? {
         let entry = entry?;
         let path = entry.path();
         if entry.file_type()?.is_dir() {
+            if !kept_folders.contains(path.strip_prefix(root).unwrap_or(&path)) {
+                fs::remove_dir_all(&path)?;
+                continue;
+            }
             // The folder's own listing tells whether anything is left in
             // it, without reading it a second time.
-            if prune(root, &path, keep)? {
+            if prune_below(root, &path, keep, kept_folders)? {
                 fs::remove_dir(&path)?;
             } else {
                 empty = false;

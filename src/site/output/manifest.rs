@@ -159,15 +159,12 @@ pub(super) fn remove_leftovers(parent: &Path, name: &str) {
 /// Whether no process `pid` runs (as far as this system can tell).
 #[cfg(unix)]
 fn process_is_gone(pid: u32) -> bool {
-    let Ok(pid) = libc::pid_t::try_from(pid) else {
+    use rustix::process::{Pid, test_kill_process};
+    // Signal 0 delivers nothing: it only asks whether `pid` exists.
+    let Some(pid) = i32::try_from(pid).ok().and_then(Pid::from_raw) else {
         return false;
     };
-    if pid <= 0 {
-        return false;
-    }
-    // SAFETY: signal 0 delivers nothing; it only asks whether `pid` exists.
-    let result = unsafe { libc::kill(pid, 0) };
-    result == -1 && io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
+    test_kill_process(pid) == Err(rustix::io::Errno::SRCH)
 }
 
 #[cfg(not(unix))]

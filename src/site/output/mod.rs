@@ -18,7 +18,9 @@
 //!
 //! Beside an output folder `dist` the build keeps these, and touches
 //! nothing else there:
-//! - `.dist.manifest`: the files of `dist` the build wrote;
+//! - `.dist.manifest`: the files of `dist` the build wrote, and
+//!   `.dist.manifest.new`, the next version of it while it is written
+//!   (then renamed over it, so that it changes at once);
 //! - `.dist.lock`: held from before the sources are read until the build
 //!   ends, so builds into one folder take turns instead of racing;
 //! - `.dist.previous`: the output a build replaced, which the next build
@@ -138,9 +140,20 @@ impl Claim {
         fs::create_dir_all(&parent)
             .map_err(|e| Refusal::io(format!("cannot create `{}`", parent.display()), e))?;
         let lock_path = beside(&parent, &name, "lock");
+        let had_lock = fs::symlink_metadata(&lock_path).is_ok();
         let lock = lock(&lock_path, out)
             .map_err(|e| Refusal::io(format!("cannot lock `{}`", lock_path.display()), e))?;
-        let listed = check_owned(&resolved, out, &beside(&parent, &name, "manifest"))?;
+        let listed = match check_owned(&resolved, out, &beside(&parent, &name, "manifest")) {
+            Ok(listed) => listed,
+            Err(refusal) => {
+                // A folder the build refuses keeps nothing of the build's
+                // beside it, not even the lock it made to look.
+                if !had_lock {
+                    let _ = fs::remove_file(&lock_path);
+                }
+                return Err(refusal);
+            }
+        };
         Ok(Claim {
             out: resolved,
             parent,
@@ -218,6 +231,12 @@ impl Staging {
     /// Puts the staged files in the output folder's place. The replaced
     /// output becomes the folder the next build stages into.
     pub fn commit(mut self) -> io::Result<()> {
+        // A file put into the output while the build ran would be swapped
+        // out with the old output and lost to the next build's pruning: it
+        // stops the build instead, as one there at the start does.
+        if let Err(refusal) = check_owned(&self.out, &self.out, &self.manifest) {
+            return Err(io::Error::other(refusal.to_string()));
+        }
         let written = std::mem::take(&mut *self.written.lock().unwrap_or_else(|e| e.into_inner()));
         prune(&self.dir, &self.dir, &written)?;
         let written: BTreeSet<PathBuf> = written.into_iter().collect();
@@ -393,8 +412,9 @@ fn lock(path: &Path, out: &Path) -> io::Result<File> {
     // the build forever in `open`.
     #[cfg(unix)]
     {
+        use rustix::fs::OFlags;
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+        options.custom_flags(files::open_flags(OFlags::NOFOLLOW | OFlags::NONBLOCK));
     }
     let file = options.open(path)?;
     if !file.metadata()?.is_file() {

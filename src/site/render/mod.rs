@@ -58,10 +58,21 @@ pub struct Rendered {
 pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagnostics) -> Rendered {
     std::thread::scope(|scope| {
         let experiments = scope.spawn(|| run_experiments(site));
-        let assets = scope.spawn(|| assets(site, sink));
+        // The script's parser and minifier recurse as deeply as its code
+        // nests (bounded by `bundle`'s nesting limit), more than a thread's
+        // default stack holds in an unoptimized build.
+        let assets = std::thread::Builder::new()
+            .name("assets".into())
+            .stack_size(ASSETS_STACK_BYTES)
+            .spawn_scoped(scope, || assets(site, sink))
+            .expect("a thread for the assets");
         render_with(site, mode, sink, diagnostics, experiments, assets)
     })
 }
+
+/// The stack of the thread that bundles the script (virtual memory: only
+/// what the recursion touches is used).
+const ASSETS_STACK_BYTES: usize = 256 << 20;
 
 /// Each page's experiment, by page index.
 type Experiments = Vec<(usize, Result<Results, ExperimentError>)>;
@@ -283,15 +294,46 @@ fn unique_slugs(
                 continue;
             };
             if let Some(other) = taken.insert(slug, &page.slug) {
-                diagnostics.push(Diagnostic::error(
-                    &locales::file_path(language.lang, &page.slug),
+                // The slug at fault is a translated one (the pages' own
+                // names differ): this page's if it translates its slug,
+                // else the other's.
+                let at_fault = if *slug != page.slug {
+                    &page.slug
+                } else {
+                    other
+                };
+                let path = locales::file_path(language.lang, at_fault);
+                let diagnostic = Diagnostic::error(
+                    &path,
                     format!(
                         "pages `{other}` and `{}` both use the slug `{slug}` in `{}`",
                         page.slug, language.lang
                     ),
-                ));
+                )
+                .with_hint("give each page of a language its own slug");
+                diagnostics.push(at_slug(site, &path, diagnostic));
             }
         }
+    }
+}
+
+/// `diagnostic` at the `slug` message of the translation file `path`, read
+/// again (once, for the error) through the guarded reader.
+fn at_slug(site: &Site, path: &Path, diagnostic: Diagnostic) -> Diagnostic {
+    let inputs = crate::input::Root::new(&site.root);
+    let Ok(Some(source)) =
+        crate::input::read_text(&inputs, &site.root, path, crate::input::Kind::Translation)
+    else {
+        return diagnostic;
+    };
+    let line_start = |at: usize| at == 0 || source.as_bytes()[at - 1] == b'\n';
+    match source
+        .match_indices("slug")
+        .map(|(at, _)| at)
+        .find(|&at| line_start(at))
+    {
+        Some(at) => diagnostic.at(&source, at, at + "slug".len()),
+        None => diagnostic,
     }
 }
 

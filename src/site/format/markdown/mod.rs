@@ -62,7 +62,34 @@ pub fn render_inline(markdown: &str) -> Result<String, Vec<MarkupError>> {
     render(markdown, true)
 }
 
+/// The most columns of white space a line of a message may start with:
+/// more than [`MAX_NESTING`] lists can need (each nests its items by the
+/// width of its marker, at most that of `999999999. `, and an indented code
+/// block four more). The parser reads every line's containers before it
+/// gives the first event, and a thousand levels of indentation would take
+/// it half a minute, so a deeper line is refused before it is parsed.
+const MAX_INDENT: usize = MAX_NESTING * 11 + 4;
+
+/// The columns of white space `line` starts with (a tab to the next
+/// multiple of four, as CommonMark reads it).
+fn indent(line: &str) -> usize {
+    let mut columns = 0;
+    for c in line.chars() {
+        match c {
+            ' ' => columns += 1,
+            '\t' => columns += 4 - columns % 4,
+            _ => break,
+        }
+    }
+    columns
+}
+
 fn render(markdown: &str, inline: bool) -> Result<String, Vec<MarkupError>> {
+    if markdown.lines().any(|line| indent(line) > MAX_INDENT) {
+        return Err(vec![MarkupError::new(format!(
+            "the Markdown is nested too deeply: a line is indented by more than {MAX_INDENT} columns, deeper than {MAX_NESTING} lists could need"
+        ))]);
+    }
     let mut problems = Vec::new();
     let mut events = Vec::new();
     let mut depth = 0usize;

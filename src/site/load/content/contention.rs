@@ -22,6 +22,12 @@ pub const MAX_PAGE_WORK: u64 = 10_000_000;
 pub const MAX_HERD_CLIENTS: u32 = 1_000;
 /// The most buckets of the herd chart: each is a row of its table.
 pub const MAX_HERD_BUCKETS: usize = 1_000;
+/// The herd chart's narrowest and widest bucket, in milliseconds: from the
+/// shortest delay the calculator takes (`intl::SMALLEST_INPUT`, a
+/// microsecond) to an hour. Outside, the chart would count every write in
+/// one bucket or in none of the ones it draws.
+pub const HERD_BUCKET_MS: std::ops::RangeInclusive<f64> =
+    crate::site::format::intl::SMALLEST_INPUT..=3_600_000.0;
 
 /// `[contention]` as written.
 #[derive(Debug, Deserialize)]
@@ -122,9 +128,13 @@ pub fn parse(
     let bucket = *raw.herd_bucket_ms.get_ref();
     let window = *raw.herd_window_ms.get_ref();
     let mut herd_buckets = 0;
-    if !(bucket.is_finite() && bucket > 0.0) {
+    if !HERD_BUCKET_MS.contains(&bucket) {
         problems.push(at(
-            "`herd_bucket_ms` must be a finite number greater than 0".into(),
+            format!(
+                "`herd_bucket_ms` must be from {} to {} (a microsecond to an hour)",
+                HERD_BUCKET_MS.start(),
+                HERD_BUCKET_MS.end()
+            ),
             raw.herd_bucket_ms.span(),
         ));
     } else {
@@ -159,4 +169,41 @@ pub fn parse(
         herd_buckets,
         herd_after_ms: after,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn herd_bucket(ms: &str) -> Result<Contention, Vec<Diagnostic>> {
+        let source = format!(
+            "[contention]\nclients = [10]\nruns = 1\nseed = 1\nherd_clients = 5\n\
+             herd_bucket_ms = {ms}\nherd_window_ms = 2000\nherd_after_ms = 0\n"
+        );
+        #[derive(Deserialize)]
+        struct File {
+            contention: Spanned<RawContention>,
+        }
+        let file: File = toml::from_str(&source).unwrap();
+        parse(Path::new("content/p.toml"), &source, &file.contention)
+    }
+
+    /// A bucket too narrow to mean anything (it drew a chart of zeros), or
+    /// wider than an hour, is refused at its value.
+    #[test]
+    fn the_herd_bucket_is_refused_outside_its_range() {
+        assert!(herd_bucket("10").is_ok());
+        for refused in ["1e-300", "0.0001", "0", "-5", "nan", "inf", "3600001"] {
+            let problems = herd_bucket(refused).unwrap_err();
+            assert_eq!(problems.len(), 1, "{refused}: {problems:?}");
+            assert!(
+                problems[0]
+                    .message
+                    .contains("`herd_bucket_ms` must be from 0.001 to 3600000"),
+                "{refused}: {}",
+                problems[0].message
+            );
+            assert_eq!(problems[0].location().unwrap().line, 6);
+        }
+    }
 }

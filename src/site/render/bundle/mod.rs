@@ -23,6 +23,7 @@
 
 pub mod minify;
 mod module;
+mod nesting;
 #[cfg(test)]
 mod tests;
 
@@ -39,6 +40,10 @@ use module::{Module, located, module_error, module_path, place, read_module};
 
 /// The module the pages run; the others are bundled because it imports them.
 pub const ENTRY: &str = "main.js";
+
+/// The most modules the script may have (the site's has fourteen): the
+/// walk through the imports recurses once per module of a chain.
+pub const MAX_MODULES: usize = 100;
 
 /// The shipped script of the site at `root`: `None` when the site has no
 /// `static/calculator/` folder (no calculator), else the bundle, minified,
@@ -86,6 +91,7 @@ pub fn bundle(
         by_name: BTreeMap::new(),
         stack: Vec::new(),
         problems: Vec::new(),
+        too_many: false,
     };
     walk.visit(ENTRY, None);
     let Walk {
@@ -171,6 +177,8 @@ struct Walk<'r> {
     /// The modules being visited, the entry first.
     stack: Vec<String>,
     problems: Vec<Diagnostic>,
+    /// Whether [`MAX_MODULES`] was passed (said once).
+    too_many: bool,
 }
 
 impl Walk<'_> {
@@ -189,6 +197,19 @@ impl Walk<'_> {
                         .with_hint("the bundle runs a module after those it imports: move what both need into a module of its own"),
                 );
             }
+            return;
+        }
+        if self.by_name.len() + self.stack.len() >= MAX_MODULES {
+            if self.too_many {
+                return;
+            }
+            self.too_many = true;
+            let message =
+                format!("the script has more than {MAX_MODULES} modules; `{name}` is one too many");
+            self.problems.push(match from {
+                Some((importer, span)) => located(importer, span, message),
+                None => Diagnostic::error(&module_path(name), message),
+            });
             return;
         }
         let source = match (self.read)(name) {

@@ -48,6 +48,23 @@ pub struct Module {
 /// A module parsed and checked on its own; its imports resolved to paths
 /// under the folder.
 pub(super) fn read_module(name: &str, source: String) -> Result<Module, Vec<Diagnostic>> {
+    // Before the parser, which would overflow its stack on it.
+    if let Some(at) = super::nesting::too_deep(&source) {
+        let end = (at + 1..=source.len())
+            .find(|&e| source.is_char_boundary(e))
+            .unwrap_or(source.len());
+        return Err(vec![
+            Diagnostic::error(
+                &module_path(name),
+                format!(
+                    "the code nests too deeply here: more than {} levels of brackets and chained operators",
+                    super::nesting::MAX_DEPTH
+                ),
+            )
+            .at(&source, at, end)
+            .with_hint("split the expression or the function into smaller ones"),
+        ]);
+    }
     let allocator = Allocator::default();
     let text = source.clone();
     let parsed = Parser::new(&allocator, &text, SourceType::mjs()).parse();

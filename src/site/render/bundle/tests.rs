@@ -272,3 +272,78 @@ fn the_calculator_script_ships_smaller_and_the_same_each_time() {
         assert!(!text.contains(gone), "{gone}");
     }
 }
+
+/// Code nested thousands of levels deep, which the parser and the minifier
+/// would recurse through until the stack overflowed (aborting the build
+/// and `serve`), is one located error; each case on the first line, where
+/// it passes the limit.
+#[test]
+fn code_nested_thousands_of_levels_deep_is_refused_at_its_place() {
+    let cases = [
+        format!("x = {}1{};\n", "[".repeat(1000), "]".repeat(1000)),
+        format!("x = {}1{};\n", "f(".repeat(1000), ")".repeat(1000)),
+        format!("x = {};\n", vec!["a"; 2000].join(" + ")),
+        format!("x = a{};\n", ".b".repeat(5000)),
+        format!("{}x();{}\n", "if (a) { ".repeat(5000), " }".repeat(5000)),
+        format!("{}x();\n", "if (a) ".repeat(5000)),
+    ];
+    for case in &cases {
+        let (message, path, (line, _)) = refused(&[("main.js", case)]);
+        assert!(message.contains("nests too deeply"), "{message}");
+        assert_eq!((path.as_str(), line), ("static/calculator/main.js", 1));
+    }
+}
+
+/// Below the limit, deep code bundles and minifies, on a thread with the
+/// build's stack.
+#[test]
+fn code_nested_near_the_limit_bundles_and_minifies() {
+    let source = format!(
+        "export const x = {}1{};\n",
+        "f(".repeat(120),
+        ")".repeat(120)
+    );
+    let main = "import { x } from './a.js';\nconsole.log(x);\n".to_string();
+    let a = source.replace("f(", "g(") + "function g(v) { return v; }\n";
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || {
+            let bundle = bundled(&[("main.js", &main), ("a.js", &a)]).unwrap();
+            minified(&bundle).unwrap();
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+/// A chain of 2,000 modules, each importing the next (the walk recursed
+/// once per link), is one error at the import past the limit.
+#[test]
+fn a_chain_of_thousands_of_modules_is_one_error() {
+    let names: Vec<String> = (0..2000).map(|i| format!("m{i}.js")).collect();
+    let mut files: Vec<(String, String)> = vec![(
+        "main.js".into(),
+        "import { x0 } from './m0.js';\nconsole.log(x0);\n".into(),
+    )];
+    for (i, name) in names.iter().enumerate() {
+        files.push((
+            name.clone(),
+            format!(
+                "import {{ x{} }} from './m{}.js';\nexport const x{i} = x{};\n",
+                i + 1,
+                i + 1,
+                i + 1
+            ),
+        ));
+    }
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(n, s)| (n.as_str(), s.as_str()))
+        .collect();
+    let (message, path, _) = refused(&files);
+    assert!(
+        message.contains(&format!("more than {MAX_MODULES} modules")),
+        "{message}"
+    );
+    assert!(path.starts_with("static/calculator/m"), "{path}");
+}

@@ -15,7 +15,7 @@
 use serde::Serialize;
 
 use crate::backoff::contract as core;
-use crate::backoff::{MAX_RETRIES, MIN_RETRIES};
+use crate::backoff::{MAX_RETRIES, MIN_DELAY, MIN_RETRIES};
 use crate::site::load::content::ZeroMax;
 
 /// What a field accepts, besides being a number: the core's rule for its
@@ -81,6 +81,13 @@ const POSITIVE: Rule = Rule {
     zero_is_none: false,
 };
 
+/// A delay: at least the core's [`MIN_DELAY`] (the smallest normal double).
+const DELAY: Rule = Rule {
+    min: MIN_DELAY,
+    above: false,
+    ..POSITIVE
+};
+
 /// The one jitter kind that takes a factor, whose field the factor is
 /// (a second such kind would need `only_with` to list kinds).
 const FACTOR_KIND: &str = {
@@ -111,7 +118,7 @@ pub fn fields(zero_max: ZeroMax) -> [Field; 5] {
             hint: "calc-base-hint",
             error: "base",
             delay: true,
-            rule: POSITIVE,
+            rule: DELAY,
             only_with: None,
             unset: 0.0,
         },
@@ -142,11 +149,10 @@ pub fn fields(zero_max: ZeroMax) -> [Field; 5] {
             delay: true,
             rule: match zero_max {
                 ZeroMax::Unlimited => Rule {
-                    above: false,
                     zero_is_none: true,
-                    ..POSITIVE
+                    ..DELAY
                 },
-                ZeroMax::Refused => POSITIVE,
+                ZeroMax::Refused => DELAY,
             },
             only_with: None,
             unset: 0.0,
@@ -382,13 +388,14 @@ mod tests {
 
     /// What the script does with the rule (`fits` in `static/calculator/form.js`).
     fn rule_says(rule: &Rule, x: f64) -> bool {
-        (!rule.whole || x.fract() == 0.0)
-            && (if rule.above {
-                x > rule.min
-            } else {
-                x >= rule.min
-            })
-            && rule.max.is_none_or(|m| x <= m)
+        (rule.zero_is_none && x == 0.0)
+            || (!rule.whole || x.fract() == 0.0)
+                && (if rule.above {
+                    x > rule.min
+                } else {
+                    x >= rule.min
+                })
+                && rule.max.is_none_or(|m| x <= m)
     }
 
     #[test]
@@ -402,6 +409,7 @@ mod tests {
                     r.min.next_up(),
                     r.min + 0.5,
                     1e300,
+                    0.0,
                 ];
                 if let Some(max) = r.max {
                     edges.extend([max, max.next_up(), max + 1.0]);

@@ -14,6 +14,13 @@
 //! `повтор*` matches every case of the Russian noun and `*wartezeit` the
 //! German compounds ending in it. It reads messages as `prose` gives them;
 //! it never changes a file.
+//!
+//! A glossary holds at most [`MAX_TERMS`] terms and [`MAX_PATTERNS`]
+//! patterns, each of at most [`MAX_PATTERN_WORDS`] words and
+//! [`MAX_PATTERN_BYTES`] bytes, so that its checks stay quick: every
+//! pattern's words are found in a message by one pass of one automaton
+//! ([`Pieces`]), and only the patterns all of whose words occur are
+//! compared word by word.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -23,11 +30,25 @@ use unic_langid::LanguageIdentifier;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::site::check::prose::{self, Flat};
+
+mod patterns;
 use crate::site::check::typography::{MAX_SHOWN, read_language_data};
 use crate::site::load::locales::LocaleFile;
+#[cfg(test)]
+use patterns::word_matches;
+use patterns::{Pieces, Word, joined, may_occur, occurrences, occurs, words};
 
 /// The file of each language's glossary, in `locales/<lang>/`.
 pub const FILE_NAME: &str = "glossary.toml";
+
+/// The most terms a glossary may hold (the site's have two dozen).
+pub const MAX_TERMS: usize = 500;
+/// The most patterns (`use` and `avoid` together) a glossary may hold.
+pub const MAX_PATTERNS: usize = 2_000;
+/// The most words one pattern may have.
+pub const MAX_PATTERN_WORDS: usize = 6;
+/// The longest pattern, in bytes.
+pub const MAX_PATTERN_BYTES: usize = 100;
 
 /// One language's glossary.
 #[derive(Debug, Deserialize)]
@@ -69,6 +90,7 @@ pub fn load(
             glossaries.insert(lang.clone(), glossary);
         }
     }
+    let mut truncated = Vec::new();
     for (lang, glossary) in &glossaries {
         let shown = Path::new("locales").join(lang.to_string()).join(FILE_NAME);
         let source = std::fs::read_to_string(root.join(&shown)).unwrap_or_default();
@@ -89,24 +111,41 @@ pub fn load(
                 )),
             );
         }
-        for (id, term) in &glossary.terms {
+        let mut patterns = 0;
+        let mut refused = Vec::new();
+        for (index, (id, term)) in glossary.terms.iter().enumerate() {
             let known = glossaries
                 .get(reference)
                 .is_none_or(|r| r.terms.contains_key(id));
-            let problem = if !known {
+            let all = || term.words.iter().chain(&term.avoid);
+            patterns += term.words.len() + term.avoid.len();
+            let problem = if index == MAX_TERMS {
+                Some(format!(
+                    "the glossary holds more than {MAX_TERMS} terms; this one and those after it are not checked"
+                ))
+            } else if patterns > MAX_PATTERNS {
+                Some(format!(
+                    "the glossary holds more than {MAX_PATTERNS} words and variants by here; this term and those after it are not checked"
+                ))
+            } else if !known {
                 Some(format!("`{id}` is not a term of the {reference} glossary"))
-            } else if term.words.is_empty()
-                || term
-                    .words
-                    .iter()
-                    .chain(&term.avoid)
-                    .any(|w| w.trim().is_empty())
+            } else if term.words.is_empty() || all().any(|w| w.trim_matches(['*', ' ']).is_empty())
             {
                 Some(format!(
                     "term `{id}` needs at least one word in `use`, and no empty word"
                 ))
             } else {
-                None
+                all()
+                    .find(|w| {
+                        w.len() > MAX_PATTERN_BYTES
+                            || w.split_whitespace().count() > MAX_PATTERN_WORDS
+                    })
+                    .map(|long| {
+                        format!(
+                            "term `{id}`: `{}` is longer than a glossary word may be ({MAX_PATTERN_WORDS} words, {MAX_PATTERN_BYTES} bytes)",
+                            long.chars().take(40).collect::<String>()
+                        )
+                    })
             };
             if let Some(problem) = problem {
                 diagnostics.push(
@@ -116,104 +155,26 @@ pub fn load(
                             "every term is `[terms.<id>]` with `use = [...]`, ids as in locales/{reference}/{FILE_NAME}"
                         )),
                 );
+                if index >= MAX_TERMS || patterns > MAX_PATTERNS {
+                    refused.extend(glossary.terms.keys().skip(index).cloned());
+                    break;
+                }
+            }
+        }
+        if !refused.is_empty() {
+            truncated.push((lang.clone(), refused));
+        }
+    }
+    // Past a bound, the rest of a glossary is not checked (each error
+    // above says so), so that a huge one costs no more than a bounded one.
+    for (lang, refused) in truncated {
+        if let Some(glossary) = glossaries.get_mut(&lang) {
+            for id in refused {
+                glossary.terms.remove(&id);
             }
         }
     }
     glossaries
-}
-
-/// A word of prose: its lowercase text and where it starts in the flat text.
-struct Word {
-    text: String,
-    at: usize,
-    len: usize,
-}
-
-fn words(flat: &Flat) -> Vec<Word> {
-    let mut out = Vec::new();
-    let mut current: Option<(usize, String)> = None;
-    let is_word = |c: char| c.is_alphanumeric() || c == '-' || c == '’';
-    for (i, c) in flat.text.char_indices() {
-        if is_word(c) && !flat.is_masked(i) {
-            current
-                .get_or_insert_with(|| (i, String::new()))
-                .1
-                .extend(c.to_lowercase());
-        } else if let Some((at, text)) = current.take() {
-            out.push(Word {
-                text,
-                at,
-                len: i - at,
-            });
-        }
-    }
-    if let Some((at, text)) = current {
-        out.push(Word {
-            text,
-            at,
-            len: flat.text.len() - at,
-        });
-    }
-    out
-}
-
-/// A pattern as it is matched: its words, lowercase.
-fn compile(pattern: &str) -> Vec<String> {
-    pattern.split_whitespace().map(str::to_lowercase).collect()
-}
-
-/// Whether one pattern word (lowercase) matches one word of text.
-fn word_matches(pattern: &str, word: &str) -> bool {
-    match (pattern.strip_prefix('*'), pattern.strip_suffix('*')) {
-        (Some(rest), _) if rest.ends_with('*') => word.contains(rest.trim_end_matches('*')),
-        (Some(tail), None) => word.ends_with(tail),
-        (None, Some(head)) => word.starts_with(head),
-        _ => word == pattern,
-    }
-}
-
-/// Where `pattern` (one or more words) occurs among `words`: (first word,
-/// last word) of each occurrence, found as they are asked for.
-fn occurrences<'w>(
-    parts: &'w [String],
-    words: &'w [Word],
-) -> impl Iterator<Item = (&'w Word, &'w Word)> + 'w {
-    let fits = !parts.is_empty() && parts.len() <= words.len();
-    words
-        .windows(parts.len().max(1))
-        .take_while(move |_| fits)
-        .filter(|window| {
-            parts
-                .iter()
-                .zip(*window)
-                .all(|(p, w)| word_matches(p, &w.text))
-        })
-        .map(|window| (&window[0], &window[window.len() - 1]))
-}
-
-/// Whether `pattern` occurs among `words`.
-fn occurs(parts: &[String], words: &[Word]) -> bool {
-    occurrences(parts, words).next().is_some()
-}
-
-/// Every word of a message (all its texts), lowercase, joined by spaces: a
-/// pattern occurs in the message only if each of its words, without its
-/// `*`, is a part of this text, which one substring search tells. Most
-/// patterns of a glossary are in few messages, so most are ruled out here
-/// before any word is compared.
-fn joined<'w>(words: impl IntoIterator<Item = &'w Word>) -> String {
-    let mut out = String::new();
-    for word in words {
-        out.push_str(&word.text);
-        out.push(' ');
-    }
-    out
-}
-
-/// Whether `pattern` may occur in the message whose words are `joined`
-/// (`false` only when it cannot).
-fn may_occur(parts: &[String], joined: &str) -> bool {
-    parts.iter().all(|p| joined.contains(p.trim_matches('*')))
 }
 
 /// Checks the terms of `file` against its language's glossary; `reference`
@@ -252,24 +213,48 @@ pub fn lint_file(
         .map(|(name, words)| (name.as_str(), joined(words)))
         .collect();
     // Each term's patterns, compiled once per file: (id, term, use, avoid,
-    // the reference's words for it).
+    // the reference's words for it), their pieces in one automaton.
+    let reference_terms: Vec<_> = glossary
+        .terms
+        .keys()
+        .map(|id| reference_glossary.and_then(|g| g.terms.get(id)))
+        .collect();
+    let (pieces, compiled) =
+        Pieces::compile(glossary.terms.values().zip(&reference_terms).flat_map(
+            |(term, reference)| {
+                [
+                    term.words.as_slice(),
+                    term.avoid.as_slice(),
+                    reference.map_or(&[][..], |t| t.words.as_slice()),
+                ]
+            },
+        ));
+    let mut compiled = compiled.into_iter();
     let terms: Vec<_> = glossary
         .terms
         .iter()
-        .map(|(id, term)| {
-            let compiled = |words: &[String]| words.iter().map(|w| compile(w)).collect::<Vec<_>>();
-            let reference_term = reference_glossary.and_then(|g| g.terms.get(id));
+        .zip(&reference_terms)
+        .map(|((id, term), reference)| {
+            let (use_words, avoid_words, reference_words) = (
+                compiled.next().expect("use"),
+                compiled.next().expect("avoid"),
+                compiled.next().expect("reference"),
+            );
             (
                 id,
                 term,
-                compiled(&term.words),
-                compiled(&term.avoid),
-                reference_term.map(|t| (&t.words, compiled(&t.words))),
+                use_words,
+                avoid_words,
+                reference.map(|t| (&t.words, reference_words)),
             )
         })
         .collect();
+    let reference_present: HashMap<&str, Vec<bool>> = reference_joined
+        .iter()
+        .map(|(name, text)| (*name, pieces.present(text)))
+        .collect();
     for (name, parts) in &by_name {
-        let here = joined(parts.iter().flat_map(|(_, words)| words));
+        let here = pieces.present(&joined(parts.iter().flat_map(|(_, words)| words)));
         for (id, term, use_words, avoid_words, reference_term) in &terms {
             // Avoided words, wherever they are.
             let mut avoided = false;
@@ -298,14 +283,14 @@ pub fn lint_file(
             let Some((reference_words_of_term, reference_patterns)) = reference_term else {
                 continue;
             };
-            let (Some(english), Some(english_joined)) =
-                (reference_words.get(*name), reference_joined.get(*name))
+            let (Some(english), Some(english_present)) =
+                (reference_words.get(*name), reference_present.get(*name))
             else {
                 continue;
             };
             let in_reference = reference_patterns
                 .iter()
-                .position(|p| may_occur(p, english_joined) && occurs(p, english))
+                .position(|p| may_occur(p, english_present) && occurs(p, english))
                 .map(|i| &reference_words_of_term[i]);
             let translated = || {
                 use_words
@@ -451,7 +436,8 @@ mod tests {
         assert!(word_matches("повтор*", "повторов"));
         assert!(word_matches("*wartezeit", "gesamtwartezeit"));
         assert!(word_matches("*wiederholung*", "wiederholungsschleife"));
-        assert!(word_matches(&compile("Plan")[0], "plan"));
+        let (_, compiled) = Pieces::compile([&["Plan".to_string()][..]]);
+        assert!(word_matches(&compiled[0][0].words[0], "plan"));
         assert!(!word_matches("plan", "zeitplan"));
     }
 
