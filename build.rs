@@ -18,6 +18,10 @@
 //! fails on it), and `BACKOFF_SITE_KEEP_WASM=1 cargo build` refreshes it.
 //! `BACKOFF_SITE_WASM_SYSROOT` gives rustc another sysroot, so that a machine
 //! without the target can be imitated without touching the toolchain.
+//!
+//! It also sets `BACKOFF_CORE_SOURCES`, the hash of the core's and the
+//! module's sources, which keys the figures `src/cache.rs` keeps between
+//! builds.
 
 use std::env;
 use std::ffi::OsString;
@@ -51,6 +55,19 @@ fn main() -> ExitCode {
         sysroot: env::var_os("BACKOFF_SITE_WASM_SYSROOT").map(PathBuf::from),
     };
 
+    // The core's identity, for the keys of the figures cached between
+    // builds (src/cache.rs): the hash of the same source list the modules'
+    // records hold.
+    match backoff_wasm_build::current_sources(&root) {
+        Ok(sources) => println!(
+            "cargo:rustc-env=BACKOFF_CORE_SOURCES={}",
+            backoff_wasm_build::sha256(sources.as_bytes())
+        ),
+        Err(err) => {
+            eprintln!("error: cannot read the core's sources: {err}");
+            return ExitCode::FAILURE;
+        }
+    }
     let keep = env::var_os("BACKOFF_SITE_KEEP_WASM").is_some_and(|v| v == "1");
     for kind in backoff_wasm_build::KINDS {
         if let Err(message) = prepare(&root, &compiler, &out_dir, kind, keep) {

@@ -8,6 +8,7 @@
 /// modules use.
 pub use backoff_core as backoff;
 
+pub mod cache;
 pub mod diagnostics;
 pub mod identifier;
 pub mod input;

@@ -22,9 +22,10 @@ export function readForm() {
     if (!applies) continue;
     if (unset(f.name)) { values[f.input] = null; continue; }
     const x = parseNumber($(f.name).value, data.number, data.largest_input);
-    // Delays below the smallest figure the table shows would all read "0".
-    const key = typeof x === 'string' ? x : !fits(x, f.rule) ? f.error
-      : f.delay && x > 0 && x < data.smallest_input && 'too_small';
+    // Delays below the smallest figure the table shows would all read "0"
+    // (a subnormal one, which the core refuses, too).
+    const key = typeof x === 'string' ? x : f.delay && x > 0 && x < data.smallest_input ? 'too_small'
+      : !fits(x, f.rule) && f.error;
     if (key) (errors ??= {})[f.name] = data.text[`error_${key}`];
     values[f.input] = typeof x !== 'number' ? NaN : f.rule.zero_is_none && x === 0 ? null : x;
   }

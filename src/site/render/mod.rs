@@ -31,7 +31,8 @@ use crate::site::output::Sink;
 use crate::site::pages::context::{AssetNames, Mode, PAGE_BUFFER, Renderer};
 use crate::site::pages::hosting;
 use crate::site::pages::unit::{PageMeta, Unit};
-use crate::site::sections::contention::experiment::{self, Results};
+use crate::site::sections::contention::experiment::Results;
+use crate::site::sections::contention::stored;
 use crate::site::urls::Urls;
 use crate::site::urls::hashed_name;
 use crate::site::{check, pages};
@@ -78,13 +79,15 @@ const ASSETS_STACK_BYTES: usize = 256 << 20;
 type Experiments = Vec<(usize, Result<Results, ExperimentError>)>;
 
 /// The experiment of each page that has a `[contention]` table, by page
-/// index: run, or the same table's results from earlier in this process.
+/// index: run, or the same table's results from earlier in this process or
+/// from the project's cache (`crate::cache`, `target/.backoff-site-cache/`).
 fn run_experiments(site: &Site) -> Experiments {
+    let store = crate::cache::Store::of_project(&site.root);
     (0..site.pages.len())
         .into_par_iter()
         .filter_map(|i| {
             let contention = site.pages[i].contention.as_ref()?;
-            Some((i, experiment::run_cached(contention)))
+            Some((i, stored::run_cached(contention, store.as_ref())))
         })
         .collect()
 }

@@ -256,7 +256,7 @@ fn run_rustc(
 }
 
 /// Hex of the SHA-256 of `bytes`.
-fn sha256(bytes: &[u8]) -> String {
+pub fn sha256(bytes: &[u8]) -> String {
     Sha256::digest(bytes)
         .iter()
         .fold(String::with_capacity(64), |mut hex, byte| {

@@ -7,13 +7,12 @@
 //! and run in parallel by `crate::simulation`, as `simulate` runs them: the
 //! page shows the very figures `backoff-site simulate` prints for the same
 //! clients, runs and seed. The model is the post's ([`Model::AWS`]). Its
-//! results are kept for the life of the process ([`run_cached`]), so that
-//! `serve`'s rebuilds rerun it only when its table changes. This
+//! results are kept for the life of the process and on disk between
+//! builds (`stored.rs`), so that a build or `serve`'s rebuild reruns it
+//! only when its table or the core changes. This
 //! module formats nothing (the page's `intl` does, through Fluent) and never
 //! renders HTML (`pages/contention.rs` and `charts.rs` do).
-//! Over 500 lines only with its unit tests at the end (the code is about 440).
 
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use fluent_bundle::FluentArgs;
@@ -121,42 +120,6 @@ fn herd_runs(contention: &Contention) -> Result<Vec<HerdRun>, ExperimentError> {
         })
         .collect();
     runs.into_iter().collect()
-}
-
-/// The results of the experiments run in this process, newest last, at
-/// most [`CACHED`] of them. They depend on the checked table alone (every
-/// parameter, the model's included, is in [`Contention`]) and on the core,
-/// which is the one compiled into this process and cannot change under it:
-/// so the table is the whole key, and a rebuild by `serve` after an edit of
-/// a `.ftl` file or a template reuses them.
-static CACHE: Mutex<Vec<Results>> = Mutex::new(Vec::new());
-
-/// How many experiments the cache keeps (a site has one or two).
-const CACHED: usize = 4;
-
-/// [`run`], or the results of the same table run before in this process,
-/// then with an `elapsed` of zero (the build's summary line says how long
-/// the simulation took this time).
-pub fn run_cached(contention: &Contention) -> Result<Results, ExperimentError> {
-    let cache = || {
-        CACHE
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    };
-    if let Some(hit) = cache().iter().find(|r| r.contention == *contention) {
-        return Ok(Results {
-            elapsed: Duration::ZERO,
-            ..hit.clone()
-        });
-    }
-    // Run outside the lock: pages' experiments run in parallel.
-    let results = run(contention)?;
-    let mut cache = cache();
-    if cache.len() == CACHED {
-        cache.remove(0);
-    }
-    cache.push(results.clone());
-    Ok(results)
 }
 
 /// `x` rounded to `digits` fraction digits, for the text (tables show more).
@@ -307,12 +270,12 @@ pub fn receives_arguments(id: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::backoff::contention::Model;
     use crate::simulation::Experiment;
 
-    fn small() -> Contention {
+    pub(in crate::site::sections::contention) fn small() -> Contention {
         Contention {
             experiment: Experiment {
                 clients: vec![3, 6],
@@ -359,23 +322,6 @@ mod tests {
             assert_eq!(counted, alone.calls, "{:?}", herd.strategy);
             assert_eq!(herd.completion_ms, alone.completion_ms);
         }
-    }
-
-    #[test]
-    fn the_same_table_runs_once_and_another_table_runs_anew() {
-        let mut table = small();
-        table.experiment.seed = 0x5eed_cac4e;
-        let first = run_cached(&table).unwrap();
-        let again = run_cached(&table).unwrap();
-        // A hit took no time: nothing ran.
-        assert_eq!(again.elapsed, Duration::ZERO);
-        assert_eq!(again.summaries, first.summaries);
-        assert_eq!(again.herds, first.herds);
-        assert_eq!(again.summaries, run(&table).unwrap().summaries);
-        table.experiment.seed += 1;
-        let other = run_cached(&table).unwrap();
-        assert_ne!(other.summaries, first.summaries);
-        assert_eq!(other.contention, table);
     }
 
     #[test]

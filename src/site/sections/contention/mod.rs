@@ -12,6 +12,7 @@
 
 pub mod charts;
 pub mod experiment;
+pub mod stored;
 
 use fluent_bundle::FluentArgs;
 
