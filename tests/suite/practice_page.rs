@@ -185,29 +185,15 @@ fn the_loop_does_what_the_site_teaches() {
 /// a `python3` it skips only off CI.
 #[test]
 fn the_loop_runs_against_a_local_server() {
-    let python = "python3";
-    if std::process::Command::new(python)
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        backoff_core_testing::tools::skip("python3 is missing: install Python 3.10 or later");
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let code = dir.path().join("retry_loop.py");
     fs::write(&code, listing(&page("en"))).unwrap();
-    let script = project_root().join("tests/practice/run_retry_loop.py");
-    let output = std::process::Command::new(python)
-        .arg(&script)
-        .arg(&code)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let mut python = std::process::Command::new("python3");
+    python
+        .arg(project_root().join("tests/practice/run_retry_loop.py"))
+        .arg(&code);
+    let Some(stdout) = common::tools::run(python, "python3 (Python 3.10 or later)") else {
+        return;
+    };
     assert!(stdout.contains("passed 10 cases"), "{stdout}");
 }

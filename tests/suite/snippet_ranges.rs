@@ -121,25 +121,10 @@ fn snippets_of(library: Library) -> Vec<(Policy, Snippet)> {
         .collect()
 }
 
-/// Runs `command` (in `dir`), failing the test with its output when it
-/// fails; a missing tool skips only off CI (scripts/test.sh installs them).
-fn run(mut command: Command, what: &str) -> bool {
-    let output = match command.output() {
-        Ok(output) => output,
-        Err(_) => {
-            backoff_core_testing::tools::skip(&format!(
-                "no {what} (scripts/test.sh installs javac, mcs and go)"
-            ));
-            return false;
-        }
-    };
-    assert!(
-        output.status.success(),
-        "{what} refused the snippets:\n{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    true
+/// Runs `command` through `common::tools::run`; whether it ran (a missing
+/// tool skips only off CI).
+fn run(command: Command, what: &str) -> bool {
+    common::tools::run(command, what).is_some()
 }
 
 /// The snippet's lines split into its imports (`import`, `use`) and the

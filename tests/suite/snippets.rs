@@ -461,18 +461,12 @@ fn tenacity_and_urllib3_compute_the_same_delays() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("cases.json");
     std::fs::write(&input, serde_json::to_string(&cases).unwrap()).unwrap();
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snippets/run_python.py");
-    let output = Command::new(&python)
-        .arg(&script)
-        .arg(&input)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let mut run = Command::new(&python);
+    run.arg(common::project_root().join("tests/snippets/run_python.py"))
+        .arg(&input);
+    let Some(stdout) = common::tools::run(run, "the pinned Python environment") else {
+        return;
+    };
     assert!(
         stdout.contains(&format!("checked {checked} delays")),
         "{stdout}"

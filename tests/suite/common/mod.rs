@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod pages;
+pub mod tools;
 pub mod wasm;
 
 use std::fs;
