@@ -8,7 +8,7 @@
 import { decade, niceStep, pow10, roundTo } from './axis.js';
 import { isBuilt, readLimits } from './form.js';
 import { drawing, fix, legend, region } from './drawing.js';
-import { $, box, byKey, data, dist, el, fill, num, unit, view } from './state.js';
+import { $, box, byKey, data, dist, el, fill, num, scheduleView, TOTALS, unit, view } from './state.js';
 import { idle, showTotal, tableHead, tableRow } from './table.js';
 
 // Sampled means (decorrelated jitter's past the first `from` retries,
@@ -33,9 +33,11 @@ export function renderDistribution(p) {
   // Until the kind's method module has come (or if it cannot), only the built
   // inputs' figures are known: the build's, as it wrote them.
   const shown = D || isBuilt(p, l);
-  // As distribution::certain: without jitter the total is certain, and
-  // every percentile would be the total.
-  const certain = p.jitter === 'none';
+  // As distribution::certain: a total whose shortest and longest are one
+  // is certain (no jitter), and every percentile would be it. The base
+  // module's schedule gives both for any inputs.
+  const t = data.contract.total, s = scheduleView();
+  const certain = s[TOTALS + t.indexOf('min')] === s[TOTALS + t.indexOf('max')];
   $('percentiles').hidden = $('percentiles-method').hidden = !shown || certain;
   $('timeline').hidden = !shown || (l.timeout ?? l.deadline) == null;
   if (!D) return;

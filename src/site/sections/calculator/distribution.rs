@@ -126,8 +126,10 @@ pub const VARIABLES: &[(&str, &[&str])] = &[
 ];
 
 /// Whether the total wait of `dist` is certain (a schedule without
-/// jitter): its percentiles are all the total then, so the page shows none
-/// and the verdicts say "total wait" (`$spread` = `certain`).
+/// jitter): its shortest and longest are one, its percentiles are all the
+/// total then, so the page shows none and the verdicts say "total wait"
+/// (`$spread` = `certain`). The script's `renderDistribution` applies the
+/// same rule to the schedule's totals.
 pub fn certain(dist: &Distribution) -> bool {
     dist.total.min == dist.total.max
 }
