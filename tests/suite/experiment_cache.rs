@@ -8,6 +8,17 @@ use std::fs;
 
 use common::{build, copy_project};
 
+/// Sets the seed of the project's `[contention]` table at `root`.
+fn set_seed(root: &std::path::Path, seed: u64) {
+    let toml = root.join("content/contention.toml");
+    let table = fs::read_to_string(&toml).unwrap();
+    let line = table
+        .lines()
+        .find(|l| l.trim_start().starts_with("seed"))
+        .unwrap();
+    fs::write(&toml, table.replace(line, &format!("seed = {seed}"))).unwrap();
+}
+
 #[test]
 fn a_rebuild_after_a_text_edit_reuses_the_experiment() {
     let project = copy_project();
@@ -30,13 +41,7 @@ fn a_rebuild_after_a_text_edit_reuses_the_experiment() {
     };
     assert_eq!(page("a"), page("b"));
     // A change of the table runs it anew.
-    let toml = root.join("content/contention.toml");
-    let table = fs::read_to_string(&toml).unwrap();
-    let seed = table
-        .lines()
-        .find(|l| l.trim_start().starts_with("seed"))
-        .unwrap();
-    fs::write(&toml, table.replace(seed, "seed = 7")).unwrap();
+    set_seed(root, 7);
     let third = build(root, &out.path().join("c"), false).unwrap_or_else(|e| panic!("{e}"));
     assert!(
         third.simulation_millis.is_some_and(|ms| ms > 0),
@@ -97,13 +102,7 @@ fn builds_take_the_experiment_from_the_cache_with_the_same_bytes() {
     let project = copy_project();
     let root = project.path();
     // A seed of this test's own, so that the key is new.
-    let toml = root.join("content/contention.toml");
-    let table = fs::read_to_string(&toml).unwrap();
-    let seed = table
-        .lines()
-        .find(|l| l.trim_start().starts_with("seed"))
-        .unwrap();
-    fs::write(&toml, table.replace(seed, "seed = 4242")).unwrap();
+    set_seed(root, 4242);
     let out = tempfile::tempdir().unwrap();
     let dist = |name: &str| out.path().join(name);
     assert!(
@@ -140,7 +139,7 @@ fn builds_take_the_experiment_from_the_cache_with_the_same_bytes() {
     assert!(simulation_ms(root, &dist("again")) > 0);
     assert_eq!(common::snapshot(&dist("again")), fresh);
     // Another table, another key: its own entry, the first one kept.
-    fs::write(&toml, table.replace(seed, "seed = 4243")).unwrap();
+    set_seed(root, 4243);
     assert!(simulation_ms(root, &dist("other")) > 0);
     assert_eq!(entries(root).len(), 2);
     assert_ne!(common::snapshot(&dist("other")), fresh);

@@ -60,18 +60,7 @@ fn measure(source: &str, limit: usize) -> Result<usize, usize> {
                 continue;
             }
             b'`' => {
-                match skip_template(bytes, i + 1) {
-                    // Into a placeable: a level, back to the text at its `}`.
-                    (at, true) => {
-                        levels.push((0, true));
-                        i = at;
-                        expects_value = true;
-                    }
-                    (at, false) => {
-                        i = at;
-                        expects_value = false;
-                    }
-                }
+                (i, expects_value) = template_text(bytes, i + 1, &mut levels);
                 continue;
             }
             b'(' | b'[' | b'{' => levels.push((0, false)),
@@ -79,17 +68,7 @@ fn measure(source: &str, limit: usize) -> Result<usize, usize> {
                 let closed = if levels.len() > 1 { levels.pop() } else { None };
                 if let Some((_, true)) = closed {
                     // The rest of the template after its placeable.
-                    match skip_template(bytes, i + 1) {
-                        (at, true) => {
-                            levels.push((0, true));
-                            i = at;
-                            expects_value = true;
-                        }
-                        (at, false) => {
-                            i = at;
-                            expects_value = false;
-                        }
-                    }
+                    (i, expects_value) = template_text(bytes, i + 1, &mut levels);
                     continue;
                 }
                 value_before_next = c != b'}';
@@ -157,6 +136,18 @@ fn measure(source: &str, limit: usize) -> Result<usize, usize> {
         i += 1;
     }
     Ok(deepest)
+}
+
+/// Through a template's text from `from` ([`skip_template`]): into a
+/// placeable, a level of its own (its `}` returns to the text), where a
+/// value is expected; past the closing backtick, a value just ended.
+/// Returns where to go on and whether a value is expected there.
+fn template_text(bytes: &[u8], from: usize, levels: &mut Vec<(usize, bool)>) -> (usize, bool) {
+    let (at, placeable) = skip_template(bytes, from);
+    if placeable {
+        levels.push((0, true));
+    }
+    (at, placeable)
 }
 
 /// The offset of `needle` at or after `from`, or the end.
