@@ -8,7 +8,7 @@
 // the page's notation.
 
 import { isBuiltPolicy } from './form.js';
-import { $, data, el, K, num, ROW, scheduleView } from './state.js';
+import { $, data, el, fetchJson, K, num, ROW, scheduleView } from './state.js';
 
 // The fetched data; `false` while it loads or if it failed.
 let code = false;
@@ -104,8 +104,7 @@ export function showCode(policy, errors) {
 // fails the built snippets stay, as showCode says.
 export function startSnippets(loaded) {
   const part = $('code');
-  const load = () => fetch(new URL(part.dataset.src, location.href))
-    .then((r) => (r.ok ? r.json() : Promise.reject(r.status)))
+  const load = () => fetchJson(part.dataset.src)
     .then((d) => { code = d; loaded(); part.dataset.loaded = ''; }, () => {});
   if (part.open) load();
   else part.addEventListener('toggle', load, { once: true });

@@ -1,5 +1,6 @@
 // The calculator: words and contract (fields, rules, kinds, codes, offsets)
-// from the page's JSON island, figures from the core in WebAssembly. This
+// from the page's JSON island and the language's shared data it names,
+// figures from the core in WebAssembly. This
 // module starts it and runs an update on every edit; the build bundles it
 // with the modules it imports (src/site/render/bundle/mod.rs) and ships one script.
 
@@ -10,7 +11,7 @@ import { limitErrors, readForm, readUrl, writeUrl } from './form.js';
 import { renderHerd } from './herd.js';
 import { copyJson, downloadJson } from './json.js';
 import { presetStatus, startPresets } from './presets.js';
-import { $, data, FIELDS, scheduleView, setData, setGood, setMethod, setWasm } from './state.js';
+import { $, data, FIELDS, fetchJson, scheduleView, setData, setGood, setMethod, setWasm } from './state.js';
 import { idle, renderTable, renderTotals, watchTable } from './table.js';
 import { compute, loadWasm } from './wasm.js';
 
@@ -95,8 +96,13 @@ function loadDist(jitter) {
 }
 
 async function start() {
-  setData(JSON.parse($('data').textContent));
-  setWasm(await loadWasm(new URL(data.wasm, location.href)));
+  // The shared half and the base module come together; without either
+  // the page stays as built.
+  const island = JSON.parse($('data').textContent);
+  const [shared, base] = await Promise.all([fetchJson(island.shared),
+    loadWasm(new URL(island.wasm, location.href))]);
+  setData({ ...shared, ...island });
+  setWasm(base);
   // The built table shows the defaults: the last good result so far.
   const defaults = data.defaults;
   if (compute(defaults)) return;

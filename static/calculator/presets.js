@@ -1,5 +1,5 @@
-// Library presets: the selector fills the form from the calc-presets
-// island (policies in milliseconds, src/site/sections/calculator/presets.rs), the URL
+// Library presets: the selector fills the form from the shared data's
+// presets (policies in milliseconds, src/site/sections/calculator/presets.rs), the URL
 // records `preset`, and the status says "modified" once the form no longer
 // holds the preset's policy.
 
@@ -43,8 +43,8 @@ export function presetStatus(policy) {
   $('preset-note').textContent = p ? presets.presets[id].note : '';
 }
 
-// The island's presets, and the selector filling the form.
+// The shared data's presets, and the selector filling the form.
 export function startPresets() {
-  presets = $('presets') && JSON.parse($('presets').textContent);
+  presets = data.presets;
   $('preset')?.addEventListener('change', choosePreset);
 }

@@ -1,5 +1,5 @@
 // The calculator's shared state and the helpers every part uses: the
-// page's island (`data`), what start reads off its contract, the modules'
+// page's data (`data`: its island and the shared half it names), what start reads off its contract, the modules'
 // exports (`wasm`, `methods`, `dist`), the last good policy; finding and making elements, a
 // view over the module's memory, a figure in the page's notation and unit.
 // Other modules read these bindings and change them only through the
@@ -17,7 +17,12 @@ export const methods = {};
 // From the contract; K.delay is the delay's place in a buffer row.
 export let FIELDS, ROW, K, TOTALS;
 
-// The island, and what the other parts read off its contract.
+// The JSON document at `src` (a path from the page), or a rejection.
+export const fetchJson = (src) => fetch(new URL(src, location.href))
+  .then((r) => (r.ok ? r.json() : Promise.reject(r.status)));
+
+// The island with its shared half, and what the other parts read off its
+// contract.
 export function setData(d) {
   data = d;
   ({ fields: FIELDS, totals: TOTALS } = data.contract);

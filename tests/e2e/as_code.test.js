@@ -19,14 +19,6 @@ const state = siteAndBrowser();
 
 const withPage = (lang, page, fn) => withOpenPage(state, lang, page, {}, fn);
 
-/** A JSON island of the page by its id. */
-function islandOf(lang, page, id) {
-  const html = readFileSync(path.join(DIST, lang, page, 'index.html'), 'utf8');
-  const m = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's').exec(html);
-  if (!m) throw new Error(`${lang}/${page}: no ${id} island`);
-  return JSON.parse(m[1]);
-}
-
 /** The "as code" data the page fetches: the asset its #calc-code names. */
 function codeData(lang, page) {
   const file = path.join(DIST, lang, page, 'index.html');
@@ -68,7 +60,7 @@ for (const lang of LANGS) {
   describe(`${lang} as code`, () => {
     test('a preset chosen, then a policy typed: every library shows the command line\'s code', async () => {
       const data = island(lang, 'calculator');
-      const presets = islandOf(lang, 'calculator', 'calc-presets');
+      const { presets } = data;
       await withPage(lang, 'calculator', async (page) => {
         // As built: the starting policy.
         const start = data.defaults;

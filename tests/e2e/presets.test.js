@@ -8,7 +8,7 @@
 // form changes).
 //
 // Expected schedules come from the command line, expected words from the
-// page's islands, expected field texts from the preset's figures in the
+// page's data, expected field texts from the preset's figures in the
 // page's decimal mark.
 
 import assert from 'node:assert/strict';
@@ -21,14 +21,6 @@ import { CLI, DIST, LANGS, PAGES, island, openCode, siteAndBrowser, tableCells, 
 const state = siteAndBrowser();
 
 const withPage = (lang, page, options, fn) => withOpenPage(state, lang, page, options, fn);
-
-/** The page's presets island. */
-function presetsIsland(lang, page) {
-  const html = readFileSync(path.join(DIST, lang, page, 'index.html'), 'utf8');
-  const m = /<script type="application\/json" id="calc-presets">(.*?)<\/script>/s.exec(html);
-  if (!m) throw new Error(`${lang}/${page}: no calc-presets island`);
-  return JSON.parse(m[1]);
-}
 
 /** The document `schedule --preset NAME` prints. */
 const cliPreset = (name) => JSON.parse(execFileSync(CLI, ['schedule', '--preset', name], { encoding: 'utf8' }));
@@ -52,7 +44,7 @@ for (const lang of LANGS) {
   for (const pageName of PAGES) {
     describe(`${lang}/${pageName} presets`, () => {
       const data = island(lang, pageName);
-      const presets = presetsIsland(lang, pageName);
+      const { presets } = data;
 
       test('choosing a preset fills the fields and gives `schedule --preset`', async () => {
         await withPage(lang, pageName, {}, async (page) => {

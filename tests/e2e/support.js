@@ -137,12 +137,14 @@ export async function open(browser, origin, lang, page, options = {}) {
   return { page: tab, context, problems };
 }
 
-/** The page's JSON island. */
+/** The page's calculator data, as the script has it: its JSON island and the shared half it names. */
 export function island(lang, page) {
-  const html = readFileSync(path.join(DIST, lang, page, 'index.html'), 'utf8');
-  const m = /<script type="application\/json" id="calc-data">(.*?)<\/script>/s.exec(html);
+  const file = path.join(DIST, lang, page, 'index.html');
+  const m = /<script type="application\/json" id="calc-data">(.*?)<\/script>/s.exec(readFileSync(file, 'utf8'));
   if (!m) throw new Error(`${lang}/${page}: no calc-data island`);
-  return JSON.parse(m[1]);
+  const own = JSON.parse(m[1]);
+  const shared = JSON.parse(readFileSync(path.join(path.dirname(file), own.shared), 'utf8'));
+  return { ...shared, ...own };
 }
 
 /** What `backoff-site schedule` prints for a policy, without its final newline. */

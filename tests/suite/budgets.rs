@@ -8,7 +8,8 @@
 //! uncompressed, the "as code" data of each language (fetched when the
 //! reader opens that part, ≤ 6 KiB gzip-compressed), and every page with
 //! everything it loads at start (≤ 40 KiB gzip-compressed, as hosts serve
-//! it). Each figure is printed (`cargo test --test budgets --
+//! it; a calculator page's shared data, which the script fetches at start
+//! beside the base module, included). Each figure is printed (`cargo test --test budgets --
 //! --nocapture`) and the test fails past its budget.
 //!
 //! A calculator page's weight once the reader has edited is held to the
@@ -17,7 +18,7 @@
 //! has loaded it; and so is a reader who also switches to a kind of the
 //! other method and has loaded both. A reader who has done all a page
 //! offers, both method modules and the "as code" data too, has loaded at
-//! most 48 KiB. For each calculator page the test also prints what each
+//! most 48 KiB. For each calculator page the test also prints what its
 //! data island adds to its gzip size, to show where the page's data weighs.
 
 use crate::common;
@@ -62,26 +63,53 @@ fn gzip_bytes(bytes: &[u8], what: &str) -> u64 {
     output.stdout.len() as u64
 }
 
-/// The data islands of a calculator page, each with what it adds to the
-/// page's gzip size (the page's size less the size without it: what the
-/// page would save without it, shared text counted once).
-const ISLANDS: [&str; 2] = ["calc-data", "calc-presets"];
+/// The data island of a calculator page, with what it adds to the page's
+/// gzip size (the page's size less the size without it: what the page
+/// would save without it, shared text counted once).
+const ISLANDS: [&str; 1] = ["calc-data"];
 
-/// The "as code" data asset a calculator page fetches at start (its
-/// `#calc-code` section's `data-src`), as a path under `out`.
-fn code_data(out: &Path, html: &str, page: &Path, name: &str) -> PathBuf {
-    let open = "id=\"calc-code\" data-src=\"";
-    let start = html
-        .find(open)
-        .unwrap_or_else(|| panic!("{name}: no data-src on #calc-code"))
-        + open.len();
-    let src = &html[start..start + html[start..].find('"').unwrap()];
+/// The file `src` names (a path from `page`), checked to be in the site.
+fn page_asset(out: &Path, page: &Path, src: &str, name: &str) -> PathBuf {
     let file = page.parent().unwrap().join(src);
     assert!(
         file.starts_with(out) || file.canonicalize().unwrap().starts_with(out),
         "{name}: {src} is outside the site"
     );
     file
+}
+
+/// The "as code" data asset a calculator page fetches when that part is
+/// opened (its `#calc-code` section's `data-src`), as a path under `out`.
+fn code_data(out: &Path, html: &str, page: &Path, name: &str) -> PathBuf {
+    let open = "id=\"calc-code\" data-src=\"";
+    let start = html
+        .find(open)
+        .unwrap_or_else(|| panic!("{name}: no data-src on #calc-code"))
+        + open.len();
+    page_asset(
+        out,
+        page,
+        &html[start..start + html[start..].find('"').unwrap()],
+        name,
+    )
+}
+
+/// A calculator page's island.
+fn island(html: &str, name: &str) -> serde_json::Value {
+    let open = "<script type=\"application/json\" id=\"calc-data\">";
+    let start = html
+        .find(open)
+        .unwrap_or_else(|| panic!("{name}: no island"))
+        + open.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).unwrap()
+}
+
+/// The shared data a calculator page fetches at start (its island's
+/// `shared`), as a path under `out`.
+fn shared_data(out: &Path, html: &str, page: &Path, name: &str) -> PathBuf {
+    let src = island(html, name)["shared"].as_str().unwrap().to_owned();
+    page_asset(out, page, &src, name)
 }
 
 fn island_weights(html: &str, gz_html: u64, name: &str) -> String {
@@ -106,13 +134,7 @@ fn island_weights(html: &str, gz_html: u64, name: &str) -> String {
 /// The file name of the method module a calculator page's first edit
 /// fetches: its island's module for its default jitter kind.
 fn default_method_module(html: &str, name: &str) -> String {
-    let open = "<script type=\"application/json\" id=\"calc-data\">";
-    let start = html
-        .find(open)
-        .unwrap_or_else(|| panic!("{name}: no island"))
-        + open.len();
-    let end = start + html[start..].find("</script>").unwrap();
-    let island: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+    let island = island(html, name);
     let kind = island["defaults"]["jitter"].as_str().unwrap();
     let path = island["wasm_methods"][kind]
         .as_str()
@@ -203,23 +225,31 @@ fn what_a_reader_downloads_stays_within_budget() {
         // one who switches method both.
         let name = page.strip_prefix(&out).unwrap().display();
         let calculator = html.contains("id=\"calc-data\"");
-        let (js, wasm, dist, both, code) = if calculator {
+        let (js, wasm, shared, dist, both, code) = if calculator {
             let module = default_method_module(&html, &name.to_string());
+            let shared = gzip_size(&shared_data(&out, &html, &page, &name.to_string()));
             let code = gzip_size(&code_data(&out, &html, &page, &name.to_string()));
             if code > CODE_DATA_GZIP_BUDGET {
                 over.push(format!(
                     "{name}: \"as code\" data {code} > {CODE_DATA_GZIP_BUDGET}"
                 ));
             }
-            (gz_script, gz_wasm, gz_method(&module), gz_both, code)
+            (
+                gz_script,
+                gz_wasm,
+                shared,
+                gz_method(&module),
+                gz_both,
+                code,
+            )
         } else {
-            (0, 0, 0, 0, 0)
+            (0, 0, 0, 0, 0, 0)
         };
-        let total = gz_html + gz_css + gz_icon + js + wasm;
+        let total = gz_html + gz_css + gz_icon + js + wasm + shared;
         let (edited, switched) = (total + dist, total + both);
         let everything = switched + code;
         println!(
-            "{name}: {total} bytes gzip at start (HTML {gz_html}, CSS {gz_css}, JS {js}, wasm {wasm}, icon {gz_icon}; budget {PAGE_GZIP_BUDGET}); {edited} after the first edit (its default kind's method module {dist}); {switched} with both method modules; {everything} with the \"as code\" data too ({code}; budget {EVERYTHING_GZIP_BUDGET})"
+            "{name}: {total} bytes gzip at start (HTML {gz_html}, CSS {gz_css}, JS {js}, wasm {wasm}, shared data {shared}, icon {gz_icon}; budget {PAGE_GZIP_BUDGET}); {edited} after the first edit (its default kind's method module {dist}); {switched} with both method modules; {everything} with the \"as code\" data too ({code}; budget {EVERYTHING_GZIP_BUDGET})"
         );
         if everything > EVERYTHING_GZIP_BUDGET {
             over.push(format!(

@@ -27,13 +27,8 @@ fn intl(lang: &str) -> Intl {
 }
 
 /// The page's JSON island.
-fn island(html: &str) -> Value {
-    let json = between(
-        html,
-        r#"<script type="application/json" id="calc-data">"#,
-        "</script>",
-    );
-    serde_json::from_str(json).unwrap()
+fn island(path: &str) -> Value {
+    common::pages::calculator_data(path)
 }
 
 /// `schedule --percentiles` for the island's built inputs.
@@ -101,7 +96,7 @@ fn static_percentiles_are_the_commands_in_the_pages_notation() {
         let intl = intl(lang);
         for page in PAGES {
             let html = real_page(&format!("{lang}/{page}/index.html"));
-            let data = island(&html);
+            let data = island(&format!("{lang}/{page}/index.html"));
             let doc = cli(&data);
             // Hidden where the total is certain (min = max), shown otherwise.
             let total = &doc["distribution"]["total"];
@@ -144,7 +139,7 @@ fn the_schedule_pages_timeline_and_verdict_are_the_commands() {
     for lang in common::languages() {
         let intl = intl(lang);
         let html = real_page(&format!("{lang}/schedule/index.html"));
-        let data = island(&html);
+        let data = island(&format!("{lang}/schedule/index.html"));
         let doc = cli(&data);
         let attempts = doc["timeline"]["attempts"].as_array().unwrap();
         let table = between(&html, r#"id="calc-timeline-table">"#, "</table>");
@@ -228,7 +223,7 @@ fn the_timeout_and_deadline_fields_are_in_every_form_with_their_unit() {
                     "{lang}/{page}: {name} has its error's place"
                 );
             }
-            let data = island(&html);
+            let data = island(&format!("{lang}/{page}/index.html"));
             for key in ["error_timeout", "error_deadline"] {
                 assert!(
                     data["text"][key].as_str().is_some_and(|t| !t.is_empty()),

@@ -61,11 +61,13 @@ fn remove_from_site_files(root: &Path, id: &str) {
     }
 }
 
-/// The island's word for a copied JSON document on a built page.
+/// The calculator data's word for a copied JSON document on a built page.
 fn copied_word(out: &Path, page: &str) -> String {
-    let html = fs::read_to_string(out.join("en").join(page).join("index.html")).unwrap();
-    let at = html.find("\"copied\":\"").expect("the island's `copied`") + 10;
-    html[at..at + html[at..].find('"').unwrap()].to_string()
+    let data = common::pages::calculator_data_in(out, &format!("en/{page}/index.html"));
+    data["text"]["copied"]
+        .as_str()
+        .expect("the data's `copied`")
+        .to_string()
 }
 
 #[test]

@@ -221,13 +221,9 @@ const CALCULATOR_PAGES: [(&str, ZeroMax); 3] = [
     ("schedule", ZeroMax::Refused),
 ];
 
-fn island(html: &str) -> serde_json::Value {
-    let json = between(
-        html,
-        r#"<script type="application/json" id="calc-presets">"#,
-        "</script>",
-    );
-    serde_json::from_str(json).expect("the presets island is JSON")
+/// The page's presets data (by the page's path under `dist/`).
+fn island(path: &str) -> serde_json::Value {
+    common::pages::calculator_data(path)["presets"].clone()
 }
 
 /// The selector's groups: (label, option values) in the page's order.
@@ -275,7 +271,7 @@ fn every_calculator_offers_every_preset_grouped_by_ecosystem() {
                     .collect();
                 assert_eq!(ids, &want, "{at}: group {}", group.name());
             }
-            let island = island(&html);
+            let island = island(&format!("{lang}/{page}/index.html"));
             assert_eq!(
                 island["presets"].as_object().unwrap().len(),
                 all.len(),
@@ -294,7 +290,7 @@ fn every_calculator_offers_every_preset_grouped_by_ecosystem() {
 fn the_island_holds_each_presets_schedule() {
     let all = all();
     for (page, zero_max) in CALCULATOR_PAGES {
-        let island = island(&real_page(&format!("en/{page}/index.html")));
+        let island = island(&format!("en/{page}/index.html"));
         for p in &all {
             let got = &island["presets"][&p.id]["policy"];
             let at = format!("{page}: {}", p.id);
@@ -329,7 +325,7 @@ fn the_island_holds_each_presets_schedule() {
 
 #[test]
 fn the_selector_notes_convert_attempts_to_retries_and_say_what_differs() {
-    let en = island(&real_page("en/calculator/index.html"));
+    let en = island("en/calculator/index.html");
     let note = |id: &str| en["presets"][id]["note"].as_str().unwrap().to_string();
     // botocore's standard mode: 3 attempts, so 2 retries, and a retry quota.
     assert_eq!(
@@ -364,7 +360,7 @@ fn the_selector_notes_convert_attempts_to_retries_and_say_what_differs() {
             );
         }
     }
-    let ru = island(&real_page("ru/calculator/index.html"));
+    let ru = island("ru/calculator/index.html");
     assert_eq!(
         ru["presets"]["grpc-retry-policy"]["note"]
             .as_str()
@@ -374,6 +370,6 @@ fn the_selector_notes_convert_attempts_to_retries_and_say_what_differs() {
             .unwrap(),
         "4 попытки вместе с первым вызовом: 3 повтора"
     );
-    let de = island(&real_page("de/calculator/index.html"));
+    let de = island("de/calculator/index.html");
     assert_eq!(de["modified"], "geändert");
 }

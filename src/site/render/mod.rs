@@ -209,7 +209,7 @@ fn render_with<'scope>(
         metas.push(meta);
     }
     unique_slugs(site, &languages, &metas, diagnostics);
-    for (name, json) in renderer.calculator.code_assets() {
+    for (name, json) in renderer.calculator.assets() {
         put(&name, json.as_bytes(), diagnostics);
     }
 

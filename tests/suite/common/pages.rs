@@ -28,6 +28,38 @@ pub fn real_page(path: &str) -> String {
     fs::read_to_string(real_site().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// The calculator's data of a real page (by its path under `dist/`), as
+/// its script has it: the page's `calc-data` island with the shared half
+/// it names (an asset, by its path from the page) merged in.
+pub fn calculator_data(path: &str) -> serde_json::Value {
+    calculator_data_in(real_site(), path)
+}
+
+/// As [`calculator_data`], for a page of the site built into `dist`.
+pub fn calculator_data_in(dist: &Path, path: &str) -> serde_json::Value {
+    let read = |path: &Path| {
+        fs::read_to_string(dist.join(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    let html = read(Path::new(path));
+    let island = between(
+        &html,
+        r#"<script type="application/json" id="calc-data">"#,
+        "</script>",
+    );
+    let serde_json::Value::Object(own) = serde_json::from_str(island).unwrap() else {
+        panic!("{path}: the island is no object");
+    };
+    let shared = Path::new(path)
+        .parent()
+        .unwrap()
+        .join(own["shared"].as_str().unwrap());
+    let serde_json::Value::Object(mut data) = serde_json::from_str(&read(&shared)).unwrap() else {
+        panic!("{path}: the shared data is no object");
+    };
+    data.extend(own);
+    serde_json::Value::Object(data)
+}
+
 /// Every built HTML file under `dir` (a folder of the built site), with
 /// its text, in file order.
 pub fn html_pages(dir: &Path) -> Vec<(PathBuf, String)> {

@@ -1,6 +1,12 @@
-//! The calculator's data island: everything the script needs to know about
-//! a page, as a `<script type="application/json">` block the browser never
-//! executes, so the page's Content-Security-Policy needs no exception.
+//! The calculator's data: everything the script needs to know about a
+//! page, in two halves. The page's own (its island: language, modules,
+//! default policy, units, limits) is a `<script type="application/json">`
+//! block the browser never executes, so the page's Content-Security-Policy
+//! needs no exception. The half that is the same on every page of a
+//! language with the same rule for a maximum of 0 ([`Shared`]: contract,
+//! notation, words, presets) is an asset the island names and the script
+//! fetches at start beside the base module, which a reader's browser then
+//! keeps for every other page of the language.
 //!
 //! The script (`static/calculator/`) has no text of its own: every label,
 //! error, unit, plural pattern and number separator reaches it through the
@@ -25,25 +31,37 @@ use crate::site::format::texts::Texts;
 use crate::site::load::content::CalculatorProfile;
 use crate::site::sections::calculator::schedule;
 use crate::site::sections::calculator::schedule::Headers;
-use crate::site::sections::calculator::{contract, distribution, form::limit_fields, herd};
+use crate::site::sections::calculator::{
+    contract, distribution, form::limit_fields, herd, presets,
+};
 
-/// The island: everything the script needs to know about this page.
+/// The island: what the script needs to know of this page alone.
 #[derive(Serialize)]
 pub struct Island {
     lang: String,
     wasm: String,
+    /// The [`Shared`] data's asset, by its path from the page.
+    shared: String,
     /// The method module of each jitter kind, by the kind's name: the grid
     /// module for the base module's kinds, the Monte Carlo module for
     /// decorrelated jitter. The script fetches the one of the reader's kind
     /// when the reader first changes an input (and the other when the
     /// reader switches to a kind of it).
     wasm_methods: BTreeMap<&'static str, String>,
-    /// Both halves of the contract: fields and their rules, inputs, jitter
-    /// kinds, error codes, buffer offsets.
-    contract: contract::Island,
     /// The default policy, keyed as the JSON document's `policy`.
     defaults: serde_json::Map<String, serde_json::Value>,
     units: BTreeMap<&'static str, String>,
+    /// The default timeout and deadline, `null` when not given.
+    limits: BTreeMap<&'static str, Option<f64>>,
+}
+
+/// What the script needs to know that every page of a language (with the
+/// same rule for a maximum of 0) shares.
+#[derive(Serialize)]
+pub struct Shared<'a> {
+    /// Both halves of the contract: fields and their rules, inputs, jitter
+    /// kinds, error codes, buffer offsets.
+    contract: contract::Island,
     number: NumberSymbols,
     max_fraction_digits: i16,
     /// Larger inputs are refused as too large.
@@ -60,13 +78,13 @@ pub struct Island {
     /// The timeout and deadline fields the contract does not list itself;
     /// each is optional (empty: not given).
     limit_fields: Vec<OptionalField>,
-    /// The default timeout and deadline, `null` when not given.
-    limits: BTreeMap<&'static str, Option<f64>>,
     /// The percentiles of the total wait the page shows, in its order, by
     /// the names of the core's figures.
     percentiles: Vec<&'static str>,
     /// The many-clients view's summary per CLDR plural category of its peak.
     herd: BTreeMap<&'static str, String>,
+    /// The preset selector's data, on pages that have one.
+    presets: Option<&'a presets::Island>,
 }
 
 /// A field that may be left empty.
@@ -146,14 +164,15 @@ fn message(texts: &Texts, id: &str, figures: &[(&str, String)]) -> String {
     texts.get(id, Some(&args))
 }
 
-pub fn island(
+/// The shared half of the data of `profile`'s pages, with the words of
+/// `texts`.
+pub fn shared<'a>(
     profile: &CalculatorProfile,
     texts: &Texts,
     intl: &Intl,
-    lang: &LanguageIdentifier,
     headers: &Headers,
-    [wasm, grid, monte_carlo]: [String; 3],
-) -> Island {
+    presets: Option<&'a presets::Island>,
+) -> Shared<'a> {
     let duration = duration::SHAPES
         .iter()
         .map(|(key, _)| (*key, message(texts, &duration::message_id(key), &[])))
@@ -236,6 +255,38 @@ pub fn island(
     );
     text.insert("herd".into(), texts.get("calc-herd-label", None));
     text.insert("herd_time".into(), texts.get("calc-herd-time", None));
+    Shared {
+        contract: contract::island(profile.zero_max),
+        number: intl.number_symbols().clone(),
+        max_fraction_digits: MAX_FRACTION_DIGITS,
+        largest_input: LARGEST_INPUT,
+        smallest_input: SMALLEST_INPUT,
+        duration,
+        caption: caption_patterns(texts, intl),
+        text,
+        limit_fields: limit_fields
+            .into_iter()
+            .map(|field| OptionalField {
+                field,
+                optional: true,
+            })
+            .collect(),
+        percentiles: distribution::PERCENTILES.map(|(name, _)| name).to_vec(),
+        herd: herd::summary_patterns(texts, intl),
+        presets,
+    }
+}
+
+/// The page's island of `profile`, naming its modules and its shared data
+/// (`shared`) by their paths from the page.
+pub fn island(
+    profile: &CalculatorProfile,
+    texts: &Texts,
+    lang: &LanguageIdentifier,
+    [wasm, grid, monte_carlo]: [String; 3],
+    shared: String,
+) -> Island {
+    let fields = contract::fields(profile.zero_max);
     let slots = core_contract::inputs(&profile.defaults).expect("an offered jitter kind");
     let jitter = profile.defaults.jitter.name();
     // The inputs of fields of another jitter kind are not in the policy.
@@ -262,6 +313,7 @@ pub fn island(
     Island {
         lang: lang.to_string(),
         wasm,
+        shared,
         wasm_methods: core_contract::distribution::JITTERS
             .into_iter()
             .map(|kind| {
@@ -273,34 +325,17 @@ pub fn island(
                 (kind, module.clone())
             })
             .collect(),
-        contract: contract::island(profile.zero_max),
         defaults,
         units: profile
             .units
             .iter()
             .map(|u| (u.name(), duration::unit_label(*u, texts)))
             .collect(),
-        number: intl.number_symbols().clone(),
-        max_fraction_digits: MAX_FRACTION_DIGITS,
-        largest_input: LARGEST_INPUT,
-        smallest_input: SMALLEST_INPUT,
-        duration,
-        caption: caption_patterns(texts, intl),
-        text,
-        limit_fields: limit_fields
-            .into_iter()
-            .map(|field| OptionalField {
-                field,
-                optional: true,
-            })
-            .collect(),
         limits: [
             ("timeout", profile.limits.timeout),
             ("deadline", profile.limits.deadline),
         ]
         .into(),
-        percentiles: distribution::PERCENTILES.map(|(name, _)| name).to_vec(),
-        herd: herd::summary_patterns(texts, intl),
     }
 }
 

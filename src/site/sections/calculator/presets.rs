@@ -1,8 +1,9 @@
 //! The calculator's preset selector: the libraries of `content/presets.toml`
 //! grouped by ecosystem, as the `<select>` the template writes and the
-//! small JSON island (`calc-presets`) the script fills the form from.
+//! data the script fills the form from (the `presets` of the calculator's
+//! shared data, `island.rs`).
 //!
-//! The island carries only what the selector needs: each preset's policy in
+//! The data carries only what the selector needs: each preset's policy in
 //! the core's terms (milliseconds; the script converts to the page's unit)
 //! and a note in the page's language saying what the library counts (an
 //! attempt count converted to retries) and what the core cannot express
@@ -24,7 +25,6 @@ use serde::Serialize;
 use crate::backoff::contract as core_contract;
 use crate::backoff::{Policy, Schedule};
 use crate::presets::{Counts, Group, Preset};
-use crate::site::format::json::script_json;
 use crate::site::format::texts::Texts;
 use crate::site::load::content::ZeroMax;
 use crate::site::sections::defaults;
@@ -52,21 +52,21 @@ pub struct PresetsView {
     /// The first option: the reader's own policy.
     pub own: String,
     pub groups: Vec<GroupView>,
-    /// The island's JSON, safe inside `<script>`.
-    pub json: String,
+    /// The script's data.
+    pub island: Island,
 }
 
 /// One preset in the island: the policy keyed as the calculator's inputs
 /// (`core::contract::INPUTS`, the JSON document's `policy`), in
 /// milliseconds, and the note shown beside the selector.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 struct Item {
     policy: BTreeMap<&'static str, serde_json::Value>,
     note: String,
 }
 
-#[derive(Serialize)]
-struct Island {
+#[derive(Clone, Serialize)]
+pub struct Island {
     /// The status beside the selector once a field no longer holds the
     /// chosen preset's value.
     modified: String,
@@ -131,7 +131,7 @@ pub fn view(presets: &[Preset], zero_max: ZeroMax, texts: &Texts) -> Option<Pres
         label: texts.get("calc-preset-label", None),
         own: texts.get("calc-preset-own", None),
         groups,
-        json: script_json(&island),
+        island,
     })
 }
 

@@ -1,5 +1,6 @@
 //! The calculator's costliest parts, built once per key and shared by every
-//! page with that key: the data island's JSON, the schedule chart, the
+//! page with that key: the data island's JSON (and its shared half's
+//! asset), the schedule chart, the
 //! many-clients chart and the "as code" part. On a large site most pages
 //! share a handful of calculator profiles, and these parts were a quarter
 //! of a page's rendering.
@@ -14,13 +15,14 @@
 //! the language's site-wide bundle only (no fallback), and kept only when
 //! that found no problem; otherwise the key is marked, and each page with
 //! it builds its parts from its own messages, so that each reports its own
-//! problems against its own files as before. The "as code" island depends
+//! problems against its own files as before. The "as code" data depends
 //! on the words alone, not on the profile: it is made once per language,
-//! by the first sound build of that language's parts, and is no part of
-//! the page but an asset the script fetches, under a content-hashed name
-//! (so a reader's browser fetches it once for every page of a language).
-//! The cache keeps every such asset made in the render, by name, for the
-//! render stage to write ([`Cache::code_assets`]).
+//! by the first sound build of that language's parts. It and the data's
+//! shared half (`island::Shared`) are no part of the page but assets the
+//! script fetches, under content-hashed names, so that a reader's browser
+//! fetches each once for every page of a language, and pages whose halves
+//! are equal name one file. The cache keeps every such asset made in the
+//! render, by name, for the render stage to write ([`Cache::assets`]).
 //!
 //! It decides nothing about the parts themselves (`island.rs`, `figures`,
 //! `herd.rs`, `as_code.rs`, `presets.rs` do) and never writes a file.
@@ -66,20 +68,21 @@ pub struct Cache {
     entries: Mutex<HashMap<String, Option<Arc<Parts>>>>,
     /// Each language's sound "as code" data, as its asset's name.
     code_islands: Mutex<HashMap<usize, String>>,
-    /// Every "as code" data asset made, by its name: the sound ones and
-    /// those of pages with problems of their own.
-    code_assets: Mutex<BTreeMap<String, Arc<str>>>,
+    /// Every data asset made, by its name: the sound ones and those of
+    /// pages with problems of their own.
+    assets: Mutex<BTreeMap<String, Arc<str>>>,
 }
 
 impl Cache {
-    /// The "as code" data `json` as an asset: its content-hashed name,
-    /// relative to the site's root, kept for the render stage to write.
-    fn code_asset(&self, json: String) -> String {
+    /// `json` as an asset named after `file` (`calc-code.json`): its
+    /// content-hashed name, relative to the site's root, kept for the
+    /// render stage to write.
+    fn asset(&self, file: &str, json: String) -> String {
         let name = format!(
             "assets/{}",
-            crate::site::urls::hashed_name("calc-code.json", json.as_bytes())
+            crate::site::urls::hashed_name(file, json.as_bytes())
         );
-        self.code_assets
+        self.assets
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .entry(name.clone())
@@ -87,9 +90,9 @@ impl Cache {
         name
     }
 
-    /// Every "as code" data asset the render made, by name, in name order.
-    pub fn code_assets(&self) -> BTreeMap<String, Arc<str>> {
-        self.code_assets
+    /// Every data asset the render made, by name, in name order.
+    pub fn assets(&self) -> BTreeMap<String, Arc<str>> {
+        self.assets
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
@@ -113,6 +116,9 @@ pub struct Inputs<'a> {
     pub library_presets: &'a [Preset],
     /// The island's modules, by their paths from the page.
     pub modules: [String; 3],
+    /// The way from the page to the site's root, for the island to name
+    /// the shared data's asset.
+    pub root: &'a str,
 }
 
 /// Builds the parts of `inputs` with the messages of `texts`; `code_island`
@@ -129,7 +135,22 @@ fn build(texts: &Texts, inputs: &Inputs, code_island: Option<&str>, cache: &Cach
     let schedule = Schedule::new(*defaults).expect("validated when loaded");
     let unit_label = duration::unit_label(profile.unit, texts);
     let headers = Headers::new(texts);
-    let island = island::island(profile, texts, intl, lang, &headers, inputs.modules.clone());
+    let presets = presets::view(inputs.library_presets, profile.zero_max, texts);
+    let shared = island::shared(
+        profile,
+        texts,
+        intl,
+        &headers,
+        presets.as_ref().map(|p| &p.island),
+    );
+    let shared = cache.asset("calc-shared.json", script_json(&shared));
+    let island = island::island(
+        profile,
+        texts,
+        lang,
+        inputs.modules.clone(),
+        format!("{}{shared}", inputs.root),
+    );
     Parts {
         data_json: script_json(&island),
         chart_html: schedule::chart_html(
@@ -144,11 +165,11 @@ fn build(texts: &Texts, inputs: &Inputs, code_island: Option<&str>, cache: &Cach
             let comments = as_code::CommentTexts::new(texts);
             let island = match code_island {
                 Some(name) => name.to_string(),
-                None => cache.code_asset(as_code::island_json(texts, &comments)),
+                None => cache.asset("calc-code.json", as_code::island_json(texts, &comments)),
             };
             as_code::view(defaults, profile.unit, texts, intl, &comments, island)
         },
-        presets: presets::view(inputs.library_presets, profile.zero_max, texts),
+        presets,
     }
 }
 
@@ -160,8 +181,9 @@ impl Source<'_> {
         // The profile's `Debug` form names every field, and writes each
         // double so that it reads back to the same bits.
         let key = format!(
-            "{}\u{0}{}\u{0}{:?}",
+            "{}\u{0}{}\u{0}{}\u{0}{:?}",
             self.language,
+            inputs.root,
             inputs.modules.join("\u{0}"),
             inputs.profile
         );

@@ -144,6 +144,7 @@ pub fn view(
             format!("{root}{grid}"),
             format!("{root}{monte_carlo}"),
         ],
+        root,
     };
     let parts = source.parts(&inputs, texts);
     CalculatorView {
