@@ -396,6 +396,7 @@ fn serve_rebuild_ms(root: &Path, scratch: &Path) -> f64 {
         out: copy.join("preview"),
         allow_missing: false,
         base_url: Some("http://127.0.0.1:8000/".into()),
+        clean: false,
     };
     backoff_site::site::build(&options).expect("the real site builds");
     let ftl = copy.join("locales/en/calculator.ftl");

@@ -74,6 +74,11 @@ struct BuildArgs {
     /// with a warning for each, instead of failing.
     #[arg(long)]
     allow_missing: bool,
+    /// Render every page, keeping none unchanged from the last output
+    /// (a repeated build keeps the pages whose files and inputs are as
+    /// the last build recorded in `.<name>.pages` beside the output).
+    #[arg(long)]
+    clean: bool,
     /// Fail on warnings too (typography, glossary, …): the output is left
     /// as it was.
     #[arg(long)]
@@ -291,6 +296,7 @@ fn build(args: BuildArgs) -> ExitCode {
         out: args.out,
         allow_missing: args.allow_missing,
         base_url: None,
+        clean: args.clean,
     };
     match site::build(&options) {
         Ok(summary) => {
@@ -303,8 +309,12 @@ fn build(args: BuildArgs) -> ExitCode {
                 .simulation_millis
                 .map(|ms| format!(" (simulation {ms} ms)"))
                 .unwrap_or_default();
+            let kept = match summary.kept {
+                0 => String::new(),
+                kept => format!(", {kept} unchanged"),
+            };
             println!(
-                "built {} pages ({} files, {} bytes) into {} in {} ms{simulation}",
+                "built {} pages ({} files, {} bytes{kept}) into {} in {} ms{simulation}",
                 summary.pages,
                 summary.files,
                 summary.bytes,

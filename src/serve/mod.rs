@@ -53,6 +53,7 @@ pub fn serve(options: ServeOptions) -> io::Result<()> {
         out: options.out.clone(),
         allow_missing: options.allow_missing,
         base_url: Some(base_url.clone()),
+        clean: false,
     };
     let hub = events::Hub::start()?;
     // The sources as they are before the first build reads them: a file

@@ -38,12 +38,16 @@ pub struct BuildOptions {
     pub allow_missing: bool,
     /// Replaces `base_url` of `site.toml` (the preview server's own address).
     pub base_url: Option<String>,
+    /// Render every page, keeping none from the last output.
+    pub clean: bool,
 }
 
 /// What a successful build reports.
 #[derive(Debug)]
 pub struct BuildSummary {
     pub pages: usize,
+    /// Of `pages`, those kept unchanged from the last output.
+    pub kept: usize,
     pub files: usize,
     pub bytes: u64,
     pub millis: u128,
@@ -104,13 +108,13 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
         allow_missing: options.allow_missing,
         checking: false,
     };
-    let rendered = render(&site, mode, &staging, &mut diagnostics);
+    let rendered = render(&site, mode, &staging, options.clean, &mut diagnostics);
     if diagnostics.has_errors() {
         // Dropping the staging folder removes it; the output stays as it was.
         return Err(fail(diagnostics));
     }
     let (bytes, files) = staging.written();
-    if let Err(err) = staging.commit() {
+    if let Err(err) = staging.commit(&rendered.record) {
         diagnostics.push(Diagnostic::error(
             &options.out,
             format!("cannot write the output: {err}"),
@@ -119,6 +123,7 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, Failed> {
     }
     Ok(BuildSummary {
         pages: rendered.pages,
+        kept: rendered.kept,
         simulation_millis: rendered.simulation.map(|d| d.as_millis()),
         files,
         bytes,
@@ -155,7 +160,7 @@ pub fn check(root: &Path) -> Vec<Diagnostic> {
             allow_missing: false,
             checking: true,
         };
-        render(&site, mode, &output::Discard, &mut diagnostics);
+        render(&site, mode, &output::Discard, true, &mut diagnostics);
     }
     diagnostics.sorted()
 }

@@ -34,4 +34,5 @@ mod snippets;
 mod snippets_parity;
 mod text_checks;
 mod tidy;
+mod unchanged_pages;
 mod wasm_parity;

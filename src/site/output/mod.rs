@@ -25,6 +25,9 @@
 //!   ends, so builds into one folder take turns instead of racing;
 //! - `.dist.previous`: the output a build replaced, which the next build
 //!   stages into, keeping the files whose bytes are unchanged;
+//! - `.dist.pages`: what the output's pages were built from, and what each
+//!   of their files was when written, so that the next build may keep the
+//!   unchanged ones (`keep.rs`, and `.dist.pages.new` while it is written);
 //! - `.dist.staging-<pid>`: the folder a running build writes into. One
 //!   whose process is gone (a killed build) is removed by the next build.
 //!
@@ -36,8 +39,10 @@
 //! `place.rs` decides what the output folder may be; `manifest.rs` keeps the
 //! record of what the build wrote and finds what it may remove; `files.rs`
 //! holds the file operations that never follow a link, the atomic exchange
-//! and the pruning; this file the sinks, the claim and the staging folder.
-//! Over 500 lines only with its unit tests at the end (the code is about 420).
+//! and the pruning; `keep.rs` keeps unchanged files and stores the record
+//! of what may be kept; this file the sinks, the claim and the staging
+//! folder.
+//! Over 500 lines only with its unit tests at the end (the code is about 460).
 
 use std::collections::{BTreeSet, HashSet};
 use std::fs::{self, File, OpenOptions};
@@ -47,8 +52,11 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 mod files;
+mod keep;
 mod manifest;
 mod place;
+
+pub use keep::Stamp;
 
 use files::{
     exchange, exchange_unsupported, no_follow, prune, remove_no_follow, write_new, write_no_follow,
@@ -63,6 +71,28 @@ pub use place::{PROJECT_FOLDERS, Refusal, VCS_FOLDERS, blocking_file, resolve, r
 pub trait Sink: Sync {
     /// Takes one file, `path` relative to the output folder.
     fn put(&self, path: &str, bytes: &[u8]) -> io::Result<()>;
+
+    /// The record of what the current output was built from, as the last
+    /// build left it; `None` for a sink that keeps nothing.
+    fn record(&self) -> Option<Vec<u8>> {
+        None
+    }
+
+    /// The stamp of the file this build has put or kept at `path`.
+    fn stamp(&self, _path: &str) -> Option<Stamp> {
+        None
+    }
+
+    /// Whether the current output's file `path` is still stamped `stamp`.
+    fn unchanged(&self, _path: &str, _stamp: Stamp) -> bool {
+        false
+    }
+
+    /// Takes the current output's file `path` as it is, if it is still
+    /// stamped `stamp`; `Ok(false)` when it is not, and nothing was taken.
+    fn keep(&self, _path: &str, _stamp: Stamp) -> io::Result<bool> {
+        Ok(false)
+    }
 }
 
 /// A sink that keeps nothing: `check` renders every page only for the
@@ -91,6 +121,8 @@ pub struct Staging {
     dir: PathBuf,
     previous: PathBuf,
     manifest: PathBuf,
+    /// The record of what the output was built from (`keep.rs`).
+    record: PathBuf,
     /// The files the manifest listed when the build started.
     listed: BTreeSet<PathBuf>,
     /// Whether the staging folder is the previous output's (holding its
@@ -209,6 +241,7 @@ impl Staging {
             dir,
             previous,
             manifest: beside(&parent, &name, "manifest"),
+            record: beside(&parent, &name, "pages"),
             listed,
             reused,
             written: Mutex::new(HashSet::new()),
@@ -228,9 +261,10 @@ impl Staging {
         )
     }
 
-    /// Puts the staged files in the output folder's place. The replaced
-    /// output becomes the folder the next build stages into.
-    pub fn commit(mut self) -> io::Result<()> {
+    /// Puts the staged files in the output folder's place, with `record`
+    /// (what they were built from) beside it. The replaced output becomes
+    /// the folder the next build stages into.
+    pub fn commit(mut self, record: &[u8]) -> io::Result<()> {
         // A file put into the output while the build ran would be swapped
         // out with the old output and lost to the next build's pruning: it
         // stops the build instead, as one there at the start does.
@@ -245,6 +279,9 @@ impl Staging {
         // killed around the swap.
         let both: BTreeSet<PathBuf> = self.listed.union(&written).cloned().collect();
         write_manifest(&self.manifest, &both)?;
+        // The old record describes the old output: gone before the swap, so
+        // that a build killed around it finds none rather than a false one.
+        remove_no_follow(&self.record);
         match fs::symlink_metadata(&self.out) {
             Err(err) if err.kind() == io::ErrorKind::NotFound => fs::rename(&self.dir, &self.out)?,
             Ok(meta) if meta.is_dir() => self.swap()?,
@@ -257,6 +294,7 @@ impl Staging {
             Err(err) => return Err(err),
         }
         self.committed = true;
+        keep::write_record(&self.record, record);
         // If this fails the wider list stays, which admits only files that
         // the previous output had.
         let _ = write_manifest(&self.manifest, &written);
@@ -344,16 +382,7 @@ impl Staging {
 
 impl Sink for Staging {
     fn put(&self, path: &str, bytes: &[u8]) -> io::Result<()> {
-        let relative = Path::new(path);
-        if relative.as_os_str().is_empty()
-            || !relative
-                .components()
-                .all(|c| matches!(c, Component::Normal(_)))
-        {
-            return Err(io::Error::other(format!(
-                "`{path}` is not a path inside the output folder"
-            )));
-        }
+        let relative = inside_output(path)?;
         if let Some(folder) = relative.parent() {
             self.make_folder(folder)?;
         }
@@ -378,14 +407,68 @@ impl Sink for Staging {
             }
             write_no_follow(&file, bytes)?;
         }
-        self.written
+        self.note_written(relative, bytes.len() as u64);
+        Ok(())
+    }
+
+    fn record(&self) -> Option<Vec<u8>> {
+        keep::read_record(&self.record)
+    }
+
+    /// The stamp of the staged file, which the output holds once committed
+    /// (a rename keeps it).
+    fn stamp(&self, path: &str) -> Option<Stamp> {
+        keep::stamp_at(&self.dir.join(inside_output(path).ok()?))
+    }
+
+    fn unchanged(&self, path: &str, stamp: Stamp) -> bool {
+        inside_output(path)
+            .is_ok_and(|relative| keep::stamp_at(&self.out.join(relative)) == Some(stamp))
+    }
+
+    fn keep(&self, path: &str, stamp: Stamp) -> io::Result<bool> {
+        let relative = inside_output(path)?;
+        if !self.unchanged(path, stamp) {
+            return Ok(false);
+        }
+        if let Some(folder) = relative.parent() {
+            self.make_folder(folder)?;
+        }
+        keep::keep_at(&self.out.join(relative), &self.dir.join(relative), stamp)?;
+        self.note_written(relative, stamp.len);
+        Ok(true)
+    }
+}
+
+impl Staging {
+    /// Counts a file put or kept at `relative`, once however often.
+    fn note_written(&self, relative: &Path, len: u64) {
+        let new = self
+            .written
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .insert(relative.to_path_buf());
-        self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
-        self.files.fetch_add(1, Ordering::Relaxed);
-        Ok(())
+        if new {
+            self.bytes.fetch_add(len, Ordering::Relaxed);
+            self.files.fetch_add(1, Ordering::Relaxed);
+        }
     }
+}
+
+/// `path` as a path relative to the output folder, refused if it could
+/// reach outside it.
+fn inside_output(path: &str) -> io::Result<&Path> {
+    let relative = Path::new(path);
+    if relative.as_os_str().is_empty()
+        || !relative
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)))
+    {
+        return Err(io::Error::other(format!(
+            "`{path}` is not a path inside the output folder"
+        )));
+    }
+    Ok(relative)
 }
 
 impl Drop for Staging {
@@ -469,7 +552,7 @@ mod tests {
         staging.put("a/index.html", b"one").unwrap();
         staging.put("b/index.html", b"two").unwrap();
         staging.put("c", b"a file where a folder will be").unwrap();
-        staging.commit().unwrap();
+        staging.commit(b"").unwrap();
         // The second build reuses the first one's folder once there is one.
         for round in 0..2 {
             let staging = Staging::create(&out).unwrap();
@@ -477,7 +560,7 @@ mod tests {
                 .put("a/index.html", format!("new {round}").as_bytes())
                 .unwrap();
             staging.put("c/index.html", b"now a folder").unwrap();
-            staging.commit().unwrap();
+            staging.commit(b"").unwrap();
             assert_eq!(
                 files_below(&out),
                 [
@@ -506,10 +589,10 @@ mod tests {
         let staging = Staging::create(&out).unwrap();
         staging.put("en/index.html", b"x").unwrap();
         staging.put("robots.txt", b"y").unwrap();
-        staging.commit().unwrap();
+        staging.commit(b"").unwrap();
         let staging = Staging::create(&out).unwrap();
         staging.put("de/index.html", b"z").unwrap();
-        staging.commit().unwrap();
+        staging.commit(b"").unwrap();
         let listed = read_manifest(&dir.path().join(".dist.manifest")).unwrap();
         assert_eq!(
             listed.into_iter().collect::<Vec<_>>(),

@@ -170,18 +170,7 @@ fn render(
         &page.path,
         buffer,
         diagnostics,
-        |texts, layout| {
-            view(
-                r,
-                language,
-                page,
-                texts,
-                results,
-                layout,
-                title,
-                &breadcrumb,
-            )
-        },
+        |texts, layout| view(r, language, i, texts, results, layout, title, &breadcrumb),
     );
     rendered.then(|| r.urls.file_of(language, place))
 }
@@ -192,13 +181,14 @@ fn render(
 fn view(
     r: &Renderer,
     language: usize,
-    page: &Page,
+    i: usize,
     texts: &Texts,
     results: Option<&Results>,
     layout: Layout,
     title: String,
     breadcrumb: &[(String, String)],
 ) -> ExplainerPage {
+    let page = &r.site.pages[i];
     let intl = &r.languages[language].intl;
     let lang = r.languages[language].lang;
     let assets = &r.assets;
@@ -294,6 +284,7 @@ fn view(
                 &assets.script,
                 &calculator::shared::Source {
                     cache: &r.calculator,
+                    page: i,
                     language,
                     site: &r.languages[language],
                 },

@@ -22,7 +22,7 @@ pub struct Unit {
 /// What the rest of the site needs of a page once it is rendered, per
 /// language: its URL segment, title and description (the home pages list
 /// them) and navigation label.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct PageMeta {
     pub slugs: Vec<String>,
     pub titles: Vec<String>,

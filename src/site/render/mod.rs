@@ -8,11 +8,14 @@
 //! navigation first, renders the explainers in parallel (those with an
 //! experiment last), then the home, 404 and chooser pages and the hosting
 //! files. What a page says is in `pages/`, where it lives in `urls`,
-//! how its files are read in `unit`. It never writes a file itself: the
+//! how its files are read in `unit`, whether it may be kept from the last
+//! output as it is in `unchanged`. It never writes a file itself: the
 //! sink does.
 
+mod assets;
 pub mod bundle;
 pub mod stylesheet;
+pub mod unchanged;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -34,15 +37,19 @@ use crate::site::pages::unit::{PageMeta, Unit};
 use crate::site::sections::contention::experiment::Results;
 use crate::site::sections::contention::stored;
 use crate::site::urls::Urls;
-use crate::site::urls::hashed_name;
 use crate::site::{check, pages};
+use assets::write_problem;
 
-/// What a render did: the HTML pages it wrote, and the time its pages'
-/// contention experiments took (`None` when no page has one).
-#[derive(Clone, Copy, Debug, Default)]
+/// What a render did: the HTML pages it wrote (or kept), how many of them
+/// it kept unchanged from the last output, the time its pages' contention
+/// experiments took (`None` when no page ran one), and the record of what
+/// its pages were built from, for the sink to keep with the output.
+#[derive(Clone, Debug, Default)]
 pub struct Rendered {
     pub pages: usize,
+    pub kept: usize,
     pub simulation: Option<Duration>,
+    pub record: Vec<u8>,
 }
 
 /// Renders every page of every language, plus the root pages, assets and
@@ -56,7 +63,16 @@ pub struct Rendered {
 /// with one wait for after every other page has rendered, and the assets
 /// (the script's bundling and minification above all), whose names the
 /// pages need only once the navigation is read.
-pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagnostics) -> Rendered {
+///
+/// An explainer page whose key and files are as the sink's record says is
+/// kept as it is (`unchanged`), unless `clean`.
+pub fn render(
+    site: &Site,
+    mode: Mode,
+    sink: &dyn Sink,
+    clean: bool,
+    diagnostics: &mut Diagnostics,
+) -> Rendered {
     std::thread::scope(|scope| {
         let experiments = scope.spawn(|| run_experiments(site));
         // The script's parser and minifier recurse as deeply as its code
@@ -65,9 +81,9 @@ pub fn render(site: &Site, mode: Mode, sink: &dyn Sink, diagnostics: &mut Diagno
         let assets = std::thread::Builder::new()
             .name("assets".into())
             .stack_size(ASSETS_STACK_BYTES)
-            .spawn_scoped(scope, || assets(site, sink))
+            .spawn_scoped(scope, || assets::assets(site, sink))
             .expect("a thread for the assets");
-        render_with(site, mode, sink, diagnostics, experiments, assets)
+        render_with(site, mode, sink, clean, diagnostics, experiments, assets)
     })
 }
 
@@ -92,16 +108,12 @@ fn run_experiments(site: &Site) -> Experiments {
         .collect()
 }
 
-/// A file the sink refused, as a diagnostic at its path.
-fn write_problem(path: &str, err: std::io::Error) -> Diagnostic {
-    Diagnostic::error(Path::new(path), format!("cannot write the file: {err}"))
-}
-
 /// [`render`] once its two threads are started.
 fn render_with<'scope>(
     site: &Site,
     mode: Mode,
     sink: &dyn Sink,
+    clean: bool,
     diagnostics: &mut Diagnostics,
     experiments: std::thread::ScopedJoinHandle<'scope, Experiments>,
     assets: std::thread::ScopedJoinHandle<'scope, (AssetNames, Vec<Diagnostic>)>,
@@ -157,6 +169,9 @@ fn render_with<'scope>(
             (i, unit, meta, found.items)
         })
         .collect();
+    let nav_metas: Vec<(usize, &PageMeta)> =
+        loaded.iter().map(|(i, _, meta, _)| (*i, meta)).collect();
+    let unchanged = unchanged::Unchanged::new(site, mode, &nav_metas, sink, clean);
     let mut nav_units = Vec::with_capacity(loaded.len());
     for (i, unit, meta, found) in loaded {
         diagnostics.items.extend(found);
@@ -168,8 +183,23 @@ fn render_with<'scope>(
     diagnostics.items.extend(problems);
 
     // The bulk of the work: every page in every language, in parallel; the
-    // pages with an experiment last, once it has run.
+    // pages with an experiment last, once it has run. A page kept from the
+    // last output is neither rendered nor written.
     let render_page = |i: usize, experiment: Option<&Result<Results, ExperimentError>>| {
+        let key = unchanged.key(site, i);
+        if let Some(kept) = key
+            .as_deref()
+            .and_then(|key| unchanged.keep(site, i, key, sink))
+        {
+            return Page {
+                i,
+                written: kept.pages(),
+                kept: true,
+                found: Vec::new(),
+                record: key.map(|key| (key, kept.meta.clone(), kept.paths())),
+                meta: kept.meta,
+            };
+        }
         let mut found = Diagnostics::default();
         let loaded;
         let unit = match nav_units.iter().find(|(n, _)| *n == i) {
@@ -179,17 +209,36 @@ fn render_with<'scope>(
                 &loaded
             }
         };
+        let files = Mutex::new(Vec::new());
         let (meta, written) = pages::explainer::render_unit(
             &renderer,
             i,
             unit,
             experiment,
-            &|path, bytes| sink.put(path, bytes),
+            &|path, bytes| {
+                files
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(path.to_owned());
+                sink.put(path, bytes)
+            },
             &mut found,
         );
-        (i, meta, written, found.items)
+        // Only a page that rendered in every language with no problem at
+        // all may be kept next time.
+        let mut files = files.into_inner().unwrap_or_else(|e| e.into_inner());
+        let whole = found.items.is_empty() && written == languages.len();
+        files.extend(renderer.calculator.assets_of(i));
+        Page {
+            i,
+            written,
+            kept: false,
+            found: found.items,
+            record: key.filter(|_| whole).map(|key| (key, meta.clone(), files)),
+            meta,
+        }
     };
-    let mut results: Vec<(usize, PageMeta, usize, Vec<Diagnostic>)> = (0..site.pages.len())
+    let mut results: Vec<Page> = (0..site.pages.len())
         .into_par_iter()
         .filter(|&i| site.pages[i].contention.is_none())
         .map(|i| render_page(i, None))
@@ -200,13 +249,20 @@ fn render_with<'scope>(
             .par_iter()
             .map(|(i, experiment)| render_page(*i, Some(experiment))),
     );
-    results.sort_by_key(|(i, ..)| *i);
-    let mut pages = 0;
+    results.sort_by_key(|page| page.i);
+    let (mut pages, mut kept) = (0, 0);
     let mut metas = Vec::with_capacity(results.len());
-    for (_, meta, written, found) in results {
-        pages += written;
-        diagnostics.items.extend(found);
-        metas.push(meta);
+    let mut recorded = Vec::new();
+    for page in results {
+        pages += page.written;
+        if page.kept {
+            kept += page.written;
+        }
+        diagnostics.items.extend(page.found);
+        if let Some((key, meta, files)) = page.record {
+            recorded.push((site.pages[page.i].slug.clone(), key, meta, files));
+        }
+        metas.push(page.meta);
     }
     unique_slugs(site, &languages, &metas, diagnostics);
     for (name, json) in renderer.calculator.assets() {
@@ -240,7 +296,27 @@ fn render_with<'scope>(
         .simulation
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    Rendered { pages, simulation }
+    // Stamped now that every file, the calculator's data assets included,
+    // is staged.
+    let record = unchanged.record(recorded, sink);
+    Rendered {
+        pages,
+        kept,
+        simulation,
+        record,
+    }
+}
+
+/// What rendering (or keeping) one explainer page gave.
+struct Page {
+    i: usize,
+    meta: PageMeta,
+    /// Its HTML files written or kept.
+    written: usize,
+    kept: bool,
+    found: Vec<Diagnostic>,
+    /// Its key, meta and files, when it may be recorded.
+    record: Option<(String, PageMeta, Vec<String>)>,
 }
 
 /// The result of a thread of [`render`]; its panic goes on in this thread.
@@ -338,76 +414,6 @@ fn at_slug(site: &Site, path: &Path, diagnostic: Diagnostic) -> Diagnostic {
         Some(at) => diagnostic.at(&source, at, at + "slug".len()),
         None => diagnostic,
     }
-}
-
-/// Writes the static files, the calculator's script (its modules bundled
-/// and minified) and its two WebAssembly modules (the base one and the
-/// distribution one) under content-hashed names, through `put`.
-fn assets(site: &Site, sink: &dyn Sink) -> (AssetNames, Vec<Diagnostic>) {
-    let mut problems = Vec::new();
-    let mut refused = Vec::new();
-    let mut add = |name: &str, bytes: &[u8]| {
-        let hashed = format!("assets/{}", hashed_name(name, bytes));
-        if let Err(err) = sink.put(&hashed, bytes) {
-            refused.push(write_problem(&hashed, err));
-        }
-        hashed
-    };
-    let mut names = AssetNames {
-        css: String::new(),
-        script: String::new(),
-        wasm: add("backoff.wasm", crate::wasm_module::CALCULATOR_WASM),
-        wasm_grid: add("backoff-grid.wasm", crate::wasm_module::GRID_WASM),
-        wasm_monte_carlo: add(
-            "backoff-monte-carlo.wasm",
-            crate::wasm_module::MONTE_CARLO_WASM,
-        ),
-        favicon: String::new(),
-    };
-    match bundle::script(&site.root) {
-        Ok(Some(script)) => names.script = add("calculator.js", &script),
-        // A page with the calculator would link no script.
-        Ok(None)
-            if site
-                .pages
-                .iter()
-                .any(|p| p.sections.contains(&crate::site::load::content::Section::Calculator)) =>
-        {
-            problems.push(
-                crate::diagnostics::Diagnostic::error(
-                    std::path::Path::new(bundle::FOLDER),
-                    "the calculator's modules are missing, but pages show the calculator",
-                )
-                .with_hint("restore static/calculator/ from the project's repository, or drop the `calculator` section"),
-            )
-        }
-        Ok(None) => {}
-        Err(found) => problems.extend(found),
-    }
-    for (name, bytes) in &site.static_files {
-        if name == "calculator.js" {
-            problems.push(bundle::stray_script());
-            continue;
-        }
-        let hashed = if name.ends_with(".css") {
-            match stylesheet::minified(name, bytes) {
-                Ok(css) => add(name, &css),
-                Err(problem) => {
-                    problems.push(problem);
-                    continue;
-                }
-            }
-        } else {
-            add(name, bytes)
-        };
-        match name.as_str() {
-            "style.css" => names.css = hashed,
-            "favicon.svg" => names.favicon = hashed,
-            _ => {}
-        }
-    }
-    problems.extend(refused);
-    (names, problems)
 }
 
 /// The sitemap files, `robots.txt` and `_headers`, each handed to `put`.

@@ -107,6 +107,7 @@ pub fn build(root: &Path, out: &Path, allow_missing: bool) -> Result<BuildSummar
         out: out.to_path_buf(),
         allow_missing,
         base_url: None,
+        clean: false,
     })
 }
 

@@ -27,7 +27,7 @@
 //! It decides nothing about the parts themselves (`island.rs`, `figures`,
 //! `herd.rs`, `as_code.rs`, `presets.rs` do) and never writes a file.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};
 
 use unic_langid::LanguageIdentifier;
@@ -53,6 +53,8 @@ const MAX_KEYS: usize = 1024;
 pub struct Parts {
     /// The island's JSON, safe to place inside `<script>`.
     pub data_json: String,
+    /// The name of the island's shared half's asset, from the site's root.
+    pub shared_asset: String,
     pub chart_html: String,
     pub herd_html: String,
     pub as_code: AsCodeView,
@@ -71,6 +73,8 @@ pub struct Cache {
     /// Every data asset made, by its name: the sound ones and those of
     /// pages with problems of their own.
     assets: Mutex<BTreeMap<String, Arc<str>>>,
+    /// The assets each page's parts name, by page index.
+    named: Mutex<HashMap<usize, BTreeSet<String>>>,
 }
 
 impl Cache {
@@ -90,6 +94,16 @@ impl Cache {
         name
     }
 
+    /// The data assets the parts of page `page` name, in name order.
+    pub fn assets_of(&self, page: usize) -> Vec<String> {
+        self.named
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&page)
+            .map(|names| names.iter().cloned().collect())
+            .unwrap_or_default()
+    }
+
     /// Every data asset the render made, by name, in name order.
     pub fn assets(&self) -> BTreeMap<String, Arc<str>> {
         self.assets
@@ -103,6 +117,8 @@ impl Cache {
 /// language's site-wide messages.
 pub struct Source<'a> {
     pub cache: &'a Cache,
+    /// The page's index, under which the assets its parts name are noted.
+    pub page: usize,
     pub language: usize,
     pub site: &'a Language<'a>,
 }
@@ -143,16 +159,17 @@ fn build(texts: &Texts, inputs: &Inputs, code_island: Option<&str>, cache: &Cach
         &headers,
         presets.as_ref().map(|p| &p.island),
     );
-    let shared = cache.asset("calc-shared.json", script_json(&shared));
+    let shared_asset = cache.asset("calc-shared.json", script_json(&shared));
     let island = island::island(
         profile,
         texts,
         lang,
         inputs.modules.clone(),
-        format!("{}{shared}", inputs.root),
+        format!("{}{shared_asset}", inputs.root),
     );
     Parts {
         data_json: script_json(&island),
+        shared_asset,
         chart_html: schedule::chart_html(
             &schedule,
             intl,
@@ -178,6 +195,18 @@ impl Source<'_> {
     /// messages (and kept), or, where those had a problem, built with the
     /// page's own `texts`.
     pub fn parts(&self, inputs: &Inputs, texts: &Texts) -> Arc<Parts> {
+        let parts = self.find_or_build(inputs, texts);
+        self.cache
+            .named
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(self.page)
+            .or_default()
+            .extend([parts.shared_asset.clone(), parts.as_code.data_asset.clone()]);
+        parts
+    }
+
+    fn find_or_build(&self, inputs: &Inputs, texts: &Texts) -> Arc<Parts> {
         // The profile's `Debug` form names every field, and writes each
         // double so that it reads back to the same bits.
         let key = format!(
