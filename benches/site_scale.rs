@@ -13,8 +13,15 @@
 //!
 //! Each synthetic page is like a real one: about thirty messages per
 //! language (Markdown, a display formula, inline math), a worked example
-//! computed by the core, and an FAQ of five entries. Every build is run
-//! twice and the second (warm file cache) is reported. Peak memory is the
+//! computed by the core, and an FAQ of five entries. Each site is built
+//! twice to warm the file cache, then measured twice: "cold", every page
+//! rendered (the record of what the output was built from, `.dist.pages`,
+//! removed first), and "repeated", a build with nothing changed, which
+//! keeps every explainer page (README.md, "A repeated build keeps the
+//! pages that did not change"). The HTML bytes per page are stated beside
+//! them. `BACKOFF_SITE_BENCH_BINARY=PATH` measures another build of the
+//! program (an earlier commit's release binary, to compare before and
+//! after); the serve figure is always this build's. Peak memory is the
 //! child's maximum resident set size and CPU time its user plus system time,
 //! both from `wait4`; the machine's load average is printed beside them,
 //! since on a shared machine the wall time depends on it.
@@ -50,8 +57,9 @@ const LANGUAGES: [&str; 10] = ["en", "ru", "de", "fr", "es", "it", "pt", "nl", "
 const REAL_SITE_MS: f64 = 100.0;
 const THOUSAND_BY_THREE_S: f64 = 1.0;
 const TEN_THOUSAND_BY_THREE_S: f64 = 10.0;
-const TEN_THOUSAND_BY_THREE_MIB: f64 = 300.0;
-const SERVE_REBUILD_MS: f64 = 100.0;
+const TEN_THOUSAND_BY_THREE_REPEATED_S: f64 = 2.0;
+const TEN_THOUSAND_BY_THREE_MIB: f64 = 150.0;
+const SERVE_REBUILD_MS: f64 = 50.0;
 const TWO_HUNDRED_THOUSAND_MESSAGES_S: f64 = 10.0;
 
 /// Messages per file of the message-scale runs.
@@ -61,7 +69,12 @@ struct Run {
     pages: usize,
     languages: usize,
     html_files: usize,
+    /// HTML bytes per HTML file.
+    page_bytes: u64,
+    /// Every page rendered.
     measured: Measured,
+    /// Nothing changed since the last build.
+    repeated: Measured,
 }
 
 /// What one build of the release binary took.
@@ -93,7 +106,10 @@ fn main() {
         );
         return;
     }
-    let binary = PathBuf::from(env!("CARGO_BIN_EXE_backoff-site"));
+    let binary = std::env::var_os("BACKOFF_SITE_BENCH_BINARY").map_or_else(
+        || PathBuf::from(env!("CARGO_BIN_EXE_backoff-site")),
+        PathBuf::from,
+    );
     let scratch = tempfile::tempdir().expect("a temporary folder");
     if args.iter().any(|a| a == "--messages") {
         let (report, _) = message_scale(&root, &binary, scratch.path());
@@ -105,19 +121,36 @@ fn main() {
     let _ = writeln!(report, "Machine: {}", machine());
     let load_before = load_average();
 
-    // The real site, warm, through the release binary.
+    // The real site, warm, through the release binary: every page rendered
+    // (the record removed), and repeated with nothing changed; the best of
+    // five of each.
     let out = scratch.path().join("real-dist");
+    build(&binary, &root, &out);
+    let record = scratch.path().join(".real-dist.pages");
+    let real_cold = (0..5)
+        .map(|_| {
+            let _ = fs::remove_file(&record);
+            build(&binary, &root, &out)
+        })
+        .min_by_key(|r| r.wall)
+        .expect("five runs");
     build(&binary, &root, &out);
     let real = (0..5)
         .map(|_| build(&binary, &root, &out))
         .min_by_key(|r| r.wall)
         .expect("five runs");
-    let real_ms = real.wall.as_secs_f64() * 1000.0;
-    let real_html = count_html(&out);
+    let real_ms = real_cold.wall.as_secs_f64() * 1000.0;
+    let (real_html, real_html_bytes) = count_html_bytes(&out);
+    let real_bytes = real_html_bytes / real_html as u64;
 
     // What `serve` does after a save: one in-process rebuild of the real site
     // after a one-file edit (in a copy, so the tree stays clean).
     let serve_ms = serve_rebuild_ms(&root, scratch.path());
+    let _ = writeln!(
+        report,
+        "Load average (1 minute) after the real site and the serve rebuilds: {}.",
+        load_average()
+    );
 
     let sizes: &[usize] = if quick {
         &[10, 100, 1000]
@@ -131,19 +164,26 @@ fn main() {
             generate(&root, &site, pages, &LANGUAGES[..languages]);
             let out = site.join("dist");
             build(&binary, &site, &out);
+            build(&binary, &site, &out);
+            let _ = fs::remove_file(site.join(".dist.pages"));
             let measured = build(&binary, &site, &out);
-            let html_files = count_html(&out);
+            let repeated = build(&binary, &site, &out);
+            let (html_files, html_bytes) = count_html_bytes(&out);
+            let page_bytes = html_bytes / html_files as u64;
             eprintln!(
-                "{pages:>6} pages × {languages:>2} languages: {:>8.3} s (CPU {:.3} s), {:>7.1} MiB",
+                "{pages:>6} pages × {languages:>2} languages: {:>8.3} s (CPU {:.3} s), repeated {:.3} s, {:>7.1} MiB, {page_bytes} bytes per page",
                 measured.wall.as_secs_f64(),
                 measured.cpu.as_secs_f64(),
+                repeated.wall.as_secs_f64(),
                 measured.peak_mib
             );
             runs.push(Run {
                 pages,
                 languages,
                 html_files,
+                page_bytes,
                 measured,
+                repeated,
             });
             // The site stays until the scratch folder goes: see the header.
         }
@@ -156,27 +196,35 @@ fn main() {
     );
     let _ = writeln!(
         report,
-        "\n| pages | languages | HTML files | wall time | CPU time | pages/s | peak memory |"
+        "\n| pages | languages | HTML files | bytes per page | wall time | CPU time | pages/s | peak memory | repeated, unchanged | its CPU time |"
     );
-    let _ = writeln!(report, "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     let _ = writeln!(
         report,
-        "| real site | 3 | {real_html} | {real_ms:.1} ms | {:.1} ms | — | {:.1} MiB |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+    );
+    let _ = writeln!(
+        report,
+        "| real site | 3 | {real_html} | {real_bytes} | {real_ms:.1} ms | {:.1} ms | — | {:.1} MiB | {:.1} ms | {:.1} ms |",
+        real_cold.cpu.as_secs_f64() * 1000.0,
+        real_cold.peak_mib,
+        real.wall.as_secs_f64() * 1000.0,
         real.cpu.as_secs_f64() * 1000.0,
-        real.peak_mib
     );
     for run in &runs {
         let seconds = run.measured.wall.as_secs_f64();
         let _ = writeln!(
             report,
-            "| {} | {} | {} | {:.3} s | {:.3} s | {:.0} | {:.1} MiB |",
+            "| {} | {} | {} | {} | {:.3} s | {:.3} s | {:.0} | {:.1} MiB | {:.3} s | {:.3} s |",
             run.pages,
             run.languages,
             run.html_files,
+            run.page_bytes,
             seconds,
             run.measured.cpu.as_secs_f64(),
             run.html_files as f64 / seconds,
-            run.measured.peak_mib
+            run.measured.peak_mib,
+            run.repeated.wall.as_secs_f64(),
+            run.repeated.cpu.as_secs_f64(),
         );
     }
     for languages in [3usize, 10] {
@@ -213,13 +261,13 @@ fn main() {
             .find(|r| r.pages == pages && r.languages == languages)
     };
     budget(
-        "real site, release, warm",
+        "real site, release, warm, every page rendered",
         REAL_SITE_MS,
         Some(real_ms),
         "ms",
     );
     budget(
-        "serve rebuild after a one-file edit",
+        "serve rebuild after a one-word edit",
         SERVE_REBUILD_MS,
         Some(serve_ms),
         "ms",
@@ -234,6 +282,12 @@ fn main() {
         "10000 pages × 3 languages",
         TEN_THOUSAND_BY_THREE_S,
         find(10_000, 3).map(|r| r.measured.wall.as_secs_f64()),
+        "s",
+    );
+    budget(
+        "10000 pages × 3 languages, repeated without changes",
+        TEN_THOUSAND_BY_THREE_REPEATED_S,
+        find(10_000, 3).map(|r| r.repeated.wall.as_secs_f64()),
         "s",
     );
     budget(
@@ -428,12 +482,15 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-fn count_html(dir: &Path) -> usize {
+/// The HTML files under `dir` and their bytes in all.
+fn count_html_bytes(dir: &Path) -> (usize, u64) {
     walkdir::WalkDir::new(dir)
         .into_iter()
         .filter_map(Result::ok)
         .filter(|e| e.path().extension().is_some_and(|x| x == "html"))
-        .count()
+        .fold((0, 0), |(files, bytes), e| {
+            (files + 1, bytes + e.metadata().map_or(0, |m| m.len()))
+        })
 }
 
 /// Writes a synthetic site of `pages` pages in `languages` into `dir`.

@@ -50,12 +50,13 @@ fn a_rebuild_after_a_text_edit_reuses_the_experiment() {
     );
 }
 
-/// `build` in `root` into `out`, in a process of its own (so that nothing
-/// is kept in memory from one build to the next); the milliseconds its
-/// summary line gives the simulation.
+/// `build --clean` in `root` into `out`, in a process of its own (so that
+/// nothing is kept in memory from one build to the next), every page
+/// rendered (none kept from the last output, which would run no
+/// experiment); the milliseconds its summary line gives the simulation.
 fn simulation_ms(root: &std::path::Path, out: &std::path::Path) -> u64 {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_backoff-site"))
-        .args(["build", "--out"])
+        .args(["build", "--clean", "--out"])
         .arg(out)
         .current_dir(root)
         .env("NO_COLOR", "1")
