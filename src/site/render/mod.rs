@@ -196,7 +196,7 @@ fn render_with<'scope>(
                 written: kept.pages(),
                 kept: true,
                 found: Vec::new(),
-                record: key.map(|key| (key, kept.meta.clone(), kept.paths())),
+                record: key.map(|key| (key, kept.meta.clone(), kept.stamped())),
                 meta: kept.meta,
             };
         }
@@ -229,6 +229,7 @@ fn render_with<'scope>(
         let mut files = files.into_inner().unwrap_or_else(|e| e.into_inner());
         let whole = found.items.is_empty() && written == languages.len();
         files.extend(renderer.calculator.assets_of(i));
+        let files = files.into_iter().map(|path| (path, None)).collect();
         Page {
             i,
             written,
@@ -316,7 +317,8 @@ struct Page {
     kept: bool,
     found: Vec<Diagnostic>,
     /// Its key, meta and files, when it may be recorded.
-    record: Option<(String, PageMeta, Vec<String>)>,
+    /// Its files carry their stamps when kept (`None`: as staged).
+    record: Option<(String, PageMeta, unchanged::RecordedFiles)>,
 }
 
 /// The result of a thread of [`render`]; its panic goes on in this thread.

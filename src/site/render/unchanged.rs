@@ -54,6 +54,10 @@ struct Record {
     pages: BTreeMap<String, Kept>,
 }
 
+/// A page's files for the record: each with the stamp it was kept with, or
+/// `None` for a file rendered, stamped as the sink staged it.
+pub type RecordedFiles = Vec<(String, Option<Stamp>)>;
+
 /// One page as the record has it.
 #[derive(Serialize, Deserialize, Clone)]
 pub struct Kept {
@@ -65,9 +69,13 @@ pub struct Kept {
 }
 
 impl Kept {
-    /// Its files' paths in the output.
-    pub fn paths(&self) -> Vec<String> {
-        self.files.iter().map(|(path, _)| path.clone()).collect()
+    /// Its files' paths in the output, each with the stamp it was kept
+    /// with, for the next record.
+    pub fn stamped(&self) -> RecordedFiles {
+        self.files
+            .iter()
+            .map(|(path, stamp)| (path.clone(), Some(*stamp)))
+            .collect()
     }
 
     /// How many of its files are HTML pages.
@@ -128,12 +136,10 @@ impl Unchanged {
     /// what was is overwritten by the render).
     pub fn keep(&self, site: &Site, i: usize, key: &str, sink: &dyn Sink) -> Option<Kept> {
         let kept = self.last.pages.get(&site.pages[i].slug)?;
-        let whole = kept.key == key
-            && kept
-                .files
-                .iter()
-                .all(|(path, stamp)| sink.unchanged(path, *stamp));
-        (whole
+        // A page whose files are kept only in part is rendered: its files
+        // replace those kept (the sink's `put` replaces any file), which
+        // hold the same bytes, the key being the same.
+        (kept.key == key
             && kept
                 .files
                 .iter()
@@ -142,11 +148,11 @@ impl Unchanged {
     }
 
     /// The record of this build: `pages`, each page's key, meta and files
-    /// (stamped as `sink` staged them), by slug; empty when nothing may be
-    /// recorded.
+    /// (with the stamps they were kept with, or stamped as `sink` staged
+    /// them), by slug; empty when nothing may be recorded.
     pub fn record(
         &self,
-        pages: Vec<(String, String, PageMeta, Vec<String>)>,
+        pages: Vec<(String, String, PageMeta, RecordedFiles)>,
         sink: &dyn Sink,
     ) -> Vec<u8> {
         let Some(site) = &self.site else {
@@ -157,7 +163,10 @@ impl Unchanged {
             .filter_map(|(slug, key, meta, files)| {
                 let files = files
                     .into_iter()
-                    .map(|path| Some((path.clone(), sink.stamp(&path)?)))
+                    .map(|(path, kept)| {
+                        let stamp = kept.or_else(|| sink.stamp(&path))?;
+                        Some((path, stamp))
+                    })
                     .collect::<Option<Vec<_>>>()?;
                 Some((slug, Kept { key, meta, files }))
             })
