@@ -78,6 +78,10 @@ pub struct Kind {
     pub name: &'static str,
     /// Whether the kind has a factor (`jitter_factor`), which it requires.
     pub takes_factor: bool,
+    /// Whether the policy's multiplier plays a part in its delays (it does
+    /// not in decorrelated jitter's and Polly's formulas, which grow the
+    /// delay their own way).
+    pub takes_multiplier: bool,
     /// How the distribution of its waits is computed.
     pub method: Method,
     /// One of the three kinds the site first offered (none, full, equal),
@@ -93,8 +97,18 @@ impl Kind {
         Kind {
             name,
             takes_factor,
+            takes_multiplier: true,
             method,
             first_offered: false,
+        }
+    }
+
+    /// A kind whose delays grow by a formula of its own, not by the
+    /// policy's multiplier.
+    const fn without_multiplier(self) -> Kind {
+        Kind {
+            takes_multiplier: false,
+            ..self
         }
     }
 
@@ -116,8 +130,8 @@ impl Jitter {
         Kind::first_offered("full"),
         Kind::first_offered("equal"),
         Kind::new("proportional", true, Method::Grid),
-        Kind::new("decorrelated", false, Method::MonteCarlo),
-        Kind::new("polly", false, Method::MonteCarlo),
+        Kind::new("decorrelated", false, Method::MonteCarlo).without_multiplier(),
+        Kind::new("polly", false, Method::MonteCarlo).without_multiplier(),
     ];
 
     /// Every kind's [`Jitter::name`], in the order of their codes.
@@ -1018,6 +1032,26 @@ mod tests {
         let mut p = policy(1.0, 2.0, None, 3);
         p.jitter = Jitter::Proportional { factor: 1.0 };
         assert!(Schedule::new(p).is_ok());
+    }
+
+    #[test]
+    fn takes_multiplier_says_whether_the_multiplier_changes_the_rows() {
+        for (code, kind) in Jitter::KINDS.iter().enumerate() {
+            let rows = |multiplier: f64| {
+                let mut p = policy(1.0, multiplier, Some(1e6), 6);
+                p.jitter = Jitter::at_code(code, 0.5);
+                let rows: Vec<Retry> = Schedule::new(p).unwrap().rows().collect();
+                rows.iter()
+                    .map(|r| (r.min, r.mean, r.max))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(
+                rows(2.0) != rows(3.0),
+                kind.takes_multiplier,
+                "{}",
+                kind.name
+            );
+        }
     }
 
     #[test]

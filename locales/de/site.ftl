@@ -237,6 +237,19 @@ calc-copied = Kopiert
 # Shown over the result while an input is invalid.
 calc-stale = Dieses Ergebnis ist veraltet, weil eine Eingabe ungültig ist. Korrigieren Sie sie, um das Ergebnis zu aktualisieren.
 
+# Shown beside a field when its figure, valid in this page’s notation, means another figure in the notation of another language of the site (“30.000” is 30 in English, 30,000 in German).
+# $value - the figure as this page read it, in its notation
+calc-read-as = Gelesen als { $value } – in der Zahlenschreibweise dieser Seite.
+
+# Shown under a field, which is then disabled, while the kind of jitter chosen does not use it (the multiplier under decorrelated jitter and Polly's jitter, whose delays grow by formulas of their own).
+calc-field-unused = Diese Art von Jitter verwendet dieses Feld nicht: Ihre Verzögerungen wachsen nach einer eigenen Formel.
+
+# Shown over the result while the module that computes the chosen kind of jitter is still loading (every input is valid).
+calc-stale-loading = Dieses Ergebnis gilt für die zuletzt berechneten Eingaben: Der Teil des Rechners, der diese Art von Jitter berechnet, wird noch geladen.
+
+# Shown over the result when the module that computes the chosen kind of jitter could not be loaded (every input is valid).
+calc-stale-load-failed = Dieses Ergebnis gilt für die zuletzt berechneten Eingaben: Der Teil des Rechners, der diese Art von Jitter berechnet, konnte nicht geladen werden. Laden Sie die Seite neu, um es noch einmal zu versuchen.
+
 # Accessible name of the chart of delays.
 calc-chart-label = Diagramm der Verzögerung vor jeder Wiederholung
 
@@ -331,6 +344,10 @@ calc-chart-summary = Die Verzögerungen wachsen von { $first } auf { $last }.
 # The chart in words, when the maximum cuts the delays.
 # $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
 calc-chart-summary-capped = Die Verzögerungen wachsen von { $first } auf { $last } und werden ab Wiederholung { $retry } durch das Maximum begrenzt.
+
+# The chart in words, when every delay is the same (a multiplier of 1, or a first delay at the maximum).
+# $first - that delay with its unit.
+calc-chart-summary-constant = Jede Verzögerung beträgt { $first }.
 
 ## Calculator presets
 
@@ -491,6 +508,10 @@ calc-timeline-latest = Spätester Beginn
 # Caption and name of the timeline chart.
 calc-timeline-chart-label = Diagramm: wann jeder Versuch beginnt
 
+# Caption and name of the timeline chart when it draws only the first attempts (the table lists them all).
+# $drawn (number) - the attempts drawn, the first ones; $attempts (number) - all attempts, more than $drawn
+calc-timeline-chart-label-first = Diagramm: wann die ersten { $drawn } von { $attempts } Versuchen beginnen (die Tabelle nennt alle)
+
 # Chart legend: the bar from the earliest to the latest start.
 calc-timeline-range = Vom frühesten bis zum spätesten Beginn
 
@@ -505,7 +526,7 @@ calc-verdict-timeout = { $spread ->
     }
 
 # The verdict with a timeout and a deadline.
-# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline; $odds - always: it starts after the deadline on every run, never: on none (a schedule without jitter is one or the other), some: on $late percent of them; $spread - certain: a schedule without jitter, whose total wait is the same on every run ($p99 is that total), random: any other
+# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late - the percentage of runs in which the last retry starts after the deadline, in the page’s notation: whole, to a tenth where a whole number would read 0 or 100, or “< 0.1” or “> 99.9” (an outcome that is not certain never reads 0 % or 100 %); $odds - always: it starts after the deadline on every run, never: on none (a schedule without jitter is one or the other), some: on $late percent of them; $spread - certain: a schedule without jitter, whose total wait is the same on every run ($p99 is that total), random: any other
 calc-verdict-deadline = { $spread ->
         [certain] Gesamtwartezeit: { $p99 }. Mit einem Timeout von { $timeout } je Versuch beginnt die letzte Wiederholung bei { $last } { $odds ->
             [always] – also nach Ihrer Deadline von { $deadline }.

@@ -237,6 +237,19 @@ calc-copied = Copied
 # Shown over the result while an input is invalid.
 calc-stale = This result is out of date because an input is invalid. Correct it to update the result.
 
+# Shown beside a field when its figure, valid in this page’s notation, means another figure in the notation of another language of the site (“30.000” is 30 in English, 30,000 in German).
+# $value - the figure as this page read it, in its notation
+calc-read-as = Read as { $value }, in this page’s notation.
+
+# Shown under a field, which is then disabled, while the kind of jitter chosen does not use it (the multiplier under decorrelated jitter and Polly's jitter, whose delays grow by formulas of their own).
+calc-field-unused = This kind of jitter does not use this field: its delays grow by a formula of their own.
+
+# Shown over the result while the module that computes the chosen kind of jitter is still loading (every input is valid).
+calc-stale-loading = This result is for the last inputs computed: the part of the calculator that computes this kind of jitter is still loading.
+
+# Shown over the result when the module that computes the chosen kind of jitter could not be loaded (every input is valid).
+calc-stale-load-failed = This result is for the last inputs computed: the part of the calculator that computes this kind of jitter could not be loaded. Reload the page to try again.
+
 # Accessible name of the chart of delays.
 calc-chart-label = Chart of the delay before each retry
 
@@ -331,6 +344,10 @@ calc-chart-summary = Delays grow from { $first } to { $last }.
 # The chart in words, when the maximum cuts the delays.
 # $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
 calc-chart-summary-capped = Delays grow from { $first } to { $last }, capped from retry { $retry } on.
+
+# The chart in words, when every delay is the same (a multiplier of 1, or a first delay at the maximum).
+# $first - that delay with its unit.
+calc-chart-summary-constant = Every delay is { $first }.
 
 ## Calculator presets
 
@@ -494,6 +511,10 @@ calc-timeline-latest = Latest start
 # Caption and name of the timeline chart.
 calc-timeline-chart-label = Chart of when each attempt starts
 
+# Caption and name of the timeline chart when it draws only the first attempts (the table lists them all).
+# $drawn (number) - the attempts drawn, the first ones; $attempts (number) - all attempts, more than $drawn
+calc-timeline-chart-label-first = Chart of when the first { $drawn } of { $attempts } attempts start (the table lists them all)
+
 # Chart legend: the bar from the earliest to the latest start.
 calc-timeline-range = From the earliest to the latest start
 
@@ -508,7 +529,7 @@ calc-verdict-timeout = { $spread ->
     }
 
 # The verdict with a timeout and a deadline.
-# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline; $odds - always: it starts after the deadline on every run, never: on none (a schedule without jitter is one or the other), some: on $late percent of them; $spread - certain: a schedule without jitter, whose total wait is the same on every run ($p99 is that total), random: any other
+# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late - the percentage of runs in which the last retry starts after the deadline, in the page’s notation: whole, to a tenth where a whole number would read 0 or 100, or “< 0.1” or “> 99.9” (an outcome that is not certain never reads 0 % or 100 %); $odds - always: it starts after the deadline on every run, never: on none (a schedule without jitter is one or the other), some: on $late percent of them; $spread - certain: a schedule without jitter, whose total wait is the same on every run ($p99 is that total), random: any other
 calc-verdict-deadline = { $spread ->
         [certain] Total wait { $p99 }; with a { $timeout } timeout per attempt, the last retry starts at { $last }, { $odds ->
             [always] after your { $deadline } deadline.

@@ -239,6 +239,19 @@ calc-copied = Скопировано
 # Shown over the result while an input is invalid.
 calc-stale = Результат устарел: одно из полей заполнено неверно. Исправьте его, и результат обновится.
 
+# Shown beside a field when its figure, valid in this page’s notation, means another figure in the notation of another language of the site (“30.000” is 30 in English, 30,000 in German).
+# $value - the figure as this page read it, in its notation
+calc-read-as = Прочитано как { $value } — в записи чисел этой страницы.
+
+# Shown under a field, which is then disabled, while the kind of jitter chosen does not use it (the multiplier under decorrelated jitter and Polly's jitter, whose delays grow by formulas of their own).
+calc-field-unused = Этот вид джиттера не использует это поле: задержки растут по собственной формуле.
+
+# Shown over the result while the module that computes the chosen kind of jitter is still loading (every input is valid).
+calc-stale-loading = Это результат для последних рассчитанных значений: часть калькулятора, которая считает этот вид джиттера, ещё загружается.
+
+# Shown over the result when the module that computes the chosen kind of jitter could not be loaded (every input is valid).
+calc-stale-load-failed = Это результат для последних рассчитанных значений: часть калькулятора, которая считает этот вид джиттера, не загрузилась. Обновите страницу, чтобы попробовать ещё раз.
+
 # Accessible name of the chart of delays.
 calc-chart-label = График задержки перед каждым повтором
 
@@ -333,6 +346,10 @@ calc-chart-summary = Задержки растут от { $first } до { $last 
 # The chart in words, when the maximum cuts the delays.
 # $first, $last - the first and last delays with their unit; $retry - the first retry whose delay is cut.
 calc-chart-summary-capped = Задержки растут от { $first } до { $last }, и начиная с повтора № { $retry } их ограничивает максимум.
+
+# The chart in words, when every delay is the same (a multiplier of 1, or a first delay at the maximum).
+# $first - that delay with its unit.
+calc-chart-summary-constant = Все задержки равны { $first }.
 
 ## Calculator presets
 
@@ -499,6 +516,10 @@ calc-timeline-latest = Самое позднее начало
 # Caption and name of the timeline chart.
 calc-timeline-chart-label = График начала каждой попытки
 
+# Caption and name of the timeline chart when it draws only the first attempts (the table lists them all).
+# $drawn (number) - the attempts drawn, the first ones; $attempts (number) - all attempts, more than $drawn
+calc-timeline-chart-label-first = График начала первых { $drawn } попыток из { $attempts } (все они — в таблице)
+
 # Chart legend: the bar from the earliest to the latest start.
 calc-timeline-range = От самого раннего до самого позднего начала
 
@@ -513,7 +534,7 @@ calc-verdict-timeout = { $spread ->
     }
 
 # The verdict with a timeout and a deadline.
-# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late (number) - the percentage of runs in which the last retry starts after the deadline; $odds - always: it starts after the deadline on every run, never: on none (a schedule without jitter is one or the other), some: on $late percent of them; $spread - certain: a schedule without jitter, whose total wait is the same on every run ($p99 is that total), random: any other
+# $percentile, $p99, $timeout, $last - as above; $deadline - the deadline, with its unit; $late - the percentage of runs in which the last retry starts after the deadline, in the page’s notation: whole, to a tenth where a whole number would read 0 or 100, or “< 0.1” or “> 99.9” (an outcome that is not certain never reads 0 % or 100 %); $odds - always: it starts after the deadline on every run, never: on none (a schedule without jitter is one or the other), some: on $late percent of them; $spread - certain: a schedule without jitter, whose total wait is the same on every run ($p99 is that total), random: any other
 calc-verdict-deadline = { $spread ->
         [certain] Общее ожидание — { $p99 }, а с тайм-аутом { $timeout } на попытку последний повтор начинается в { $last }, { $odds ->
             [always] после общего срока { $deadline }.

@@ -150,6 +150,17 @@ impl Counts {
             Counts::Time => "time",
         }
     }
+
+    /// The difference that the sentence of this way of counting already
+    /// states (`calc-preset-unlimited`, `calc-preset-time`), which the
+    /// calculator's note then leaves out, so that it says each fact once.
+    pub const fn states(self) -> Option<Difference> {
+        match self {
+            Counts::Unlimited => Some(Difference::Unlimited),
+            Counts::Time => Some(Difference::TimeLimit),
+            Counts::Attempts | Counts::Retries => None,
+        }
+    }
 }
 
 /// What the core cannot express of a library's rule. The calculator and the

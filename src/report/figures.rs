@@ -44,7 +44,8 @@ impl Unit {
 /// Writes `x` exactly as ECMAScript's `Number.prototype.toString()` does.
 ///
 /// Rust's `{:e}` gives the shortest digits that round-trip, as ECMAScript
-/// requires; only the layout differs, and that is rebuilt here.
+/// requires, but for one case ([`even_at_a_tie`]); the layout differs, and
+/// that is rebuilt here.
 pub fn js_number(x: f64) -> String {
     if x.is_nan() {
         return "NaN".into();
@@ -62,6 +63,7 @@ pub fn js_number(x: f64) -> String {
         .expect("`{:e}` always writes an exponent");
     let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
     let exponent: i32 = exponent.parse().expect("`{:e}` writes an integer exponent");
+    let digits = even_at_a_tie(x.abs(), &digits, exponent).unwrap_or(digits);
     // In ECMAScript's terms: value = digits × 10^(n − k).
     let k = digits.len() as i32;
     let n = exponent + 1;
@@ -81,6 +83,55 @@ pub fn js_number(x: f64) -> String {
         }
     };
     format!("{sign}{body}")
+}
+
+/// The shortest digits ECMAScript writes for `x` (positive, finite) where
+/// they differ from Rust's `digits` (`x` is the digits with the point after
+/// the first, times 10^`exponent`): when `x` lies exactly halfway between two numbers of as many
+/// digits that both read back as `x`, ECMAScript takes the even one
+/// (ECMA-262, `Number::toString`, step 5: "if there are two such possible
+/// values of n, choose the one that is even") and Rust the upper one:
+/// 145.214630126953125 is written 145.21463012695312 by ECMAScript and
+/// 145.21463012695313 by Rust. Only digits of 16 or more can tie so (two
+/// neighbours of fewer digits are further apart than a double's spacing).
+fn even_at_a_tie(x: f64, digits: &str, exponent: i32) -> Option<String> {
+    let k = digits.len();
+    if k < 16 {
+        return None;
+    }
+    // x = m·2^q with a whole m, so its decimal expansion ends −q places
+    // after the point (a whole number's, at the point): with the
+    // exponent's places before it, that many write it exactly.
+    let biased = ((x.to_bits() >> 52) & 0x7ff) as i32;
+    let q = if biased == 0 { -1074 } else { biased - 1075 };
+    let places = usize::try_from(exponent + (-q).max(0))
+        .unwrap_or(0)
+        .max(k + 1);
+    let exact = format!("{x:.places$e}");
+    let (mantissa, exact_exponent) = exact.split_once('e')?;
+    if exact_exponent.parse::<i32>().ok()? != exponent {
+        return None;
+    }
+    let exact: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let exact = exact.trim_end_matches('0');
+    // A tie: the exact expansion is the k digits below and a final 5.
+    if exact.len() != k + 1 || !exact.ends_with('5') {
+        return None;
+    }
+    let lower = &exact[..k];
+    let last = lower.as_bytes()[k - 1];
+    // The upper neighbour of a lower one ending in 9 ends in 0, which would
+    // make a shorter number, and Rust would have written that.
+    if last == b'9' {
+        return None;
+    }
+    let even = if (last - b'0').is_multiple_of(2) {
+        lower.to_string()
+    } else {
+        format!("{}{}", &lower[..k - 1], char::from(last + 1))
+    };
+    let reads_back = format!("{even}e{}", exponent - (k as i32 - 1)).parse::<f64>() == Ok(x);
+    (even != digits && reads_back).then_some(even)
 }
 
 /// How the percentiles were computed; in the JSON, `method` and the
@@ -208,6 +259,11 @@ impl Distribution {
 mod tests {
     use super::*;
 
+    /// Exactly 145.214630126953125 (the literal is the exact value, which
+    /// is the point: the sum of base 0.5, ×1.5 and equal jitter's means).
+    #[allow(clippy::excessive_precision)]
+    const TIE: f64 = 145.214_630_126_953_125;
+
     #[test]
     fn numbers_are_written_as_ecmascript_writes_them() {
         // Expected values are what `String(x)` gives in a browser console.
@@ -228,6 +284,9 @@ mod tests {
             (f64::MAX, "1.7976931348623157e+308"),
             (0.0, "0"),
             (-2.5, "-2.5"),
+            // Exactly halfway between two shortest candidates: the even one.
+            (TIE, "145.21463012695312"),
+            (TIE + 0.75, "145.96463012695312"),
         ];
         for (x, want) in cases {
             assert_eq!(js_number(x), want, "{x:e}");

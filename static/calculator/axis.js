@@ -25,3 +25,14 @@ export function niceStep(raw) {
 
 // As distribution::round_to: x to the nearest multiple of 10^k.
 export const roundTo = (x, k) => (k == null ? x : Math.round(x / pow10(k)) * pow10(k));
+
+// As distribution::round_within: x (within [min, max]) rounded to 10^k, or
+// to the first finer power of ten whose rounding stays within [min, max].
+export function roundWithin(x, k, min, max) {
+  if (k == null) return x;
+  for (let finer = 0; finer < 32; finer++) {
+    const r = roundTo(x, k - finer);
+    if (r >= min && r <= max) return r;
+  }
+  return Math.min(Math.max(x, min), max);
+}

@@ -64,6 +64,9 @@ export function renderChart(p, buf) {
   if (jittered) items.unshift(['band', t.chart_band]);
   if (firstCapped) items.push(['cap', `${t.chart_cap}: ${unit(num(at(firstCapped - 1, 'delay')))}`]);
   const args = { first: unit(num(at(0, 'delay'))), last: unit(num(at(n - 1, 'delay'))), retry: num(firstCapped) };
-  const summary = fill(firstCapped ? t.chart_summary_capped : t.chart_summary, args) + (log ? ` ${t.chart_log}` : '');
+  // As schedule::chart_html: nominal delays never shrink, so a last equal to the first is constant.
+  const pattern = at(0, 'delay') === at(n - 1, 'delay') ? t.chart_summary_constant
+    : firstCapped ? t.chart_summary_capped : t.chart_summary;
+  const summary = fill(pattern, args) + (log ? ` ${t.chart_log}` : '');
   showBody('chart', region('chart', t.chart, svg), legend(items), el('p', summary, { class: 'chart-summary' }));
 }

@@ -5,7 +5,7 @@
 // them; offsets are the island's contract.distribution tables, by key.
 // Without the export, only the built figures of the built inputs show.
 
-import { decade, niceStep, pow10, roundTo } from './axis.js';
+import { decade, niceStep, pow10, roundWithin } from './axis.js';
 import { isBuilt, readLimits } from './form.js';
 import { drawing, fix, legend, region } from './drawing.js';
 import { $, box, byKey, data, dist, el, fill, num, scheduleView, TOTALS, unit, view } from './state.js';
@@ -49,8 +49,10 @@ export function renderDistribution(p) {
   // P99's interval.
   const error = m.grid_step || m.total_p99_high - m.total_p99_low;
   const place = error > 0 ? decade(error) : null;
-  const r = (x) => roundTo(x, place);
-  $('percentiles').querySelectorAll('dd').forEach((dd, i) => showTotal(dd, r(total[data.percentiles[i]]), p.unit));
+  // As distribution::round_within: never outside the figure's own range.
+  const r = (x, min, max) => roundWithin(x, place, min, max);
+  $('percentiles').querySelectorAll('dd').forEach((dd, i) =>
+    showTotal(dd, r(total[data.percentiles[i]], total.min, total.max), p.unit));
   const method = place == null ? 'exact' : m.samples ? 'sample' : 'grid';
   // A sampled error rounded up to two digits, as distribution::stated_error.
   const stated = m.samples && place != null ? Math.ceil(error / pow10(place - 1) - 1e-9) * pow10(place - 1) : error;
@@ -59,20 +61,22 @@ export function renderDistribution(p) {
   // A hidden timeline stops an older update's chunks, which would read this buffer.
   if ($('timeline').hidden) return void timelineJob++;
   // Attempt i's row, read when written (the module never grows its memory).
-  renderTimeline(l, (i) => get(D.attempts, D.attempt, i), get(D.fits, D.fit), p.retries, total.p99, r, certain);
+  renderTimeline(l, (i) => get(D.attempts, D.attempt, i), get(D.fits, D.fit), p.retries, total, r, certain);
 }
 
 // The verdict, table and chart of the timeline, as the template writes
 // them. Rebuilding 1,001 rows costs a frame: the table's rows are kept and
 // only changed cells written.
 let timelineJob = 0;
-function renderTimeline(l, row, fit, n, p99, r, certain) {
+function renderTimeline(l, row, fit, n, total, r, certain) {
   const t = data.text;
-  const q = fit.last_retry_probability;
-  const args = { p99: unit(num(r(p99))), last: unit(num(r(n * (l.timeout ?? 0) + p99))),
-    timeout: unit(num(l.timeout ?? 0)), deadline: unit(num(l.deadline ?? 0)), late: num(Math.round((1 - q) * 100)) };
-  // As distribution::odds.
-  const odds = q === 0 ? '_always' : q === 1 ? '_never' : '';
+  // As distribution::verdict: the retries' timeouts move the last start and its range.
+  const shift = n * (l.timeout ?? 0);
+  const args = { p99: unit(num(r(total.p99, total.min, total.max))),
+    last: unit(num(r(shift + total.p99, shift + total.min, shift + total.max))),
+    timeout: unit(num(l.timeout ?? 0)), deadline: unit(num(l.deadline ?? 0)), late: late(fit.last_retry_probability) };
+  // As distribution::odds: only the earliest and latest starts prove "always" and "never".
+  const odds = fit.retries_best < n ? '_always' : fit.retries_worst === n ? '_never' : '';
   const id = (l.deadline == null ? 'timeout' : (l.timeout == null ? 'deadline_untimed' : 'deadline') + odds)
     + (certain ? '_certain' : '');
   if (!$('timeline-table')) {
@@ -98,7 +102,7 @@ function renderTimeline(l, row, fit, n, p99, r, certain) {
     if (mine !== timelineJob) return;
     for (; i <= n && performance.now() < end; i++) {
       const a = row(i);
-      const values = [num(a.attempt), unit(num(a.min)), unit(num(r(a.p50))), unit(num(a.max))];
+      const values = [num(a.attempt), unit(num(a.min)), unit(num(r(a.p50, a.min, a.max))), unit(num(a.max))];
       if (!tr) body.lastChild.before('\n', tableRow(values, 'row'));
       else {
         let cell = tr.firstElementChild;
@@ -111,18 +115,34 @@ function renderTimeline(l, row, fit, n, p99, r, certain) {
     }
     if (i <= n) return idle(chunk);
     for (let next; tr; tr = next) next = tr.nextElementSibling, tr.previousSibling.remove(), tr.remove();
-    const drawn = [...Array(Math.min(n + 1, 40)).keys()].map(row);
-    $('timeline-chart').replaceChildren('\n', el('figcaption', t.timeline_chart), '\n', ...timelineChart(drawn, l.deadline), '\n');
+    const drawn = [...Array(Math.min(n + 1, MAX_ROWS)).keys()].map(row);
+    // As ChartWords::label_of: the name says when only the first rows are drawn.
+    const label = n + 1 <= MAX_ROWS ? t.timeline_chart
+      : fill(t.timeline_chart_first, { drawn: num(MAX_ROWS), attempts: num(n + 1) });
+    $('timeline-chart').replaceChildren('\n', el('figcaption', label), '\n', ...timelineChart(drawn, l.deadline, label), '\n');
     table.removeAttribute('aria-busy');
   };
   table.setAttribute('aria-busy', 'true');
   idle(chunk);
 }
 
+// As distribution::late: a percentage that is not certain never reads 0 or 100.
+function late(q) {
+  const percent = (1 - q) * 100;
+  const whole = Math.round(percent);
+  const tenth = Math.round(percent * 10) / 10;
+  if (whole >= 1 && whole <= 99) return num(whole);
+  if (tenth >= 0.1 && tenth <= 99.9) return num(tenth);
+  return tenth < 0.1 ? `<\u00a0${num(0.1)}` : `>\u00a0${num(99.9)}`;
+}
+
+// distribution::MAX_ROWS: the chart draws the first rows only.
+const MAX_ROWS = 40;
+
 // distribution::chart_html, element for element: 640 wide, the plot from
 // x 48 to 596, a row of 18 per attempt (the first 40) under a top margin of
 // 24, the ticks in a bottom margin of 32.
-function timelineChart(rows, deadline) {
+function timelineChart(rows, deadline, label) {
   const t = data.text;
   const top = Math.max(0, ...rows.map((a) => a.max), deadline ?? 0);
   // Above 0: the policy's delays are (the build guards 0 all the same).
@@ -131,7 +151,7 @@ function timelineChart(rows, deadline) {
   const h = 24 + rows.length * 18 + 32;
   const bottom = h - 32;
   const x = (v) => fix(48 + (v / end) * 548);
-  const [svg, add, text] = drawing(h, t.timeline_chart);
+  const [svg, add, text] = drawing(h, label);
   for (let k = 0; k * step <= end; k++) {
     add('path', { d: `M${x(k * step)} 24V${bottom}`, class: 'chart-grid' });
     text(x(k * step), bottom + 18, 'middle', unit(num(k * step)));
@@ -144,7 +164,9 @@ function timelineChart(rows, deadline) {
   });
   if (deadline != null) {
     add('path', { d: `M${x(deadline)} 10V${bottom}`, class: 'timeline-deadline' });
-    text(x(deadline), 20, 'end', `${t.timeline_deadline}: ${unit(num(deadline))}`, 'title');
+    // The label runs away from the nearer edge, so that it is never cut.
+    const anchor = 48 + (deadline / end) * 548 < 320 ? 'start' : 'end';
+    text(x(deadline), 20, anchor, `${t.timeline_deadline}: ${unit(num(deadline))}`, 'title');
   }
-  return [region('chart', t.timeline_chart, svg), legend([['range', t.timeline_range], ['p50', t.timeline_median]])];
+  return [region('chart', label, svg), legend([['range', t.timeline_range], ['p50', t.timeline_median]])];
 }

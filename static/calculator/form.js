@@ -4,14 +4,16 @@
 
 import { parseNumber } from './notation.js';
 import { presetFromUrl, presets } from './presets.js';
-import { $, data, FIELDS } from './state.js';
+import { $, data, FIELDS, fill, num } from './state.js';
 
 // Whether x keeps a field's rule.
 const fits = (x, r) => (r.zero_is_none && x === 0) || (!r.whole || Number.isInteger(x)) &&
   (r.above ? x > r.min : x >= r.min) && (r.max === null || x <= r.max);
 
 // The policy (keys in the contract's order, as src/report.rs writes them)
-// and errors by field; another jitter kind's field is hidden and unread.
+// and errors by field; another jitter kind's field is hidden and unread; a
+// field the kind does not use (contract::Field::unused_with) is disabled
+// under its note and unchecked, its value kept if valid, else the default.
 export function readForm() {
   let errors = null;
   const jitter = $('jitter').value;
@@ -20,8 +22,14 @@ export function readForm() {
     const applies = !f.only_with || f.only_with === jitter;
     $(f.name).closest('.field').hidden = !applies;
     if (!applies) continue;
+    const unused = f.unused_with?.includes(jitter) ?? false;
+    if (f.unused_with) {
+      $(f.name).disabled = unused;
+      $(`${f.name}-unused`).hidden = !unused;
+    }
     if (unset(f.name)) { values[f.input] = null; continue; }
     const x = parseNumber($(f.name).value, data.number, data.largest_input);
+    if (unused) { values[f.input] = typeof x === 'number' && fits(x, f.rule) ? x : data.defaults[f.input]; continue; }
     // Delays below the smallest figure the table shows would all read "0"
     // (a subnormal one, which the core refuses, too).
     const key = typeof x === 'string' ? x : f.delay && x > 0 && x < data.smallest_input ? 'too_small'
@@ -33,6 +41,20 @@ export function readForm() {
   for (const k of data.contract.inputs) if (k in values) policy[k] = values[k];
   policy.unit = $('unit')?.value ?? data.defaults.unit;
   return { policy, errors };
+}
+
+// How the page read field `name`, where another site language's notation
+// reads the same text as another valid figure ("30.000": 30 here, 30,000
+// in German), for the note beside the field; '' otherwise.
+export function readAs(name) {
+  const text = $(name).value;
+  const x = parseNumber(text, data.number, data.largest_input);
+  if (typeof x !== 'number') return '';
+  const otherwise = data.other_numbers.some((n) => {
+    const y = parseNumber(text, n, data.largest_input);
+    return typeof y === 'number' && y !== x;
+  });
+  return otherwise ? fill(data.text.read_as, { value: num(x) }) : '';
 }
 
 // Whether field `name` is optional and left empty.
@@ -62,9 +84,10 @@ export function limitErrors() {
   return timeout != null && deadline != null && deadline < timeout ? { deadline: data.text.error_deadline } : null;
 }
 
-// Valid figures go in the URL as JavaScript writes them (`0.5`), so a link
-// works on every language's page; others as typed; other keys (utm_*) stay.
-export function writeUrl() {
+// The inputs as the URL holds them: valid figures as JavaScript writes them
+// (`0.5`), so a link works on every language's page; others as typed; other
+// keys (utm_*) stay.
+function stateQuery() {
   const query = new URLSearchParams(location.search);
   for (const { name } of FIELDS) {
     if ($(name).closest('.field').hidden || unset(name)) { query.delete(name); continue; }
@@ -73,10 +96,28 @@ export function writeUrl() {
   }
   for (const f of ['jitter', 'unit']) if ($(f)) query.set(f, $(f).value);
   if (presets) $('preset').value ? query.set('preset', $('preset').value) : query.delete('preset');
+  return `?${query}`;
+}
+
+export function writeUrl() {
+  const search = stateQuery();
   // replaceState costs 5-27 ms in Chrome: none when the address holds these inputs already.
-  if (`?${query}` === location.search) return;
-  history.replaceState(history.state, '', `?${query}${location.hash}`);
+  if (search === location.search) return;
+  history.replaceState(history.state, '', `${search}${location.hash}`);
   carryQuery();
+}
+
+// The URL is written once typing pauses, but a reload within the pause
+// starts from the address as it was (the browser fixes a reload's URL
+// before the page hears of it). So every edit also keeps the inputs in this
+// tab's session storage (never sent anywhere), which a reload reads.
+const saved = () => `calc-state:${location.pathname}`;
+export function saveState() {
+  try { sessionStorage.setItem(saved(), stateQuery()); } catch { /* storage off: the URL alone */ }
+}
+function savedState() {
+  const reload = performance.getEntriesByType?.('navigation')[0]?.type === 'reload';
+  try { return reload ? sessionStorage.getItem(saved()) : null; } catch { return null; }
 }
 
 // The language switcher leads to the same inputs on the other page.
@@ -89,6 +130,8 @@ function carryQuery() {
 // Figures written as JavaScript writes them are shown in the page's
 // notation; anything else stays as it is, and bad values are shown as bad.
 export function readUrl() {
+  const kept = savedState();
+  if (kept != null && kept !== location.search) history.replaceState(history.state, '', `${kept}${location.hash}`);
   const query = new URLSearchParams(location.search);
   for (const { name } of FIELDS) {
     if (!query.has(name)) continue;

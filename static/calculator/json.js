@@ -3,7 +3,8 @@
 import { $, byKey, data, el, good, ROW, scheduleView, TOTALS } from './state.js';
 
 // src/report.rs's document of the last good result (a refusal leaves the
-// buffer alone), keys in its order.
+// buffer alone), keys in its order, with the newline `schedule` ends its
+// output with: what Copy and Download give is byte for byte what it prints.
 function documentJson() {
   const { row, total: keys } = data.contract;
   const buf = scheduleView();
@@ -12,7 +13,7 @@ function documentJson() {
     retries.push(Object.fromEntries(row.map((k, j) => [k, k === 'capped' ? buf[r + j] === 1 : buf[r + j]])));
   }
   const total = byKey(keys, buf, TOTALS);
-  return JSON.stringify({ policy: good, retries, total }, null, 2);
+  return `${JSON.stringify({ policy: good, retries, total }, null, 2)}\n`;
 }
 
 export function copyJson() {

@@ -7,7 +7,7 @@
 import { showCode, startSnippets } from './as_code.js';
 import { renderChart } from './chart.js';
 import { renderDistribution, sampledMeans } from './distribution.js';
-import { limitErrors, readForm, readUrl, writeUrl } from './form.js';
+import { limitErrors, readAs, readForm, readUrl, saveState, writeUrl } from './form.js';
 import { renderHerd } from './herd.js';
 import { copyJson, downloadJson } from './json.js';
 import { presetStatus, startPresets } from './presets.js';
@@ -32,16 +32,25 @@ function update(fromUser) {
     if (chosen !== 'units' && tag.textContent !== text) tag.textContent = text;
   }
   const errors = form.errors ?? limitErrors() ?? compute(form.policy);
+  // No input is wrong while the kind's method module loads, or if it cannot.
+  if (errors?.module) errors.module = data.text[failed[data.wasm_methods[form.policy.jitter]] ? 'stale_load_failed' : 'stale_loading'];
   if (!errors) render(setGood(form.policy));
   presetStatus(form.policy);
   showCode(form.policy, errors);
   for (const { name } of FIELDS) {
     $(`${name}-error`).textContent = errors?.[name] ?? '';
     $(name)[errors?.[name] ? 'setAttribute' : 'removeAttribute']('aria-invalid', 'true');
+    // A figure another site language would read otherwise: how it was read.
+    const read = errors?.[name] ? '' : readAs(name);
+    const note = $(`${name}-read`);
+    if (note.textContent !== read) note.textContent = read;
+    note.hidden = !read;
   }
   // Everything that shows the last good result says it is out of date, and
   // nothing copies it as if it were the input's.
   $('stale').hidden = !errors;
+  const staleText = errors?.module ?? data.text.stale;
+  if ($('stale').textContent !== staleText) $('stale').textContent = staleText;
   for (const id of ['output', 'chart', 'herd']) $(id).classList.toggle('is-stale', !!errors);
   for (const id of ['copy', 'download']) $(id).disabled = !!errors;
   $('copied').textContent = '';
@@ -56,9 +65,16 @@ function update(fromUser) {
   // An update of the script's own (the "as code" data came) leaves a
   // pending one be.
   if (!fromUser) return;
+  saveState();
   clearTimeout(timer);
   const mine = ++pauses;
   timer = setTimeout(() => idle(() => mine === pauses && paused(!errors)), 500);
+}
+
+// A switch of language within the pause: its link gets the inputs now.
+function writeUrlNow() {
+  clearTimeout(timer);
+  writeUrl();
 }
 
 function paused(ok) {
@@ -86,13 +102,16 @@ function render(p) {
 // the base one and updates again; switching to a kind of the other method
 // fetches that one. If that fails the base module works alone: the
 // distribution parts stay as marked for inputs other than the built ones.
-const loading = {};
+const loading = {}, failed = {};
 function loadDist(jitter) {
   const url = data.wasm_methods[jitter];
   loading[url] ??= loadWasm(new URL(url, location.href)).then((w) => {
     setMethod(url, w);
     update(true);
-  }, () => {});
+  }, () => {
+    failed[url] = true;
+    update(false);
+  });
 }
 
 async function start() {
@@ -117,6 +136,7 @@ async function start() {
   const form = $('form');
   form.oninput = (e) => e.target.tagName === 'INPUT' && update(true);
   form.onchange = (e) => e.target.tagName === 'SELECT' && update(true);
+  for (const a of document.querySelectorAll('.language-switcher a')) a.addEventListener('click', writeUrlNow);
   $('copy').onclick = copyJson;
   $('download').onclick = downloadJson;
   $('needs').hidden = true;

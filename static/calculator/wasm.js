@@ -12,12 +12,14 @@ export async function loadWasm(url) {
   return instance.exports;
 }
 
-// Null, or p's error by field name.
+// Null, or p's error by field name; `{ module: true }` when p's kind needs a
+// method module that has not come (or cannot), which is no input's fault.
 export function compute(p) {
   // The distribution's codes extend the calculator's.
   const { errors, error_inputs } = data.contract.distribution;
   const [code, w] = run(p);
   if (!code) return null;
+  if (code < 0) return { module: true };
   const text = (data.text[`error_${errors[code - 1]}`] ?? '').replace('{retry}', num(w.error_retry()));
   // An error of no field (bad jitter code) only marks the result stale.
   const field = FIELDS.find((f) => f.input === error_inputs[code - 1]);
@@ -46,6 +48,8 @@ function run(p) {
   write(wasm, c);
   const buf = scheduleView(), kept = buf.slice();
   let code = wasm.schedule();
+  // A kind the base module does not compute waits for its method module.
+  if (!dist && !grid) return [-1, wasm];
   if (!dist || grid && code) return [code, wasm];
   write(dist, c.distribution);
   const rows = view(dist.schedule_buffer(), c.schedule_len, dist);

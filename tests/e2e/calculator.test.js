@@ -397,7 +397,7 @@ for (const lang of LANGS) {
         const args = ['schedule', '--base', '100', '--multiplier', '2', '--max', '500', '--retries', '6',
           '--jitter', 'proportional', '--jitter-factor', '0.2', '--unit', unit];
         const full = execFileSync(CLI, args, { encoding: 'utf8' });
-        const want = `${full.slice(0, full.indexOf(',\n  "distribution"'))}\n}`;
+        const want = `${full.slice(0, full.indexOf(',\n  "distribution"'))}\n}\n`;
         await withPage(lang, pageName, {}, async (page) => {
           // The factor belongs to proportional jitter: hidden until it is chosen.
           assert.ok(await page.isHidden('#calc-factor'));
@@ -474,6 +474,13 @@ for (const lang of LANGS) {
           assert.ok(await page.isDisabled('#calc-download'));
           await type(page, 'base', typed(data, policy.base));
           assert.equal(await downloaded(), want);
+          // Figures exactly halfway between two shortest decimals, which
+          // JavaScript writes with the even digit (145.21463012695312).
+          const ties = { base: 0.5, multiplier: 1.5, max: null, retries: 40, jitter: 'equal', unit: policy.unit };
+          if (zeroMax(data) === 'refused') ties.max = 1e308;
+          await fillForm(page, data, ties);
+          assert.equal(await downloaded(), cliJson(ties));
+          assert.equal(await copied(), cliJson(ties));
         });
       });
 

@@ -123,6 +123,27 @@ for (const lang of LANGS) {
         }
       });
 
+      test('while a method module loads, the result says so, not that an input is invalid', async () => {
+        const { context, tab, problems } = await openRecorded(lang, page);
+        try {
+          let release;
+          const held = new Promise((r) => { release = r; });
+          await context.route(/\/backoff-monte-carlo\.[^/]*\.wasm$/, async (route) => { await held; await route.continue(); });
+          await tab.selectOption('#calc-jitter', 'decorrelated');
+          await tab.waitForFunction((t) => document.getElementById('calc-stale').textContent === t, data.text.stale_loading);
+          assert.ok(await tab.locator('#calc-stale').isVisible());
+          assert.equal(await tab.locator('[aria-invalid="true"]').count(), 0);
+          release();
+          await tab.locator('#calc-stale').waitFor({ state: 'hidden' });
+          // A field in error afterwards says so in the usual words.
+          await type(tab, 'retries', '-1');
+          await tab.waitForFunction((t) => document.getElementById('calc-stale').textContent === t, data.text.stale);
+          assert.deepEqual(problems, []);
+        } finally {
+          await context.close();
+        }
+      });
+
       test('with the method modules refused, the schedule still follows the inputs', async () => {
         const { context, tab, requests, problems } = await openRecorded(lang, page, { block: true });
         try {
@@ -137,6 +158,16 @@ for (const lang of LANGS) {
           assert.equal(requests.length, asked, 'a failed load is not retried on every edit');
           assert.equal(await hasDistribution(tab), false);
           assert.equal(await tab.locator('#calc-stale').isHidden(), true, 'nothing says the result is stale');
+          // A kind only a refused module computes: the result is marked as
+          // the last one computed, saying why, and no field is in error.
+          await tab.selectOption('#calc-jitter', 'decorrelated');
+          await tab.locator('#calc-stale').waitFor({ state: 'visible' });
+          await tab.waitForFunction((t) => document.getElementById('calc-stale').textContent === t, data.text.stale_load_failed);
+          assert.equal(await tab.locator('[aria-invalid="true"]').count(), 0);
+          assert.equal(await tab.locator('#calc-errors-live').textContent(), data.text.stale_load_failed);
+          // A kind the base module computes: nothing is stale again.
+          await tab.selectOption('#calc-jitter', 'none');
+          await tab.locator('#calc-stale').waitFor({ state: 'hidden' });
           assert.deepEqual(problems, []);
         } finally {
           await context.close();

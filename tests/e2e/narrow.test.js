@@ -1,6 +1,7 @@
 // Every page of the site, not only the calculator's, at phone widths: the
 // page itself never scrolls sideways (headings, formulas, the language
-// switcher and the 404 and home pages included), with and without script;
+// switcher and the 404 and home pages included), with and without script,
+// and no table's caption is wider than the region its table scrolls in;
 // and the regions that scroll instead show that they do.
 
 import assert from 'node:assert/strict';
@@ -20,11 +21,16 @@ test('no page scrolls sideways at 320 and 375 px, with or without script', async
       for (const p of paths) {
         await page.goto(`${site.server.origin}/${p}`);
         await page.waitForLoadState('load');
-        const { scroll, client } = await page.evaluate(() => ({
+        const { scroll, client, captions } = await page.evaluate(() => ({
           scroll: document.documentElement.scrollWidth,
           client: document.documentElement.clientWidth,
+          // A caption wider than the region its table scrolls in runs off its edge.
+          captions: [...document.querySelectorAll('.table-scroll caption')]
+            .filter((c) => c.getBoundingClientRect().width > c.closest('.table-scroll').clientWidth + 1)
+            .map((c) => c.textContent),
         }));
         if (scroll > client) wide.push(`/${p} at ${width} px${js ? '' : ' without script'}: ${scroll} px wide`);
+        for (const c of captions) wide.push(`/${p} at ${width} px${js ? '' : ' without script'}: caption "${c}" wider than its region`);
       }
       await context.close();
     }

@@ -147,14 +147,13 @@ export function island(lang, page) {
   return { ...shared, ...own };
 }
 
-/** What `backoff-site schedule` prints for a policy, without its final newline. */
+/** What `backoff-site schedule` prints for a policy, with its final newline. */
 export function cliJson({ base, multiplier, max, retries, jitter, unit }) {
   const args = ['schedule', '--base', String(base), '--multiplier', String(multiplier)];
   if (max !== null) args.push('--max', String(max));
   args.push('--retries', String(retries), '--jitter', jitter, '--unit', unit);
-  // The command ends its output with a newline, as terminal tools do; the
-  // document itself (and the calculator's copy) has none.
-  return execFileSync(CLI, args, { encoding: 'utf8' }).replace(/\n$/, '');
+  // With its final newline: Copy and Download give byte for byte what it prints.
+  return execFileSync(CLI, args, { encoding: 'utf8' });
 }
 
 /** Replaces a field's text, firing one `input` event as typing does. */

@@ -30,7 +30,9 @@ use std::process::{Command, Stdio};
 
 const WASM_BUDGET: u64 = 6 * 1024;
 const METHOD_WASM_BUDGET: u64 = 8 * 1024;
-const SCRIPT_BUDGET: u64 = 21 * 1024;
+/// The script as shipped (minified, before gzip); what a page loads at
+/// start in all, gzip, is held by `PAGE_GZIP_BUDGET`.
+const SCRIPT_BUDGET: u64 = 23 * 1024;
 const CODE_DATA_GZIP_BUDGET: u64 = 6 * 1024;
 const PAGE_GZIP_BUDGET: u64 = 40 * 1024;
 const EVERYTHING_GZIP_BUDGET: u64 = 48 * 1024;

@@ -10,11 +10,15 @@
 
 use crate::common;
 
+use backoff_site::backoff::dist::DeadlineFit;
 use backoff_site::backoff::dist::Limits;
+use backoff_site::backoff::rng::SplitMix64;
 use backoff_site::backoff::{Jitter, Policy, Schedule};
 use backoff_site::report::Distribution;
 use backoff_site::site::format::intl::Intl;
-use backoff_site::site::sections::calculator::distribution::{odds, precision, shown_percentiles};
+use backoff_site::site::sections::calculator::distribution::{
+    late, odds, precision, round_within, shown_percentiles,
+};
 use common::cli::json_of;
 use common::pages::{between, real_page, text_of, text_of_cells};
 use serde_json::Value;
@@ -362,24 +366,76 @@ fn policy(jitter: Jitter) -> Policy {
     }
 }
 
-fn fit(jitter: Jitter, timeout: f64, deadline: f64) -> f64 {
+fn fit(jitter: Jitter, timeout: f64, deadline: f64) -> DeadlineFit {
     let limits = Limits {
         timeout: Some(timeout),
         deadline: Some(deadline),
     };
     let dist = Distribution::new(&Schedule::new(policy(jitter)).unwrap(), limits).unwrap();
-    dist.deadline.unwrap().last_retry_probability
+    dist.deadline.unwrap()
 }
 
 #[test]
-fn a_verdict_without_jitter_is_always_or_never_and_one_with_jitter_a_share() {
+fn a_verdict_says_always_or_never_only_where_the_earliest_and_latest_starts_prove_it() {
     // 100 + 200 + 400 + 800 + 1,000 = 2,500 of waits, then 5 timeouts of 50.
-    assert_eq!(odds(fit(Jitter::None, 50.0, 2000.0)), "always");
-    assert_eq!(odds(fit(Jitter::None, 50.0, 3000.0)), "never");
+    assert_eq!(odds(&fit(Jitter::None, 50.0, 2000.0), 5), "always");
+    assert_eq!(odds(&fit(Jitter::None, 50.0, 3000.0), 5), "never");
     // Full jitter: the last retry starts before 2,000 on some runs only.
-    let share = fit(Jitter::Full, 50.0, 2000.0);
-    assert!(share > 0.0 && share < 1.0, "{share}");
-    assert_eq!(odds(share), "some");
+    let some = fit(Jitter::Full, 50.0, 2000.0);
+    assert!(some.last_retry_probability > 0.0 && some.last_retry_probability < 1.0);
+    assert_eq!(odds(&some, 5), "some");
+    // Decorrelated jitter, a deadline just before the latest start (every
+    // delay longest: 300 + 900 + 1,000 × 3, plus 5 timeouts of 50, is
+    // 4,450): no sampled run reaches it, so the estimate is 1, but the
+    // latest start does.
+    let near = fit(Jitter::Decorrelated, 50.0, 4449.0);
+    assert_eq!(near.last_retry_probability, 1.0);
+    assert!(near.retries_worst < 5 && near.retries_best == 5);
+    assert_eq!(odds(&near, 5), "some");
+    // Neither is then shown as 0 % late: the share is stated as under a tenth.
+    let en = intl("en");
+    assert_eq!(late(&en, near.last_retry_probability), "<\u{a0}0.1");
+    assert_eq!(late(&en, 0.0), ">\u{a0}99.9");
+    assert_eq!(late(&en, 0.997), "0.3");
+    assert_eq!(late(&en, 0.004), "99.6");
+    assert_eq!(late(&en, 0.5), "50");
+    assert_eq!(late(&intl("de"), 0.997), "0,3");
+}
+
+#[test]
+fn figures_rounded_within_their_range_stay_in_it_and_in_order() {
+    // The case of "P50: 0 ms" beside a shortest total of 103.19 ms: a place of
+    // a thousand would round 140 to 0.
+    assert_eq!(round_within(140.26, Some(3), 103.19, 5000.0), 140.0);
+    assert_eq!(round_within(104.0, Some(3), 103.19, 5000.0), 104.0);
+    // Any figure, any place: within [min, max], and the order of figures kept.
+    let mut rng = SplitMix64::new(28);
+    let mut uniform = || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    for _ in 0..20_000 {
+        let min = uniform() * 1000.0;
+        let max = min + uniform() * 10f64.powi((uniform() * 6.0) as i32);
+        let k = (uniform() * 8.0) as i32 - 2;
+        let place = Some(k);
+        let (a, b) = (min + uniform() * (max - min), min + uniform() * (max - min));
+        let (a, b) = (a.min(b), a.max(b));
+        let (ra, rb) = (
+            round_within(a, place, min, max),
+            round_within(b, place, min, max),
+        );
+        assert!(
+            (min..=max).contains(&ra) && (min..=max).contains(&rb),
+            "{a} {b} in [{min}, {max}] at {place:?}"
+        );
+        assert!(
+            ra <= rb,
+            "{a} → {ra}, {b} → {rb} at {place:?} in [{min}, {max}]"
+        );
+        // Never further from the figure than half a step of the place asked.
+        assert!(
+            (ra - a).abs() <= 0.5 * 10f64.powi(k) * (1.0 + 1e-9),
+            "{a} → {ra}"
+        );
+    }
 }
 
 #[test]

@@ -22,6 +22,7 @@ mod fourth_language;
 mod ftl_figures;
 mod hosting;
 mod inputs;
+mod js_numbers;
 mod limits;
 mod markup_safety;
 mod output_safety;

@@ -359,7 +359,19 @@ fn the_selector_notes_convert_attempts_to_retries_and_say_what_differs() {
                 p.id
             );
         }
+        // Each fact once: a library that stops at a time limit, or never by
+        // count, is said to once, by the sentence of its way of counting.
+        // The phrases that state each fact in English:
+        for phrases in [&["time limit"][..], &["by count", "number of retries"]] {
+            let said: usize = phrases.iter().map(|f| note.matches(f).count()).sum();
+            assert!(said <= 1, "{}: {phrases:?} said twice: {note}", p.id);
+        }
     }
+    // The presets whose count sentence states one of their differences.
+    assert_eq!(
+        note("tenacity"),
+        "No limit on the number of retries; the calculator shows 10."
+    );
     let ru = island("ru/calculator/index.html");
     assert_eq!(
         ru["presets"]["grpc-retry-policy"]["note"]

@@ -544,7 +544,7 @@ fn every_calculator_shows_its_default_policy_as_each_librarys_code() {
                 let section = common::pages::between(
                     part,
                     &format!(r#"id="calc-code-{}""#, library.id()),
-                    "<pre>",
+                    "<pre ",
                 );
                 // Each difference is a note; an exact snippet says so.
                 assert_eq!(
@@ -564,7 +564,7 @@ fn every_calculator_shows_its_default_policy_as_each_librarys_code() {
     }
     // A note names the figure in the page's notation and unit.
     let html = common::pages::real_page("ru/schedule/index.html");
-    let urllib3 = common::pages::between(&html, r#"id="calc-code-urllib3""#, "<pre>");
+    let urllib3 = common::pages::between(&html, r#"id="calc-code-urllib3""#, "<pre ");
     assert!(urllib3.contains("без ожидания 250\u{a0}мс"), "{urllib3}");
 }
 

@@ -287,6 +287,13 @@ fn view(
                     page: i,
                     language,
                     site: &r.languages[language],
+                    other_numbers: r
+                        .languages
+                        .iter()
+                        .enumerate()
+                        .filter(|(j, _)| *j != language)
+                        .map(|(_, l)| l.intl.number_symbols())
+                        .collect(),
                 },
             ))),
             Section::Presets => {

@@ -68,6 +68,12 @@ pub struct Field {
     /// it is hidden, not read and not in the policy. Left out when none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub only_with: Option<&'static str>,
+    /// The jitter kinds whose delays do not depend on the field's input:
+    /// with them the field is disabled under a note saying so
+    /// (`calc-field-unused`), is not checked, and the policy keeps its value
+    /// if it is valid, else the page's default. Left out when none.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub unused_with: &'static [&'static str],
     /// What the form shows when the page's defaults leave the input unset.
     #[serde(skip)]
     pub unset: f64,
@@ -107,6 +113,34 @@ const FACTOR_KIND: &str = {
     }
 };
 
+/// How many jitter kinds take no multiplier ([`crate::backoff::Kind::takes_multiplier`]).
+const WITHOUT_MULTIPLIER_COUNT: usize = {
+    let mut count = 0;
+    let mut i = 0;
+    while i < crate::backoff::Jitter::KINDS.len() {
+        if !crate::backoff::Jitter::KINDS[i].takes_multiplier {
+            count += 1;
+        }
+        i += 1;
+    }
+    count
+};
+
+/// The names of the jitter kinds that take no multiplier, in code order.
+const WITHOUT_MULTIPLIER: [&str; WITHOUT_MULTIPLIER_COUNT] = {
+    let mut names = [""; WITHOUT_MULTIPLIER_COUNT];
+    let (mut i, mut n) = (0, 0);
+    while i < crate::backoff::Jitter::KINDS.len() {
+        let kind = crate::backoff::Jitter::KINDS[i];
+        if !kind.takes_multiplier {
+            names[n] = kind.name;
+            n += 1;
+        }
+        i += 1;
+    }
+    names
+};
+
 /// The fields, in the form's order, for a page whose maximum delay follows
 /// `zero_max`.
 pub fn fields(zero_max: ZeroMax) -> [Field; 5] {
@@ -120,6 +154,7 @@ pub fn fields(zero_max: ZeroMax) -> [Field; 5] {
             delay: true,
             rule: DELAY,
             only_with: None,
+            unused_with: &[],
             unset: 0.0,
         },
         Field {
@@ -135,6 +170,7 @@ pub fn fields(zero_max: ZeroMax) -> [Field; 5] {
                 ..POSITIVE
             },
             only_with: None,
+            unused_with: &WITHOUT_MULTIPLIER,
             unset: 0.0,
         },
         Field {
@@ -155,6 +191,7 @@ pub fn fields(zero_max: ZeroMax) -> [Field; 5] {
                 ZeroMax::Refused => DELAY,
             },
             only_with: None,
+            unused_with: &[],
             unset: 0.0,
         },
         Field {
@@ -172,6 +209,7 @@ pub fn fields(zero_max: ZeroMax) -> [Field; 5] {
                 zero_is_none: false,
             },
             only_with: None,
+            unused_with: &[],
             unset: 0.0,
         },
         Field {
@@ -186,6 +224,7 @@ pub fn fields(zero_max: ZeroMax) -> [Field; 5] {
                 ..POSITIVE
             },
             only_with: Some(FACTOR_KIND),
+            unused_with: &[],
             // gRPC's connection backoff's factor (`core/METHOD.md`).
             unset: 0.2,
         },
@@ -227,6 +266,8 @@ const VARIABLES: &[(&str, &[&str])] = &[
     ("error-too-small", &["min"]),
     ("calc-chart-summary", &["first", "last"]),
     ("calc-chart-summary-capped", &["first", "last", "retry"]),
+    ("calc-chart-summary-constant", &["first"]),
+    ("calc-read-as", &["value"]),
     ("error-clients", &["min", "max"]),
     ("calc-herd-summary", &["peak", "width", "at"]),
 ];
@@ -345,6 +386,7 @@ pub fn clients_field() -> Field {
             zero_is_none: false,
         },
         only_with: None,
+        unused_with: &[],
         unset: f64::from(core::CLIENTS_DEFAULT),
     }
 }

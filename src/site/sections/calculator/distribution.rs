@@ -17,7 +17,7 @@
 use fluent_bundle::FluentArgs;
 
 use crate::backoff::Schedule;
-use crate::backoff::dist::Limits;
+use crate::backoff::dist::{DeadlineFit, Limits};
 use crate::report::{Distribution, Method, Unit, js_number};
 use crate::site::format::duration::with_unit;
 use crate::site::format::intl::Intl;
@@ -45,6 +45,7 @@ pub fn limit_fields() -> [Field; 2] {
             delay: true,
             rule: at_least_zero,
             only_with: None,
+            unused_with: &[],
             unset: f64::NAN,
         },
         Field {
@@ -59,6 +60,7 @@ pub fn limit_fields() -> [Field; 2] {
                 ..at_least_zero
             },
             only_with: None,
+            unused_with: &[],
             unset: f64::NAN,
         },
     ]
@@ -123,6 +125,7 @@ pub const VARIABLES: &[(&str, &[&str])] = &[
         "calc-percentiles-method",
         &["method", "percentile", "error", "place"],
     ),
+    ("calc-timeline-chart-label-first", &["drawn", "attempts"]),
 ];
 
 /// Whether the total wait of `dist` is certain (a schedule without
@@ -140,15 +143,38 @@ pub fn spread(certain: bool) -> &'static str {
 }
 
 /// The verdict's `$odds`: whether the last retry starts after the deadline
-/// on every run (`always`), on none (`never`: a schedule without jitter is
-/// one or the other) or on some (`some`, with `$late` the percentage).
-pub fn odds(last_retry_probability: f64) -> &'static str {
-    if last_retry_probability == 0.0 {
+/// on every run (`always`: even its earliest start is not before it), on
+/// none (`never`: even its latest start is before it) or on some (`some`).
+/// Only the shortest and longest starts prove `always` and `never`; the
+/// probability, a computed estimate, never does. (A schedule without jitter
+/// is one or the other.) The script's `renderTimeline` applies the same rule.
+pub fn odds(fit: &DeadlineFit, retries: u32) -> &'static str {
+    if fit.retries_best < retries {
         "always"
-    } else if last_retry_probability == 1.0 {
+    } else if fit.retries_worst == retries {
         "never"
     } else {
         "some"
+    }
+}
+
+/// The verdict's `$late` when the odds are `some`: the percentage of runs
+/// whose last retry starts after the deadline, whole, or to a tenth where
+/// a whole number would read 0 or 100, or "< 0.1" and "> 99.9" (in the
+/// page's notation) beyond that, so that an outcome that is not certain is
+/// never shown as 0 % or 100 %. The script's `late` writes the same.
+pub fn late(intl: &Intl, last_retry_probability: f64) -> String {
+    let percent = (1.0 - last_retry_probability) * 100.0;
+    let whole = percent.round();
+    let tenth = (percent * 10.0).round() / 10.0;
+    if (1.0..=99.0).contains(&whole) {
+        intl.number(whole)
+    } else if (0.1..=99.9).contains(&tenth) {
+        intl.number(tenth)
+    } else if tenth < 0.1 {
+        format!("<\u{a0}{}", intl.number(0.1))
+    } else {
+        format!(">\u{a0}{}", intl.number(99.9))
     }
 }
 
@@ -198,11 +224,31 @@ pub fn round_to(x: f64, place: Option<i32>) -> f64 {
     place.map_or(x, |k| (x / pow10(k)).round() * pow10(k))
 }
 
+/// How many decades finer than its method's place a figure may be shown
+/// to stay within its range; past that it is shown as computed.
+const FINER_PLACES: i32 = 32;
+
+/// `x`, a figure known to lie in `[min, max]`, rounded as [`round_to`] does
+/// to `place` or, where that rounding would leave `[min, max]`, to the
+/// first finer place whose rounding does not: a P50 of 104 beside a shortest
+/// total of 103.19 shows as 104, not as 0 or 100. A figure is never shown
+/// below the least or above the most it can be, and the order of figures
+/// rounded so is kept. `static/calculator/distribution.js` computes the same.
+pub fn round_within(x: f64, place: Option<i32>, min: f64, max: f64) -> f64 {
+    let Some(place) = place else { return x };
+    (0..FINER_PLACES)
+        .map(|finer| round_to(x, Some(place - finer)))
+        .find(|r| (min..=max).contains(r))
+        .unwrap_or(x.clamp(min, max))
+}
+
 /// The total wait's percentiles as the page shows them, in
-/// [`PERCENTILES`]' order, rounded to [`precision`].
+/// [`PERCENTILES`]' order, rounded to [`precision`] within the total's
+/// range ([`round_within`]).
 pub fn shown_percentiles(dist: &Distribution) -> [f64; 3] {
     let place = precision(&dist.method);
-    [dist.total.p50, dist.total.p90, dist.total.p99].map(|x| round_to(x, place))
+    let (min, max) = (dist.total.min, dist.total.max);
+    [dist.total.p50, dist.total.p90, dist.total.p99].map(|x| round_within(x, place, min, max))
 }
 
 /// The method's statement under the percentiles: how they were computed
@@ -341,12 +387,13 @@ pub fn timeline(
             [
                 figure.intl.number(f64::from(a.attempt)),
                 figure.of(a.min),
-                figure.of(round_to(a.p50, place)),
+                figure.of(round_within(a.p50, place, a.min, a.max)),
                 figure.of(a.max),
             ]
         })
         .collect();
     let words = ChartWords::new(texts);
+    let chart_label = words.label_of(attempts.len(), figure.intl);
     Some(TimelineView {
         caption: texts.get("calc-timeline-caption", None),
         attempt: texts.get("calc-timeline-attempt", None),
@@ -354,13 +401,14 @@ pub fn timeline(
         median: texts.get("calc-timeline-median", None),
         latest: texts.get("calc-timeline-latest", None),
         rows,
-        chart_label: words.label.clone(),
         chart_html: chart_html(
             attempts.iter().map(|a| (a.min, a.p50, a.max)),
             dist.limits.deadline,
             figure,
             &words,
+            &chart_label,
         ),
+        chart_label,
         verdict: verdict(dist, retries, texts, figure),
     })
 }
@@ -370,10 +418,17 @@ pub fn timeline(
 /// that is after the deadline.
 pub fn verdict(dist: &Distribution, retries: u32, texts: &Texts, figure: &Figure) -> String {
     let limits = dist.limits;
-    let p99 = dist.total.p99;
     let place = precision(&dist.method);
-    let last = round_to(f64::from(retries) * limits.timeout_or_zero() + p99, place);
-    let p99 = round_to(p99, place);
+    let total = &dist.total;
+    // Every retry's timeout moves the last retry's start, and its range.
+    let shift = f64::from(retries) * limits.timeout_or_zero();
+    let last = round_within(
+        shift + total.p99,
+        place,
+        shift + total.min,
+        shift + total.max,
+    );
+    let p99 = round_within(total.p99, place, total.min, total.max);
     let mut args = FluentArgs::new();
     args.set("percentile", VERDICT_PERCENTILE);
     args.set("spread", spread(certain(dist)));
@@ -385,9 +440,8 @@ pub fn verdict(dist: &Distribution, retries: u32, texts: &Texts, figure: &Figure
     let id = match (dist.deadline, limits.deadline) {
         (Some(fit), Some(d)) => {
             args.set("deadline", figure.of(d));
-            let late = ((1.0 - fit.last_retry_probability) * 100.0).round();
-            args.set("late", figure.intl.number(late));
-            args.set("odds", odds(fit.last_retry_probability));
+            args.set("late", late(figure.intl, fit.last_retry_probability));
+            args.set("odds", odds(&fit, retries));
             if limits.timeout.is_some() {
                 "calc-verdict-deadline"
             } else {
@@ -401,7 +455,11 @@ pub fn verdict(dist: &Distribution, retries: u32, texts: &Texts, figure: &Figure
 
 /// The chart's words.
 pub struct ChartWords {
+    /// The chart's name when it draws every attempt.
     pub label: String,
+    /// Its name when it draws the first [`MAX_ROWS`] only, with `{drawn}`
+    /// and `{attempts}` where the counts go.
+    pub label_first: String,
     pub attempt: String,
     pub range: String,
     pub median: String,
@@ -410,13 +468,29 @@ pub struct ChartWords {
 
 impl ChartWords {
     pub fn new(texts: &Texts) -> ChartWords {
+        let mut counts = FluentArgs::new();
+        counts.set("drawn", "{drawn}");
+        counts.set("attempts", "{attempts}");
         ChartWords {
             label: texts.get("calc-timeline-chart-label", None),
+            label_first: texts.get("calc-timeline-chart-label-first", Some(&counts)),
             attempt: texts.get("calc-timeline-attempt", None),
             range: texts.get("calc-timeline-range", None),
             median: texts.get("calc-timeline-median", None),
             deadline: texts.get("calc-timeline-deadline", None),
         }
+    }
+
+    /// The chart's name for a timeline of `attempts` rows: it says so when
+    /// the chart draws only the first [`MAX_ROWS`]. The script's
+    /// `renderTimeline` picks the same.
+    pub fn label_of(&self, attempts: usize, intl: &Intl) -> String {
+        if attempts <= MAX_ROWS {
+            return self.label.clone();
+        }
+        self.label_first
+            .replace("{drawn}", &intl.number(MAX_ROWS as f64))
+            .replace("{attempts}", &intl.number(attempts as f64))
     }
 }
 
@@ -448,6 +522,7 @@ pub fn chart_html(
     deadline: Option<f64>,
     figure: &Figure,
     words: &ChartWords,
+    label: &str,
 ) -> String {
     let rows: Vec<_> = attempts.take(MAX_ROWS).collect();
     let top = rows.iter().map(|r| r.2).chain(deadline).fold(0.0, f64::max);
@@ -489,8 +564,14 @@ pub fn chart_html(
         ));
     }
     if let Some(d) = deadline {
+        // The label runs away from the nearer edge, so that it is never cut.
+        let anchor = if L + d / end * frame.plot_width() < W / 2.0 {
+            "start"
+        } else {
+            "end"
+        };
         svg.push_str(&format!(
-            r#"<path d="M{} {}V{}" class="timeline-deadline"></path><text x="{}" y="{}" text-anchor="end" class="chart-title">{}</text>"#,
+            r#"<path d="M{} {}V{}" class="timeline-deadline"></path><text x="{}" y="{}" text-anchor="{anchor}" class="chart-title">{}</text>"#,
             x(d),
             js_number(T - 14.0),
             js_number(bottom),
@@ -499,7 +580,7 @@ pub fn chart_html(
             escape(&format!("{}: {}", words.deadline, figure.of(d))),
         ));
     }
-    let label = escape(&words.label);
+    let label = escape(label);
     format!(
         concat!(
             r#"<div class="chart-scroll" role="region" aria-label="{label}" tabindex="0">"#,

@@ -30,6 +30,12 @@ pub struct Field {
     pub applies: bool,
     /// A field of one jitter kind, placed after the jitter selector.
     pub of_jitter: bool,
+    /// The note shown, with the field disabled, while the jitter kind
+    /// chosen does not use its input (`contract::Field::unused_with`);
+    /// empty for a field that every kind uses.
+    pub unused_note: String,
+    /// Whether the default jitter kind leaves the input unused.
+    pub unused: bool,
 }
 
 /// An option of a `<select>`.
@@ -65,6 +71,12 @@ pub fn fields(profile: &CalculatorProfile, texts: &Texts, intl: &Intl) -> Vec<Fi
                     .only_with
                     .is_none_or(|kind| kind == defaults.jitter.name()),
                 of_jitter: f.only_with.is_some(),
+                unused_note: if f.unused_with.is_empty() {
+                    String::new()
+                } else {
+                    texts.get("calc-field-unused", None)
+                },
+                unused: f.unused_with.contains(&defaults.jitter.name()),
             }
         })
         .collect()
@@ -88,6 +100,8 @@ pub fn limit_field_views(profile: &CalculatorProfile, texts: &Texts, intl: &Intl
                 value: given.map(|x| input(intl, x)).unwrap_or_default(),
                 applies: true,
                 of_jitter: false,
+                unused_note: String::new(),
+                unused: false,
             }
         })
         .collect()
@@ -105,6 +119,8 @@ pub fn clients(texts: &Texts, intl: &Intl) -> Field {
         value: input(intl, f.unset),
         applies: true,
         of_jitter: false,
+        unused_note: String::new(),
+        unused: false,
     }
 }
 

@@ -63,6 +63,11 @@ pub struct Shared<'a> {
     /// kinds, error codes, buffer offsets.
     contract: contract::Island,
     number: NumberSymbols,
+    /// The notations of the site's other languages that differ from
+    /// `number`: a figure valid here that one of them reads otherwise
+    /// ("30.000": 30 in English, 30,000 in German) is said beside its
+    /// field as it was read (`read_as`).
+    other_numbers: Vec<NumberSymbols>,
     max_fraction_digits: i16,
     /// Larger inputs are refused as too large.
     largest_input: f64,
@@ -85,6 +90,18 @@ pub struct Shared<'a> {
     herd: BTreeMap<&'static str, String>,
     /// The preset selector's data, on pages that have one.
     presets: Option<&'a presets::Island>,
+}
+
+/// The notations of `others` whose marks differ from `own`'s, each once.
+fn distinct_notations(own: &NumberSymbols, others: &[&NumberSymbols]) -> Vec<NumberSymbols> {
+    let marks = |n: &NumberSymbols| (n.decimal.clone(), n.group_accepted.clone(), n.grouping);
+    let mut distinct: Vec<NumberSymbols> = Vec::new();
+    for other in others {
+        if marks(other) != marks(own) && !distinct.iter().any(|d| marks(d) == marks(other)) {
+            distinct.push((*other).clone());
+        }
+    }
+    distinct
 }
 
 /// A field that may be left empty.
@@ -121,6 +138,7 @@ fn distribution_text(texts: &Texts, fields: &[contract::Field]) -> Vec<(String, 
         ("timeline_median", words.median),
         ("timeline_latest", texts.get("calc-timeline-latest", None)),
         ("timeline_chart", words.label),
+        ("timeline_chart_first", words.label_first),
         ("timeline_range", words.range),
         ("timeline_deadline", words.deadline),
     ] {
@@ -148,6 +166,7 @@ pub fn chart_words(texts: &Texts) -> schedule::ChartWords {
         log: texts.get("calc-chart-log", None),
         summary: message(texts, "calc-chart-summary", &[]),
         summary_capped: message(texts, "calc-chart-summary-capped", &[]),
+        summary_constant: message(texts, "calc-chart-summary-constant", &[]),
     }
 }
 
@@ -170,6 +189,7 @@ pub fn shared<'a>(
     profile: &CalculatorProfile,
     texts: &Texts,
     intl: &Intl,
+    other_numbers: &[&NumberSymbols],
     headers: &Headers,
     presets: Option<&'a presets::Island>,
 ) -> Shared<'a> {
@@ -188,6 +208,13 @@ pub fn shared<'a>(
         ("yes", headers.yes.clone()),
         ("no", headers.no.clone()),
         ("copied", texts.get("calc-copied", None)),
+        ("read_as", message(texts, "calc-read-as", &[])),
+        ("stale", texts.get("calc-stale", None)),
+        ("stale_loading", texts.get("calc-stale-loading", None)),
+        (
+            "stale_load_failed",
+            texts.get("calc-stale-load-failed", None),
+        ),
         ("chart", texts.get("calc-chart-label", None)),
         ("chart_band", chart.band),
         ("chart_mean", chart.mean),
@@ -195,6 +222,7 @@ pub fn shared<'a>(
         ("chart_log", chart.log),
         ("chart_summary", chart.summary),
         ("chart_summary_capped", chart.summary_capped),
+        ("chart_summary_constant", chart.summary_constant),
         ("error_not_a_number", texts.get("error-not-a-number", None)),
         (
             "error_notation",
@@ -258,6 +286,7 @@ pub fn shared<'a>(
     Shared {
         contract: contract::island(profile.zero_max),
         number: intl.number_symbols().clone(),
+        other_numbers: distinct_notations(intl.number_symbols(), other_numbers),
         max_fraction_digits: MAX_FRACTION_DIGITS,
         largest_input: LARGEST_INPUT,
         smallest_input: SMALLEST_INPUT,

@@ -155,7 +155,8 @@ fn policy(p: &Policy) -> BTreeMap<&'static str, serde_json::Value> {
 }
 
 /// What the library counts, in the core's retries, then what the core
-/// cannot express of it, one sentence each.
+/// cannot express of it, one sentence each, none said twice
+/// (`Counts::states`).
 fn note(preset: &Preset, texts: &Texts) -> String {
     let mut args = FluentArgs::new();
     args.set("retries", preset.policy.retries);
@@ -173,6 +174,7 @@ fn note(preset: &Preset, texts: &Texts) -> String {
             preset
                 .differs
                 .iter()
+                .filter(|d| preset.counts.states() != Some(**d))
                 .map(|d| texts.get(&format!("calc-preset-differs-{}", d.name()), None)),
         )
         .collect::<Vec<_>>()

@@ -83,9 +83,9 @@ pub fn table_rows(schedule: &Schedule, intl: &Intl, unit_label: &str, unit: Unit
         .collect()
 }
 
-/// The words of the chart, in the page's language. `summary` and
-/// `summary_capped` hold `{first}`, `{last}` and `{retry}` where the figures
-/// go, as the script receives them.
+/// The words of the chart, in the page's language. `summary`,
+/// `summary_capped` and `summary_constant` hold `{first}`, `{last}` and
+/// `{retry}` where the figures go, as the script receives them.
 pub struct ChartWords {
     pub label: String,
     pub retry: String,
@@ -96,6 +96,9 @@ pub struct ChartWords {
     pub log: String,
     pub summary: String,
     pub summary_capped: String,
+    /// When every delay is the first (a multiplier of 1, or a first delay
+    /// at the maximum): nothing grows.
+    pub summary_constant: String,
 }
 
 /// The chart's drawing and its margins around the plot.
@@ -267,7 +270,11 @@ pub fn chart_html(
     if let Some(row) = first_capped {
         item("cap", &format!("{}: {}", words.cap, figure(row.delay)));
     }
-    let pattern = if first_capped.is_some() {
+    // Nominal delays never shrink: a last equal to the first is constant.
+    // The script's renderChart picks the same.
+    let pattern = if rows[0].delay == rows[n - 1].delay {
+        &words.summary_constant
+    } else if first_capped.is_some() {
         &words.summary_capped
     } else {
         &words.summary

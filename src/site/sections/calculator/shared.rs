@@ -35,7 +35,7 @@ use unic_langid::LanguageIdentifier;
 use crate::backoff::Schedule;
 use crate::presets::Preset;
 use crate::site::format::duration;
-use crate::site::format::intl::Intl;
+use crate::site::format::intl::{Intl, NumberSymbols};
 use crate::site::format::json::script_json;
 use crate::site::format::texts::{Language, Texts};
 use crate::site::load::content::CalculatorProfile;
@@ -121,6 +121,8 @@ pub struct Source<'a> {
     pub page: usize,
     pub language: usize,
     pub site: &'a Language<'a>,
+    /// The notations of the site's other languages.
+    pub other_numbers: Vec<&'a NumberSymbols>,
 }
 
 /// What the parts are computed from, besides the messages.
@@ -140,7 +142,13 @@ pub struct Inputs<'a> {
 /// Builds the parts of `inputs` with the messages of `texts`; `code_island`
 /// is the name of the "as code" data asset already made with the same
 /// messages, if any; a new one is added to `cache`.
-fn build(texts: &Texts, inputs: &Inputs, code_island: Option<&str>, cache: &Cache) -> Parts {
+fn build(
+    texts: &Texts,
+    inputs: &Inputs,
+    other_numbers: &[&NumberSymbols],
+    code_island: Option<&str>,
+    cache: &Cache,
+) -> Parts {
     let Inputs {
         profile,
         intl,
@@ -156,6 +164,7 @@ fn build(texts: &Texts, inputs: &Inputs, code_island: Option<&str>, cache: &Cach
         profile,
         texts,
         intl,
+        other_numbers,
         &headers,
         presets.as_ref().map(|p| &p.island),
     );
@@ -219,14 +228,20 @@ impl Source<'_> {
         let known = self.lock().get(&key).cloned();
         match known {
             Some(Some(parts)) => parts,
-            Some(None) => Arc::new(build(texts, inputs, None, self.cache)),
+            Some(None) => Arc::new(build(texts, inputs, &self.other_numbers, None, self.cache)),
             None => {
                 let site = Texts::new(
                     vec![&self.site.site_bundle],
                     self.site.site_file.into_iter().collect(),
                 );
                 let island = self.islands().get(&self.language).cloned();
-                let parts = build(&site, inputs, island.as_deref(), self.cache);
+                let parts = build(
+                    &site,
+                    inputs,
+                    &self.other_numbers,
+                    island.as_deref(),
+                    self.cache,
+                );
                 let sound = site.into_problems().is_empty();
                 if sound && island.is_none() {
                     self.islands()
@@ -238,7 +253,9 @@ impl Source<'_> {
                     entries.insert(key, kept.clone());
                 }
                 drop(entries);
-                kept.unwrap_or_else(|| Arc::new(build(texts, inputs, None, self.cache)))
+                kept.unwrap_or_else(|| {
+                    Arc::new(build(texts, inputs, &self.other_numbers, None, self.cache))
+                })
             }
         }
     }
