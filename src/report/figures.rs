@@ -99,6 +99,13 @@ fn even_at_a_tie(x: f64, digits: &str, exponent: i32) -> Option<String> {
     if k < 16 {
         return None;
     }
+    // A tie's k + 1 digits are exact and end in 5, which their correctly
+    // rounded writing shows at little cost; only then is the whole
+    // expansion written, to tell a tie from a number near one.
+    let near = format!("{x:.k$e}");
+    if !near.split_once('e').is_some_and(|(m, _)| m.ends_with('5')) {
+        return None;
+    }
     // x = m·2^q with a whole m, so its decimal expansion ends −q places
     // after the point (a whole number's, at the point): with the
     // exponent's places before it, that many write it exactly.

@@ -5,7 +5,8 @@
 // starts prove it, and never "0 %" or "100 %" otherwise; the timeline chart
 // says when it draws only the first attempts, and its deadline label stays
 // in the drawing; a constant interval is not said to grow; the multiplier is
-// disabled where the jitter kind does not use it; and an edit survives a
+// disabled where the jitter kind does not use it; a figure another site
+// language would read otherwise is said as read; and an edit survives a
 // reload or a switch of language within the pause before the URL is written.
 //
 // The oracle of every range is `schedule --percentiles` (the core's figures
@@ -14,7 +15,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
-import { CLI, LANGS, island, siteAndBrowser, type, withOpenPage } from './support.js';
+import { CLI, LANGS, island, openCode, siteAndBrowser, type, withOpenPage } from './support.js';
 
 const NBSP = '\u00a0';
 const site = siteAndBrowser();
@@ -177,6 +178,46 @@ for (const lang of LANGS) {
       await withPage(lang, { js: false }, async (tab) => {
         assert.ok(await tab.locator('#calc-multiplier').isEnabled());
         assert.ok(await tab.locator('#calc-multiplier-unused').isHidden());
+      });
+    });
+
+    test('a figure another language of the site reads otherwise is said as it was read', async () => {
+      // Typed text, and the figure this page reads it as: each valid here and
+      // another figure in another language's notation.
+      const ambiguous = { en: ['30.000', 30], de: ['2.000', 2000], ru: ['1,000', 1] }[lang];
+      await withPage(lang, {}, async (tab) => {
+        const note = tab.locator('#calc-base-read');
+        assert.ok(await note.isHidden());
+        await type(tab, 'base', ambiguous[0]);
+        await note.waitFor({ state: 'visible' });
+        assert.equal(await note.textContent(), data.text.read_as.replace('{value}', figure(ambiguous[1])));
+        assert.ok((await tab.locator('#calc-base').getAttribute('aria-describedby')).split(' ').includes('calc-base-read'));
+        // A figure every notation reads alike, or none reads: no note.
+        for (const plain of ['30', 'x']) {
+          await type(tab, 'base', plain);
+          await note.waitFor({ state: 'hidden' });
+        }
+        // The timeout and deadline fields say so too.
+        await type(tab, 'deadline', ambiguous[0]);
+        await tab.locator('#calc-deadline-read').waitFor({ state: 'visible' });
+      });
+    });
+
+    test('at 320 px each code snippet keeps its lines as written, scrolling instead of wrapping', async () => {
+      await withPage(lang, { width: 320 }, async (tab) => {
+        await openCode(tab);
+        const snippets = await tab.$$eval('.calc-code pre', (pres) => pres.map((pre) => {
+          const code = pre.querySelector('code');
+          const lines = code.textContent.replace(/\n$/, '').split('\n').length;
+          const height = code.getBoundingClientRect().height;
+          const lineHeight = parseFloat(getComputedStyle(pre).lineHeight);
+          return { id: code.id, lines, shown: Math.round(height / lineHeight), tab: pre.tabIndex };
+        }));
+        assert.ok(snippets.length >= 8, `${snippets.length} snippets`);
+        for (const s of snippets) {
+          assert.equal(s.shown, s.lines, `${s.id}: ${s.lines} lines shown as ${s.shown}`);
+          assert.equal(s.tab, 0, `${s.id} is no tab stop, so the keyboard cannot scroll it`);
+        }
       });
     });
 
