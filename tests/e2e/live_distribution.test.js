@@ -44,6 +44,16 @@ function place(dist) {
   return { error: sampled ? Math.ceil(error / (step / 10) - 1e-9) * (step / 10) : error, step };
 }
 const rounded = (x, step) => (step ? Math.round(x / step) * step : x);
+/** As README states it: rounded to `step`, or to the first finer power of ten that keeps it within [min, max]. */
+function within(x, step, min, max) {
+  if (!step) return x;
+  const k = Math.round(Math.log10(step));
+  for (let finer = 0; finer < 32; finer++) {
+    const r = rounded(x, 10 ** (k - finer));
+    if (r >= min && r <= max) return r;
+  }
+  return Math.min(Math.max(x, min), max);
+}
 
 const fill = (text, args) => text.replace(/\{(\w+)\}/g, (_, k) => args[k]);
 
@@ -67,7 +77,8 @@ async function fillPolicy(tab, data, p) {
   const text = (x) => String(x).replace('.', data.number.decimal);
   await tab.selectOption('#calc-jitter', p.jitter);
   for (const [field, key] of [['base', 'base'], ['multiplier', 'multiplier'], ['max', 'max'], ['retries', 'retries']]) {
-    await type(tab, field, text(p[key]));
+    // The multiplier is disabled for the kinds that do not use it.
+    if (await tab.locator(`#calc-${field}`).isEnabled()) await type(tab, field, text(p[key]));
   }
   if (p.factor) await type(tab, 'factor', text(p.factor));
   for (const k of ['timeout', 'deadline']) await type(tab, k, p[k] == null ? '' : text(p[k]));
@@ -89,6 +100,15 @@ for (const lang of LANGS) {
       const unitName = data.defaults.unit;
       const number = (x) => new Intl.NumberFormat(lang, { maximumFractionDigits: 3 }).format(x);
       const withUnit = (x) => (unitName === 'units' ? number(x) : `${number(x)}${NBSP}${data.units[unitName]}`);
+      // As README states it: a share that is not certain never reads 0 % or 100 %.
+      const late = (q) => {
+        const percent = (1 - q) * 100;
+        const whole = Math.round(percent);
+        const tenth = Math.round(percent * 10) / 10;
+        if (whole >= 1 && whole <= 99) return number(whole);
+        if (tenth >= 0.1 && tenth <= 99.9) return number(tenth);
+        return tenth < 0.1 ? `<${NBSP}${number(0.1)}` : `>${NBSP}${number(99.9)}`;
+      };
 
       test('decorrelated jitter is offered', async () => {
         await withPage(lang, page, {}, async (tab) => {
@@ -113,7 +133,8 @@ for (const lang of LANGS) {
             assert.equal(await tab.locator('#calc-percentiles-method').isHidden(), certain, what);
             if (!certain) {
               const shown = await tab.$$eval('#calc-percentiles dd', (dds) => dds.map((dd) => dd.firstChild.textContent.trim()));
-              assert.deepEqual(shown, data.percentiles.map((k) => withUnit(rounded(doc.distribution.total[k], step))), what);
+              const t = doc.distribution.total;
+              assert.deepEqual(shown, data.percentiles.map((k) => withUnit(within(t[k], step, t.min, t.max))), what);
               const kind = step == null ? 'exact' : doc.distribution.method === 'grid' ? 'grid' : 'sample';
               assert.equal(await tab.locator('#calc-percentiles-method').textContent(),
                 fill(data.text[`method_${kind}`], { error: withUnit(error), place: withUnit(step ?? 1) }), what);
@@ -122,17 +143,21 @@ for (const lang of LANGS) {
             assert.equal(await timeline.isVisible(), true, what);
             const rows = await tab.$$eval('#calc-timeline-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
             assert.deepEqual(rows, doc.timeline.attempts.map((a) =>
-              [number(a.attempt), withUnit(a.min), withUnit(rounded(a.p50, step)), withUnit(a.max)]), what);
+              [number(a.attempt), withUnit(a.min), withUnit(within(a.p50, step, a.min, a.max)), withUnit(a.max)]), what);
             // The verdict: the command's P99, the last start at it, and how
             // often that is after the deadline ("always" when on every run).
-            const p99 = doc.distribution.total.p99;
-            const args = { p99: withUnit(rounded(p99, step)), last: withUnit(rounded(p.retries * (p.timeout ?? 0) + p99, step)),
+            // "Always" and "never" only where the earliest and latest starts prove it.
+            const t = doc.distribution.total;
+            const shift = p.retries * (p.timeout ?? 0);
+            const args = { p99: withUnit(within(t.p99, step, t.min, t.max)),
+              last: withUnit(within(shift + t.p99, step, shift + t.min, shift + t.max)),
               timeout: withUnit(p.timeout ?? 0), deadline: withUnit(p.deadline ?? 0) };
             let id = 'calc_verdict_timeout';
             if (p.deadline != null) {
-              const q = doc.timeline.deadline_fit.last_retry_probability;
-              args.late = number(Math.round((1 - q) * 100));
-              id = `calc_verdict_deadline${p.timeout == null ? '_untimed' : ''}${q === 0 ? '_always' : q === 1 ? '_never' : ''}`;
+              const fit = doc.timeline.deadline_fit;
+              args.late = late(fit.last_retry_probability);
+              const odds = fit.retries_best < p.retries ? '_always' : fit.retries_worst === p.retries ? '_never' : '';
+              id = `calc_verdict_deadline${p.timeout == null ? '_untimed' : ''}${odds}`;
             }
             if (certain) id += '_certain';
             const verdict = await tab.locator('#calc-verdict').textContent();
