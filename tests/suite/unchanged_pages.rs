@@ -2,7 +2,8 @@
 //! (`render/unchanged.rs`), and its output is still, byte for byte, what a
 //! clean build of the same sources writes: after no change, an edit of one
 //! page's Fluent file, of a site-wide file, of the stylesheet, of an output
-//! file by hand, after a page is deleted, and with `--clean`. The oracle is
+//! file by hand, after a page is deleted, and with `--clean`; and nothing
+//! is kept across a change of base URL or mode. The oracle is
 //! a clean build into a new folder; each step also states how many pages
 //! were kept, so that a build that keeps nothing (and so passes the
 //! comparison trivially) fails too.
@@ -185,4 +186,44 @@ fn a_page_with_a_warning_is_rendered_and_warns_on_every_build() {
     assert!(about_schedule(&first) > 0, "{:?}", first.warnings);
     assert_eq!(about_schedule(&second), about_schedule(&first));
     assert!(second.kept > 0, "the other pages are kept");
+}
+
+#[test]
+fn a_build_with_another_base_url_or_mode_keeps_nothing() {
+    let project = common::copy_project();
+    let root = project.path();
+    let out_dir = tempfile::tempdir().unwrap();
+    let out = out_dir.path().join("dist");
+    let with = |allow_missing: bool, base_url: Option<&str>, out: &Path| {
+        site::build(&BuildOptions {
+            root: root.to_path_buf(),
+            out: out.to_path_buf(),
+            allow_missing,
+            base_url: base_url.map(str::to_string),
+            clean: false,
+        })
+        .unwrap_or_else(|e| panic!("{e:?}"))
+    };
+    let first = with(false, None, &out);
+    let explainers = with(false, None, &out).kept;
+    assert!(explainers > 0, "the same options keep pages");
+    // Every page names the base URL (canonical links, hreflang), and the
+    // mode decides what a missing message becomes: a change of either is a
+    // change of every page.
+    for (allow_missing, base_url, step) in [
+        (false, Some("http://127.0.0.1:9/"), "another base URL"),
+        (true, Some("http://127.0.0.1:9/"), "another mode"),
+    ] {
+        let changed = with(allow_missing, base_url, &out);
+        assert_eq!(changed.kept, 0, "{step}: nothing kept");
+        assert_eq!(changed.pages, first.pages, "{step}");
+        let fresh = tempfile::tempdir().unwrap();
+        with(allow_missing, base_url, &fresh.path().join("dist"));
+        assert!(
+            common::snapshot(&out) == common::snapshot(&fresh.path().join("dist")),
+            "{step}: the output is a clean build's"
+        );
+        let again = with(allow_missing, base_url, &out);
+        assert_eq!(again.kept, explainers, "{step}: then kept again");
+    }
 }
