@@ -15,6 +15,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
+import { parseNumber } from '../../static/calculator/notation.js';
 import { CLI, LANGS, island, openCode, siteAndBrowser, type, withOpenPage } from './support.js';
 
 const NBSP = '\u00a0';
@@ -182,9 +183,13 @@ for (const lang of LANGS) {
     });
 
     test('a figure another language of the site reads otherwise is said as it was read', async () => {
-      // Typed text, and the figure this page reads it as: each valid here and
-      // another figure in another language's notation.
-      const ambiguous = { en: ['30.000', 30], de: ['2.000', 2000], ru: ['1,000', 1] }[lang];
+      // Text valid here that another language of the site reads as another
+      // figure, found from the notations themselves ("30.000": 30 in
+      // English, 30,000 in German), and the figure this page reads it as.
+      const ambiguous = data.other_numbers.flatMap((other) => [`30${other.group}000`, `1${other.decimal}000`]
+        .map((text) => [text, parseNumber(text, data.number, data.largest_input), parseNumber(text, other, data.largest_input)]))
+        .find(([, here, there]) => typeof here === 'number' && typeof there === 'number' && here !== there);
+      assert.ok(ambiguous, 'the site has a notation that reads some figure otherwise');
       await withPage(lang, {}, async (tab) => {
         const note = tab.locator('#calc-base-read');
         assert.ok(await note.isHidden());
