@@ -137,8 +137,34 @@ fn repeated_builds_keep_unchanged_pages_and_match_a_clean_build() {
     fs::write(&page, html.replacen("<main", "<main data-edited", 1)).unwrap();
     let kept = rebuild_matches_clean(root, &out, "an output file edited");
     assert_eq!(kept, explainers - languages, "an output file edited");
+    // A data asset shared by many pages, edited by hand: it is put right,
+    // and every page that names it renders again (the record stamps each
+    // asset once, for all of them).
+    let asset = fs::read_dir(out.join("assets"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .find(|name| name.starts_with("calc-shared."))
+        .expect("a shared calculator asset");
+    // Each page is kept or rendered in all its languages at once.
+    let naming = common::snapshot(&out)
+        .iter()
+        .filter(|(path, html)| {
+            path.extension().is_some_and(|x| x == "html")
+                && path.components().count() == 3
+                && String::from_utf8_lossy(html).contains(&asset)
+        })
+        .map(|(path, _)| path.components().nth(1).unwrap().as_os_str().to_owned())
+        .collect::<std::collections::BTreeSet<_>>()
+        .len()
+        * languages;
+    assert!(naming > 0 && naming < explainers, "{asset}: {naming} pages");
+    let json = out.join("assets").join(&asset);
+    let text = fs::read_to_string(&json).unwrap();
+    fs::write(&json, text.replacen('{', "{ ", 1)).unwrap();
+    let kept = rebuild_matches_clean(root, &out, "a shared asset edited");
+    assert_eq!(kept, explainers - naming, "a shared asset edited");
     // The record kept beside the output, damaged, keeps nothing.
-    fs::write(out_dir.path().join(".dist.pages"), b"{\"format\":1,").unwrap();
+    fs::write(out_dir.path().join(".dist.pages"), b"{\"format\":2,").unwrap();
     assert_eq!(rebuild_matches_clean(root, &out, "a damaged record"), 0);
 
     // A page deleted: its files go; the others are kept.

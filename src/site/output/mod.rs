@@ -262,12 +262,18 @@ impl Staging {
     pub fn commit(mut self, record: &[u8]) -> io::Result<()> {
         // A file put into the output while the build ran would be swapped
         // out with the old output and lost to the next build's pruning: it
-        // stops the build instead, as one there at the start does.
-        if let Err(refusal) = check_owned(&self.out, &self.out, &self.manifest) {
+        // stops the build instead, as one there at the start does. The
+        // check reads only the output and the pruning only the staging
+        // folder, so each walks its folder on a core of its own.
+        let written = std::mem::take(&mut *self.written.lock().unwrap_or_else(|e| e.into_inner()));
+        let (owned, pruned) = rayon::join(
+            || check_owned(&self.out, &self.out, &self.manifest),
+            || prune(&self.dir, &self.dir, &written),
+        );
+        if let Err(refusal) = owned {
             return Err(io::Error::other(refusal.to_string()));
         }
-        let written = std::mem::take(&mut *self.written.lock().unwrap_or_else(|e| e.into_inner()));
-        prune(&self.dir, &self.dir, &written)?;
+        pruned?;
         let written: BTreeSet<PathBuf> = written.into_iter().collect();
         // Until the swap is done the manifest lists the old files and the new
         // ones, so it covers whichever output stands at `out` if the build is

@@ -187,17 +187,17 @@ fn render_with<'scope>(
     // last output is neither rendered nor written.
     let render_page = |i: usize, experiment: Option<&Result<Results, ExperimentError>>| {
         let key = unchanged.key(site, i);
-        if let Some(kept) = key
+        if let Some((meta, written)) = key
             .as_deref()
             .and_then(|key| unchanged.keep(site, i, key, sink))
         {
             return Page {
                 i,
-                written: kept.pages(),
+                written,
                 kept: true,
                 found: Vec::new(),
-                record: key.map(|key| (key, kept.meta.clone(), kept.stamped())),
-                meta: kept.meta,
+                record: Some(unchanged::Recorded::Kept),
+                meta,
             };
         }
         let mut found = Diagnostics::default();
@@ -226,16 +226,20 @@ fn render_with<'scope>(
         );
         // Only a page that rendered in every language with no problem at
         // all may be kept next time.
-        let mut files = files.into_inner().unwrap_or_else(|e| e.into_inner());
+        let files = files.into_inner().unwrap_or_else(|e| e.into_inner());
         let whole = found.items.is_empty() && written == languages.len();
-        files.extend(renderer.calculator.assets_of(i));
-        let files = files.into_iter().map(|path| (path, None)).collect();
         Page {
             i,
             written,
             kept: false,
             found: found.items,
-            record: key.filter(|_| whole).map(|key| (key, meta.clone(), files)),
+            record: key
+                .filter(|_| whole)
+                .map(|key| unchanged::Recorded::Rendered {
+                    key,
+                    files,
+                    assets: renderer.calculator.assets_of(i),
+                }),
             meta,
         }
     };
@@ -253,16 +257,14 @@ fn render_with<'scope>(
     results.sort_by_key(|page| page.i);
     let (mut pages, mut kept) = (0, 0);
     let mut metas = Vec::with_capacity(results.len());
-    let mut recorded = Vec::new();
+    let mut recorded = Vec::with_capacity(results.len());
     for page in results {
         pages += page.written;
         if page.kept {
             kept += page.written;
         }
         diagnostics.items.extend(page.found);
-        if let Some((key, meta, files)) = page.record {
-            recorded.push((site.pages[page.i].slug.clone(), key, meta, files));
-        }
+        recorded.push((page.i, page.record));
         metas.push(page.meta);
     }
     unique_slugs(site, &languages, &metas, diagnostics);
@@ -299,7 +301,15 @@ fn render_with<'scope>(
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     // Stamped now that every file, the calculator's data assets included,
     // is staged.
-    let record = unchanged.record(recorded, sink);
+    let record = unchanged.record(
+        recorded
+            .iter()
+            .zip(&metas)
+            .filter_map(|((i, recorded), meta)| {
+                Some((site.pages[*i].slug.as_str(), meta, recorded.as_ref()?))
+            }),
+        sink,
+    );
     Rendered {
         pages,
         kept,
@@ -316,9 +326,8 @@ struct Page {
     written: usize,
     kept: bool,
     found: Vec<Diagnostic>,
-    /// Its key, meta and files, when it may be recorded.
-    /// Its files carry their stamps when kept (`None`: as staged).
-    record: Option<(String, PageMeta, unchanged::RecordedFiles)>,
+    /// What the record says of it, when it may be recorded.
+    record: Option<unchanged::Recorded>,
 }
 
 /// The result of a thread of [`render`]; its panic goes on in this thread.

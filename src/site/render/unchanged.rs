@@ -13,21 +13,26 @@
 //!
 //! So an edit of one page's `.ftl` file rebuilds only that page (unless it
 //! changes the page's label or URL segment, which the navigation shows); an
-//! edit of anything else, or a new program, rebuilds every page; a page added or removed changes only itself (and the home
-//! pages, sitemaps and hosting files, which every build writes, as it does
-//! the calculator's data assets of the pages it renders). Any doubt keeps
-//! nothing: a file that cannot be read, a record that does not parse or was
-//! made under another site-wide key, an output file that is not the one the
-//! record stamped (`output::Stamp`). A page is recorded only when it
-//! rendered in every language without a single diagnostic, so a page with a
-//! warning renders again, and reports it again, every time.
+//! edit of anything else, or a new program, rebuilds every page; a page
+//! added or removed changes only itself (and the home pages, sitemaps and
+//! hosting files, which every build writes, as it does the calculator's
+//! data assets of the pages it renders). Any doubt keeps nothing: a file
+//! that cannot be read, a record that does not parse or was made under
+//! another site-wide key, an output file that is not the one the record
+//! stamped (`output::Stamp`). The calculator's data assets, which many
+//! pages share, are stamped once in the record and asked of the sink once
+//! per build; a page is kept only when every asset it names is. A page is
+//! recorded only when it rendered in every language without a single
+//! diagnostic, so a page with a warning renders again, and reports it
+//! again, every time.
 //!
 //! It decides nothing about a page's content and writes nothing itself:
 //! the record's bytes go to the sink with the output.
 
-use std::collections::{BTreeMap, HashSet};
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -39,52 +44,48 @@ use crate::site::pages::context::Mode;
 use crate::site::pages::unit::PageMeta;
 
 /// The record's format; a record of another is not read.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 
 /// The folders and files of the project the site is built from.
 const INPUTS: [&str; 4] = ["site.toml", "content", "locales", "static"];
 
-/// What the output's explainer pages were built from.
+/// What the output's explainer pages were built from. Read as owned, and
+/// written from this build's pages without copying what they borrow.
 #[derive(Serialize, Deserialize, Default)]
-struct Record {
+struct Record<'a> {
     format: u32,
     /// The site-wide key of the build that wrote the record.
-    site: String,
+    site: Cow<'a, str>,
+    /// Every calculator data asset a recorded page names, with its stamp:
+    /// the assets are shared by many pages, so each is stamped (and kept)
+    /// once.
+    assets: BTreeMap<Cow<'a, str>, Stamp>,
     /// By page slug.
-    pages: BTreeMap<String, Kept>,
+    pages: BTreeMap<Cow<'a, str>, Kept<'a>>,
 }
-
-/// A page's files for the record: each with the stamp it was kept with, or
-/// `None` for a file rendered, stamped as the sink staged it.
-pub type RecordedFiles = Vec<(String, Option<Stamp>)>;
 
 /// One page as the record has it.
 #[derive(Serialize, Deserialize, Clone)]
-pub struct Kept {
-    key: String,
-    pub meta: PageMeta,
-    /// Each of its files in the output (its HTML in every language and the
-    /// calculator data assets it names), with its stamp.
-    files: Vec<(String, Stamp)>,
+struct Kept<'a> {
+    key: Cow<'a, str>,
+    meta: Cow<'a, PageMeta>,
+    /// Its HTML file in every language, with its stamp.
+    files: Cow<'a, [(String, Stamp)]>,
+    /// The calculator data assets it names (stamped in `Record::assets`).
+    assets: Cow<'a, [String]>,
 }
 
-impl Kept {
-    /// Its files' paths in the output, each with the stamp it was kept
-    /// with, for the next record.
-    pub fn stamped(&self) -> RecordedFiles {
-        self.files
-            .iter()
-            .map(|(path, stamp)| (path.clone(), Some(*stamp)))
-            .collect()
-    }
-
-    /// How many of its files are HTML pages.
-    pub fn pages(&self) -> usize {
-        self.files
-            .iter()
-            .filter(|(path, _)| path.ends_with(".html"))
-            .count()
-    }
+/// What this build's record says of one page, when it may be recorded.
+pub enum Recorded {
+    /// Kept from the last output: as the last record has it.
+    Kept,
+    /// Rendered under `key`: its HTML files and the data assets it names,
+    /// each stamped as the sink staged it.
+    Rendered {
+        key: String,
+        files: Vec<String>,
+        assets: Vec<String>,
+    },
 }
 
 /// The keys of one build, and what the last build recorded.
@@ -92,7 +93,9 @@ pub struct Unchanged {
     /// `None`: nothing is kept, nor recorded (`check`, or a key that could
     /// not be made).
     site: Option<String>,
-    last: Record,
+    last: Record<'static>,
+    /// Whether each data asset of the last record was kept, once asked.
+    assets: Mutex<HashMap<String, bool>>,
 }
 
 impl Unchanged {
@@ -113,9 +116,13 @@ impl Unchanged {
             .then(|| sink.record())
             .flatten()
             .and_then(|bytes| serde_json::from_slice::<Record>(&bytes).ok())
-            .filter(|r| r.format == FORMAT && Some(&r.site) == key.as_ref())
+            .filter(|r| r.format == FORMAT && Some(&*r.site) == key.as_deref())
             .unwrap_or_default();
-        Unchanged { site: key, last }
+        Unchanged {
+            site: key,
+            last,
+            assets: Mutex::default(),
+        }
     }
 
     /// Page `i`'s key; `None` when it cannot be made.
@@ -131,51 +138,115 @@ impl Unchanged {
         Some(hex(&hash.finalize()))
     }
 
-    /// Page `i` kept from the last output, its files taken by `sink` as
-    /// they are; `None` when it must render (then nothing was taken, or
-    /// what was is overwritten by the render).
-    pub fn keep(&self, site: &Site, i: usize, key: &str, sink: &dyn Sink) -> Option<Kept> {
-        let kept = self.last.pages.get(&site.pages[i].slug)?;
+    /// The meta of page `i`, kept from the last output with its files,
+    /// which `sink` took as they are, and how many of them are HTML pages;
+    /// `None` when it must render (then nothing was taken, or what was is
+    /// overwritten by the render).
+    pub fn keep(
+        &self,
+        site: &Site,
+        i: usize,
+        key: &str,
+        sink: &dyn Sink,
+    ) -> Option<(PageMeta, usize)> {
+        let kept = self.last.pages.get(site.pages[i].slug.as_str())?;
         // A page whose files are kept only in part is rendered: its files
         // replace those kept (the sink's `put` replaces any file), which
         // hold the same bytes, the key being the same.
-        (kept.key == key
+        let whole = kept.key == key
             && kept
                 .files
                 .iter()
-                .all(|(path, stamp)| sink.keep(path, *stamp).unwrap_or(false)))
-        .then(|| kept.clone())
+                .all(|(path, stamp)| sink.keep(path, *stamp).unwrap_or(false))
+            && kept.assets.iter().all(|path| self.keep_asset(path, sink));
+        whole.then(|| (PageMeta::clone(&kept.meta), kept.files.len()))
     }
 
-    /// The record of this build: `pages`, each page's key, meta and files
-    /// (with the stamps they were kept with, or stamped as `sink` staged
-    /// them), by slug; empty when nothing may be recorded.
-    pub fn record(
+    /// Whether the data asset `path` of the last record is kept, asking
+    /// `sink` once per build.
+    fn keep_asset(&self, path: &str, sink: &dyn Sink) -> bool {
+        let mut decided = self.assets.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&kept) = decided.get(path) {
+            return kept;
+        }
+        let kept = self
+            .last
+            .assets
+            .get(path)
+            .is_some_and(|stamp| sink.keep(path, *stamp).unwrap_or(false));
+        decided.insert(path.to_owned(), kept);
+        kept
+    }
+
+    /// The record of this build: each recorded page's key, meta and files
+    /// (as the last record has them when kept, stamped as `sink` staged
+    /// them when rendered), by slug; empty when nothing may be recorded.
+    pub fn record<'a>(
         &self,
-        pages: Vec<(String, String, PageMeta, RecordedFiles)>,
+        pages: impl Iterator<Item = (&'a str, &'a PageMeta, &'a Recorded)>,
         sink: &dyn Sink,
     ) -> Vec<u8> {
         let Some(site) = &self.site else {
             return Vec::new();
         };
-        let pages = pages
-            .into_iter()
-            .filter_map(|(slug, key, meta, files)| {
-                let files = files
-                    .into_iter()
-                    .map(|(path, kept)| {
-                        let stamp = kept.or_else(|| sink.stamp(&path))?;
-                        Some((path, stamp))
-                    })
-                    .collect::<Option<Vec<_>>>()?;
-                Some((slug, Kept { key, meta, files }))
-            })
-            .collect();
-        let record = Record {
+        let mut record = Record {
             format: FORMAT,
-            site: site.clone(),
-            pages,
+            site: Cow::Borrowed(site),
+            assets: BTreeMap::new(),
+            pages: BTreeMap::new(),
         };
+        for (slug, meta, recorded) in pages {
+            let kept = match recorded {
+                Recorded::Kept => {
+                    let Some(last) = self.last.pages.get(slug) else {
+                        continue;
+                    };
+                    Kept {
+                        key: Cow::Borrowed(&last.key),
+                        meta: Cow::Borrowed(meta),
+                        files: Cow::Borrowed(&last.files),
+                        assets: Cow::Borrowed(&last.assets),
+                    }
+                }
+                Recorded::Rendered { key, files, assets } => {
+                    let Some(files) = files
+                        .iter()
+                        .map(|path| Some((path.clone(), sink.stamp(path)?)))
+                        .collect::<Option<Vec<_>>>()
+                    else {
+                        continue;
+                    };
+                    Kept {
+                        key: Cow::Borrowed(key),
+                        meta: Cow::Borrowed(meta),
+                        files: Cow::Owned(files),
+                        assets: Cow::Borrowed(assets),
+                    }
+                }
+            };
+            record.pages.insert(Cow::Borrowed(slug), kept);
+        }
+        // Each asset stamped as it is staged now, whether it was kept or
+        // put; a page whose asset has no stamp is not recorded.
+        let mut unstamped = HashSet::new();
+        for kept in record.pages.values() {
+            for path in kept.assets.iter() {
+                if record.assets.contains_key(path.as_str()) || unstamped.contains(path) {
+                    continue;
+                }
+                match sink.stamp(path) {
+                    Some(stamp) => {
+                        record.assets.insert(Cow::Owned(path.clone()), stamp);
+                    }
+                    None => {
+                        unstamped.insert(path.clone());
+                    }
+                }
+            }
+        }
+        record
+            .pages
+            .retain(|_, kept| kept.assets.iter().all(|path| !unstamped.contains(path)));
         serde_json::to_vec(&record).unwrap_or_default()
     }
 }
