@@ -417,6 +417,13 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
             Distribution::new(&schedule, limits)
                 .map(|figures| (schedule, figures))
                 .map_err(|e| schedule_flags::dist_error_line(e, flags))
+        })
+        .and_then(|(schedule, figures)| match flags.fit_deadline {
+            Some(deadline) => figures
+                .with_fit(&schedule, flags.timeout, deadline)
+                .map(|figures| (schedule, figures))
+                .map_err(|e| schedule_flags::fit_error_line(e, flags)),
+            None => Ok((schedule, figures)),
         }) {
         Ok((schedule, figures)) => {
             if let Some(library) = args.as_code.as_deref().and_then(snippets::Library::from_id) {

@@ -48,9 +48,16 @@ pub struct Flags {
     /// shorter than the timeout), for the attempt timeline.
     #[arg(long, allow_hyphen_values = true)]
     pub deadline: Option<f64>,
+    /// What fits an overall deadline of D: the most retries that start
+    /// before it (in the worst case, at P99, at P50) and, for the policy's
+    /// retries, the largest first delay and maximum delay with which the
+    /// last retry starts before it at P99 (with `--timeout` per attempt).
+    /// Adds `fit` to the JSON.
+    #[arg(long, allow_hyphen_values = true, value_name = "D")]
+    pub fit_deadline: Option<f64>,
     /// Adds the distribution of the waits (percentiles) to the JSON. Always
-    /// on for proportional and decorrelated jitter and with a timeout or a
-    /// deadline; without it the JSON is the calculator's Copy JSON document,
+    /// on for proportional and decorrelated jitter, with a timeout or a
+    /// deadline, and with `--fit-deadline`; without it the JSON is the calculator's Copy JSON document,
     /// byte for byte.
     #[arg(long)]
     pub percentiles: bool,
@@ -161,6 +168,22 @@ pub fn wants_distribution(flags: &Flags, jitter: Jitter) -> bool {
         || !jitter.kind().first_offered
         || flags.timeout.is_some()
         || flags.deadline.is_some()
+        || flags.fit_deadline.is_some()
+}
+
+/// One line naming the flag behind an error of the search of what fits
+/// `--fit-deadline` (the other figures were accepted already).
+pub fn fit_error_line(err: DistError, flags: &Flags) -> String {
+    match err.field() {
+        "deadline" => format!("--fit-deadline: {}", fit_deadline_rule(err)),
+        _ => dist_error_line(err, flags),
+    }
+}
+
+/// The rule `--fit-deadline` breaks, in the timeline's words for its own
+/// deadline.
+fn fit_deadline_rule(err: DistError) -> String {
+    err.to_string()
 }
 
 /// One line naming the flag behind an error of the distribution figures.

@@ -183,6 +183,16 @@ pub struct Distribution {
     /// Attempt 1 first; present when a timeout or a deadline is given.
     pub attempts: Option<Vec<AttemptStart>>,
     pub deadline: Option<DeadlineFit>,
+    /// What fits a deadline (`schedule --fit-deadline`), when asked.
+    pub fit: Option<FitAnswers>,
+}
+
+/// What fits a deadline, as the core's search finds it (`dist::fit`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FitAnswers {
+    pub deadline: f64,
+    pub timeout: Option<f64>,
+    pub answers: dist::fit::Fit,
 }
 
 impl Distribution {
@@ -240,6 +250,40 @@ impl Distribution {
             limits,
             attempts,
             deadline,
+            fit: None,
+        })
+    }
+
+    /// These figures with what fits `deadline` under `timeout` (the
+    /// timeline's, or none): the core's search with the site's grid and
+    /// samples.
+    pub fn with_fit(
+        self,
+        schedule: &Schedule,
+        timeout: Option<f64>,
+        deadline: f64,
+    ) -> Result<Distribution, DistError> {
+        let n = dist::MAX_RETRIES as usize;
+        let mut delays = vec![Delay::fixed(0.0); n];
+        let mut grid = vec![0.0; dist::sum::work_len(dist::sum::CELLS)];
+        let mut sums = vec![Summary::default(); n];
+        let mut paths = vec![0.0; monte_carlo::work_len(monte_carlo::MOST_SITE_SAMPLES)];
+        let mut rows = vec![monte_carlo::Row::default(); n];
+        let work = dist::fit::Work {
+            delays: &mut delays,
+            grid: &mut grid,
+            sums: &mut sums,
+            paths: &mut paths,
+            rows: &mut rows,
+        };
+        let answers = dist::fit::fit(&schedule.policy(), timeout, deadline, work)?;
+        Ok(Distribution {
+            fit: Some(FitAnswers {
+                deadline,
+                timeout,
+                answers,
+            }),
+            ..self
         })
     }
 

@@ -20,7 +20,8 @@ use std::io;
 use serde::Serialize;
 use serde_json::ser::{Formatter, PrettyFormatter};
 
-use super::figures::{Distribution, Method, Unit, js_number};
+use super::figures::{Distribution, FitAnswers, Method, Unit, js_number};
+use crate::backoff::dist::fit::{Bound, PRECISION};
 use crate::backoff::dist::{AttemptStart, DeadlineFit, Summary};
 use crate::backoff::{Policy, Retry, Schedule};
 
@@ -65,6 +66,7 @@ pub fn to_json_with(schedule: &Schedule, figures: &Distribution, unit: Unit) -> 
         attempts: attempts.iter().map(Attempt::from).collect(),
         deadline_fit: figures.deadline.as_ref().map(Fit::from),
     });
+    document.fit = figures.fit.as_ref().map(FitJson::from);
     write(&document)
 }
 
@@ -138,7 +140,7 @@ impl Formatter for JsNumbers {
     }
 }
 
-/// The whole document; `distribution` and `timeline` only in
+/// The whole document; `distribution`, `timeline` and `fit` only in
 /// [`to_json_with`].
 #[derive(Serialize)]
 struct Document<'a> {
@@ -149,6 +151,8 @@ struct Document<'a> {
     distribution: Option<DistributionJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     timeline: Option<Timeline>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fit: Option<FitJson>,
 }
 
 impl Document<'_> {
@@ -168,6 +172,7 @@ impl Document<'_> {
             total,
             distribution: None,
             timeline: None,
+            fit: None,
         }
     }
 }
@@ -296,6 +301,62 @@ struct Fit {
     retries_p50: u32,
     retries_best: u32,
     last_retry_probability: f64,
+}
+
+/// What fits a deadline (`schedule --fit-deadline`).
+#[derive(Serialize)]
+struct FitJson {
+    deadline: f64,
+    timeout: Option<f64>,
+    most_retries: MostRetries,
+    largest_base_p99: BoundJson,
+    largest_max_delay_p99: BoundJson,
+    /// The searches' relative width.
+    precision: f64,
+}
+
+#[derive(Serialize)]
+struct MostRetries {
+    worst: u32,
+    p99: u32,
+    p50: u32,
+}
+
+/// A bound as `{"fits": "up_to", "value": x}`, `{"fits": "any", "value":
+/// null}` or `{"fits": "none", "value": null}`.
+#[derive(Serialize)]
+struct BoundJson {
+    fits: &'static str,
+    value: Option<f64>,
+}
+
+impl From<Bound> for BoundJson {
+    fn from(bound: Bound) -> BoundJson {
+        let (fits, value) = match bound {
+            Bound::Any => ("any", None),
+            Bound::UpTo(x) => ("up_to", Some(x)),
+            Bound::None => ("none", None),
+        };
+        BoundJson { fits, value }
+    }
+}
+
+impl From<&FitAnswers> for FitJson {
+    fn from(f: &FitAnswers) -> FitJson {
+        let a = &f.answers;
+        FitJson {
+            deadline: f.deadline,
+            timeout: f.timeout,
+            most_retries: MostRetries {
+                worst: a.most_retries_worst,
+                p99: a.most_retries_p99,
+                p50: a.most_retries_p50,
+            },
+            largest_base_p99: a.largest_base_p99.into(),
+            largest_max_delay_p99: a.largest_max_delay_p99.into(),
+            precision: PRECISION,
+        }
+    }
 }
 
 impl From<&DeadlineFit> for Fit {

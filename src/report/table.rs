@@ -7,11 +7,13 @@ use std::fmt::Write as _;
 use super::figures::{Distribution, Method, Unit, js_number};
 use crate::backoff::Schedule;
 use crate::backoff::contract::ROW;
+use crate::backoff::dist::fit::{Bound, PRECISION};
 
 /// The schedule and its distribution as plain-text tables with
 /// right-aligned columns, for reading in a terminal: one row per retry with
 /// its cumulative wait's percentiles, the totals, how the percentiles were
-/// computed and, with a timeout or deadline, the attempt timeline.
+/// computed, with a timeout or deadline, the attempt timeline, and with
+/// `--fit-deadline`, what fits it.
 pub fn to_table(schedule: &Schedule, figures: &Distribution, unit: Unit) -> String {
     // The row's figures are the contract's, by their JSON keys read as
     // words; the cumulative wait's percentiles follow.
@@ -108,6 +110,35 @@ pub fn to_table(schedule: &Schedule, figures: &Distribution, unit: Unit) -> Stri
                 fit.retries_p50,
                 fit.retries_best,
                 js_number(fit.last_retry_probability),
+            );
+        }
+    }
+    if let Some(fit) = &figures.fit {
+        let a = &fit.answers;
+        let _ = writeln!(
+            out,
+            "\nfit to a deadline of {} (timeout per attempt {}), searched over the figures above to a relative width of {}:",
+            js_number(fit.deadline),
+            js_option(fit.timeout),
+            js_number(PRECISION),
+        );
+        let _ = writeln!(
+            out,
+            "most retries starting before it: {} in the worst case, {} at P99, {} at P50",
+            a.most_retries_worst, a.most_retries_p99, a.most_retries_p50,
+        );
+        for (what, bound) in [
+            ("first delay", a.largest_base_p99),
+            ("maximum delay", a.largest_max_delay_p99),
+        ] {
+            let answer = match bound {
+                Bound::Any => "any".to_string(),
+                Bound::UpTo(x) => format!("up to {}", js_number(x)),
+                Bound::None => "none".to_string(),
+            };
+            let _ = writeln!(
+                out,
+                "{what} with which the last retry starts before it at P99: {answer}"
             );
         }
     }

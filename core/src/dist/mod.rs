@@ -17,9 +17,12 @@
 //!   ([`correlated`]: AWS's decorrelated jitter), by a seeded Monte Carlo
 //!   run.
 //! - [`timeline`]: attempt starts and the fit to a deadline.
+//! - [`fit`]: what fits a deadline (the most retries, the largest first
+//!   and maximum delays), by searches over the figures above.
 pub mod correlated;
 pub mod delay;
 mod error;
+pub mod fit;
 pub mod monte_carlo;
 mod order;
 pub mod sum;

@@ -17,6 +17,7 @@ mod contention_simulation;
 mod contention_spread;
 mod contention_wasm;
 mod dist_exact;
+mod dist_fit;
 mod dist_monte_carlo;
 mod dist_pinned;
 mod dist_props;

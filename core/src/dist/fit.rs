@@ -1,0 +1,299 @@
+//! The inverse questions of a deadline ("what fits?"): the most retries
+//! whose attempt starts before an overall deadline `D` (when every delay is
+//! longest, at P99 and at P50), and, for the policy's own retries, the
+//! largest first delay and the largest maximum delay with which its last
+//! retry still starts before `D` at P99.
+//!
+//! Every answer is found by a search over this module's own figures (the
+//! grid's [`independent`](super::independent) or the seeded Monte Carlo
+//! run, as the policy's kind is computed everywhere else), never by a
+//! formula of its own, so it is exactly as exact as the figures the
+//! calculator shows for the policy it names: the grid's error
+//! (`core/METHOD.md`) or the Monte Carlo run's interval.
+//!
+//! - The most retries: retry `k` starts at `k·T + S_k` ([`super::timeline`]),
+//!   and the delay before retry `k` does not depend on how many follow it,
+//!   so one run of the policy extended to [`MAX_RETRIES`] retries (cut
+//!   where even the shortest start reaches `D`, or where the delays
+//!   overflow, beyond every finite deadline) counts them all at once, by
+//!   the rule of [`DeadlineFit`]: a retry counts when its start at that
+//!   figure is before `D`.
+//! - The largest first delay and maximum delay: a policy's P99 start of its
+//!   last retry grows with either (every delay is a non-decreasing function
+//!   of both), so a search brackets the boundary (from the policy's own
+//!   value, in steps that grow by squaring) and bisects it to a relative
+//!   width of [`PRECISION`]; the answer is the largest value found that
+//!   fits.
+//!
+//! No allocation: the caller passes the work buffers, as for the figures.
+
+use super::monte_carlo::{self, MonteCarlo, Row};
+use super::{DeadlineFit, Delay, DistError, Limits, Summary};
+use crate::math::sqrt;
+use crate::{MAX_RETRIES, MIN_DELAY, Method, Policy};
+
+/// The relative width at which a search stops: the answer is within this
+/// fraction of the boundary the figures draw.
+pub const PRECISION: f64 = 1e-9;
+
+/// The most halvings of each phase of a search: a bracket from the least
+/// delay to the largest number (2^2098) is a factor of 2 after 12 halvings
+/// in ratio, and within [`PRECISION`] after 30 in width.
+const MOST_BISECTIONS: u32 = 64;
+
+/// How a bound of a field fits the deadline at P99.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Bound {
+    /// Every value fits (a first delay beyond the maximum delay changes
+    /// nothing; a policy that fits without a maximum delay needs none).
+    Any,
+    /// The values up to this one fit, within [`PRECISION`].
+    UpTo(f64),
+    /// No value fits: the timeouts alone, or the other fields, reach the
+    /// deadline.
+    None,
+}
+
+/// The answers to the inverse questions of one deadline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fit {
+    /// The most retries whose start is before the deadline when every delay
+    /// is longest, at P99 and at P50 (of the policy extended to
+    /// [`MAX_RETRIES`]).
+    pub most_retries_worst: u32,
+    pub most_retries_p99: u32,
+    pub most_retries_p50: u32,
+    /// The largest first delay with which the policy's last retry starts
+    /// before the deadline at P99 (its other fields as they are).
+    pub largest_base_p99: Bound,
+    /// The largest maximum delay with which it does.
+    pub largest_max_delay_p99: Bound,
+}
+
+/// The work buffers of a fit: the grid method's (`delays` and `sums` of
+/// [`MAX_RETRIES`] each, `grid` of `sum::work_len(sum::CELLS)`) and the
+/// Monte Carlo method's (`paths` of `monte_carlo::work_len` of the most
+/// site samples, `rows` of [`MAX_RETRIES`]).
+pub struct Work<'a> {
+    pub delays: &'a mut [Delay],
+    pub grid: &'a mut [f64],
+    pub sums: &'a mut [Summary],
+    pub paths: &'a mut [f64],
+    pub rows: &'a mut [Row],
+}
+
+/// The answers for `policy` under `timeout` (`None`: attempts take no
+/// time) and `deadline`, which [`Limits::validate`] checks.
+pub fn fit(
+    policy: &Policy,
+    timeout: Option<f64>,
+    deadline: f64,
+    work: Work<'_>,
+) -> Result<Fit, DistError> {
+    Limits {
+        timeout,
+        deadline: Some(deadline),
+    }
+    .validate()?;
+    policy.validate()?;
+    let mut work = work;
+    let timeout = timeout.unwrap_or(0.0);
+    let most = most_retries(policy, timeout, deadline, &mut work)?;
+    let last = f64::from(policy.retries) * timeout;
+    let fits = |p: &Policy, work: &mut Work<'_>| -> Result<bool, DistError> {
+        Ok(last_p99(p, work)?.is_some_and(|p99| last + p99 < deadline))
+    };
+    // Without the time the timeouts take, no delay fits.
+    let (base, max_delay) = if last >= deadline {
+        (Bound::None, Bound::None)
+    } else {
+        let base = largest(policy.base, &mut work, |b, w| {
+            fits(&Policy { base: b, ..*policy }, w)
+        })?;
+        let uncapped = Policy {
+            max_delay: None,
+            ..*policy
+        };
+        let max_delay = if fits(&uncapped, &mut work)? {
+            Bound::Any
+        } else {
+            let start = policy.max_delay.unwrap_or(policy.base);
+            largest(start, &mut work, |cap, w| {
+                fits(
+                    &Policy {
+                        max_delay: Some(cap),
+                        ..*policy
+                    },
+                    w,
+                )
+            })?
+        };
+        (base, max_delay)
+    };
+    Ok(Fit {
+        most_retries_worst: most.retries_worst,
+        most_retries_p99: most.p99,
+        most_retries_p50: most.retries_p50,
+        largest_base_p99: base,
+        largest_max_delay_p99: max_delay,
+    })
+}
+
+/// The counts of [`Fit`]'s most retries.
+struct Most {
+    retries_worst: u32,
+    retries_p50: u32,
+    p99: u32,
+}
+
+/// The most retries that start before `deadline`, from one run of the
+/// policy extended as far as any retry can start before it.
+fn most_retries(
+    policy: &Policy,
+    timeout: f64,
+    deadline: f64,
+    work: &mut Work<'_>,
+) -> Result<Most, DistError> {
+    // The run that finds the extent leaves its figures in `work`.
+    let n = extended(policy, work)? as usize;
+    let mut fit = DeadlineFit::default();
+    let mut p99 = 0;
+    let sums: &mut dyn Iterator<Item = &Summary> = match policy.jitter.method() {
+        Method::Grid => &mut work.sums[..n].iter(),
+        Method::MonteCarlo => &mut work.rows[..n].iter().map(|row| &row.cumulative),
+    };
+    for (s, k) in sums.zip(1u32..) {
+        fit.count(k, s, timeout, deadline);
+        if k as f64 * timeout + s.p99 < deadline {
+            p99 += 1;
+        }
+    }
+    Ok(Most {
+        retries_worst: fit.retries_worst,
+        retries_p50: fit.retries_p50,
+        p99,
+    })
+}
+
+/// The retries of the extended run: [`MAX_RETRIES`], or fewer where the
+/// delays or their total overflow (beyond every finite deadline, so no
+/// retry from there on starts before one).
+fn extended(policy: &Policy, work: &mut Work<'_>) -> Result<u32, DistError> {
+    let mut n = MAX_RETRIES;
+    loop {
+        let p = Policy {
+            retries: n,
+            ..*policy
+        };
+        let overflow = match last_figures(&p, work) {
+            Ok(_) => return Ok(n),
+            Err(DistError::DelayOverflow { retry } | DistError::TotalOverflow { retry }) => retry,
+            Err(err) => return Err(err),
+        };
+        // Retry 1's delay is the first delay, which is finite.
+        if overflow <= 1 || overflow > n {
+            return Err(DistError::TotalOverflow { retry: overflow });
+        }
+        n = overflow - 1;
+    }
+}
+
+/// The P99 of the total wait of `policy` by its kind's method; `None` when
+/// its delays or total overflow (beyond every finite deadline).
+fn last_p99(policy: &Policy, work: &mut Work<'_>) -> Result<Option<f64>, DistError> {
+    match last_figures(policy, work) {
+        Ok(total) => Ok(Some(total.p99)),
+        Err(DistError::DelayOverflow { .. } | DistError::TotalOverflow { .. }) => Ok(None),
+        Err(err) => Err(err),
+    }
+}
+
+/// The total wait of `policy` by its kind's method, each retry's
+/// cumulative wait left in `work` (`sums` for the grid, `rows` for the
+/// Monte Carlo run), with the site's grid and samples.
+fn last_figures(policy: &Policy, work: &mut Work<'_>) -> Result<Summary, DistError> {
+    let none = Limits::default();
+    match policy.jitter.method() {
+        Method::Grid => {
+            let delays = super::delays(policy, super::CapOrder::BeforeJitter, work.delays)?;
+            Ok(super::independent(delays, none, work.grid, work.sums)?.total)
+        }
+        Method::MonteCarlo => {
+            let mc = MonteCarlo::for_retries(policy.retries);
+            Ok(monte_carlo::run(policy, mc, none, work.paths, work.rows)?.total)
+        }
+    }
+}
+
+/// The largest value that fits when the values that fit are those up to a
+/// boundary: bracketed from `start` by steps that grow by squaring (×2,
+/// ×4, ×16, …, or the same down, to [`MIN_DELAY`] at the least), then
+/// halved in ratio while the bracket spans more than a factor of 2, then in
+/// width to [`PRECISION`]. [`Bound::Any`] when even the largest number
+/// fits; [`Bound::None`] when not even [`MIN_DELAY`] does.
+fn largest(
+    start: f64,
+    work: &mut Work<'_>,
+    mut fits: impl FnMut(f64, &mut Work<'_>) -> Result<bool, DistError>,
+) -> Result<Bound, DistError> {
+    let mut step = |x: f64, work: &mut Work<'_>| -> Result<bool, DistError> { fits(x, work) };
+    let start = start.clamp(MIN_DELAY, f64::MAX);
+    let (mut lo, mut hi) = if step(start, work)? {
+        let (mut lo, mut factor) = (start, 2.0f64);
+        loop {
+            let next = if lo <= f64::MAX / factor {
+                lo * factor
+            } else {
+                f64::MAX
+            };
+            if !step(next, work)? {
+                break (lo, next);
+            }
+            if next == f64::MAX {
+                return Ok(Bound::Any);
+            }
+            lo = next;
+            factor = (factor * factor).min(f64::MAX);
+        }
+    } else {
+        let (mut hi, mut factor) = (start, 2.0f64);
+        loop {
+            let next = (hi / factor).max(MIN_DELAY);
+            if step(next, work)? {
+                break (next, hi);
+            }
+            if next == MIN_DELAY {
+                return Ok(Bound::None);
+            }
+            hi = next;
+            factor = (factor * factor).min(f64::MAX);
+        }
+    };
+    // In ratio: the geometric mean, without overflow.
+    for _ in 0..MOST_BISECTIONS {
+        if hi / lo <= 2.0 {
+            break;
+        }
+        let mid = lo * sqrt(hi / lo);
+        if step(mid, work)? {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    for _ in 0..MOST_BISECTIONS {
+        if hi - lo <= lo * PRECISION {
+            break;
+        }
+        let mid = lo + (hi - lo) * 0.5;
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if step(mid, work)? {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Ok(Bound::UpTo(lo))
+}
