@@ -2,8 +2,10 @@
 //! (`render/unchanged.rs`), and its output is still, byte for byte, what a
 //! clean build of the same sources writes: after no change, an edit of one
 //! page's Fluent file, of a site-wide file, of the stylesheet, of an output
-//! file by hand, after a page is deleted, and with `--clean`; and nothing
-//! is kept across a change of base URL or mode. The oracle is
+//! file by hand, of a shared data asset by hand, after a page is deleted,
+//! and with `--clean`; and nothing is kept across a change of base URL,
+//! mode or program (which stands for an edit of the templates, compiled
+//! in). The oracle is
 //! a clean build into a new folder; each step also states how many pages
 //! were kept, so that a build that keeps nothing (and so passes the
 //! comparison trivially) fails too.
@@ -252,4 +254,54 @@ fn a_build_with_another_base_url_or_mode_keeps_nothing() {
         let again = with(allow_missing, base_url, &out);
         assert_eq!(again.kept, explainers, "{step}: then kept again");
     }
+}
+
+/// The program is part of every page's key (its templates and code are
+/// compiled in): a build by another program file keeps nothing, and its
+/// output is a clean build's. Two copies of the binary stand for two
+/// builds of it (each copy is a new file, as every new build is).
+#[test]
+fn a_build_by_another_program_keeps_nothing() {
+    let project = common::copy_project();
+    let root = project.path();
+    let programs = tempfile::tempdir().unwrap();
+    let copy = |name: &str| {
+        let path = programs.path().join(name);
+        fs::copy(env!("CARGO_BIN_EXE_backoff-site"), &path).unwrap();
+        path
+    };
+    let (one, other) = (copy("one"), copy("other"));
+    let out_dir = tempfile::tempdir().unwrap();
+    let out = out_dir.path().join("dist");
+    // The pages kept, from the line the build prints ("…, 12 unchanged)").
+    let build_with = |program: &Path, out: &Path| -> usize {
+        let output = std::process::Command::new(program)
+            .args(["build", "--root"])
+            .arg(root)
+            .arg("--out")
+            .arg(out)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{text}");
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("built "))
+            .unwrap_or_else(|| panic!("{text}"));
+        line.split_once(" unchanged)").map_or(0, |(before, _)| {
+            before.rsplit(' ').next().unwrap().parse().unwrap()
+        })
+    };
+    assert_eq!(build_with(&one, &out), 0);
+    let explainers = build_with(&one, &out);
+    assert!(explainers > 0, "the same program keeps pages");
+    assert_eq!(build_with(&other, &out), 0, "another program keeps nothing");
+    let fresh = tempfile::tempdir().unwrap();
+    build_with(&other, &fresh.path().join("dist"));
+    assert!(
+        common::snapshot(&out) == common::snapshot(&fresh.path().join("dist")),
+        "the output is a clean build's"
+    );
+    assert_eq!(build_with(&other, &out), explainers, "then kept again");
 }
