@@ -424,6 +424,17 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
                 .map(|figures| (schedule, figures))
                 .map_err(|e| schedule_flags::fit_error_line(e, flags)),
             None => Ok((schedule, figures)),
+        })
+        .and_then(|(schedule, figures)| match flags.failure_rate {
+            Some(rate) => {
+                // Beyond `u32`, still a count the core refuses by its rule.
+                let layers = flags.layers.unwrap_or(1).clamp(0, i64::from(u32::MAX)) as u32;
+                figures
+                    .with_cost(&schedule, rate, layers)
+                    .map(|figures| (schedule, figures))
+                    .map_err(schedule_flags::cost_error_line)
+            }
+            None => Ok((schedule, figures)),
         }) {
         Ok((schedule, figures)) => {
             if let Some(library) = args.as_code.as_deref().and_then(snippets::Library::from_id) {

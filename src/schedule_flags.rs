@@ -55,6 +55,22 @@ pub struct Flags {
     /// Adds `fit` to the JSON.
     #[arg(long, allow_hyphen_values = true, value_name = "D")]
     pub fit_deadline: Option<f64>,
+    /// What the retries cost the server when each attempt fails
+    /// independently with probability P (0 to 1): the expected attempts per
+    /// request and the probability that it finally succeeds. Adds `cost`
+    /// to the JSON.
+    #[arg(long, allow_hyphen_values = true, value_name = "P")]
+    pub failure_rate: Option<f64>,
+    /// With `--failure-rate`: the policy runs at each of L layers of
+    /// services (1 to 10), each retrying what the one below failed; adds
+    /// the attempts that reach the bottom [default: 1].
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "L",
+        requires = "failure_rate"
+    )]
+    pub layers: Option<i64>,
     /// Adds the distribution of the waits (percentiles) to the JSON. Always
     /// on for proportional and decorrelated jitter, with a timeout or a
     /// deadline, and with `--fit-deadline`; without it the JSON is the calculator's Copy JSON document,
@@ -169,6 +185,17 @@ pub fn wants_distribution(flags: &Flags, jitter: Jitter) -> bool {
         || flags.timeout.is_some()
         || flags.deadline.is_some()
         || flags.fit_deadline.is_some()
+        || flags.failure_rate.is_some()
+}
+
+/// One line naming the flag behind an error of the cost figures.
+pub fn cost_error_line(err: crate::backoff::cost::CostError) -> String {
+    let flag = match err.field() {
+        "layers" => "--layers",
+        "retries" => "--retries",
+        _ => "--failure-rate",
+    };
+    format!("{flag}: {err}")
 }
 
 /// One line naming the flag behind an error of the search of what fits

@@ -21,6 +21,7 @@ extern crate std;
 
 pub mod contention;
 pub mod contract;
+pub mod cost;
 pub mod dist;
 pub mod math;
 pub mod rng;

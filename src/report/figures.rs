@@ -185,6 +185,18 @@ pub struct Distribution {
     pub deadline: Option<DeadlineFit>,
     /// What fits a deadline (`schedule --fit-deadline`), when asked.
     pub fit: Option<FitAnswers>,
+    /// What the retries cost the server (`schedule --failure-rate`), when
+    /// asked.
+    pub cost: Option<CostFigures>,
+}
+
+/// What the retries cost the server, as the core computes it
+/// (`backoff::cost`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CostFigures {
+    pub failure_rate: f64,
+    pub layers: u32,
+    pub cost: crate::backoff::cost::Cost,
 }
 
 /// What fits a deadline, as the core's search finds it (`dist::fit`).
@@ -251,6 +263,27 @@ impl Distribution {
             attempts,
             deadline,
             fit: None,
+            cost: None,
+        })
+    }
+
+    /// These figures with what the schedule's retries cost the server when
+    /// each attempt fails with probability `failure_rate`, the policy
+    /// running at each of `layers` layers.
+    pub fn with_cost(
+        self,
+        schedule: &Schedule,
+        failure_rate: f64,
+        layers: u32,
+    ) -> Result<Distribution, crate::backoff::cost::CostError> {
+        let cost = crate::backoff::cost::cost(schedule.policy().retries, failure_rate, layers)?;
+        Ok(Distribution {
+            cost: Some(CostFigures {
+                failure_rate,
+                layers,
+                cost,
+            }),
+            ..self
         })
     }
 

@@ -20,7 +20,7 @@ use std::io;
 use serde::Serialize;
 use serde_json::ser::{Formatter, PrettyFormatter};
 
-use super::figures::{Distribution, FitAnswers, Method, Unit, js_number};
+use super::figures::{CostFigures, Distribution, FitAnswers, Method, Unit, js_number};
 use crate::backoff::dist::fit::{Bound, PRECISION};
 use crate::backoff::dist::{AttemptStart, DeadlineFit, Summary};
 use crate::backoff::{Policy, Retry, Schedule};
@@ -67,6 +67,7 @@ pub fn to_json_with(schedule: &Schedule, figures: &Distribution, unit: Unit) -> 
         deadline_fit: figures.deadline.as_ref().map(Fit::from),
     });
     document.fit = figures.fit.as_ref().map(FitJson::from);
+    document.cost = figures.cost.as_ref().map(CostJson::from);
     write(&document)
 }
 
@@ -140,7 +141,7 @@ impl Formatter for JsNumbers {
     }
 }
 
-/// The whole document; `distribution`, `timeline` and `fit` only in
+/// The whole document; `distribution`, `timeline`, `fit` and `cost` only in
 /// [`to_json_with`].
 #[derive(Serialize)]
 struct Document<'a> {
@@ -153,6 +154,8 @@ struct Document<'a> {
     timeline: Option<Timeline>,
     #[serde(skip_serializing_if = "Option::is_none")]
     fit: Option<FitJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cost: Option<CostJson>,
 }
 
 impl Document<'_> {
@@ -173,6 +176,7 @@ impl Document<'_> {
             distribution: None,
             timeline: None,
             fit: None,
+            cost: None,
         }
     }
 }
@@ -355,6 +359,32 @@ impl From<&FitAnswers> for FitJson {
             largest_base_p99: a.largest_base_p99.into(),
             largest_max_delay_p99: a.largest_max_delay_p99.into(),
             precision: PRECISION,
+        }
+    }
+}
+
+/// What the retries cost the server (`schedule --failure-rate`).
+#[derive(Serialize)]
+struct CostJson {
+    failure_rate: f64,
+    layers: u32,
+    attempts: f64,
+    success: f64,
+    bottom_attempts: f64,
+    bottom_attempts_worst: f64,
+    top_success: f64,
+}
+
+impl From<&CostFigures> for CostJson {
+    fn from(c: &CostFigures) -> CostJson {
+        CostJson {
+            failure_rate: c.failure_rate,
+            layers: c.layers,
+            attempts: c.cost.attempts,
+            success: c.cost.success,
+            bottom_attempts: c.cost.bottom_attempts,
+            bottom_attempts_worst: c.cost.bottom_attempts_worst,
+            top_success: c.cost.top_success,
         }
     }
 }

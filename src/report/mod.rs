@@ -15,4 +15,4 @@ mod table;
 pub use json::{to_json, to_json_with, write as write_json};
 pub use table::to_table;
 
-pub use figures::{Distribution, FitAnswers, Method, Unit, js_number};
+pub use figures::{CostFigures, Distribution, FitAnswers, Method, Unit, js_number};

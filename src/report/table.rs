@@ -13,7 +13,8 @@ use crate::backoff::dist::fit::{Bound, PRECISION};
 /// right-aligned columns, for reading in a terminal: one row per retry with
 /// its cumulative wait's percentiles, the totals, how the percentiles were
 /// computed, with a timeout or deadline, the attempt timeline, and with
-/// `--fit-deadline`, what fits it.
+/// `--fit-deadline`, what fits it, and with `--failure-rate`, what the
+/// retries cost the server.
 pub fn to_table(schedule: &Schedule, figures: &Distribution, unit: Unit) -> String {
     // The row's figures are the contract's, by their JSON keys read as
     // words; the cumulative wait's percentiles follow.
@@ -139,6 +140,25 @@ pub fn to_table(schedule: &Schedule, figures: &Distribution, unit: Unit) -> Stri
             let _ = writeln!(
                 out,
                 "{what} with which the last retry starts before it at P99: {answer}"
+            );
+        }
+    }
+    if let Some(c) = &figures.cost {
+        let _ = writeln!(
+            out,
+            "\ncost at a failure rate of {} per attempt: {} attempts per request on average, success {}",
+            js_number(c.failure_rate),
+            js_number(c.cost.attempts),
+            js_number(c.cost.success),
+        );
+        if c.layers > 1 {
+            let _ = writeln!(
+                out,
+                "through {} layers: {} attempts reach the bottom per request on average, {} when every attempt fails; success {}",
+                c.layers,
+                js_number(c.cost.bottom_attempts),
+                js_number(c.cost.bottom_attempts_worst),
+                js_number(c.cost.top_success),
             );
         }
     }

@@ -11,6 +11,7 @@ mod calculator_distribution;
 mod calculator_shared;
 mod chart_labels;
 mod cli_schedule;
+mod cli_schedule_cost;
 mod cli_schedule_fit;
 mod cli_simulate;
 mod clients_view;

@@ -16,6 +16,7 @@ mod contention_reference_model;
 mod contention_simulation;
 mod contention_spread;
 mod contention_wasm;
+mod cost;
 mod dist_exact;
 mod dist_fit;
 mod dist_monte_carlo;

@@ -1,0 +1,98 @@
+//! `schedule --failure-rate P [--layers L]` as a script sees it: the `cost`
+//! object of the JSON and the table's lines hold the closed forms
+//! (`(1 − p^(N+1)) / (1 − p)` attempts, `1 − p^(N+1)` success, `(N + 1)^L`
+//! attempts at the bottom when every attempt fails), and a bad value exits
+//! 2 naming its flag.
+
+use crate::common;
+
+use common::cli;
+use serde_json::json;
+
+const POLICY: &[&str] = &["--base", "100", "--multiplier", "2", "--retries", "2"];
+
+#[test]
+fn the_cost_of_two_retries_at_one_half_is_its_closed_form() {
+    let doc = cli::json_of("schedule", &[POLICY, &["--failure-rate", "0.5"]].concat());
+    // 1 + 0.5 + 0.25 attempts; all three fail with probability 1/8.
+    assert_eq!(
+        doc["cost"],
+        json!({
+            "failure_rate": 0.5,
+            "layers": 1,
+            "attempts": 1.75,
+            "success": 0.875,
+            "bottom_attempts": 1.75,
+            "bottom_attempts_worst": 3,
+            "top_success": 0.875,
+        })
+    );
+}
+
+#[test]
+fn three_layers_of_three_attempts_send_27_to_the_bottom_when_all_fail() {
+    let args = [POLICY, &["--failure-rate", "1", "--layers", "3"]].concat();
+    let cost = &cli::json_of("schedule", &args)["cost"];
+    assert_eq!(cost["bottom_attempts"], 27);
+    assert_eq!(cost["bottom_attempts_worst"], 27);
+    assert_eq!(
+        (&cost["success"], &cost["top_success"]),
+        (&json!(0), &json!(0))
+    );
+    // At p = 0.5 the layer above the failing service sees its requests
+    // fail 1/8 of the time, the next 1/512: 1.75 × (1 + 1/8 + 1/64) ×
+    // (1 + 1/512 + 1/512²) attempts at the bottom.
+    let args = [
+        POLICY,
+        &[
+            "--failure-rate",
+            "0.5",
+            "--layers",
+            "3",
+            "--format",
+            "table",
+        ],
+    ]
+    .concat();
+    let table = cli::stdout_of("schedule", &args);
+    let expected = 1.75 * (1.0 + 0.125 + 0.015625) * (1.0 + 1.0 / 512.0 + 1.0 / 262_144.0);
+    let line = table.lines().last().unwrap();
+    let figure: f64 = line
+        .strip_prefix("through 3 layers: ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("{line}"))
+        .parse()
+        .unwrap();
+    assert!(
+        (figure - expected).abs() <= 1e-15 * expected,
+        "{figure} {expected}"
+    );
+    assert!(line.contains("27 when every attempt fails"), "{line}");
+}
+
+#[test]
+fn a_bad_failure_rate_or_layer_count_exits_2_naming_the_flag() {
+    for (extra, flag) in [
+        (&["--failure-rate", "1.5"][..], "--failure-rate"),
+        (&["--failure-rate", "-0.1"], "--failure-rate"),
+        (&["--failure-rate", "nan"], "--failure-rate"),
+        (&["--failure-rate", "0.5", "--layers", "0"], "--layers"),
+        (&["--failure-rate", "0.5", "--layers", "11"], "--layers"),
+        (
+            &["--failure-rate", "0.5", "--layers", "99999999999"],
+            "--layers",
+        ),
+        (&["--layers", "3"], "--failure-rate"),
+    ] {
+        let args = [POLICY, extra].concat();
+        let output = cli::command("schedule", &args).output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert!(stderr.starts_with("error: "), "{stderr}");
+        assert!(
+            stderr.lines().next().unwrap().contains(flag),
+            "{args:?}: {stderr}"
+        );
+    }
+}
