@@ -435,6 +435,17 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
                     .map_err(schedule_flags::cost_error_line)
             }
             None => Ok((schedule, figures)),
+        })
+        .and_then(|(schedule, figures)| match flags.sample {
+            Some(seed) if seed > report::MAX_SAMPLE_SEED => Err(format!(
+                "--sample: the seed must be a whole number from 0 to {}",
+                report::MAX_SAMPLE_SEED
+            )),
+            Some(seed) => figures
+                .with_sample(&schedule, seed)
+                .map(|figures| (schedule, figures))
+                .map_err(|e| schedule_flags::dist_error_line(e, flags)),
+            None => Ok((schedule, figures)),
         }) {
         Ok((schedule, figures)) => {
             if let Some(library) = args.as_code.as_deref().and_then(snippets::Library::from_id) {

@@ -71,6 +71,12 @@ pub struct Flags {
         requires = "failure_rate"
     )]
     pub layers: Option<i64>,
+    /// One sample run of the policy, drawn from the core's generator
+    /// seeded with SEED (0 to 2^53 − 1): the actual delay before each
+    /// retry, the same run for the same seed wherever it is drawn. Adds
+    /// `sample` to the JSON.
+    #[arg(long, value_name = "SEED")]
+    pub sample: Option<u64>,
     /// Adds the distribution of the waits (percentiles) to the JSON. Always
     /// on for proportional and decorrelated jitter, with a timeout or a
     /// deadline, and with `--fit-deadline`; without it the JSON is the calculator's Copy JSON document,
@@ -186,6 +192,7 @@ pub fn wants_distribution(flags: &Flags, jitter: Jitter) -> bool {
         || flags.deadline.is_some()
         || flags.fit_deadline.is_some()
         || flags.failure_rate.is_some()
+        || flags.sample.is_some()
 }
 
 /// One line naming the flag behind an error of the cost figures.

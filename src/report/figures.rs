@@ -188,7 +188,24 @@ pub struct Distribution {
     /// What the retries cost the server (`schedule --failure-rate`), when
     /// asked.
     pub cost: Option<CostFigures>,
+    /// One seeded sample run (`schedule --sample`), when asked.
+    pub sample: Option<SampleRun>,
 }
+
+/// One seeded run's actual delays, as the core draws them
+/// (`dist::sample`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SampleRun {
+    pub seed: u64,
+    /// Retry 1 first.
+    pub delays: Vec<f64>,
+    pub total: f64,
+}
+
+/// The largest seed a sample run takes: the largest integer a JavaScript
+/// number holds exactly, so that the browser, the URL and the JSON name the
+/// same run.
+pub const MAX_SAMPLE_SEED: u64 = (1 << 53) - 1;
 
 /// What the retries cost the server, as the core computes it
 /// (`backoff::cost`).
@@ -264,6 +281,24 @@ impl Distribution {
             deadline,
             fit: None,
             cost: None,
+            sample: None,
+        })
+    }
+
+    /// These figures with the run of `schedule` that `seed` draws.
+    pub fn with_sample(self, schedule: &Schedule, seed: u64) -> Result<Distribution, DistError> {
+        let policy = schedule.policy();
+        let n = policy.retries as usize;
+        let mut work = vec![Delay::fixed(0.0); n];
+        let mut delays = vec![0.0; n];
+        let total = dist::sample::sample(&policy, seed, &mut work, &mut delays)?;
+        Ok(Distribution {
+            sample: Some(SampleRun {
+                seed,
+                delays,
+                total,
+            }),
+            ..self
         })
     }
 

@@ -68,6 +68,12 @@ pub fn to_json_with(schedule: &Schedule, figures: &Distribution, unit: Unit) -> 
     });
     document.fit = figures.fit.as_ref().map(FitJson::from);
     document.cost = figures.cost.as_ref().map(CostJson::from);
+    document.sample = figures.sample.as_ref().map(|run| SampleJson {
+        generator: crate::backoff::rng::GENERATOR,
+        seed: run.seed,
+        delays: &run.delays,
+        total: run.total,
+    });
     write(&document)
 }
 
@@ -141,7 +147,8 @@ impl Formatter for JsNumbers {
     }
 }
 
-/// The whole document; `distribution`, `timeline`, `fit` and `cost` only in
+/// The whole document; `distribution`, `timeline`, `fit`, `cost` and
+/// `sample` only in
 /// [`to_json_with`].
 #[derive(Serialize)]
 struct Document<'a> {
@@ -156,6 +163,8 @@ struct Document<'a> {
     fit: Option<FitJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     cost: Option<CostJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sample: Option<SampleJson<'a>>,
 }
 
 impl Document<'_> {
@@ -177,6 +186,7 @@ impl Document<'_> {
             timeline: None,
             fit: None,
             cost: None,
+            sample: None,
         }
     }
 }
@@ -361,6 +371,15 @@ impl From<&FitAnswers> for FitJson {
             precision: PRECISION,
         }
     }
+}
+
+/// One seeded sample run (`schedule --sample`).
+#[derive(Serialize)]
+struct SampleJson<'a> {
+    generator: &'static str,
+    seed: u64,
+    delays: &'a [f64],
+    total: f64,
 }
 
 /// What the retries cost the server (`schedule --failure-rate`).

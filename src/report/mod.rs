@@ -15,4 +15,6 @@ mod table;
 pub use json::{to_json, to_json_with, write as write_json};
 pub use table::to_table;
 
-pub use figures::{CostFigures, Distribution, FitAnswers, Method, Unit, js_number};
+pub use figures::{
+    CostFigures, Distribution, FitAnswers, MAX_SAMPLE_SEED, Method, SampleRun, Unit, js_number,
+};

@@ -143,6 +143,17 @@ pub fn to_table(schedule: &Schedule, figures: &Distribution, unit: Unit) -> Stri
             );
         }
     }
+    if let Some(run) = &figures.sample {
+        let delays: Vec<String> = run.delays.iter().map(|d| js_number(*d)).collect();
+        let _ = writeln!(
+            out,
+            "\nsample run ({} seeded with {}): delays {}; total {}",
+            crate::backoff::rng::GENERATOR,
+            run.seed,
+            delays.join(", "),
+            js_number(run.total),
+        );
+    }
     if let Some(c) = &figures.cost {
         let _ = writeln!(
             out,

@@ -19,12 +19,14 @@
 //! - [`timeline`]: attempt starts and the fit to a deadline.
 //! - [`fit`]: what fits a deadline (the most retries, the largest first
 //!   and maximum delays), by searches over the figures above.
+//! - [`sample`]: one seeded run's actual delays.
 pub mod correlated;
 pub mod delay;
 mod error;
 pub mod fit;
 pub mod monte_carlo;
 mod order;
+pub mod sample;
 pub mod sum;
 pub mod timeline;
 

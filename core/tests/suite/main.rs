@@ -22,6 +22,7 @@ mod dist_fit;
 mod dist_monte_carlo;
 mod dist_pinned;
 mod dist_props;
+mod dist_sample;
 mod dist_timeline;
 mod polly;
 mod props;
