@@ -1,5 +1,6 @@
 //! The core's distribution figures (percentiles, the Monte Carlo run of
-//! the correlated kinds, the deadline fit) in WebAssembly against the
+//! the correlated kinds, the deadline fit, one seeded sample run, the cost
+//! at a failure rate, and what fits a deadline) in WebAssembly against the
 //! native core, bit for bit.
 //!
 //! The shipped method modules export them only through the calculator's
@@ -99,6 +100,7 @@ fn harness() -> Option<Vec<u8>> {
 struct Wasm {
     wasm: Instance,
     run: TypedFunc<RunArgs, u32>,
+    fit_run: TypedFunc<RunArgs, u32>,
     result: TypedFunc<(), u32>,
 }
 
@@ -107,14 +109,22 @@ impl Wasm {
         let wasm = Instance::new(bytes);
         Wasm {
             run: wasm.func("run"),
+            fit_run: wasm.func("fit_run"),
             result: wasm.func("result"),
             wasm,
         }
     }
 
     fn figures(&mut self, a: Args) -> (u32, Vec<u64>) {
-        let code = self
-            .run
+        self.call(self.run, a)
+    }
+
+    fn fit(&mut self, a: Args) -> (u32, Vec<u64>) {
+        self.call(self.fit_run, a)
+    }
+
+    fn call(&mut self, export: TypedFunc<RunArgs, u32>, a: Args) -> (u32, Vec<u64>) {
+        let code = export
             .call(
                 &mut self.wasm.store,
                 (
@@ -137,13 +147,17 @@ impl Wasm {
 }
 
 fn native(a: Args) -> (u32, Vec<u64>) {
+    native_of(a, figures)
+}
+
+fn native_of(a: Args, compute: fn(Args, Buffers<'_>) -> u32) -> (u32, Vec<u64>) {
     let mut delays = vec![Delay::fixed(0.0); RETRIES];
     let mut grid = vec![0.0; backoff_core::dist::sum::work_len(backoff_core::dist::sum::CELLS)];
     let mut sums = vec![Summary::default(); RETRIES];
     let mut paths = vec![0.0; monte_carlo::work_len(monte_carlo::MOST_SITE_SAMPLES)];
     let mut rows = vec![Row::default(); RETRIES];
     let mut out = vec![0.0; RESULT_LEN];
-    let code = figures(
+    let code = compute(
         a,
         Buffers {
             delays: &mut delays,
@@ -159,8 +173,17 @@ fn native(a: Args) -> (u32, Vec<u64>) {
 
 /// Compares one policy's figures; returns the answer's code.
 fn check(wasm: &mut Wasm, a: Args) -> u32 {
-    let (native_code, native_bits) = native(a);
-    let (code, bits) = wasm.figures(a);
+    let native = native(a);
+    let wasm = wasm.figures(a);
+    compare(a, native, wasm)
+}
+
+/// Compares the two answers of one computation; returns the code.
+fn compare(
+    a: Args,
+    (native_code, native_bits): (u32, Vec<u64>),
+    (code, bits): (u32, Vec<u64>),
+) -> u32 {
     assert_eq!(code, native_code, "{a:?}");
     if code == 0 {
         if let Some(i) = (0..RESULT_LEN).find(|&i| bits[i] != native_bits[i]) {
@@ -253,4 +276,32 @@ fn distribution_figures_agree_bit_for_bit() {
     }
     // Every kind was computed, not only refused.
     assert!(computed.iter().all(|&n| n > 0), "{computed:?}");
+}
+
+/// What fits a deadline (`dist::fit`), bit for bit, for every kind (the
+/// grid's with and without a cap and a timeout): a search of dozens of runs
+/// each, so fewer and shorter policies than above.
+#[test]
+fn what_fits_a_deadline_agrees_bit_for_bit() {
+    let Some(bytes) = harness() else { return };
+    let mut wasm = Wasm::new(&bytes);
+    for kind in 0..Jitter::KINDS.len() as u32 {
+        // The Monte Carlo kinds' searches run hundreds of thousands of draws
+        // each, slow in an interpreter: one case for them.
+        let cases: &[(u32, u32, f64)] = match Jitter::KINDS[kind as usize].method {
+            Method::Grid => &[(1, 1, 60_000.0), (0, 0, 9_000.0), (1, 0, 500.0)],
+            Method::MonteCarlo => &[(1, 1, 60_000.0)],
+        };
+        for &(has_cap, has_timeout, deadline) in cases {
+            let a = Args {
+                has_cap,
+                has_timeout,
+                deadline,
+                ..args(kind, 8)
+            };
+            let native = native_of(a, fit_figures);
+            let got = wasm.fit(a);
+            assert_eq!(compare(a, native, got), 0, "{a:?}");
+        }
+    }
 }

@@ -7,8 +7,14 @@
 // numbers (min, mean, max, P50, P90, P99) from index 0; the total at TOTAL;
 // then the grid step (or the Monte Carlo mean error), the total P99's
 // interval, the exact-mean retry count; the deadline fit (four numbers, −1
-// without a deadline); each retry's mean delay from MEANS (decorrelated).
+// without a deadline); each retry's mean delay from MEANS (decorrelated);
+// one seeded sample run from SAMPLE (each retry's delay, then the total);
+// the cost at a failure rate of 0.37 through three layers at COST (five
+// numbers). `fit_figures` writes what fits the deadline into the first
+// seven numbers instead (the three counts, then each bound as a code, 0
+// none, 1 up to, 2 any, and its value).
 
+use backoff_core::dist::fit::{self as fit_search, Bound};
 use backoff_core::dist::monte_carlo::{self, MonteCarlo, Row};
 use backoff_core::dist::{CapOrder, Delay, Limits, Summary, delays, independent};
 use backoff_core::{Jitter, MAX_RETRIES, Method, Policy, Schedule};
@@ -18,7 +24,9 @@ const TOTAL: usize = 6 * RETRIES;
 const EXTRA: usize = TOTAL + 6;
 const FIT: usize = EXTRA + 4;
 const MEANS: usize = FIT + 4;
-const RESULT_LEN: usize = MEANS + RETRIES;
+const SAMPLE: usize = MEANS + RETRIES;
+const COST: usize = SAMPLE + RETRIES + 1;
+const RESULT_LEN: usize = COST + 5;
 
 /// One policy and its limits, flattened as the WebAssembly export takes
 /// them: `kind` 0 none, 1 full, 2 equal, 3 proportional, 4 decorrelated.
@@ -109,5 +117,70 @@ fn figures(a: Args, b: Buffers<'_>) -> u32 {
         ],
         None => [-1.0; 4],
     });
+    // A seed of the policy's own, so that every policy draws another run.
+    let seed = (a.retries as u64) << 32 | a.kind as u64;
+    let Ok(total) = backoff_core::dist::sample::sample(
+        &policy,
+        seed,
+        b.delays,
+        &mut out[SAMPLE..SAMPLE + n],
+    ) else {
+        return 100;
+    };
+    out[SAMPLE + n] = total;
+    let Ok(c) = backoff_core::cost::cost(policy.retries, 0.37, 3) else {
+        return 100;
+    };
+    out[COST..COST + 5].copy_from_slice(&[
+        c.attempts,
+        c.success,
+        c.bottom_attempts,
+        c.bottom_attempts_worst,
+        c.top_success,
+    ]);
+    0
+}
+
+/// What fits the deadline of `a` (which must have one): 0 for the answers
+/// written, `1 + code` for a refused policy, 100 for refused limits.
+fn fit_figures(a: Args, b: Buffers<'_>) -> u32 {
+    let jitter = Jitter::at_code(a.kind as usize, a.factor);
+    let policy = Policy {
+        base: a.base,
+        multiplier: a.multiplier,
+        max_delay: if a.has_cap != 0 { Some(a.cap) } else { None },
+        retries: a.retries,
+        jitter,
+    };
+    if let Err(err) = Schedule::new(policy) {
+        return 1 + err.code();
+    }
+    let timeout = if a.has_timeout != 0 { Some(a.timeout) } else { None };
+    let work = fit_search::Work {
+        delays: b.delays,
+        grid: b.grid,
+        sums: b.sums,
+        paths: b.paths,
+        rows: b.rows,
+    };
+    let Ok(f) = fit_search::fit(&policy, timeout, a.deadline, work) else {
+        return 100;
+    };
+    let bound = |bound: Bound| match bound {
+        Bound::None => [0.0, 0.0],
+        Bound::UpTo(x) => [1.0, x],
+        Bound::Any => [2.0, 0.0],
+    };
+    let (base, max) = (bound(f.largest_base_p99), bound(f.largest_max_delay_p99));
+    b.out.fill(0.0);
+    b.out[..7].copy_from_slice(&[
+        f.most_retries_worst as f64,
+        f.most_retries_p99 as f64,
+        f.most_retries_p50 as f64,
+        base[0],
+        base[1],
+        max[0],
+        max[1],
+    ]);
     0
 }

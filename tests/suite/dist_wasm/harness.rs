@@ -26,47 +26,56 @@ pub extern "C" fn result() -> u32 {
     (&raw const OUT) as u32
 }
 
-#[unsafe(no_mangle)]
-#[allow(clippy::too_many_arguments)]
-pub extern "C" fn run(
-    base: f64,
-    multiplier: f64,
-    cap: f64,
-    has_cap: u32,
-    retries: u32,
-    kind: u32,
-    factor: f64,
-    timeout: f64,
-    has_timeout: u32,
-    deadline: f64,
-    has_deadline: u32,
-) -> u32 {
-    let args = Args {
-        base,
-        multiplier,
-        cap,
-        has_cap,
-        retries,
-        kind,
-        factor,
-        timeout,
-        has_timeout,
-        deadline,
-        has_deadline,
+/// One export per computation, each taking the policy and limits
+/// flattened as `Args` says.
+macro_rules! export {
+    ($name:ident, $figures:ident) => {
+        #[unsafe(no_mangle)]
+        #[allow(clippy::too_many_arguments)]
+        pub extern "C" fn $name(
+            base: f64,
+            multiplier: f64,
+            cap: f64,
+            has_cap: u32,
+            retries: u32,
+            kind: u32,
+            factor: f64,
+            timeout: f64,
+            has_timeout: u32,
+            deadline: f64,
+            has_deadline: u32,
+        ) -> u32 {
+            let args = Args {
+                base,
+                multiplier,
+                cap,
+                has_cap,
+                retries,
+                kind,
+                factor,
+                timeout,
+                has_timeout,
+                deadline,
+                has_deadline,
+            };
+            // SAFETY: the module is single-threaded and no export is
+            // reentrant, so these are the only references to the buffers.
+            unsafe {
+                $figures(
+                    args,
+                    Buffers {
+                        delays: &mut *(&raw mut DELAYS),
+                        grid: &mut *(&raw mut GRID),
+                        sums: &mut *(&raw mut SUMS),
+                        paths: &mut *(&raw mut PATHS),
+                        rows: &mut *(&raw mut ROWS),
+                        out: &mut *(&raw mut OUT),
+                    },
+                )
+            }
+        }
     };
-    // SAFETY: the module is single-threaded and `run` is not reentrant,
-    // so these are the only references to the buffers.
-    unsafe {
-        figures(
-            args,
-            Buffers {
-                delays: &mut *(&raw mut DELAYS),
-                grid: &mut *(&raw mut GRID),
-                sums: &mut *(&raw mut SUMS),
-                paths: &mut *(&raw mut PATHS),
-                rows: &mut *(&raw mut ROWS),
-                out: &mut *(&raw mut OUT),
-            },
-        )
-    }
 }
+
+export!(run, figures);
+export!(fit_run, fit_figures);
