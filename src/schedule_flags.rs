@@ -78,8 +78,9 @@ pub struct Flags {
     #[arg(long, value_name = "SEED")]
     pub sample: Option<u64>,
     /// Adds the distribution of the waits (percentiles) to the JSON. Always
-    /// on for proportional and decorrelated jitter, with a timeout or a
-    /// deadline, and with `--fit-deadline`; without it the JSON is the calculator's Copy JSON document,
+    /// on for the kinds other than none, full and equal, with a timeout or
+    /// a deadline, and with `--fit-deadline`, `--failure-rate` or
+    /// `--sample`; without it the JSON is the calculator's Copy JSON document,
     /// byte for byte.
     #[arg(long)]
     pub percentiles: bool,

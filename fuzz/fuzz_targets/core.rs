@@ -5,7 +5,9 @@
 //! or from small integers (so that ordinary schedules occur too), and as one
 //! more raw `f64` for `duration_parts` and `report::js_number`, then as a
 //! timeout and a deadline for the distribution figures (percentiles,
-//! decorrelated jitter's Monte Carlo run, the attempt timeline). The core's
+//! decorrelated jitter's Monte Carlo run, the attempt timeline), then as a
+//! seed for one sample run, a failure rate and layers for the cost, and
+//! (for short schedules) as the deadline of what fits it. The core's
 //! invariants are checked by `backoff_core_testing`, the very checkers of the
 //! property tests (`core/tests/suite/props.rs`); the same inputs go through the
 //! calculator's distribution contract (`contract::distribution`, the
@@ -148,7 +150,109 @@ fuzz_target!(|data: &[u8]| {
         panic!("{failure}");
     }
     check_contract(&p, limits);
+    check_sample(&p, u64::from_le_bytes(bytes.take()));
+    check_cost(&p, &mut bytes);
+    // A fit searches dozens of runs: short schedules only.
+    let p = Policy {
+        retries: p.retries.min(12),
+        ..p
+    };
+    check_fit(&p, limits);
 });
+
+/// A seeded sample run of a policy the core accepts: every delay finite and
+/// within its row, the total their sum; refused exactly when the policy is.
+fn check_sample(p: &Policy, seed: u64) {
+    let n = p.retries.min(MAX_RETRIES) as usize;
+    let (mut work, mut out) = (vec![Delay::fixed(0.0); n], vec![0.0; n]);
+    let drawn = backoff_core::dist::sample::sample(p, seed, &mut work, &mut out);
+    let Ok(schedule) = backoff_core::Schedule::new(*p) else {
+        assert!(drawn.is_err(), "{p:?}: a refused policy was sampled");
+        return;
+    };
+    let total = drawn.unwrap_or_else(|e| panic!("{p:?}: an accepted policy's sample: {e}"));
+    assert!(total.is_finite(), "{p:?}: total {total}");
+    for (d, row) in out.iter().zip(schedule.rows()) {
+        assert!(
+            d.is_finite() && row.min <= *d && *d <= row.max,
+            "{p:?} seed {seed}: retry {} drew {d}, not in [{}, {}]",
+            row.retry,
+            row.min,
+            row.max
+        );
+    }
+}
+
+/// The cost at a failure rate: refused exactly outside [0, 1] or 1..=10
+/// layers or the retries' range; else every figure finite and in range.
+fn check_cost(p: &Policy, bytes: &mut Bytes) {
+    let modes = bytes.u8();
+    let rate = match modes % 3 {
+        0 => bytes.raw_f64(),
+        _ => f64::from(bytes.u32()) / f64::from(u32::MAX),
+    };
+    let layers = u32::from(bytes.u8() % 12);
+    let got = backoff_core::cost::cost(p.retries, rate, layers);
+    let valid = (0.0..=1.0).contains(&rate)
+        && (1..=backoff_core::cost::MAX_LAYERS).contains(&layers)
+        && (backoff_core::MIN_RETRIES..=MAX_RETRIES).contains(&p.retries);
+    let Ok(c) = got else {
+        assert!(!valid, "{p:?}, rate {rate}, {layers} layers: refused");
+        return;
+    };
+    assert!(valid, "{p:?}, rate {rate}, {layers} layers: accepted");
+    let most = f64::from(p.retries) + 1.0;
+    assert!((1.0..=most).contains(&c.attempts), "{c:?}");
+    assert!((0.0..=1.0).contains(&c.success) && (0.0..=1.0).contains(&c.top_success), "{c:?}");
+    assert!(
+        c.bottom_attempts.is_finite()
+            && 1.0 <= c.bottom_attempts
+            && c.bottom_attempts <= c.bottom_attempts_worst * (1.0 + 1e-12),
+        "{c:?}"
+    );
+}
+
+/// What fits the limits' deadline: refused only for broken limits or
+/// policy; the counts ordered and within the most retries, each bound a
+/// delay the core takes.
+fn check_fit(p: &Policy, limits: Limits) {
+    let Some(deadline) = limits.deadline else { return };
+    if backoff_core::Schedule::new(*p).is_err() {
+        return;
+    }
+    let n = MAX_RETRIES as usize;
+    let work = backoff_core::dist::fit::Work {
+        delays: &mut vec![Delay::fixed(0.0); n],
+        grid: &mut vec![0.0; dc::GRID_LEN],
+        sums: &mut vec![Summary::default(); n],
+        paths: &mut vec![0.0; dc::PATHS_LEN],
+        rows: &mut vec![backoff_core::dist::monte_carlo::Row::default(); n],
+    };
+    let got = backoff_core::dist::fit::fit(p, limits.timeout, deadline, work);
+    let Ok(f) = got else {
+        assert!(
+            Limits {
+                deadline: Some(deadline),
+                ..limits
+            }
+            .validate()
+            .is_err(),
+            "{p:?} {limits:?}: {got:?}"
+        );
+        return;
+    };
+    assert!(
+        f.most_retries_worst <= f.most_retries_p99
+            && f.most_retries_p99 <= f.most_retries_p50
+            && f.most_retries_p50 <= MAX_RETRIES,
+        "{p:?} {limits:?}: {f:?}"
+    );
+    for bound in [f.largest_base_p99, f.largest_max_delay_p99] {
+        if let backoff_core::dist::fit::Bound::UpTo(x) = bound {
+            assert!(x.is_finite() && x >= backoff_core::MIN_DELAY, "{p:?} {limits:?}: {f:?}");
+        }
+    }
+}
 
 /// The distribution contract on `p` and `limits`: it answers exactly when
 /// the core does (the same field refused), writes only finite figures, and

@@ -13,11 +13,13 @@
 //!
 //! - The most retries: retry `k` starts at `k·T + S_k` ([`super::timeline`]),
 //!   and the delay before retry `k` does not depend on how many follow it,
-//!   so one run of the policy extended to [`MAX_RETRIES`] retries (cut
-//!   where even the shortest start reaches `D`, or where the delays
-//!   overflow, beyond every finite deadline) counts them all at once, by
-//!   the rule of [`DeadlineFit`]: a retry counts when its start at that
-//!   figure is before `D`.
+//!   so one run of the policy extended to [`MAX_RETRIES`] retries (cut at
+//!   the first retry whose shortest start reaches `D`, and before the
+//!   delays overflow, beyond every finite deadline) counts them all at
+//!   once, by the rule of [`DeadlineFit`]: a retry counts when its start at
+//!   that figure is before `D`. The Monte Carlo kinds' run keeps the
+//!   policy's own number of paths, so its first retries are the very
+//!   figures of the policy's own run.
 //! - The largest first delay and maximum delay: a policy's P99 start of its
 //!   last retry grows with either (every delay is a non-decreasing function
 //!   of both), so a search brackets the boundary (from the policy's own
@@ -37,8 +39,8 @@ use crate::{MAX_RETRIES, MIN_DELAY, Method, Policy};
 pub const PRECISION: f64 = 1e-9;
 
 /// The most halvings of each phase of a search: a bracket from the least
-/// delay to the largest number (2^2098) is a factor of 2 after 12 halvings
-/// in ratio, and within [`PRECISION`] after 30 in width.
+/// delay to the largest number (a ratio of about 2^2046) is a factor of 2
+/// after 11 halvings in ratio, and within [`PRECISION`] after 30 in width.
 const MOST_BISECTIONS: u32 = 64;
 
 /// How a bound of a field fits the deadline at P99.
@@ -100,8 +102,12 @@ pub fn fit(
     let timeout = timeout.unwrap_or(0.0);
     let most = most_retries(policy, timeout, deadline, &mut work)?;
     let last = f64::from(policy.retries) * timeout;
+    // A policy fits when its last retry starts before the deadline at P99,
+    // and its latest start is a finite number (as the timeline requires).
+    let samples = monte_carlo::samples_for(policy.retries);
     let fits = |p: &Policy, work: &mut Work<'_>| -> Result<bool, DistError> {
-        Ok(last_p99(p, work)?.is_some_and(|p99| last + p99 < deadline))
+        Ok(last_total(p, samples, work)?
+            .is_some_and(|s| (last + s.max).is_finite() && last + s.p99 < deadline))
     };
     // Without the time the timeouts take, no delay fits.
     let (base, max_delay) = if last >= deadline {
@@ -147,15 +153,35 @@ struct Most {
 }
 
 /// The most retries that start before `deadline`, from one run of the
-/// policy extended as far as any retry can start before it.
+/// policy extended as far as any retry can start before it, with the
+/// policy's own samples for the Monte Carlo kinds (so that its first
+/// retries are the very figures of the policy's own run).
 fn most_retries(
     policy: &Policy,
     timeout: f64,
     deadline: f64,
     work: &mut Work<'_>,
 ) -> Result<Most, DistError> {
-    // The run that finds the extent leaves its figures in `work`.
-    let n = extended(policy, work)? as usize;
+    let samples = monte_carlo::samples_for(policy.retries);
+    let mut n = reach(policy, timeout, deadline)?;
+    // The run leaves each retry's cumulative wait in `work`; a delay or
+    // total that overflows ends the extension before it.
+    loop {
+        let extended = Policy {
+            retries: n,
+            ..*policy
+        };
+        match last_figures(&extended, samples, work) {
+            Ok(_) => break,
+            Err(DistError::DelayOverflow { retry } | DistError::TotalOverflow { retry })
+                if retry > 1 && retry <= n =>
+            {
+                n = retry - 1;
+            }
+            Err(err) => return Err(err),
+        }
+    }
+    let n = n as usize;
     let mut fit = DeadlineFit::default();
     let mut p99 = 0;
     let sums: &mut dyn Iterator<Item = &Summary> = match policy.jitter.method() {
@@ -175,34 +201,44 @@ fn most_retries(
     })
 }
 
-/// The retries of the extended run: [`MAX_RETRIES`], or fewer where the
-/// delays or their total overflow (beyond every finite deadline, so no
-/// retry from there on starts before one).
-fn extended(policy: &Policy, work: &mut Work<'_>) -> Result<u32, DistError> {
+/// How far the extended run goes: up to [`MAX_RETRIES`], cut at the first
+/// retry whose shortest start (`k·T` plus the least cumulative wait the
+/// schedule's rows allow) reaches the deadline, since no later one starts
+/// before it in any case, and before the first whose delay or total the
+/// schedule refuses as an overflow (beyond every finite deadline). At
+/// least 1.
+fn reach(policy: &Policy, timeout: f64, deadline: f64) -> Result<u32, DistError> {
     let mut n = MAX_RETRIES;
-    loop {
-        let p = Policy {
+    let schedule = loop {
+        match crate::Schedule::new(Policy {
             retries: n,
             ..*policy
-        };
-        let overflow = match last_figures(&p, work) {
-            Ok(_) => return Ok(n),
-            Err(DistError::DelayOverflow { retry } | DistError::TotalOverflow { retry }) => retry,
-            Err(err) => return Err(err),
-        };
-        // Retry 1's delay is the first delay, which is finite.
-        if overflow <= 1 || overflow > n {
-            return Err(DistError::TotalOverflow { retry: overflow });
+        }) {
+            Ok(schedule) => break schedule,
+            Err(
+                crate::PolicyError::DelayOverflow { retry }
+                | crate::PolicyError::TotalOverflow { retry },
+            ) if retry > 1 && retry <= n => n = retry - 1,
+            Err(err) => return Err(err.into()),
         }
-        n = overflow - 1;
+    };
+    for row in schedule.rows() {
+        if f64::from(row.retry) * timeout + row.cumulative_min >= deadline {
+            return Ok(row.retry);
+        }
     }
+    Ok(n)
 }
 
-/// The P99 of the total wait of `policy` by its kind's method; `None` when
-/// its delays or total overflow (beyond every finite deadline).
-fn last_p99(policy: &Policy, work: &mut Work<'_>) -> Result<Option<f64>, DistError> {
-    match last_figures(policy, work) {
-        Ok(total) => Ok(Some(total.p99)),
+/// The total wait of `policy` by its kind's method; `None` when its delays
+/// or total overflow (beyond every finite deadline).
+fn last_total(
+    policy: &Policy,
+    samples: u32,
+    work: &mut Work<'_>,
+) -> Result<Option<Summary>, DistError> {
+    match last_figures(policy, samples, work) {
+        Ok(total) => Ok(Some(total)),
         Err(DistError::DelayOverflow { .. } | DistError::TotalOverflow { .. }) => Ok(None),
         Err(err) => Err(err),
     }
@@ -210,8 +246,9 @@ fn last_p99(policy: &Policy, work: &mut Work<'_>) -> Result<Option<f64>, DistErr
 
 /// The total wait of `policy` by its kind's method, each retry's
 /// cumulative wait left in `work` (`sums` for the grid, `rows` for the
-/// Monte Carlo run), with the site's grid and samples.
-fn last_figures(policy: &Policy, work: &mut Work<'_>) -> Result<Summary, DistError> {
+/// Monte Carlo run), with the site's grid and, for the Monte Carlo kinds,
+/// `samples` paths from the site's seed.
+fn last_figures(policy: &Policy, samples: u32, work: &mut Work<'_>) -> Result<Summary, DistError> {
     let none = Limits::default();
     match policy.jitter.method() {
         Method::Grid => {
@@ -219,7 +256,10 @@ fn last_figures(policy: &Policy, work: &mut Work<'_>) -> Result<Summary, DistErr
             Ok(super::independent(delays, none, work.grid, work.sums)?.total)
         }
         Method::MonteCarlo => {
-            let mc = MonteCarlo::for_retries(policy.retries);
+            let mc = MonteCarlo {
+                samples,
+                ..MonteCarlo::for_retries(policy.retries)
+            };
             Ok(monte_carlo::run(policy, mc, none, work.paths, work.rows)?.total)
         }
     }

@@ -529,7 +529,7 @@ pub fn check_distribution(p: &Policy, limits: Limits) -> Result<(), String> {
     };
     let rows: Vec<Retry> = schedule.rows().collect();
     let n = rows.len();
-    let result = if p.jitter != Jitter::Decorrelated {
+    let result = if p.jitter.method() == backoff_core::Method::Grid {
         let mut delays = vec![Delay::fixed(0.0); n];
         let mut work = vec![0.0; dist::sum::work_len(dist::sum::CELLS)];
         let mut out = vec![Summary::default(); n];

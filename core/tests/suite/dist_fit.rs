@@ -53,6 +53,12 @@ impl Buffers {
     /// The cumulative wait of `policy`'s last retry, by its kind's method,
     /// run on its own; `None` when it overflows.
     fn last(&mut self, policy: &Policy) -> Option<Summary> {
+        let samples = monte_carlo::samples_for(policy.retries);
+        self.last_with(policy, samples)
+    }
+
+    /// The same with `samples` paths for the Monte Carlo kinds.
+    fn last_with(&mut self, policy: &Policy, samples: u32) -> Option<Summary> {
         match policy.jitter.method() {
             Method::Grid => {
                 let delays = dist::delays(policy, CapOrder::BeforeJitter, &mut self.delays).ok()?;
@@ -62,7 +68,10 @@ impl Buffers {
                 Some(r.total)
             }
             Method::MonteCarlo => {
-                let mc = MonteCarlo::for_retries(policy.retries);
+                let mc = MonteCarlo {
+                    samples,
+                    ..MonteCarlo::for_retries(policy.retries)
+                };
                 let r = monte_carlo::run(
                     policy,
                     mc,
@@ -109,6 +118,8 @@ fn without_jitter_the_answers_are_the_closed_forms() {
         (50.0, 1.5, 8, 250.0, 9_000.0),
         (1.0, 1.0, 20, 30.0, 1_000.0),
         (3.7, 3.0, 3, 0.0, 77.7),
+        // Uncapped, the last retry would start at 25,500: a cap binds.
+        (100.0, 2.0, 8, 0.0, 10_000.0),
     ] {
         let p = policy(Jitter::None, base, multiplier, None, retries);
         let got = b.fit(&p, Some(timeout), deadline);
@@ -161,8 +172,33 @@ fn without_jitter_the_answers_are_the_closed_forms() {
 }
 
 /// The policies of the brute-force tests: every kind of the grid method,
-/// with and without a cap, with and without a timeout.
-fn grid_cases() -> Vec<(Policy, f64, f64)> {
+/// with and without a cap, with and without a timeout, and the Monte Carlo
+/// kinds.
+fn cases() -> Vec<(Policy, f64, f64)> {
+    let mut cases = grid_only();
+    cases.extend([
+        (
+            policy(Jitter::Decorrelated, 100.0, 1.0, Some(3_000.0), 8),
+            0.0,
+            9_000.0,
+        ),
+        (
+            policy(Jitter::Decorrelated, 100.0, 1.0, None, 5),
+            200.0,
+            8_000.0,
+        ),
+        (policy(Jitter::Polly, 100.0, 1.0, None, 6), 0.0, 9_000.0),
+        (
+            policy(Jitter::Polly, 100.0, 1.0, Some(1_500.0), 6),
+            100.0,
+            9_000.0,
+        ),
+    ]);
+    cases
+}
+
+/// The grid method's cases of [`cases`].
+fn grid_only() -> Vec<(Policy, f64, f64)> {
     let mut cases = Vec::new();
     for jitter in [
         Jitter::None,
@@ -186,11 +222,13 @@ fn grid_cases() -> Vec<(Policy, f64, f64)> {
 #[test]
 fn the_most_retries_are_those_that_fit_when_each_count_runs_on_its_own() {
     let mut b = Buffers::new();
-    for (p, timeout, deadline) in grid_cases() {
+    for (p, timeout, deadline) in cases() {
         let got = b.fit(&p, Some(timeout), deadline);
         let (mut worst, mut p99, mut p50) = (0, 0, 0);
+        // The Monte Carlo kinds with the policy's own number of paths.
+        let samples = monte_carlo::samples_for(p.retries);
         for k in 1..=60 {
-            let s = b.last(&Policy { retries: k, ..p }).unwrap();
+            let s = b.last_with(&Policy { retries: k, ..p }, samples).unwrap();
             let before = f64::from(k) * timeout;
             worst += u32::from(before + s.max < deadline);
             p99 += u32::from(before + s.p99 < deadline);
@@ -229,7 +267,7 @@ fn check_boundary(found: f64, what: &str, mut fits: impl FnMut(f64) -> bool) {
 #[test]
 fn the_largest_delays_fit_below_and_fail_above_by_the_core_s_own_figures() {
     let mut b = Buffers::new();
-    let mut cases = grid_cases();
+    let mut cases = cases();
     cases.extend([
         (
             policy(Jitter::Decorrelated, 100.0, 1.0, Some(3_000.0), 8),
@@ -294,8 +332,35 @@ fn when_the_timeouts_alone_reach_the_deadline_nothing_fits() {
     let got = b.fit(&p, Some(200.0), 1_000.0);
     assert_eq!(got.largest_base_p99, Bound::None);
     assert_eq!(got.largest_max_delay_p99, Bound::None);
-    // Four retries still start before it when the delays are short enough.
-    assert!(got.most_retries_p50 <= 4);
+    // Retry k starts at k·200 plus its cumulative wait: at most four start
+    // before 1,000, as many as the policy's own figures say.
+    let median_fits = (1..=5)
+        .take_while(|&k| {
+            let s = b.last(&Policy { retries: k, ..p }).unwrap();
+            f64::from(k) * 200.0 + s.p50 < 1_000.0
+        })
+        .count() as u32;
+    assert_eq!(got.most_retries_p50, median_fits);
+    assert!(median_fits <= 4);
+}
+
+/// At the deadline where the policy's own last retry starts at P99, its
+/// own figures and the fit agree: just after it, every retry of the policy
+/// fits at P99; at it exactly, the last one does not (starts before the
+/// deadline, strictly). The Monte Carlo kinds too, whose extended run must
+/// be the policy's own run for this.
+#[test]
+fn the_most_retries_agree_with_the_policy_s_own_figures_at_its_boundary() {
+    let mut b = Buffers::new();
+    for (p, timeout, _) in cases() {
+        let own = b.last(&p).unwrap();
+        let boundary = f64::from(p.retries) * timeout + own.p99;
+        let what = format!("{p:?}, T {timeout}");
+        let after = b.fit(&p, Some(timeout), boundary * (1.0 + 1e-12));
+        assert!(after.most_retries_p99 >= p.retries, "{what}: {after:?}");
+        let at = b.fit(&p, Some(timeout), boundary);
+        assert_eq!(at.most_retries_p99, p.retries - 1, "{what}: {at:?}");
+    }
 }
 
 #[test]
