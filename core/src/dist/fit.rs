@@ -27,7 +27,10 @@
 //!   width of [`PRECISION`]; the answer is the largest value found that
 //!   fits.
 //!
-//! No allocation: the caller passes the work buffers, as for the figures.
+//! No allocation: the caller passes the work buffers, as for the figures,
+//! either both methods' ([`fit`], which picks the policy's) or one
+//! method's runs ([`fit_with`] and [`Runs`], for a caller that holds only
+//! that method's code, as each of the calculator's method modules does).
 
 use super::monte_carlo::{self, MonteCarlo, Row};
 use super::{DeadlineFit, Delay, DistError, Limits, Summary};
@@ -84,13 +87,93 @@ pub struct Work<'a> {
     pub rows: &'a mut [Row],
 }
 
+/// One method's runs of a policy, as a search needs them: [`fit_with`]
+/// takes either, so that a caller holding one method (a WebAssembly module
+/// of one method) links only its code.
+pub trait Runs {
+    /// The total wait of `policy` (the Monte Carlo method with `samples`
+    /// paths from the site's seed), each retry's cumulative wait kept for
+    /// [`Runs::cumulative`]. A kind of the other method is refused
+    /// ([`DistError::Jitter`]).
+    fn total(&mut self, policy: &Policy, samples: u32) -> Result<Summary, DistError>;
+
+    /// The cumulative wait up to retry `k + 1` of the last run.
+    fn cumulative(&self, k: usize) -> Summary;
+}
+
+/// The grid method's runs: the independent kinds.
+pub struct GridRuns<'a> {
+    pub delays: &'a mut [Delay],
+    pub grid: &'a mut [f64],
+    pub sums: &'a mut [Summary],
+}
+
+impl Runs for GridRuns<'_> {
+    fn total(&mut self, policy: &Policy, _samples: u32) -> Result<Summary, DistError> {
+        let delays = super::delays(policy, super::CapOrder::BeforeJitter, self.delays)?;
+        Ok(super::independent(delays, Limits::default(), self.grid, self.sums)?.total)
+    }
+
+    fn cumulative(&self, k: usize) -> Summary {
+        self.sums[k]
+    }
+}
+
+/// The Monte Carlo method's runs: the kinds whose delays depend on earlier
+/// ones.
+pub struct MonteCarloRuns<'a> {
+    pub paths: &'a mut [f64],
+    pub rows: &'a mut [Row],
+}
+
+impl Runs for MonteCarloRuns<'_> {
+    fn total(&mut self, policy: &Policy, samples: u32) -> Result<Summary, DistError> {
+        let mc = MonteCarlo {
+            samples,
+            ..MonteCarlo::for_retries(policy.retries)
+        };
+        Ok(monte_carlo::run(policy, mc, Limits::default(), self.paths, self.rows)?.total)
+    }
+
+    fn cumulative(&self, k: usize) -> Summary {
+        self.rows[k].cumulative
+    }
+}
+
 /// The answers for `policy` under `timeout` (`None`: attempts take no
-/// time) and `deadline`, which [`Limits::validate`] checks.
+/// time) and `deadline`, which [`Limits::validate`] checks, by the
+/// method of the policy's kind.
 pub fn fit(
     policy: &Policy,
     timeout: Option<f64>,
     deadline: f64,
     work: Work<'_>,
+) -> Result<Fit, DistError> {
+    match policy.jitter.method() {
+        Method::Grid => {
+            let mut runs = GridRuns {
+                delays: work.delays,
+                grid: work.grid,
+                sums: work.sums,
+            };
+            fit_with(policy, timeout, deadline, &mut runs)
+        }
+        Method::MonteCarlo => {
+            let mut runs = MonteCarloRuns {
+                paths: work.paths,
+                rows: work.rows,
+            };
+            fit_with(policy, timeout, deadline, &mut runs)
+        }
+    }
+}
+
+/// [`fit`] by the runs of one method, which must be the policy's kind's.
+pub fn fit_with(
+    policy: &Policy,
+    timeout: Option<f64>,
+    deadline: f64,
+    runs: &mut impl Runs,
 ) -> Result<Fit, DistError> {
     Limits {
         timeout,
@@ -98,33 +181,32 @@ pub fn fit(
     }
     .validate()?;
     policy.validate()?;
-    let mut work = work;
     let timeout = timeout.unwrap_or(0.0);
-    let most = most_retries(policy, timeout, deadline, &mut work)?;
+    let most = most_retries(policy, timeout, deadline, runs)?;
     let last = f64::from(policy.retries) * timeout;
     // A policy fits when its last retry starts before the deadline at P99,
     // and its latest start is a finite number (as the timeline requires).
     let samples = monte_carlo::samples_for(policy.retries);
-    let fits = |p: &Policy, work: &mut Work<'_>| -> Result<bool, DistError> {
-        Ok(last_total(p, samples, work)?
+    let fits = |p: &Policy, runs: &mut dyn Runs| -> Result<bool, DistError> {
+        Ok(last_total(p, samples, runs)?
             .is_some_and(|s| (last + s.max).is_finite() && last + s.p99 < deadline))
     };
     // Without the time the timeouts take, no delay fits.
     let (base, max_delay) = if last >= deadline {
         (Bound::None, Bound::None)
     } else {
-        let base = largest(policy.base, &mut work, |b, w| {
+        let base = largest(policy.base, runs, |b, w| {
             fits(&Policy { base: b, ..*policy }, w)
         })?;
         let uncapped = Policy {
             max_delay: None,
             ..*policy
         };
-        let max_delay = if fits(&uncapped, &mut work)? {
+        let max_delay = if fits(&uncapped, runs)? {
             Bound::Any
         } else {
             let start = policy.max_delay.unwrap_or(policy.base);
-            largest(start, &mut work, |cap, w| {
+            largest(start, runs, |cap, w| {
                 fits(
                     &Policy {
                         max_delay: Some(cap),
@@ -160,18 +242,18 @@ fn most_retries(
     policy: &Policy,
     timeout: f64,
     deadline: f64,
-    work: &mut Work<'_>,
+    runs: &mut dyn Runs,
 ) -> Result<Most, DistError> {
     let samples = monte_carlo::samples_for(policy.retries);
     let mut n = reach(policy, timeout, deadline)?;
-    // The run leaves each retry's cumulative wait in `work`; a delay or
+    // The run leaves each retry's cumulative wait in `runs`; a delay or
     // total that overflows ends the extension before it.
     loop {
         let extended = Policy {
             retries: n,
             ..*policy
         };
-        match last_figures(&extended, samples, work) {
+        match runs.total(&extended, samples) {
             Ok(_) => break,
             Err(DistError::DelayOverflow { retry } | DistError::TotalOverflow { retry })
                 if retry > 1 && retry <= n =>
@@ -184,11 +266,8 @@ fn most_retries(
     let n = n as usize;
     let mut fit = DeadlineFit::default();
     let mut p99 = 0;
-    let sums: &mut dyn Iterator<Item = &Summary> = match policy.jitter.method() {
-        Method::Grid => &mut work.sums[..n].iter(),
-        Method::MonteCarlo => &mut work.rows[..n].iter().map(|row| &row.cumulative),
-    };
-    for (s, k) in sums.zip(1u32..) {
+    for (i, k) in (0..n).zip(1u32..) {
+        let s = &runs.cumulative(i);
         fit.count(k, s, timeout, deadline);
         if k as f64 * timeout + s.p99 < deadline {
             p99 += 1;
@@ -230,38 +309,17 @@ fn reach(policy: &Policy, timeout: f64, deadline: f64) -> Result<u32, DistError>
     Ok(n)
 }
 
-/// The total wait of `policy` by its kind's method; `None` when its delays
-/// or total overflow (beyond every finite deadline).
+/// The total wait of `policy`; `None` when its delays or total overflow
+/// (beyond every finite deadline).
 fn last_total(
     policy: &Policy,
     samples: u32,
-    work: &mut Work<'_>,
+    runs: &mut dyn Runs,
 ) -> Result<Option<Summary>, DistError> {
-    match last_figures(policy, samples, work) {
+    match runs.total(policy, samples) {
         Ok(total) => Ok(Some(total)),
         Err(DistError::DelayOverflow { .. } | DistError::TotalOverflow { .. }) => Ok(None),
         Err(err) => Err(err),
-    }
-}
-
-/// The total wait of `policy` by its kind's method, each retry's
-/// cumulative wait left in `work` (`sums` for the grid, `rows` for the
-/// Monte Carlo run), with the site's grid and, for the Monte Carlo kinds,
-/// `samples` paths from the site's seed.
-fn last_figures(policy: &Policy, samples: u32, work: &mut Work<'_>) -> Result<Summary, DistError> {
-    let none = Limits::default();
-    match policy.jitter.method() {
-        Method::Grid => {
-            let delays = super::delays(policy, super::CapOrder::BeforeJitter, work.delays)?;
-            Ok(super::independent(delays, none, work.grid, work.sums)?.total)
-        }
-        Method::MonteCarlo => {
-            let mc = MonteCarlo {
-                samples,
-                ..MonteCarlo::for_retries(policy.retries)
-            };
-            Ok(monte_carlo::run(policy, mc, none, work.paths, work.rows)?.total)
-        }
     }
 }
 
@@ -273,10 +331,10 @@ fn last_figures(policy: &Policy, samples: u32, work: &mut Work<'_>) -> Result<Su
 /// fits; [`Bound::None`] when not even [`MIN_DELAY`] does.
 fn largest(
     start: f64,
-    work: &mut Work<'_>,
-    mut fits: impl FnMut(f64, &mut Work<'_>) -> Result<bool, DistError>,
+    work: &mut dyn Runs,
+    mut fits: impl FnMut(f64, &mut dyn Runs) -> Result<bool, DistError>,
 ) -> Result<Bound, DistError> {
-    let mut step = |x: f64, work: &mut Work<'_>| -> Result<bool, DistError> { fits(x, work) };
+    let mut step = |x: f64, work: &mut dyn Runs| -> Result<bool, DistError> { fits(x, work) };
     let start = start.clamp(MIN_DELAY, f64::MAX);
     let (mut lo, mut hi) = if step(start, work)? {
         let (mut lo, mut factor) = (start, 2.0f64);
