@@ -221,7 +221,7 @@ fn check_fit(p: &Policy, limits: Limits) {
         return;
     }
     let n = MAX_RETRIES as usize;
-    let work = backoff_core::dist::fit::Work {
+    let work = backoff_core::dist::Work {
         delays: &mut vec![Delay::fixed(0.0); n],
         grid: &mut vec![0.0; dc::GRID_LEN],
         sums: &mut vec![Summary::default(); n],

@@ -337,7 +337,7 @@ impl Distribution {
         let mut sums = vec![Summary::default(); n];
         let mut paths = vec![0.0; monte_carlo::work_len(monte_carlo::MOST_SITE_SAMPLES)];
         let mut rows = vec![monte_carlo::Row::default(); n];
-        let work = dist::fit::Work {
+        let work = dist::Work {
             delays: &mut delays,
             grid: &mut grid,
             sums: &mut sums,

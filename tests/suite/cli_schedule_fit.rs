@@ -6,7 +6,8 @@
 
 use crate::common;
 
-use backoff_site::backoff::dist::fit::{Bound, PRECISION, Work, fit};
+use backoff_site::backoff::dist::Work;
+use backoff_site::backoff::dist::fit::{Bound, PRECISION, fit};
 use backoff_site::backoff::dist::monte_carlo::{self, Row};
 use backoff_site::backoff::dist::{Delay, Summary, sum};
 use backoff_site::backoff::{Jitter, MAX_RETRIES, Policy};

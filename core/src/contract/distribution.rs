@@ -146,14 +146,8 @@ pub const GRID_LEN: usize = crate::dist::sum::work_len(CELLS);
 pub const PATHS_LEN: usize = monte_carlo::work_len(monte_carlo::MOST_SITE_SAMPLES);
 
 /// The caller's work buffers for [`distribution`]: [`GridWork`]'s and
-/// [`MonteCarloWork`]'s together.
-pub struct Work<'a> {
-    pub delays: &'a mut [Delay],
-    pub grid: &'a mut [f64],
-    pub sums: &'a mut [Summary],
-    pub paths: &'a mut [f64],
-    pub rows: &'a mut [Row],
-}
+/// [`MonteCarloWork`]'s together, the core's buffers of both methods.
+pub use crate::dist::Work;
 
 /// The work buffers of [`grid`] (the grid module keeps them static):
 /// `delays` and `sums` of [`MAX_RETRIES`] each, `grid` of [`GRID_LEN`].

@@ -33,7 +33,7 @@
 //! that method's code, as each of the calculator's method modules does).
 
 use super::monte_carlo::{self, MonteCarlo, Row};
-use super::{DeadlineFit, Delay, DistError, Limits, Summary};
+use super::{DeadlineFit, Delay, DistError, Limits, Summary, Work};
 use crate::math::sqrt;
 use crate::{MAX_RETRIES, MIN_DELAY, Method, Policy};
 
@@ -73,18 +73,6 @@ pub struct Fit {
     pub largest_base_p99: Bound,
     /// The largest maximum delay with which it does.
     pub largest_max_delay_p99: Bound,
-}
-
-/// The work buffers of a fit: the grid method's (`delays` and `sums` of
-/// [`MAX_RETRIES`] each, `grid` of `sum::work_len(sum::CELLS)`) and the
-/// Monte Carlo method's (`paths` of `monte_carlo::work_len` of the most
-/// site samples, `rows` of [`MAX_RETRIES`]).
-pub struct Work<'a> {
-    pub delays: &'a mut [Delay],
-    pub grid: &'a mut [f64],
-    pub sums: &'a mut [Summary],
-    pub paths: &'a mut [f64],
-    pub rows: &'a mut [Row],
 }
 
 /// One method's runs of a policy, as a search needs them: [`fit_with`]

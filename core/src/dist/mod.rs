@@ -38,6 +38,19 @@ pub use timeline::{AttemptStart, DeadlineFit, Limits, attempt_starts};
 // The policy and its rules are the core's: this module adds no field.
 pub use crate::{Jitter, MAX_RETRIES, MIN_RETRIES, Policy};
 
+/// The work buffers of both methods, for a caller that computes either
+/// (the calculator's contract, [`fit::fit`]): the grid's (`delays` and
+/// `sums` of [`MAX_RETRIES`] each, `grid` of `sum::work_len(sum::CELLS)`)
+/// and the Monte Carlo run's (`paths` of `monte_carlo::work_len` of the
+/// most site samples, `rows` of [`MAX_RETRIES`]).
+pub struct Work<'a> {
+    pub delays: &'a mut [Delay],
+    pub grid: &'a mut [f64],
+    pub sums: &'a mut [Summary],
+    pub paths: &'a mut [f64],
+    pub rows: &'a mut [monte_carlo::Row],
+}
+
 /// The totals of [`independent`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Report {

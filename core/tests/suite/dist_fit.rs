@@ -5,7 +5,8 @@
 //! count run on its own, and scans of first and maximum delays around the
 //! answer, every one of which must fit below it and fail above it.
 
-use backoff_core::dist::fit::{Bound, Fit, PRECISION, Work, fit};
+use backoff_core::dist::Work;
+use backoff_core::dist::fit::{Bound, Fit, PRECISION, fit};
 
 /// How close to the boundary every answer must be, relative to it (the
 /// search's own `PRECISION` may only be finer).
@@ -267,26 +268,7 @@ fn check_boundary(found: f64, what: &str, mut fits: impl FnMut(f64) -> bool) {
 #[test]
 fn the_largest_delays_fit_below_and_fail_above_by_the_core_s_own_figures() {
     let mut b = Buffers::new();
-    let mut cases = cases();
-    cases.extend([
-        (
-            policy(Jitter::Decorrelated, 100.0, 1.0, Some(3_000.0), 8),
-            0.0,
-            9_000.0,
-        ),
-        (
-            policy(Jitter::Decorrelated, 100.0, 1.0, None, 5),
-            200.0,
-            8_000.0,
-        ),
-        (policy(Jitter::Polly, 100.0, 1.0, None, 6), 0.0, 9_000.0),
-        (
-            policy(Jitter::Polly, 100.0, 1.0, Some(1_500.0), 6),
-            100.0,
-            9_000.0,
-        ),
-    ]);
-    for (p, timeout, deadline) in cases {
+    for (p, timeout, deadline) in cases() {
         let got = b.fit(&p, Some(timeout), deadline);
         let what = format!("{p:?}, T {timeout}, D {deadline}");
         match got.largest_base_p99 {

@@ -55,6 +55,17 @@ struct Buffers<'a> {
     out: &'a mut [f64],
 }
 
+/// The policy `a` flattens.
+fn policy_of(a: Args) -> Policy {
+    Policy {
+        base: a.base,
+        multiplier: a.multiplier,
+        max_delay: if a.has_cap != 0 { Some(a.cap) } else { None },
+        retries: a.retries,
+        jitter: Jitter::at_code(a.kind as usize, a.factor),
+    }
+}
+
 fn put(out: &mut [f64], at: usize, s: &Summary) {
     out[at..at + 6].copy_from_slice(&[s.min, s.mean, s.max, s.p50, s.p90, s.p99]);
 }
@@ -62,14 +73,7 @@ fn put(out: &mut [f64], at: usize, s: &Summary) {
 /// 0 for figures written, `1 + code` for a refused policy, 100 for refused
 /// limits or an overflow of the attempt starts.
 fn figures(a: Args, b: Buffers<'_>) -> u32 {
-    let jitter = Jitter::at_code(a.kind as usize, a.factor);
-    let policy = Policy {
-        base: a.base,
-        multiplier: a.multiplier,
-        max_delay: if a.has_cap != 0 { Some(a.cap) } else { None },
-        retries: a.retries,
-        jitter,
-    };
+    let policy = policy_of(a);
     if let Err(err) = Schedule::new(policy) {
         return 1 + err.code();
     }
@@ -144,19 +148,12 @@ fn figures(a: Args, b: Buffers<'_>) -> u32 {
 /// What fits the deadline of `a` (which must have one): 0 for the answers
 /// written, `1 + code` for a refused policy, 100 for refused limits.
 fn fit_figures(a: Args, b: Buffers<'_>) -> u32 {
-    let jitter = Jitter::at_code(a.kind as usize, a.factor);
-    let policy = Policy {
-        base: a.base,
-        multiplier: a.multiplier,
-        max_delay: if a.has_cap != 0 { Some(a.cap) } else { None },
-        retries: a.retries,
-        jitter,
-    };
+    let policy = policy_of(a);
     if let Err(err) = Schedule::new(policy) {
         return 1 + err.code();
     }
     let timeout = if a.has_timeout != 0 { Some(a.timeout) } else { None };
-    let work = fit_search::Work {
+    let work = backoff_core::dist::Work {
         delays: b.delays,
         grid: b.grid,
         sums: b.sums,
