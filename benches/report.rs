@@ -22,7 +22,13 @@ fn json_document(c: &mut Criterion) {
     };
     let schedule = Schedule::new(policy).expect("a valid policy");
     c.bench_function("report::to_json, 1000 retries", |b| {
-        b.iter(|| black_box(report::to_json(black_box(&schedule), Unit::Ms)))
+        b.iter(|| {
+            black_box(report::to_json(
+                black_box(&schedule),
+                Unit::Ms,
+                report::Count::Retries,
+            ))
+        })
     });
 }
 

@@ -408,6 +408,13 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
         timeout: flags.timeout,
         deadline: flags.deadline,
     };
+    let count = match schedule_flags::count(flags, unit) {
+        Ok(count) => count,
+        Err(line) => {
+            eprintln!("error: {line}");
+            return ExitCode::from(USAGE_ERROR);
+        }
+    };
     match schedule_flags::policy(flags, unit)
         .and_then(|p| {
             Schedule::new(p)
@@ -457,10 +464,12 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
                 {
                     write_stdout(&format!(
                         "{}\n",
-                        report::to_json_with(&schedule, &figures, unit)
+                        report::to_json_with(&schedule, &figures, unit, count)
                     ))
                 }
-                Format::Json => write_stdout(&format!("{}\n", report::to_json(&schedule, unit))),
+                Format::Json => {
+                    write_stdout(&format!("{}\n", report::to_json(&schedule, unit, count)))
+                }
                 Format::Table => write_stdout(&report::to_table(&schedule, &figures, unit)),
             }
         }

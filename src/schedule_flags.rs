@@ -5,9 +5,9 @@
 //! of what they make is here.
 
 use crate::backoff::dist::DistError;
-use crate::backoff::{Jitter, KindError, Policy, PolicyError};
+use crate::backoff::{Jitter, KindError, MAX_RETRIES, MIN_RETRIES, Policy, PolicyError};
 use crate::presets;
-use crate::report::Unit;
+use crate::report::{Count, Unit};
 
 /// The flags of `schedule` that make its policy, as given (`None`: left
 /// out), declared for clap here and flattened into the command line's.
@@ -29,8 +29,19 @@ pub struct Flags {
     pub max: Option<f64>,
     /// How many retries follow the original request (1 to 1000).
     // An `i64`, so that a count beyond `u32` gets the core's wording.
-    #[arg(long, allow_hyphen_values = true, required_unless_present = "preset")]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        required_unless_present_any = ["preset", "attempts"],
+        conflicts_with = "attempts"
+    )]
     pub retries: Option<i64>,
+    /// How many attempts in all, the original request included (2 to
+    /// 1001): the retries are one fewer. The JSON's policy then says
+    /// `"count": "attempts"`, as a preset of a library that counts
+    /// attempts does.
+    #[arg(long, allow_hyphen_values = true)]
+    pub attempts: Option<i64>,
     /// How the actual delays are spread around the nominal delay [default:
     /// none, or the preset's].
     #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(Jitter::NAMES))]
@@ -96,13 +107,23 @@ pub fn policy(flags: &Flags, unit: Unit) -> Result<Policy, String> {
         );
     }
     let preset = match flags.preset.as_deref() {
-        Some(id) => Some(preset_policy(id, unit)?),
+        Some(id) => Some(preset_policy(id, unit)?.0),
         None => None,
     };
-    let retries = match flags.retries {
-        Some(r) => u32::try_from(r)
+    let retries = match (flags.retries, flags.attempts) {
+        (Some(r), _) => u32::try_from(r)
             .map_err(|_| policy_error_line(PolicyError::Retries, flags.max.is_some()))?,
-        None => preset.map_or(0, |p| p.retries),
+        (None, Some(a)) => u32::try_from(a - 1)
+            .ok()
+            .filter(|r| (MIN_RETRIES..=MAX_RETRIES).contains(r))
+            .ok_or_else(|| {
+                format!(
+                    "--attempts: the number of attempts must be a whole number from {} to {}",
+                    MIN_RETRIES + 1,
+                    MAX_RETRIES + 1
+                )
+            })?,
+        (None, None) => preset.map_or(0, |p| p.retries),
     };
     let jitter = match (
         flags.jitter.as_deref(),
@@ -164,7 +185,20 @@ fn jitter(kind: &str, factor: Option<f64>) -> Result<Jitter, String> {
 }
 
 /// The preset's policy in `unit`: presets are in milliseconds.
-fn preset_policy(id: &str, unit: Unit) -> Result<Policy, String> {
+/// How the JSON counts: attempts when `--attempts` is given, or when a
+/// preset of a library that counts attempts is given without `--retries`.
+pub fn count(flags: &Flags, unit: Unit) -> Result<Count, String> {
+    Ok(
+        match (flags.retries, flags.attempts, flags.preset.as_deref()) {
+            (None, Some(_), _) => Count::Attempts,
+            (None, None, Some(id)) => preset_policy(id, unit)?.1,
+            _ => Count::Retries,
+        },
+    )
+}
+
+/// The preset `id`'s policy in `unit`, and how its library counts.
+fn preset_policy(id: &str, unit: Unit) -> Result<(Policy, Count), String> {
     let all = presets::embedded().map_err(|problems| {
         format!(
             "--preset: the compiled-in {} has {} problem(s); run `check`",
@@ -180,7 +214,11 @@ fn preset_policy(id: &str, unit: Unit) -> Result<Policy, String> {
     let mut policy = preset.policy;
     policy.base /= scale;
     policy.max_delay = policy.max_delay.map(|m| m / scale);
-    Ok(policy)
+    let count = match preset.counts {
+        presets::Counts::Attempts => Count::Attempts,
+        _ => Count::Retries,
+    };
+    Ok((policy, count))
 }
 
 /// Whether the JSON carries the `distribution` (and `timeline`) objects: the

@@ -19,11 +19,13 @@
 //! contract of their own, [`distribution`]: the same tables extended, for
 //! an export that is not in the base module (its code is beyond the
 //! module's size budget; the method modules have it, see that module's
-//! header).
+//! header). What the retries cost the server at a failure rate is the base
+//! module's [`cost`] export, with a contract of its own.
 
 use crate::contention::spread;
 use crate::{Jitter, MAX_RETRIES, Policy, PolicyError, Schedule};
 
+pub mod cost;
 pub mod distribution;
 
 /// The jitter kinds the base module computes, by [`Jitter::name`]: those of

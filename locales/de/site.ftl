@@ -176,6 +176,25 @@ calc-retries-label = Wiederholungen
 # Hint under the retries field.
 calc-retries-hint = Wiederholungen nach der ursprünglichen Anfrage: eine ganze Zahl von eins bis tausend.
 
+# Label of the switch after the retries field: whether its number counts the retries or all attempts.
+calc-count-label = Die Zahl zählt
+
+# Option of that switch: retries after the original request.
+calc-count-retries = Wiederholungen nach der ursprünglichen Anfrage
+
+# Option of that switch: attempts, the original request included (one more than the retries).
+calc-count-attempts = Versuche einschließlich der ursprünglichen Anfrage
+
+# Label of the retries field when the switch counts attempts.
+calc-attempts-label = Versuche
+
+# Hint under the field when the switch counts attempts.
+calc-attempts-hint = Alle Versuche einschließlich der ursprünglichen Anfrage: eine ganze Zahl von zwei bis tausendeins.
+
+# Shown when the number of attempts is not a whole number in range.
+# $min, $max (numbers) - the fewest and the most attempts
+error-attempts = Geben Sie eine ganze Zahl von Versuchen von { $min } bis { $max } ein.
+
 # Label of the jitter selector.
 calc-jitter-label = Jitter
 
@@ -578,9 +597,60 @@ calc-herd-summary =
        *[other] In keinem Abschnitt von { $width } beginnen mehr als { $peak } Wiederholungen; die Spitze liegt bei { $at }.
     }
 
+## Calculator: what the retries cost the server
+
+# Label of the optional field: the probability that one attempt fails (plain text).
+calc-failure-rate-label = Fehlerquote je Versuch
+
+# Hint under that field (plain text).
+calc-failure-rate-hint = Die Wahrscheinlichkeit, dass ein Versuch scheitert, von null (alle Versuche gelingen) bis eins (jeder scheitert). Die Versuche gelten als unabhängig voneinander.
+
+# Shown when the failure rate is not a number in range.
+# $min, $max (numbers) - the least and the greatest rate
+error-failure-rate = Geben Sie eine Fehlerquote von { $min } bis { $max } ein.
+
+# Label of the optional field: how many layers of services, each calling the next, retry with this policy (plain text).
+calc-layers-label = Ebenen mit Wiederholungen
+
+# Hint under that field (plain text).
+calc-layers-hint = Dienste, die einander aufrufen und jeweils nach dieser Richtlinie wiederholen; leer lassen für eine Ebene. Die Wiederholungen multiplizieren sich von Ebene zu Ebene.
+
+# Shown when the layers are not a whole number in range.
+# $min, $max (numbers) - the fewest and the most layers
+error-layers = Geben Sie eine ganze Zahl von Ebenen von { $min } bis { $max } ein.
+
+# Shown at the layers field when it is filled in but the failure rate is empty.
+error-layers-without-failure-rate = Geben Sie auch eine Fehlerquote ein: Die Ebenen vervielfachen gescheiterte Versuche.
+
+# Label of the expected number of attempts per request, the first one included (plain text).
+calc-cost-attempts = Versuche je Anfrage im Mittel
+
+# Label of the share of requests that finally succeed (plain text).
+calc-cost-success = Anfragen, die gelingen
+
+# Label of the expected attempts that reach the failing service at the bottom, per request at the top of the layers.
+# $layers (number) - the number of layers
+calc-cost-bottom = { $layers ->
+        [one] Versuche auf der untersten von { $layers } Ebene im Mittel
+       *[other] Versuche auf der untersten von { $layers } Ebenen im Mittel
+    }
+
+# Label of the attempts at the bottom when every attempt fails (plain text).
+calc-cost-bottom-worst = Versuche auf der untersten Ebene, wenn jeder Versuch scheitert
+
+# Label of the share of requests at the top of the layers that finally succeed (plain text).
+calc-cost-top-success = Anfragen auf der obersten Ebene, die gelingen
+
+# A share in percent.
+# $percent - the percentage in the page’s notation, to two decimals; “< 0.01” or “> 99.99” where rounding would make an uncertain outcome read 0 or 100
+calc-cost-percent = { $percent } %
+
+# Shown under the figures (plain text).
+calc-cost-note = Exakt berechnet unter der Annahme, dass Versuche unabhängig voneinander mit der angegebenen Quote scheitern. Echte Ausfälle kommen gebündelt, wenn ein Dienst überlastet ist, und dann erhöht jede Wiederholung seine Last.
+
 ## Calculator: the optional fields
 
-# Legend of the group of optional fields: the timeout per attempt, the deadline and the clients that fail together (plain text).
+# Legend of the group of optional fields: the timeout per attempt, the deadline, the failure rate, the layers and the clients that fail together (plain text).
 calc-optional-legend = Optionale Angaben
 
 ## Calculator: how the percentiles are computed

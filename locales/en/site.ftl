@@ -176,6 +176,25 @@ calc-retries-label = Retries
 # Hint under the retries field.
 calc-retries-hint = Retries after the original request: a whole number from one to one thousand.
 
+# Label of the switch after the retries field: whether its number counts the retries or all attempts.
+calc-count-label = The number counts
+
+# Option of that switch: retries after the original request.
+calc-count-retries = Retries after the original request
+
+# Option of that switch: attempts, the original request included (one more than the retries).
+calc-count-attempts = Attempts, the original request included
+
+# Label of the retries field when the switch counts attempts.
+calc-attempts-label = Attempts
+
+# Hint under the field when the switch counts attempts.
+calc-attempts-hint = Attempts in all, the original request included: a whole number from two to one thousand and one.
+
+# Shown when the number of attempts is not a whole number in range.
+# $min, $max (numbers) - the fewest and the most attempts
+error-attempts = Enter a whole number of attempts from { $min } to { $max }.
+
 # Label of the jitter selector.
 calc-jitter-label = Jitter
 
@@ -581,9 +600,60 @@ calc-herd-summary =
        *[other] The busiest { $width } begins at { $at }, with { $peak } retries.
     }
 
+## Calculator: what the retries cost the server
+
+# Label of the optional field: the probability that one attempt fails (plain text).
+calc-failure-rate-label = Failure rate per attempt
+
+# Hint under that field (plain text).
+calc-failure-rate-hint = The probability that an attempt fails, from zero (no attempt fails) to one (every attempt does). Attempts are taken to fail independently of one another.
+
+# Shown when the failure rate is not a number in range.
+# $min, $max (numbers) - the least and the greatest rate
+error-failure-rate = Enter a failure rate from { $min } to { $max }.
+
+# Label of the optional field: how many layers of services, each calling the next, retry with this policy (plain text).
+calc-layers-label = Layers that retry
+
+# Hint under that field (plain text).
+calc-layers-hint = Services that call one another, each retrying with this policy; leave empty for one. Retries multiply from layer to layer.
+
+# Shown when the layers are not a whole number in range.
+# $min, $max (numbers) - the fewest and the most layers
+error-layers = Enter a whole number of layers from { $min } to { $max }.
+
+# Shown at the layers field when it is filled in but the failure rate is empty.
+error-layers-without-failure-rate = Enter a failure rate as well: the layers multiply failed attempts.
+
+# Label of the expected number of attempts per request, the first one included (plain text).
+calc-cost-attempts = Attempts per request, on average
+
+# Label of the share of requests that finally succeed (plain text).
+calc-cost-success = Requests that succeed
+
+# Label of the expected attempts that reach the failing service at the bottom, per request at the top of the layers.
+# $layers (number) - the number of layers
+calc-cost-bottom = { $layers ->
+        [one] Attempts at the bottom of { $layers } layer, on average
+       *[other] Attempts at the bottom of { $layers } layers, on average
+    }
+
+# Label of the attempts at the bottom when every attempt fails (plain text).
+calc-cost-bottom-worst = Attempts at the bottom when every attempt fails
+
+# Label of the share of requests at the top of the layers that finally succeed (plain text).
+calc-cost-top-success = Requests at the top that succeed
+
+# A share in percent.
+# $percent - the percentage in the page’s notation, to two decimals; “< 0.01” or “> 99.99” where rounding would make an uncertain outcome read 0 or 100
+calc-cost-percent = { $percent }%
+
+# Shown under the figures (plain text).
+calc-cost-note = Computed exactly, on the assumption that attempts fail independently at the rate given. Real failures come together when a service is overloaded, and then every retry adds to its load.
+
 ## Calculator: the optional fields
 
-# Legend of the group of optional fields: the timeout per attempt, the deadline and the clients that fail together (plain text).
+# Legend of the group of optional fields: the timeout per attempt, the deadline, the failure rate, the layers and the clients that fail together (plain text).
 calc-optional-legend = Optional fields
 
 ## Calculator: how the percentiles are computed

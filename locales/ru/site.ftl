@@ -178,6 +178,25 @@ calc-retries-label = Число повторов
 # Hint under the retries field.
 calc-retries-hint = Повторы после исходного запроса: целое число от одного до тысячи.
 
+# Label of the switch after the retries field: whether its number counts the retries or all attempts.
+calc-count-label = Что считает число
+
+# Option of that switch: retries after the original request.
+calc-count-retries = Повторы после исходного запроса
+
+# Option of that switch: attempts, the original request included (one more than the retries).
+calc-count-attempts = Попытки вместе с исходным запросом
+
+# Label of the retries field when the switch counts attempts.
+calc-attempts-label = Число попыток
+
+# Hint under the field when the switch counts attempts.
+calc-attempts-hint = Все попытки вместе с исходным запросом: целое число от двух до тысячи одной.
+
+# Shown when the number of attempts is not a whole number in range.
+# $min, $max (numbers) - the fewest and the most attempts
+error-attempts = Введите целое число попыток от { $min } до { $max }.
+
 # Label of the jitter selector.
 calc-jitter-label = Джиттер
 
@@ -588,9 +607,62 @@ calc-herd-summary =
        *[other] Пик — не более { $peak } повтора за { $width }, начиная с отметки { $at }.
     }
 
+## Calculator: what the retries cost the server
+
+# Label of the optional field: the probability that one attempt fails (plain text).
+calc-failure-rate-label = Доля неудачных попыток
+
+# Hint under that field (plain text).
+calc-failure-rate-hint = Вероятность того, что попытка не удастся, от нуля (удаются все) до единицы (не удаётся ни одна). Попытки считаются независимыми друг от друга.
+
+# Shown when the failure rate is not a number in range.
+# $min, $max (numbers) - the least and the greatest rate
+error-failure-rate = Введите долю от { $min } до { $max }.
+
+# Label of the optional field: how many layers of services, each calling the next, retry with this policy (plain text).
+calc-layers-label = Уровни, повторяющие запросы
+
+# Hint under that field (plain text).
+calc-layers-hint = Сервисы, которые вызывают друг друга и повторяют запросы по этой политике; пустое поле означает один уровень. Повторы перемножаются от уровня к уровню.
+
+# Shown when the layers are not a whole number in range.
+# $min, $max (numbers) - the fewest and the most layers
+error-layers = Введите целое число уровней от { $min } до { $max }.
+
+# Shown at the layers field when it is filled in but the failure rate is empty.
+error-layers-without-failure-rate = Введите и долю неудачных попыток: уровни умножают именно неудачные попытки.
+
+# Label of the expected number of attempts per request, the first one included (plain text).
+calc-cost-attempts = Попыток на запрос в среднем
+
+# Label of the share of requests that finally succeed (plain text).
+calc-cost-success = Успешных запросов
+
+# Label of the expected attempts that reach the failing service at the bottom, per request at the top of the layers.
+# $layers (number) - the number of layers
+calc-cost-bottom = { $layers ->
+        [one] Попыток на нижнем из { $layers } уровня в среднем
+        [few] Попыток на нижнем из { $layers } уровней в среднем
+        [many] Попыток на нижнем из { $layers } уровней в среднем
+       *[other] Попыток на нижнем из { $layers } уровня в среднем
+    }
+
+# Label of the attempts at the bottom when every attempt fails (plain text).
+calc-cost-bottom-worst = Попыток на нижнем уровне, если не удаётся ни одна
+
+# Label of the share of requests at the top of the layers that finally succeed (plain text).
+calc-cost-top-success = Успешных запросов на верхнем уровне
+
+# A share in percent.
+# $percent - the percentage in the page’s notation, to two decimals; “< 0.01” or “> 99.99” where rounding would make an uncertain outcome read 0 or 100
+calc-cost-percent = { $percent } %
+
+# Shown under the figures (plain text).
+calc-cost-note = Рассчитано точно в предположении, что попытки не удаются независимо друг от друга с заданной долей. Настоящие сбои приходят разом, когда сервис перегружен, и тогда каждый повтор добавляет ему нагрузки.
+
 ## Calculator: the optional fields
 
-# Legend of the group of optional fields: the timeout per attempt, the deadline and the clients that fail together (plain text).
+# Legend of the group of optional fields: the timeout per attempt, the deadline, the failure rate, the layers and the clients that fail together (plain text).
 calc-optional-legend = Необязательные поля
 
 ## Calculator: how the percentiles are computed

@@ -20,6 +20,24 @@ pub enum Unit {
     Units,
 }
 
+/// How a policy's number of retries is counted, as its library counts
+/// it: the retries after the original request, or the attempts with it
+/// (one more). The core always takes retries; this only says how the
+/// reader gave them, and the JSON keeps it (`policy.count`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Count {
+    Retries,
+    Attempts,
+}
+
+impl Count {
+    /// Whether this is the default, which the JSON leaves unsaid.
+    pub fn is_retries(&self) -> bool {
+        *self == Count::Retries
+    }
+}
+
 impl Unit {
     /// The stable name used on the command line, in JSON and in content files.
     pub const fn name(self) -> &'static str {

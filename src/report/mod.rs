@@ -16,5 +16,6 @@ pub use json::{to_json, to_json_with, write as write_json};
 pub use table::to_table;
 
 pub use figures::{
-    CostFigures, Distribution, FitAnswers, MAX_SAMPLE_SEED, Method, SampleRun, Unit, js_number,
+    CostFigures, Count, Distribution, FitAnswers, MAX_SAMPLE_SEED, Method, SampleRun, Unit,
+    js_number,
 };

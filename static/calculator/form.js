@@ -4,7 +4,7 @@
 
 import { parseNumber } from './notation.js';
 import { presetFromUrl, presets } from './presets.js';
-import { $, data, FIELDS, fill, num } from './state.js';
+import { $, counting, data, FIELDS, fill, num } from './state.js';
 
 // Whether x keeps a field's rule.
 const fits = (x, r) => (r.zero_is_none && x === 0) || (!r.whole || Number.isInteger(x)) &&
@@ -28,19 +28,47 @@ export function readForm() {
       $(`${f.name}-unused`).hidden = !unused;
     }
     if (unset(f.name)) { values[f.input] = null; continue; }
-    const x = parseNumber($(f.name).value, data.number, data.largest_input);
+    // Counted as attempts, the field holds one more than the retries.
+    const attempts = f.input === 'retries' && counting();
+    const typed = parseNumber($(f.name).value, data.number, data.largest_input);
+    const x = attempts && typeof typed === 'number' ? typed - 1 : typed;
     if (unused) { values[f.input] = typeof x === 'number' && fits(x, f.rule) ? x : data.defaults[f.input]; continue; }
     // Delays below the smallest figure the table shows would all read "0"
     // (a subnormal one, which the core refuses, too).
     const key = typeof x === 'string' ? x : f.delay && x > 0 && x < data.smallest_input ? 'too_small'
       : !fits(x, f.rule) && f.error;
-    if (key) (errors ??= {})[f.name] = data.text[`error_${key}`];
+    if (key) (errors ??= {})[f.name] = data.text[`error_${attempts && key === f.error ? 'attempts' : key}`];
     values[f.input] = typeof x !== 'number' ? NaN : f.rule.zero_is_none && x === 0 ? null : x;
   }
+  // Keys in src/report/json.rs's order: `count` after the retries, and
+  // only when attempts are counted.
   const policy = {};
-  for (const k of data.contract.inputs) if (k in values) policy[k] = values[k];
+  for (const k of data.contract.inputs) {
+    if (k in values) policy[k] = values[k];
+    if (k === 'retries' && counting()) policy.count = 'attempts';
+  }
   policy.unit = $('unit')?.value ?? data.defaults.unit;
   return { policy, errors };
+}
+
+// The retries field's label and hint say what the count switch counts.
+export function showCount() {
+  const [label, hint] = counting() ? ['attempts_label', 'attempts_hint'] : ['retries_label', 'retries_hint'];
+  const l = document.querySelector('label[for="calc-retries"]');
+  if (l.textContent !== data.text[label]) l.textContent = data.text[label];
+  if ($('retries-hint').textContent !== data.text[hint]) $('retries-hint').textContent = data.text[hint];
+}
+
+// A switch of the count keeps the schedule: a valid figure in the field
+// becomes the same policy's figure in the other count. (The select's own
+// listener runs before the form's, which then updates.)
+export function startCount() {
+  $('count').addEventListener('change', () => {
+    const x = parseNumber($('retries').value, data.number, data.largest_input);
+    if (typeof x !== 'number') return;
+    const shifted = counting() ? x + 1 : x - 1;
+    $('retries').value = String(shifted).replace('.', data.number.decimal);
+  });
 }
 
 // How the page read field `name`, where another site language's notation
@@ -78,10 +106,12 @@ export const isBuilt = (p, l) => key(p, l) === key(data.defaults, data.limits);
 export const isBuiltPolicy = (p) => key(p, {}) === key(data.defaults, {});
 
 // A deadline shorter than the timeout is the deadline's error, as the
-// core's Limits::validate says.
+// core's Limits::validate says; layers without a failure rate are the
+// layers' (as `schedule --layers` without `--failure-rate`).
 export function limitErrors() {
   const { timeout, deadline } = readLimits();
-  return timeout != null && deadline != null && deadline < timeout ? { deadline: data.text.error_deadline } : null;
+  if (timeout != null && deadline != null && deadline < timeout) return { deadline: data.text.error_deadline };
+  return !unset('layers') && unset('failure') ? { layers: data.text.error_layers_without_failure_rate } : null;
 }
 
 // The inputs as the URL holds them: valid figures as JavaScript writes them
@@ -94,7 +124,7 @@ function stateQuery() {
     const x = parseNumber($(name).value, data.number, data.largest_input);
     query.set(name, typeof x === 'number' ? String(x) : $(name).value);
   }
-  for (const f of ['jitter', 'unit']) if ($(f)) query.set(f, $(f).value);
+  for (const f of ['jitter', 'count', 'unit']) if ($(f)) query.set(f, $(f).value);
   if (presets) $('preset').value ? query.set('preset', $('preset').value) : query.delete('preset');
   return `?${query}`;
 }
@@ -139,7 +169,7 @@ export function readUrl() {
     const plain = /^-?(\d+(\.\d+)?)(e[+-]\d+)?$/.test(value);
     $(name).value = plain ? value.replace('.', data.number.decimal) : value;
   }
-  for (const f of ['jitter', 'unit']) {
+  for (const f of ['jitter', 'count', 'unit']) {
     if ([...($(f)?.options ?? [])].some((o) => o.value === query.get(f))) $(f).value = query.get(f);
   }
   presetFromUrl(query);

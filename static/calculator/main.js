@@ -6,8 +6,9 @@
 
 import { showCode, startSnippets } from './as_code.js';
 import { renderChart } from './chart.js';
+import { renderCost } from './cost.js';
 import { renderDistribution, sampledMeans } from './distribution.js';
-import { limitErrors, readAs, readForm, readUrl, saveState, writeUrl } from './form.js';
+import { limitErrors, readAs, readForm, readUrl, saveState, showCount, startCount, writeUrl } from './form.js';
 import { renderHerd } from './herd.js';
 import { copyJson, downloadJson } from './json.js';
 import { presetStatus, startPresets } from './presets.js';
@@ -22,6 +23,7 @@ let timer, pauses = 0;
 function update(fromUser) {
   performance.clearMeasures('calc-render');
   performance.mark('calc-render-start');
+  showCount();
   const form = readForm();
   if (fromUser) loadDist(form.policy.jitter);
   // The delay fields' labels name the unit chosen, none for plain numbers.
@@ -51,7 +53,7 @@ function update(fromUser) {
   $('stale').hidden = !errors;
   const staleText = errors?.module ?? data.text.stale;
   if ($('stale').textContent !== staleText) $('stale').textContent = staleText;
-  for (const id of ['output', 'chart', 'herd']) $(id).classList.toggle('is-stale', !!errors);
+  for (const id of ['output', 'chart', 'herd', 'cost']) $(id).classList.toggle('is-stale', !!errors);
   for (const id of ['copy', 'download']) $(id).disabled = !!errors;
   $('copied').textContent = '';
   // Each error is heard once, as it appears, not again per keystroke.
@@ -94,6 +96,7 @@ function render(p) {
   renderChart(p, buf);
   renderDistribution(p);
   renderHerd();
+  renderCost();
 }
 
 // Method modules, loaded on first need. Pages start on the base module;
@@ -127,6 +130,7 @@ async function start() {
   if (compute(defaults)) return;
   render(setGood(defaults));
   startPresets();
+  startCount();
   startSnippets(() => update(false));
   watchTable();
   readUrl();

@@ -3,7 +3,7 @@
 // records `preset`, and the status says "modified" once the form no longer
 // holds the preset's policy.
 
-import { $, data, FIELDS } from './state.js';
+import { $, counting, countShown, data, FIELDS } from './state.js';
 
 export let presets;
 
@@ -24,7 +24,13 @@ function choosePreset() {
   const p = presetPolicy($('preset').value);
   if (!p) return;
   $('jitter').value = p.jitter;
-  for (const f of FIELDS) if (f.input in p) $(f.name).value = String(p[f.input] ?? 0).replace('.', data.number.decimal);
+  // The count as the library counts it.
+  $('count').value = presets.presets[$('preset').value].count;
+  for (const f of FIELDS) {
+    if (!(f.input in p)) continue;
+    const x = f.input === 'retries' ? countShown(p.retries) : p[f.input];
+    $(f.name).value = String(x ?? 0).replace('.', data.number.decimal);
+  }
 }
 
 // A link naming a preset and no field (`?preset=polly`) shows the preset.
@@ -38,7 +44,8 @@ export function presetStatus(policy) {
   if (!presets) return;
   const id = $('preset').value;
   const p = presetPolicy(id);
-  const text = p && Object.keys(p).some((k) => policy[k] !== p[k]) ? presets.modified : '';
+  const counted = p && (counting() ? 'attempts' : 'retries') !== presets.presets[id].count;
+  const text = p && (counted || Object.keys(p).some((k) => policy[k] !== p[k])) ? presets.modified : '';
   if ($('preset-status').textContent !== text) $('preset-status').textContent = text;
   $('preset-note').textContent = p ? presets.presets[id].note : '';
 }

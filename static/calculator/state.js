@@ -26,7 +26,7 @@ export const fetchJson = (src) => fetch(new URL(src, location.href))
 export function setData(d) {
   data = d;
   ({ fields: FIELDS, totals: TOTALS } = data.contract);
-  FIELDS = [...FIELDS, ...(data.limit_fields ?? [])];
+  FIELDS = [...FIELDS, ...(data.limit_fields ?? []), ...data.cost_fields];
   FIELDS = [...FIELDS, data.contract.clients];
   ROW = data.contract.row.length;
   K = Object.fromEntries(data.contract.row.map((k, i) => [k, i]));
@@ -38,6 +38,12 @@ export function setData(d) {
 export const setWasm = (w) => (wasm = w);
 export const setMethod = (url, w) => (methods[url] = w);
 export const setDist = (w) => (dist = w);
+
+// Whether the count switch counts attempts (the original request
+// included) rather than retries, and the retries field's figure in the
+// count chosen.
+export const counting = () => $('count').value === 'attempts';
+export const countShown = (retries) => (counting() ? retries + 1 : retries);
 
 // Returns p, the new last good policy.
 export const setGood = (p) => (good = p);

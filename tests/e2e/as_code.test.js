@@ -76,6 +76,8 @@ for (const lang of LANGS) {
         // A policy of the reader's: proportional jitter, a cap, odd figures.
         const policy = { base: 0.5, multiplier: 1.7, max_delay: 4000, retries: 12, jitter: 'proportional', jitter_factor: 0.3 };
         await page.selectOption('#calc-jitter', 'proportional');
+        // gRPC's preset counts attempts; this figure counts retries.
+        await page.selectOption('#calc-count', 'retries');
         await type(page, 'factor', typed(data, policy.jitter_factor));
         await type(page, 'base', typed(data, policy.base));
         await type(page, 'multiplier', typed(data, policy.multiplier));

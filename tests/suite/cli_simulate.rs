@@ -5,13 +5,8 @@
 
 use crate::common;
 
-use assert_cmd::Command;
 use common::cli;
 use serde_json::Value;
-
-fn simulate(args: &[&str]) -> Command {
-    cli::command("simulate", args)
-}
 
 /// Runs a successful `simulate` and returns its stdout.
 fn stdout_of(args: &[&str]) -> String {
@@ -24,17 +19,7 @@ fn json_of(args: &[&str]) -> Value {
 
 /// Runs `simulate` with bad arguments and checks the failure's shape.
 fn check_usage_error(args: &[&str], flag: &str) -> String {
-    let output = simulate(args).output().expect("the binary runs");
-    let stderr = String::from_utf8(output.stderr).expect("stderr is UTF-8");
-    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(output.stdout.is_empty(), "{args:?} wrote to stdout");
-    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
-    assert!(stderr.starts_with("error: "), "{args:?}: {stderr:?}");
-    assert!(
-        stderr.contains(flag),
-        "{args:?}: {stderr:?} does not name {flag}"
-    );
-    stderr
+    cli::check_usage_error("simulate", args, flag)
 }
 
 /// A small experiment: quick in a debug build.

@@ -12,6 +12,7 @@ mod calculator_shared;
 mod chart_labels;
 mod cli_schedule;
 mod cli_schedule_cost;
+mod cli_schedule_count;
 mod cli_schedule_fit;
 mod cli_schedule_sample;
 mod cli_simulate;

@@ -381,6 +381,7 @@ fn module_fits_the_budget_and_needs_no_imports() {
         let mut want: Vec<&str> = EXPORTS
             .into_iter()
             .chain(contract::SPREAD_EXPORTS)
+            .chain(contract::cost::EXPORTS)
             .chain(["__data_end", "__heap_base"])
             .collect();
         want.sort_unstable();
@@ -792,6 +793,84 @@ fn the_many_clients_view_agrees_bit_for_bit() {
                 "{name}"
             );
             assert_eq!(wasm.f64_bits(buffer, SPREAD_LEN), before, "{name}");
+        }
+    }
+}
+
+/// What the retries cost the server, in the module: `cost(p, layers)` on
+/// the input slots, its figures read where `contract::cost` places them,
+/// bit for bit against the native export's function and, by name, against
+/// `backoff::cost::cost` itself; a refused rate or layer count leaves the
+/// figures as they were.
+#[test]
+fn the_cost_at_a_failure_rate_agrees_bit_for_bit() {
+    use backoff_site::backoff::cost;
+    use contract::cost::{COST, FAILURE_RATE_ERROR, LAYERS_ERROR, LEN};
+    for (name, bytes) in modules() {
+        let mut wasm = Instance::new(bytes);
+        let (input, buffer) = (
+            wasm.func::<(), u32>("input_buffer"),
+            wasm.func::<(), u32>("cost_buffer"),
+        );
+        let run = wasm.func::<(f64, f64), u32>("cost");
+        let mut rng = Rng(0xc0_57);
+        let mut cases = vec![
+            (2, 1.0, 3.0),
+            (2, 0.5, f64::NAN),
+            (MAX_RETRIES, 1.0, 10.0),
+            (MAX_RETRIES, 0.999_999, 10.0),
+            (1, 0.0, 1.0),
+        ];
+        for _ in 0..200 {
+            let retries = 1 + rng.below(u64::from(MAX_RETRIES)) as u32;
+            let layers = 1 + rng.below(10);
+            cases.push((retries, rng.uniform(0.0, 1.0), layers as f64));
+        }
+        for (retries, p, layers) in cases {
+            let policy = Policy {
+                base: 100.0,
+                multiplier: 2.0,
+                max_delay: Some(1000.0),
+                retries,
+                jitter: Jitter::Full,
+            };
+            let args = slots(&policy);
+            let at = input.call(&mut wasm.store, ()).unwrap();
+            wasm.write_f64s(at, &args);
+            let case = format!("{name}: {retries} retries, p {p}, {layers} layers");
+            assert_eq!(run.call(&mut wasm.store, (p, layers)).unwrap(), 0, "{case}");
+            let mut native = [0.0; LEN];
+            contract::cost::cost(&args, p, layers, &mut native).unwrap();
+            let got = wasm.f64_bits(buffer, LEN);
+            assert_eq!(got, native.map(f64::to_bits), "{case}");
+            let c =
+                cost::cost(retries, p, if layers.is_nan() { 1 } else { layers as u32 }).unwrap();
+            let by_name = |key: &str| match key {
+                "attempts" => c.attempts,
+                "success" => c.success,
+                "bottom_attempts" => c.bottom_attempts,
+                "bottom_attempts_worst" => c.bottom_attempts_worst,
+                "top_success" => c.top_success,
+                _ => panic!("{key} is no figure of the cost"),
+            };
+            for (key, bits) in COST.iter().zip(&got) {
+                assert_eq!(*bits, by_name(key).to_bits(), "{case}: {key}");
+            }
+        }
+        let before = wasm.f64_bits(buffer, LEN);
+        for (p, layers, code) in [
+            (-0.5, 1.0, FAILURE_RATE_ERROR),
+            (f64::NAN, 1.0, FAILURE_RATE_ERROR),
+            (0.5, 0.0, LAYERS_ERROR),
+            (0.5, 2.5, LAYERS_ERROR),
+            (0.5, 11.0, LAYERS_ERROR),
+        ] {
+            assert_eq!(
+                run.call(&mut wasm.store, (p, layers)).unwrap(),
+                code,
+                "{name}: {p} {layers}"
+            );
+            assert_eq!(wasm.f64_bits(buffer, LEN), before, "{name}");
         }
     }
 }

@@ -29,3 +29,21 @@ pub fn json_of(subcommand: &str, args: &[&str]) -> Value {
     let out = stdout_of(subcommand, args);
     serde_json::from_str(&out).unwrap_or_else(|err| panic!("{err} in {out}"))
 }
+
+/// Runs a subcommand with bad arguments and checks the failure's shape:
+/// exit code 2, empty stdout, one line on stderr that starts with `error:`
+/// and names `flag`; that line.
+pub fn check_usage_error(subcommand: &str, args: &[&str], flag: &str) -> String {
+    let output = command(subcommand, args).output().expect("the binary runs");
+    let stderr = String::from_utf8(output.stderr).expect("stderr is UTF-8");
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(output.stdout.is_empty(), "{args:?} wrote to stdout");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
+    assert!(stderr.ends_with('\n'), "{args:?}: {stderr:?}");
+    assert!(stderr.starts_with("error: "), "{args:?}: {stderr:?}");
+    assert!(
+        stderr.contains(flag),
+        "{args:?}: {stderr:?} does not name {flag}"
+    );
+    stderr
+}

@@ -31,12 +31,14 @@ const METHOD_EXPORTS: [&str; 8] = [
 /// The base module's functions, which the script keeps calling on the base
 /// instance: a copy of them in a method module is bytes every reader who
 /// edits downloads twice.
-const BASE_FUNCTIONS: [&str; 5] = [
+const BASE_FUNCTIONS: [&str; 7] = [
     "schedule",
     "duration_parts",
     contract::SPREAD_EXPORTS[0],
     contract::SPREAD_EXPORTS[1],
     contract::SPREAD_EXPORTS[2],
+    contract::cost::EXPORTS[0],
+    contract::cost::EXPORTS[1],
 ];
 
 #[test]

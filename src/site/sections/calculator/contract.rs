@@ -269,6 +269,7 @@ const VARIABLES: &[(&str, &[&str])] = &[
     ("calc-chart-summary-constant", &["first"]),
     ("calc-read-as", &["value"]),
     ("error-clients", &["min", "max"]),
+    ("error-attempts", &["min", "max"]),
     ("calc-herd-summary", &["peak", "width", "at"]),
 ];
 
@@ -305,6 +306,15 @@ pub struct Island {
     /// calculator's, so the script reads only those (the calculator's are
     /// not sent).
     pub distribution: DistributionIsland,
+    /// The cost export's buffer: its figures by key, and its length.
+    pub cost: CostIsland,
+}
+
+/// The cost export's contract (`core::cost`) as the script reads it.
+#[derive(Serialize)]
+pub struct CostIsland {
+    pub figures: &'static [&'static str],
+    pub len: usize,
 }
 
 /// The distribution export's contract (`core::distribution`) as the script
@@ -343,6 +353,10 @@ pub fn island(zero_max: ZeroMax) -> Island {
         schedule_len: core::SCHEDULE_LEN,
         parts: &core::PARTS,
         distribution: distribution_island(),
+        cost: CostIsland {
+            figures: &core::cost::COST,
+            len: core::cost::LEN,
+        },
     }
 }
 

@@ -1,5 +1,6 @@
 //! The calculator's form as the template receives it: its text inputs
-//! (the contract's fields, the timeout and deadline, the clients field) with
+//! (the contract's fields, the timeout and deadline, the failure rate and
+//! layers, the clients field) with
 //! their labels, hints and default values, and the options of its jitter and
 //! unit selectors.
 //!
@@ -12,7 +13,7 @@ use crate::backoff::contract as core_contract;
 use crate::site::format::intl::Intl;
 use crate::site::format::texts::Texts;
 use crate::site::load::content::{CalculatorProfile, ZeroMax};
-use crate::site::sections::calculator::{contract, distribution};
+use crate::site::sections::calculator::{contract, cost, distribution};
 
 /// A text input of the form.
 pub struct Field {
@@ -84,25 +85,39 @@ pub fn fields(profile: &CalculatorProfile, texts: &Texts, intl: &Intl) -> Vec<Fi
 
 /// The timeout and deadline fields, empty unless the page gives a default.
 pub fn limit_field_views(profile: &CalculatorProfile, texts: &Texts, intl: &Intl) -> Vec<Field> {
-    limit_fields(profile.zero_max)
+    let given = |input: &str| match input {
+        "timeout" => profile.limits.timeout,
+        _ => profile.limits.deadline,
+    };
+    optional_views(limit_fields(profile.zero_max), given, texts, intl)
+}
+
+/// The failure rate and layers fields (`cost::fields`), empty: no page
+/// gives a default.
+pub fn cost_field_views(texts: &Texts, intl: &Intl) -> Vec<Field> {
+    optional_views(cost::fields(), |_| None, texts, intl)
+}
+
+/// Optional fields, each holding the value `given` has for its input.
+fn optional_views(
+    fields: impl IntoIterator<Item = contract::Field>,
+    given: impl Fn(&str) -> Option<f64>,
+    texts: &Texts,
+    intl: &Intl,
+) -> Vec<Field> {
+    fields
         .into_iter()
-        .map(|f| {
-            let given = match f.input {
-                "timeout" => profile.limits.timeout,
-                _ => profile.limits.deadline,
-            };
-            Field {
-                name: f.name,
-                has_unit: f.delay,
-                inputmode: "decimal",
-                label: texts.get(f.label, None),
-                hint: texts.get(f.hint, None),
-                value: given.map(|x| input(intl, x)).unwrap_or_default(),
-                applies: true,
-                of_jitter: false,
-                unused_note: String::new(),
-                unused: false,
-            }
+        .map(|f| Field {
+            name: f.name,
+            has_unit: f.delay,
+            inputmode: if f.rule.whole { "numeric" } else { "decimal" },
+            label: texts.get(f.label, None),
+            hint: texts.get(f.hint, None),
+            value: given(f.input).map(|x| input(intl, x)).unwrap_or_default(),
+            applies: true,
+            of_jitter: false,
+            unused_note: String::new(),
+            unused: false,
         })
         .collect()
 }
@@ -132,6 +147,19 @@ pub fn jitters(profile: &CalculatorProfile, texts: &Texts) -> Vec<Choice> {
             value: name,
             label: texts.get(&contract::jitter_message(name), None),
             selected: name == profile.defaults.jitter.name(),
+        })
+        .collect()
+}
+
+/// The count switch's options: retries (selected) and attempts, by the
+/// names `report::Count` gives them in the JSON.
+pub fn counts(texts: &Texts) -> Vec<Choice> {
+    ["retries", "attempts"]
+        .into_iter()
+        .map(|value| Choice {
+            value,
+            label: texts.get(&format!("calc-count-{value}"), None),
+            selected: value == "retries",
         })
         .collect()
 }

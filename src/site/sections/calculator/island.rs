@@ -32,7 +32,7 @@ use crate::site::load::content::CalculatorProfile;
 use crate::site::sections::calculator::schedule;
 use crate::site::sections::calculator::schedule::Headers;
 use crate::site::sections::calculator::{
-    contract, distribution, form::limit_fields, herd, presets,
+    contract, cost, distribution, form::limit_fields, herd, presets,
 };
 
 /// The island: what the script needs to know of this page alone.
@@ -83,6 +83,12 @@ pub struct Shared<'a> {
     /// The timeout and deadline fields the contract does not list itself;
     /// each is optional (empty: not given).
     limit_fields: Vec<OptionalField>,
+    /// The failure rate and layers fields (`cost::fields`); each is
+    /// optional.
+    cost_fields: Vec<OptionalField>,
+    /// The label of the attempts at the bottom of the layers per CLDR
+    /// plural category, `{layers}` for the count.
+    cost_bottom: BTreeMap<&'static str, String>,
     /// The percentiles of the total wait the page shows, in its order, by
     /// the names of the core's figures.
     percentiles: Vec<&'static str>,
@@ -110,6 +116,17 @@ struct OptionalField {
     #[serde(flatten)]
     field: contract::Field,
     optional: bool,
+}
+
+/// `fields`, each optional.
+fn optional(fields: impl IntoIterator<Item = contract::Field>) -> Vec<OptionalField> {
+    fields
+        .into_iter()
+        .map(|field| OptionalField {
+            field,
+            optional: true,
+        })
+        .collect()
 }
 
 /// The figure the notation error writes as an example of the page's
@@ -174,7 +191,8 @@ pub fn chart_words(texts: &Texts) -> schedule::ChartWords {
 /// puts each other variable the contract lists for it.
 fn message(texts: &Texts, id: &str, figures: &[(&str, String)]) -> String {
     let mut args = FluentArgs::new();
-    for &name in contract::variables(id).unwrap_or_default() {
+    let listed = contract::variables(id).or_else(|| cost::variables(id));
+    for &name in listed.unwrap_or_default() {
         match figures.iter().find(|(n, _)| *n == name) {
             Some((_, figure)) => args.set(name, figure.clone()),
             None => args.set(name, format!("{{{name}}}")),
@@ -283,6 +301,43 @@ pub fn shared<'a>(
     );
     text.insert("herd".into(), texts.get("calc-herd-label", None));
     text.insert("herd_time".into(), texts.get("calc-herd-time", None));
+    let cost_fields = cost::fields();
+    for field in &cost_fields {
+        let bounds = [
+            ("min", intl.number(field.rule.min)),
+            ("max", intl.number(field.rule.max.unwrap_or_default())),
+        ];
+        let id = format!("error-{}", field.error.replace('_', "-"));
+        text.insert(
+            format!("error_{}", field.error),
+            message(texts, &id, &bounds),
+        );
+    }
+    for (key, id) in [
+        ("retries_label", "calc-retries-label"),
+        ("retries_hint", "calc-retries-hint"),
+        ("attempts_label", "calc-attempts-label"),
+        ("attempts_hint", "calc-attempts-hint"),
+    ] {
+        text.insert(key.into(), texts.get(id, None));
+    }
+    // Attempts are one more than retries: the retries' bounds, shifted.
+    let retries = fields.iter().find(|f| f.input == "retries");
+    let shifted = |x: Option<f64>| intl.number(x.unwrap_or_default() + 1.0);
+    text.insert(
+        "error_attempts".into(),
+        message(
+            texts,
+            "error-attempts",
+            &[
+                ("min", shifted(retries.map(|f| f.rule.min))),
+                ("max", shifted(retries.and_then(|f| f.rule.max))),
+            ],
+        ),
+    );
+    for (key, id) in cost::TEXT {
+        text.insert(key.into(), message(texts, id, &[]));
+    }
     Shared {
         contract: contract::island(profile.zero_max),
         number: intl.number_symbols().clone(),
@@ -293,13 +348,9 @@ pub fn shared<'a>(
         duration,
         caption: caption_patterns(texts, intl),
         text,
-        limit_fields: limit_fields
-            .into_iter()
-            .map(|field| OptionalField {
-                field,
-                optional: true,
-            })
-            .collect(),
+        limit_fields: optional(limit_fields),
+        cost_fields: optional(cost_fields),
+        cost_bottom: plural_patterns(texts, intl, "calc-cost-bottom", "layers"),
         percentiles: distribution::PERCENTILES.map(|(name, _)| name).to_vec(),
         herd: herd::summary_patterns(texts, intl),
         presets,
@@ -371,13 +422,28 @@ pub fn island(
 /// The table caption for each plural category of the language, with `{n}`
 /// where the count goes; the script picks one with `Intl.PluralRules`.
 fn caption_patterns(texts: &Texts, intl: &Intl) -> BTreeMap<&'static str, String> {
+    plural_patterns(texts, intl, "table-caption", "retries")
+        .into_iter()
+        .map(|(category, text)| (category, text.replace("{retries}", "{n}")))
+        .collect()
+}
+
+/// Message `id` for each CLDR plural category of the language, with
+/// `{variable}` where the script puts the count.
+fn plural_patterns(
+    texts: &Texts,
+    intl: &Intl,
+    id: &str,
+    variable: &str,
+) -> BTreeMap<&'static str, String> {
     intl.count_samples()
         .iter()
         .map(|&(category, n)| {
             let mut args = FluentArgs::new();
-            args.set("retries", n);
-            let caption = texts.get("table-caption", Some(&args));
-            (category, caption.replacen(&intl.number(n as f64), "{n}", 1))
+            args.set(variable, n);
+            let text = texts.get(id, Some(&args));
+            let hole = format!("{{{variable}}}");
+            (category, text.replacen(&intl.number(n as f64), &hole, 1))
         })
         .collect()
 }

@@ -62,6 +62,9 @@ pub struct PresetsView {
 #[derive(Clone, Serialize)]
 struct Item {
     policy: BTreeMap<&'static str, serde_json::Value>,
+    /// How its library counts (`attempts` or `retries`): the calculator's
+    /// count switch follows it.
+    count: &'static str,
     note: String,
 }
 
@@ -71,6 +74,15 @@ pub struct Island {
     /// chosen preset's value.
     modified: String,
     presets: BTreeMap<String, Item>,
+}
+
+/// How `preset`'s library counts, as the count switch names it (a library
+/// without a count is shown in retries).
+fn count_of(preset: &Preset) -> &'static str {
+    match preset.counts {
+        crate::presets::Counts::Attempts => "attempts",
+        _ => "retries",
+    }
 }
 
 /// Whether the calculator offers `preset`'s jitter kind: every kind its
@@ -121,6 +133,7 @@ pub fn view(presets: &[Preset], zero_max: ZeroMax, texts: &Texts) -> Option<Pres
                     p.id.clone(),
                     Item {
                         policy: policy(&page_policy(p, zero_max)),
+                        count: count_of(p),
                         note: note(p, texts),
                     },
                 )

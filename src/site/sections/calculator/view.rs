@@ -37,6 +37,10 @@ pub struct CalculatorView {
     pub needs_js: String,
     pub fields: Vec<Field>,
     pub jitter_label: String,
+    /// The count switch of the retries field: retries, or attempts with
+    /// the original request.
+    pub count_label: String,
+    pub counts: Vec<Choice>,
     pub jitters: Vec<Choice>,
     pub unit_label: String,
     /// The unit the delay fields' labels carry; empty for plain numbers.
@@ -67,6 +71,10 @@ pub struct CalculatorView {
     pub total_certain: bool,
     /// The timeout and deadline fields (`distribution::limit_fields`).
     pub limit_fields: Vec<Field>,
+    /// The failure rate and layers fields (`cost::fields`).
+    pub cost_fields: Vec<Field>,
+    /// The note under the cost's figures.
+    pub cost_note: String,
     /// The legend of the optional fields' group (timeout, deadline, clients).
     pub optional_legend: String,
     /// The attempt timeline of the defaults, when they give a timeout or a
@@ -116,6 +124,7 @@ pub fn view(
     };
     let fields = form::fields(profile, texts, intl);
     let limit_fields = form::limit_field_views(profile, texts, intl);
+    let cost_fields = form::cost_field_views(texts, intl);
     let dist = distribution::compute(&schedule, profile.limits);
     let figure = distribution::Figure {
         intl,
@@ -157,6 +166,8 @@ pub fn view(
         needs_js: texts.get("calculator-needs-js", None),
         fields,
         jitter_label: texts.get("calc-jitter-label", None),
+        count_label: texts.get("calc-count-label", None),
+        counts: form::counts(texts),
         jitters,
         unit_label: texts.get("calc-unit-label", None),
         unit_shown: match profile.unit {
@@ -185,6 +196,8 @@ pub fn view(
         percentiles_method: distribution::method_note(&dist, texts, &figure),
         total_certain: distribution::certain(&dist),
         limit_fields,
+        cost_fields,
+        cost_note: texts.get("calc-cost-note", None),
         timeline,
         script_src: format!("{root}{script}"),
         code_src: format!("{root}{}", parts.as_code.data_asset),

@@ -1,0 +1,115 @@
+//! The contract of the base module's `cost` export: what the retries of
+//! the input slots cost the server at a failure rate per attempt
+//! (`crate::cost`), at one layer and at the bottom of `layers`, laid out by
+//! the JSON keys of `backoff-site schedule --failure-rate P --layers L`'s
+//! `cost` object, bit for bit.
+//!
+//! The calculator's failure rate and layers fields set no input of the
+//! policy (nor of its JSON document): like the many-clients count they go
+//! to an export of their own, which the base module holds because the
+//! figures are a few multiplications. This module never formats anything.
+
+use crate::cost::{self, CostError, MAX_LAYERS};
+
+use super::{INPUTS, Refused, SPAN_ERROR, policy};
+
+/// The figures of the cost buffer, by their JSON key in `cost`.
+pub const COST: [&str; 5] = [
+    "attempts",
+    "success",
+    "bottom_attempts",
+    "bottom_attempts_worst",
+    "top_success",
+];
+
+/// The cost buffer's length in f64 values.
+pub const LEN: usize = COST.len();
+
+/// The most layers the layers field takes.
+pub const LAYERS_MAX: u32 = MAX_LAYERS;
+
+/// The code `cost` returns for a failure rate that is not a number from 0
+/// to 1; after the many-clients view's codes. The form checks the field by
+/// its rule before it asks.
+pub const FAILURE_RATE_ERROR: u32 = SPAN_ERROR + 1;
+
+/// The code for layers that are not a whole number from 1 to
+/// [`LAYERS_MAX`].
+pub const LAYERS_ERROR: u32 = FAILURE_RATE_ERROR + 1;
+
+/// The export's functions, besides `super::EXPORTS`.
+pub const EXPORTS: [&str; 2] = ["cost", "cost_buffer"];
+
+/// Computes the cost of the input slots' retries at `failure_rate` per
+/// attempt over `layers` layers (NaN: one) into `out`, laid out as
+/// [`COST`] says. The policy's own errors come first, with their codes; on
+/// refusal `out` is left as it was.
+pub fn cost(
+    inputs: &[f64; INPUTS.len()],
+    failure_rate: f64,
+    layers: f64,
+    out: &mut [f64; LEN],
+) -> Result<(), Refused> {
+    let retries = policy(inputs)?.retries;
+    let layers = if layers.is_nan() { 1.0 } else { layers };
+    // `as` saturates; the round trip keeps only whole numbers a u32 holds.
+    let whole = layers as u32;
+    let refused = |code| Refused { code, retry: 0 };
+    if f64::from(whole) != layers {
+        return Err(refused(LAYERS_ERROR));
+    }
+    let c = cost::cost(retries, failure_rate, whole).map_err(|err| match err {
+        CostError::FailureRate => refused(FAILURE_RATE_ERROR),
+        CostError::Layers => refused(LAYERS_ERROR),
+        CostError::Retries => Refused::from(crate::PolicyError::Retries),
+    })?;
+    *out = [
+        c.attempts,
+        c.success,
+        c.bottom_attempts,
+        c.bottom_attempts_worst,
+        c.top_success,
+    ];
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract::input;
+
+    fn slots(retries: f64) -> [f64; INPUTS.len()] {
+        let mut slots = [f64::NAN; INPUTS.len()];
+        slots[input("base")] = 100.0;
+        slots[input("multiplier")] = 2.0;
+        slots[input("retries")] = retries;
+        slots[input("jitter")] = 0.0;
+        slots
+    }
+
+    #[test]
+    fn the_buffer_holds_the_cores_figures_by_their_keys() {
+        let mut out = [0.0; LEN];
+        cost(&slots(2.0), 1.0, 3.0, &mut out).unwrap();
+        // Three layers of three attempts, every one failing: 27.
+        assert_eq!(out, [3.0, 0.0, 27.0, 27.0, 0.0]);
+        cost(&slots(2.0), 0.5, f64::NAN, &mut out).unwrap();
+        assert_eq!(out, [1.75, 0.875, 1.75, 3.0, 0.875]);
+    }
+
+    #[test]
+    fn refusals_leave_the_buffer_and_name_their_code() {
+        let mut out = [7.0; LEN];
+        for p in [-0.1, 1.5, f64::NAN] {
+            let err = cost(&slots(2.0), p, 1.0, &mut out).unwrap_err();
+            assert_eq!(err.code, FAILURE_RATE_ERROR, "{p}");
+        }
+        for l in [0.0, 1.5, 11.0, -1.0, 1e10] {
+            let err = cost(&slots(2.0), 0.5, l, &mut out).unwrap_err();
+            assert_eq!(err.code, LAYERS_ERROR, "{l}");
+        }
+        let err = cost(&slots(0.0), 0.5, 1.0, &mut out).unwrap_err();
+        assert_eq!(err.code, crate::PolicyError::Retries.code());
+        assert_eq!(out, [7.0; LEN]);
+    }
+}
