@@ -437,7 +437,7 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
                 // Beyond `u32`, still a count the core refuses by its rule.
                 let layers = flags.layers.unwrap_or(1).clamp(0, i64::from(u32::MAX)) as u32;
                 figures
-                    .with_cost(&schedule, rate, layers)
+                    .with_cost(&schedule, rate, layers, schedule_flags::budget(flags))
                     .map(|figures| (schedule, figures))
                     .map_err(schedule_flags::cost_error_line)
             }

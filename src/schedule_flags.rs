@@ -197,6 +197,16 @@ pub fn count(flags: &Flags, unit: Unit) -> Result<Count, String> {
     )
 }
 
+/// The retry budget of the preset given, if its library has one, by its
+/// name and the core's rule.
+pub fn budget(flags: &Flags) -> Option<(&'static str, crate::backoff::budget::Budget)> {
+    let all = presets::embedded().ok()?;
+    let name = presets::find(&all, flags.preset.as_deref()?)?.budget?;
+    crate::backoff::budget::NAMED
+        .into_iter()
+        .find(|(n, _)| *n == name)
+}
+
 /// The preset `id`'s policy in `unit`, and how its library counts.
 fn preset_policy(id: &str, unit: Unit) -> Result<(Policy, Count), String> {
     let all = presets::embedded().map_err(|problems| {

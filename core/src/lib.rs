@@ -19,6 +19,7 @@
 #[cfg(test)]
 extern crate std;
 
+pub mod budget;
 pub mod contention;
 pub mod contract;
 pub mod cost;

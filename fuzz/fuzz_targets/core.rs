@@ -6,7 +6,8 @@
 //! more raw `f64` for `duration_parts` and `report::js_number`, then as a
 //! timeout and a deadline for the distribution figures (percentiles,
 //! decorrelated jitter's Monte Carlo run, the attempt timeline), then as a
-//! seed for one sample run, a failure rate and layers for the cost, and
+//! seed for one sample run, a failure rate and layers for the cost (with
+//! what each library's retry budget does at that rate), and
 //! (for short schedules) as the deadline of what fits it. The core's
 //! invariants are checked by `backoff_core_testing`, the very checkers of the
 //! property tests (`core/tests/suite/props.rs`); the same inputs go through the
@@ -210,6 +211,21 @@ fn check_cost(p: &Policy, bytes: &mut Bytes) {
             && c.bottom_attempts <= c.bottom_attempts_worst * (1.0 + 1e-12),
         "{c:?}"
     );
+    // A budget never lets more through than the policy asks for, nor fewer
+    // than the original attempt.
+    for (name, budget) in backoff_core::budget::NAMED {
+        let e = backoff_core::budget::effect(budget, p.retries, rate)
+            .unwrap_or_else(|err| panic!("{name}, {p:?}, rate {rate}: {err:?}"));
+        assert!(
+            (1.0..=c.attempts).contains(&e.held_attempts),
+            "{name}, rate {rate}: {e:?} against {c:?}"
+        );
+        assert!(
+            e.calls_from_full.saturating_mul(p.retries) <= e.retries_from_full
+                && e.retries_from_full <= 1000,
+            "{name}: {e:?}"
+        );
+    }
 }
 
 /// What fits the limits' deadline: refused only for broken limits or

@@ -645,6 +645,36 @@ calc-cost-top-success = Anfragen auf der obersten Ebene, die gelingen
 # $percent - the percentage in the page’s notation, to two decimals; “< 0.01” or “> 99.99” where rounding would make an uncertain outcome read 0 or 100
 calc-cost-percent = { $percent } %
 
+# The name of gRPC’s retry throttling with gRFC A6’s example figures (it is off unless a service config sets it), as it stands in the labels below.
+# $spec - the specification’s name, gRFC A6
+calc-budget-grpc-throttling-example = die Drosselung der Wiederholungen von gRPC mit den Werten aus dem Beispiel von { $spec }
+
+# The name of botocore’s retry quota in its standard mode, as it stands in the labels below.
+calc-budget-aws-retry-quota = das Wiederholungskontingent von botocore
+
+# The name of the same quota under the variable AWS_NEW_RETRIES_2026, as it stands in the labels below.
+# $switch - the environment variable’s name, AWS_NEW_RETRIES_2026
+calc-budget-aws-retry-quota-2026 = das Wiederholungskontingent von botocore mit { $switch }
+
+# Label: how many retries the chosen preset’s retry budget lets through, starting full, when every attempt fails.
+# $budget - the budget’s name (one of the three messages above)
+calc-budget-from-full = Wiederholungen, die { $budget } ab vollem Vorrat zulässt, wenn jeder Versuch scheitert
+
+# The figure of that label.
+# $retries (number) - the retries let through; $calls (number) - the requests in a row that get all their retries
+calc-budget-from-full-figure = { $calls ->
+        [one] { $retries } ({ $calls } scheiternde Anfrage in Folge erhält alle Wiederholungen)
+       *[other] { $retries } ({ $calls } scheiternde Anfragen in Folge erhalten alle Wiederholungen)
+    }
+
+# Label: the attempts per request the budget allows in the long run at the failure rate given.
+# $budget - the budget’s name
+calc-budget-held = Versuche je Anfrage, die { $budget } bei dieser Fehlerquote auf Dauer zulässt
+
+# Label: the failure rate above which the budget stops retries in the long run (gRPC’s throttling has one).
+# $budget - the budget’s name
+calc-budget-edge = Fehlerquote, oberhalb derer { $budget } Wiederholungen unterbindet
+
 # Shown under the figures (plain text).
 calc-cost-note = Exakt berechnet unter der Annahme, dass Versuche unabhängig voneinander mit der angegebenen Quote scheitern. Echte Ausfälle kommen gebündelt, wenn ein Dienst überlastet ist, und dann erhöht jede Wiederholung seine Last.
 

@@ -648,6 +648,36 @@ calc-cost-top-success = Requests at the top that succeed
 # $percent - the percentage in the page’s notation, to two decimals; “< 0.01” or “> 99.99” where rounding would make an uncertain outcome read 0 or 100
 calc-cost-percent = { $percent }%
 
+# The name of gRPC’s retry throttling with gRFC A6’s example figures (it is off unless a service config sets it), as it stands in the labels below.
+# $spec - the specification’s name, gRFC A6
+calc-budget-grpc-throttling-example = gRPC’s retry throttling ({ $spec }’s example figures)
+
+# The name of botocore’s retry quota in its standard mode, as it stands in the labels below.
+calc-budget-aws-retry-quota = botocore’s retry quota
+
+# The name of the same quota under the variable AWS_NEW_RETRIES_2026, as it stands in the labels below.
+# $switch - the environment variable’s name, AWS_NEW_RETRIES_2026
+calc-budget-aws-retry-quota-2026 = botocore’s retry quota under { $switch }
+
+# Label: how many retries the chosen preset’s retry budget lets through, starting full, when every attempt fails.
+# $budget - the budget’s name (one of the three messages above)
+calc-budget-from-full = Retries let through from full when every attempt fails, under { $budget }
+
+# The figure of that label.
+# $retries (number) - the retries let through; $calls (number) - the requests in a row that get all their retries
+calc-budget-from-full-figure = { $calls ->
+        [one] { $retries } ({ $calls } failing request in a row gets all its retries)
+       *[other] { $retries } ({ $calls } failing requests in a row get all their retries)
+    }
+
+# Label: the attempts per request the budget allows in the long run at the failure rate given.
+# $budget - the budget’s name
+calc-budget-held = Attempts per request in the long run at this failure rate, under { $budget }
+
+# Label: the failure rate above which the budget stops retries in the long run (gRPC’s throttling has one).
+# $budget - the budget’s name
+calc-budget-edge = Failure rate above which { $budget } stops retries
+
 # Shown under the figures (plain text).
 calc-cost-note = Computed exactly, on the assumption that attempts fail independently at the rate given. Real failures come together when a service is overloaded, and then every retry adds to its load.
 

@@ -657,6 +657,38 @@ calc-cost-top-success = Успешных запросов на верхнем у
 # $percent - the percentage in the page’s notation, to two decimals; “< 0.01” or “> 99.99” where rounding would make an uncertain outcome read 0 or 100
 calc-cost-percent = { $percent } %
 
+# The name of gRPC’s retry throttling with gRFC A6’s example figures (it is off unless a service config sets it), as it stands in the labels below.
+# $spec - the specification’s name, gRFC A6
+calc-budget-grpc-throttling-example = ограничение повторов gRPC с параметрами из примера { $spec }
+
+# The name of botocore’s retry quota in its standard mode, as it stands in the labels below.
+calc-budget-aws-retry-quota = квота повторов botocore
+
+# The name of the same quota under the variable AWS_NEW_RETRIES_2026, as it stands in the labels below.
+# $switch - the environment variable’s name, AWS_NEW_RETRIES_2026
+calc-budget-aws-retry-quota-2026 = квота повторов botocore при { $switch }
+
+# Label: how many retries the chosen preset’s retry budget lets through, starting full, when every attempt fails.
+# $budget - the budget’s name (one of the three messages above)
+calc-budget-from-full = Сколько повторов { $budget } пропускает, начиная с полного запаса, если не удаётся ни одна попытка
+
+# The figure of that label.
+# $retries (number) - the retries let through; $calls (number) - the requests in a row that get all their retries
+calc-budget-from-full-figure = { $calls ->
+        [one] { $retries } (все повторы получает { $calls } неудачный запрос подряд)
+        [few] { $retries } (все повторы получают { $calls } неудачных запроса подряд)
+        [many] { $retries } (все повторы получают { $calls } неудачных запросов подряд)
+       *[other] { $retries } (все повторы получают { $calls } неудачного запроса подряд)
+    }
+
+# Label: the attempts per request the budget allows in the long run at the failure rate given.
+# $budget - the budget’s name
+calc-budget-held = Сколько попыток на запрос оставляет { $budget } при этой доле неудач в долгой работе
+
+# Label: the failure rate above which the budget stops retries in the long run (gRPC’s throttling has one).
+# $budget - the budget’s name
+calc-budget-edge = Доля неудач, выше которой { $budget } прекращает повторы
+
 # Shown under the figures (plain text).
 calc-cost-note = Рассчитано точно в предположении, что попытки не удаются независимо друг от друга с заданной долей. Настоящие сбои приходят разом, когда сервис перегружен, и тогда каждый повтор добавляет ему нагрузки.
 

@@ -44,6 +44,7 @@ struct RawPreset {
     jitter: Spanned<String>,
     jitter_factor: Option<Spanned<f64>>,
     differs: Vec<Spanned<String>>,
+    budget: Option<Spanned<String>>,
 }
 
 /// The value of a closed list whose `name` is `written`, or a diagnostic
@@ -172,6 +173,11 @@ pub fn parse(path: &Path, source: &str) -> Result<Vec<Preset>, Vec<Diagnostic>> 
             );
             differs.extend(keep(found, &mut problems));
         }
+        let budget = preset.budget.as_ref().and_then(|written| {
+            let names = crate::backoff::budget::NAMED.map(|(name, _)| name);
+            let found = one_of(&names, |name| name, written, "retry budget", &at);
+            keep(found, &mut problems)
+        });
         check_sources(preset, &mut problems, &at);
         let retries = counts.and_then(|counts| check_count(preset, counts, &mut problems, &at));
         let policy = check_policy(preset, retries, &mut problems, &at);
@@ -199,6 +205,7 @@ pub fn parse(path: &Path, source: &str) -> Result<Vec<Preset>, Vec<Diagnostic>> 
                     .and_then(|c| u32::try_from(*c.get_ref()).ok()),
                 policy,
                 differs,
+                budget,
             });
         }
     }

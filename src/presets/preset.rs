@@ -252,4 +252,6 @@ pub struct Preset {
     /// In milliseconds; accepted by the core.
     pub policy: Policy,
     pub differs: Vec<Difference>,
+    /// Its retry budget, if it has one: a name of `backoff::budget::NAMED`.
+    pub budget: Option<&'static str>,
 }

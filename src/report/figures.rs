@@ -232,6 +232,9 @@ pub struct CostFigures {
     pub failure_rate: f64,
     pub layers: u32,
     pub cost: crate::backoff::cost::Cost,
+    /// What the preset's retry budget does to the retries at that rate,
+    /// by the budget's name (`presets::BudgetKind::name`).
+    pub budget: Option<(&'static str, crate::backoff::budget::Effect)>,
 }
 
 /// What fits a deadline, as the core's search finds it (`dist::fit`).
@@ -322,19 +325,30 @@ impl Distribution {
 
     /// These figures with what the schedule's retries cost the server when
     /// each attempt fails with probability `failure_rate`, the policy
-    /// running at each of `layers` layers.
+    /// running at each of `layers` layers; with a library's retry `budget`
+    /// (its name and the core's rule), what the budget does to them.
     pub fn with_cost(
         self,
         schedule: &Schedule,
         failure_rate: f64,
         layers: u32,
+        budget: Option<(&'static str, crate::backoff::budget::Budget)>,
     ) -> Result<Distribution, crate::backoff::cost::CostError> {
-        let cost = crate::backoff::cost::cost(schedule.policy().retries, failure_rate, layers)?;
+        let retries = schedule.policy().retries;
+        let cost = crate::backoff::cost::cost(retries, failure_rate, layers)?;
+        // The cost has checked the rate and the retries; the budgets are the
+        // core's own constants.
+        let budget = budget.and_then(|(name, b)| {
+            crate::backoff::budget::effect(b, retries, failure_rate)
+                .ok()
+                .map(|effect| (name, effect))
+        });
         Ok(Distribution {
             cost: Some(CostFigures {
                 failure_rate,
                 layers,
                 cost,
+                budget,
             }),
             ..self
         })

@@ -409,6 +409,18 @@ struct CostJson {
     bottom_attempts: f64,
     bottom_attempts_worst: f64,
     top_success: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    budget: Option<BudgetJson>,
+}
+
+/// What a preset's retry budget does (`backoff::budget::Effect`).
+#[derive(Serialize)]
+struct BudgetJson {
+    name: &'static str,
+    retries_from_full: u32,
+    calls_from_full: u32,
+    held_attempts: f64,
+    edge: Option<f64>,
 }
 
 impl From<&CostFigures> for CostJson {
@@ -421,6 +433,13 @@ impl From<&CostFigures> for CostJson {
             bottom_attempts: c.cost.bottom_attempts,
             bottom_attempts_worst: c.cost.bottom_attempts_worst,
             top_success: c.cost.top_success,
+            budget: c.budget.map(|(name, e)| BudgetJson {
+                name,
+                retries_from_full: e.retries_from_full,
+                calls_from_full: e.calls_from_full,
+                held_attempts: e.held_attempts,
+                edge: e.edge,
+            }),
         }
     }
 }

@@ -2,10 +2,13 @@
 // given, the base module's `cost` export (contract::cost, the figures of
 // `schedule --failure-rate P --layers L`) for the last good policy's
 // retries, whose slots the update has just written; with more than one
-// layer, the attempts at the bottom too. Words from the island
-// (calculator/cost.rs); the build shows no cost, its defaults give no rate.
+// layer, the attempts at the bottom too; with a preset whose library has a
+// retry budget (its `budget`), what the budget does to the retries. Words
+// from the island (calculator/cost.rs); the build shows no cost, its
+// defaults give no rate.
 
 import { parseNumber } from './notation.js';
+import { presets } from './presets.js';
 import { $, box, byKey, data, el, fill, good, num, plural, view, wasm } from './state.js';
 
 // A given optional field's figure (the form has checked it), else null.
@@ -16,9 +19,11 @@ export function renderCost() {
   $('cost').hidden = rate == null;
   if (rate == null) return;
   const layers = given('layers') ?? 1;
-  const { figures, len } = data.contract.cost;
-  if (wasm.cost(rate, layers)) return;
-  const c = byKey(figures, view(wasm.cost_buffer(), len));
+  const { figures, len, budget, budget_at, budgets } = data.contract.cost;
+  const name = presets?.presets[$('preset')?.value]?.budget;
+  if (wasm.cost(rate, layers, name ? budgets.indexOf(name) : NaN)) return;
+  const buffer = view(wasm.cost_buffer(), len);
+  const c = byKey(figures, buffer);
   const t = data.text;
   const most = good.retries + 1;
   const rows = [[t.cost_attempts, attempts(c.attempts, most)], [t.cost_success, percent(c.success)]];
@@ -26,6 +31,14 @@ export function renderCost() {
     const label = data.cost_bottom[plural.select(layers)] ?? data.cost_bottom.other;
     rows.push([fill(label, { layers: num(layers) }), attempts(c.bottom_attempts, c.bottom_attempts_worst)],
       [t.cost_bottom_worst, num(c.bottom_attempts_worst)], [t.cost_top_success, percent(c.top_success)]);
+  }
+  if (name) {
+    const b = byKey(budget, buffer, budget_at);
+    const args = { budget: t[`budget_${name}`] };
+    const figure = data.budget_figure[plural.select(b.calls_from_full)] ?? data.budget_figure.other;
+    rows.push([fill(t.budget_from_full, args), fill(figure, { retries: num(b.retries_from_full), calls: num(b.calls_from_full) })],
+      [fill(t.budget_held, args), attempts(b.held_attempts, most)]);
+    if (!Number.isNaN(b.edge)) rows.push([fill(t.budget_edge, args), percent(b.edge)]);
   }
   $('cost-figures').replaceChildren(...rows.map(([dt, dd]) => box('div', {}, el('dt', dt), el('dd', dd))));
 }

@@ -132,6 +132,39 @@ for (const lang of LANGS) {
       });
     });
 
+    test('a preset\'s retry budget: its closed forms and the command line figures', async () => {
+      await withPage(lang, {}, async (page) => {
+        // botocore's quota: 500 at 5 a retry is 100 retries, 50 requests of 2;
+        // at one half it holds 1 + (1 − ½) / (5 · ½) = 1.2 attempts.
+        await page.selectOption('#calc-preset', 'aws-standard');
+        await type(page, 'failure', HALF[lang]);
+        let rows = await shown(page);
+        const aws = { budget: t['budget_aws-retry-quota'] };
+        const label = (key, args) => t[key].replace('{budget}', args.budget);
+        assert.equal(rows.length, 4, JSON.stringify(rows));
+        assert.equal(rows[2][0], label('budget_from_full', aws));
+        assert.ok(rows[2][1].startsWith(`${figure(lang, 100)} `) && rows[2][1].includes(figure(lang, 50)), rows[2][1]);
+        assert.deepEqual(rows[3], [label('budget_held', aws), figure(lang, 1 + (1 - 0.5) / (5 * 0.5))]);
+        const cli = JSON.parse(execFileSync(CLI, ['schedule', '--preset', 'aws-standard', '--failure-rate', '0.5'], { encoding: 'utf8' })).cost.budget;
+        assert.deepEqual([cli.retries_from_full, cli.calls_from_full, cli.held_attempts], [100, 50, 1.2]);
+        // gRPC's throttling (10 tokens, ratio 0.1): below 1/11 the policy
+        // keeps its own (1 − f⁴) / (1 − f) attempts; the edge is said.
+        await page.selectOption('#calc-preset', 'grpc-retry-policy');
+        await type(page, 'failure', { en: '0.05', ru: '0,05', de: '0,05' }[lang]);
+        rows = await shown(page);
+        const grpc = { budget: t['budget_grpc-throttling-example'] };
+        assert.equal(rows.length, 5, JSON.stringify(rows));
+        assert.deepEqual(rows[3], [label('budget_held', grpc), figure(lang, (1 - 0.05 ** 4) / (1 - 0.05))]);
+        assert.deepEqual(rows[4], [label('budget_edge', grpc), percent(lang, data, 0.1 / 1.1)]);
+        // Above the edge it lets retries through no more: one attempt.
+        await type(page, 'failure', HALF[lang]);
+        assert.equal((await shown(page))[3][1], figure(lang, 1));
+        // A library without a budget shows none.
+        await page.selectOption('#calc-preset', 'polly');
+        assert.equal((await shown(page)).length, 2);
+      });
+    });
+
     test('keyboard only: the fields follow the deadline in the tab order', async () => {
       await withPage(lang, {}, async (page) => {
         await page.focus('#calc-deadline');

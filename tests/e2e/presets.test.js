@@ -54,7 +54,10 @@ for (const lang of LANGS) {
             assert.equal(await page.inputValue('#calc-base'), typed(data, p.base), name);
             assert.equal(await page.inputValue('#calc-multiplier'), typed(data, p.multiplier), name);
             assert.equal(await page.inputValue('#calc-max'), typed(data, p.max_delay ?? 0), name);
-            assert.equal(await page.inputValue('#calc-retries'), String(p.retries), name);
+            // The count as the library counts: attempts are one more than retries.
+            const { count } = presets.presets[name];
+            assert.equal(await page.inputValue('#calc-count'), count, name);
+            assert.equal(await page.inputValue('#calc-retries'), String(p.retries + (count === 'attempts' ? 1 : 0)), name);
             assert.equal(await page.inputValue('#calc-jitter'), p.jitter, name);
             if (p.jitter === 'proportional') assert.equal(await page.inputValue('#calc-factor'), typed(data, p.jitter_factor));
             if ((await page.$('#calc-unit')) !== null) assert.equal(await page.inputValue('#calc-unit'), 'ms');
@@ -76,7 +79,8 @@ for (const lang of LANGS) {
         await withPage(lang, pageName, {}, async (page) => {
           assert.equal(await page.getAttribute('#calc-preset-status', 'aria-live'), 'polite');
           await page.selectOption('#calc-preset', 'aws-standard');
-          await type(page, 'retries', '5');
+          // botocore counts attempts: 6 attempts are 5 retries.
+          await type(page, 'retries', '6');
           assert.equal(await page.textContent('#calc-preset-status'), presets.modified);
           assert.ok(await page.isVisible('#calc-preset-status'));
           // The snippets follow the form (tests/e2e/as_code.test.js holds
@@ -84,8 +88,8 @@ for (const lang of LANGS) {
           await openCode(page);
           assert.equal(await page.isVisible('#calc-code-stale'), false);
           assert.match(await page.textContent('#calc-code-tenacity-code'), /stop_after_attempt\(6\)/);
-          // Back to the preset's value: not modified any more.
-          await type(page, 'retries', '2');
+          // Back to the preset's value (3 attempts): not modified any more.
+          await type(page, 'retries', '3');
           assert.equal(await page.textContent('#calc-preset-status'), '');
           // The reader's own policy has no status and no note.
           await page.selectOption('#calc-preset', '');

@@ -96,3 +96,54 @@ fn a_bad_failure_rate_or_layer_count_exits_2_naming_the_flag() {
         );
     }
 }
+
+/// A preset whose library has a retry budget adds `cost.budget`, held to
+/// the sources' figures and the closed forms of `backoff::budget`; a preset
+/// without one, and a policy without a preset, have none.
+#[test]
+fn a_presets_retry_budget_is_its_closed_form() {
+    let cost = |args: &[&str]| cli::json_of("schedule", args)["cost"].clone();
+    // botocore: 500 at 5 a retry, 2 retries a call; at p the quota holds
+    // 1 + min(p + p², (1 − p) / (5p)) attempts.
+    for p in [0.1_f64, 0.5, 0.9] {
+        let c = cost(&["--preset", "aws-standard", "--failure-rate", &p.to_string()]);
+        let b = &c["budget"];
+        assert_eq!(b["name"], "aws-retry-quota");
+        assert_eq!(
+            (
+                b["retries_from_full"].as_u64(),
+                b["calls_from_full"].as_u64()
+            ),
+            (Some(100), Some(50))
+        );
+        let want = 1.0 + (p + p * p).min((1.0 - p) / (5.0 * p));
+        let got = b["held_attempts"].as_f64().unwrap();
+        assert!((got - want).abs() < 1e-12, "{p}: {got} against {want}");
+        assert!(b["edge"].is_null());
+    }
+    // Under AWS_NEW_RETRIES_2026 a retry costs 14: 35 retries from 500.
+    let c = cost(&["--preset", "aws-standard-2026", "--failure-rate", "1"]);
+    assert_eq!(c["budget"]["retries_from_full"], 35);
+    assert_eq!(c["budget"]["held_attempts"], 1.0);
+    // gRFC A6's example (10 tokens, ratio 0.1): the policy's 3 retries from
+    // full, its own attempts below the edge 1/11, one attempt above it.
+    let c = cost(&["--preset", "grpc-retry-policy", "--failure-rate", "0.05"]);
+    assert_eq!(c["budget"]["retries_from_full"], 3);
+    assert_eq!(c["budget"]["held_attempts"], c["attempts"]);
+    // (serde_json's default parser may miss the last bit of a double.)
+    let edge = c["budget"]["edge"].as_f64().unwrap();
+    assert!((edge - 0.1 / 1.1).abs() < 1e-15, "{edge}");
+    let c = cost(&["--preset", "grpc-retry-policy", "--failure-rate", "0.2"]);
+    assert_eq!(c["budget"]["held_attempts"], 1.0);
+    // No budget: no key.
+    assert!(
+        cost(&["--preset", "polly", "--failure-rate", "0.5"])
+            .get("budget")
+            .is_none()
+    );
+    assert!(
+        cost(&[POLICY, &["--failure-rate", "0.5"]].concat())
+            .get("budget")
+            .is_none()
+    );
+}

@@ -800,19 +800,19 @@ fn the_many_clients_view_agrees_bit_for_bit() {
 /// What the retries cost the server, in the module: `cost(p, layers)` on
 /// the input slots, its figures read where `contract::cost` places them,
 /// bit for bit against the native export's function and, by name, against
-/// `backoff::cost::cost` itself; a refused rate or layer count leaves the
-/// figures as they were.
+/// `backoff::cost::cost` and `backoff::budget::effect` themselves; a
+/// refused rate, layer count or budget leaves the figures as they were.
 #[test]
 fn the_cost_at_a_failure_rate_agrees_bit_for_bit() {
     use backoff_site::backoff::cost;
-    use contract::cost::{COST, FAILURE_RATE_ERROR, LAYERS_ERROR, LEN};
+    use contract::cost::{BUDGET_ERROR, COST, FAILURE_RATE_ERROR, LAYERS_ERROR, LEN};
     for (name, bytes) in modules() {
         let mut wasm = Instance::new(bytes);
         let (input, buffer) = (
             wasm.func::<(), u32>("input_buffer"),
             wasm.func::<(), u32>("cost_buffer"),
         );
-        let run = wasm.func::<(f64, f64), u32>("cost");
+        let run = wasm.func::<(f64, f64, f64), u32>("cost");
         let mut rng = Rng(0xc0_57);
         let mut cases = vec![
             (2, 1.0, 3.0),
@@ -826,7 +826,9 @@ fn the_cost_at_a_failure_rate_agrees_bit_for_bit() {
             let layers = 1 + rng.below(10);
             cases.push((retries, rng.uniform(0.0, 1.0), layers as f64));
         }
-        for (retries, p, layers) in cases {
+        let budgets = [f64::NAN, 0.0, 1.0, 2.0];
+        for (i, (retries, p, layers)) in cases.into_iter().enumerate() {
+            let budget = budgets[i % budgets.len()];
             let policy = Policy {
                 base: 100.0,
                 multiplier: 2.0,
@@ -837,10 +839,15 @@ fn the_cost_at_a_failure_rate_agrees_bit_for_bit() {
             let args = slots(&policy);
             let at = input.call(&mut wasm.store, ()).unwrap();
             wasm.write_f64s(at, &args);
-            let case = format!("{name}: {retries} retries, p {p}, {layers} layers");
-            assert_eq!(run.call(&mut wasm.store, (p, layers)).unwrap(), 0, "{case}");
+            let case =
+                format!("{name}: {retries} retries, p {p}, {layers} layers, budget {budget}");
+            assert_eq!(
+                run.call(&mut wasm.store, (p, layers, budget)).unwrap(),
+                0,
+                "{case}"
+            );
             let mut native = [0.0; LEN];
-            contract::cost::cost(&args, p, layers, &mut native).unwrap();
+            contract::cost::cost(&args, p, layers, budget, &mut native).unwrap();
             let got = wasm.f64_bits(buffer, LEN);
             assert_eq!(got, native.map(f64::to_bits), "{case}");
             let c =
@@ -853,22 +860,39 @@ fn the_cost_at_a_failure_rate_agrees_bit_for_bit() {
                 "top_success" => c.top_success,
                 _ => panic!("{key} is no figure of the cost"),
             };
+            if !budget.is_nan() {
+                let (_, rule) = backoff_site::backoff::budget::NAMED[budget as usize];
+                let e = backoff_site::backoff::budget::effect(rule, retries, p).unwrap();
+                let want = [
+                    f64::from(e.retries_from_full),
+                    f64::from(e.calls_from_full),
+                    e.held_attempts,
+                    e.edge.unwrap_or(f64::NAN),
+                ];
+                assert_eq!(
+                    got[contract::cost::BUDGET_AT..],
+                    want.map(f64::to_bits),
+                    "{case}"
+                );
+            }
             for (key, bits) in COST.iter().zip(&got) {
                 assert_eq!(*bits, by_name(key).to_bits(), "{case}: {key}");
             }
         }
         let before = wasm.f64_bits(buffer, LEN);
-        for (p, layers, code) in [
-            (-0.5, 1.0, FAILURE_RATE_ERROR),
-            (f64::NAN, 1.0, FAILURE_RATE_ERROR),
-            (0.5, 0.0, LAYERS_ERROR),
-            (0.5, 2.5, LAYERS_ERROR),
-            (0.5, 11.0, LAYERS_ERROR),
+        for (p, layers, budget, code) in [
+            (-0.5, 1.0, f64::NAN, FAILURE_RATE_ERROR),
+            (f64::NAN, 1.0, f64::NAN, FAILURE_RATE_ERROR),
+            (0.5, 0.0, f64::NAN, LAYERS_ERROR),
+            (0.5, 2.5, f64::NAN, LAYERS_ERROR),
+            (0.5, 11.0, f64::NAN, LAYERS_ERROR),
+            (0.5, 1.0, 3.0, BUDGET_ERROR),
+            (0.5, 1.0, 0.5, BUDGET_ERROR),
         ] {
             assert_eq!(
-                run.call(&mut wasm.store, (p, layers)).unwrap(),
+                run.call(&mut wasm.store, (p, layers, budget)).unwrap(),
                 code,
-                "{name}: {p} {layers}"
+                "{name}: {p} {layers} {budget}"
             );
             assert_eq!(wasm.f64_bits(buffer, LEN), before, "{name}");
         }

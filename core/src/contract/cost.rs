@@ -2,13 +2,16 @@
 //! the input slots cost the server at a failure rate per attempt
 //! (`crate::cost`), at one layer and at the bottom of `layers`, laid out by
 //! the JSON keys of `backoff-site schedule --failure-rate P --layers L`'s
-//! `cost` object, bit for bit.
+//! `cost` object, bit for bit; and, for a preset whose library has a retry
+//! budget (`crate::budget`), what the budget does to the retries, as that
+//! object's `budget`.
 //!
 //! The calculator's failure rate and layers fields set no input of the
 //! policy (nor of its JSON document): like the many-clients count they go
 //! to an export of their own, which the base module holds because the
 //! figures are a few multiplications. This module never formats anything.
 
+use crate::budget::{self, NAMED};
 use crate::cost::{self, CostError, MAX_LAYERS};
 
 use super::{INPUTS, Refused, SPAN_ERROR, policy};
@@ -22,8 +25,31 @@ pub const COST: [&str; 5] = [
     "top_success",
 ];
 
+/// Where the budget's figures start in the cost buffer.
+pub const BUDGET_AT: usize = COST.len();
+
+/// The budget's figures, by their JSON key in `cost.budget`; NaN when no
+/// budget is asked for, `edge` NaN for a budget without one.
+pub const BUDGET: [&str; 4] = [
+    "retries_from_full",
+    "calls_from_full",
+    "held_attempts",
+    "edge",
+];
+
+/// The budgets, by name: code `c` is `BUDGETS[c]`.
+pub const BUDGETS: [&str; NAMED.len()] = {
+    let mut names = [""; NAMED.len()];
+    let mut i = 0;
+    while i < NAMED.len() {
+        names[i] = NAMED[i].0;
+        i += 1;
+    }
+    names
+};
+
 /// The cost buffer's length in f64 values.
-pub const LEN: usize = COST.len();
+pub const LEN: usize = COST.len() + BUDGET.len();
 
 /// The most layers the layers field takes.
 pub const LAYERS_MAX: u32 = MAX_LAYERS;
@@ -37,17 +63,22 @@ pub const FAILURE_RATE_ERROR: u32 = SPAN_ERROR + 1;
 /// [`LAYERS_MAX`].
 pub const LAYERS_ERROR: u32 = FAILURE_RATE_ERROR + 1;
 
+/// The code for a budget code outside [`BUDGETS`].
+pub const BUDGET_ERROR: u32 = LAYERS_ERROR + 1;
+
 /// The export's functions, besides `super::EXPORTS`.
 pub const EXPORTS: [&str; 2] = ["cost", "cost_buffer"];
 
 /// Computes the cost of the input slots' retries at `failure_rate` per
-/// attempt over `layers` layers (NaN: one) into `out`, laid out as
-/// [`COST`] says. The policy's own errors come first, with their codes; on
+/// attempt over `layers` layers (NaN: one), and what the budget of code
+/// `budget` (NaN: none) does to them, into `out`, laid out as [`COST`] and
+/// [`BUDGET`] say. The policy's own errors come first, with their codes; on
 /// refusal `out` is left as it was.
 pub fn cost(
     inputs: &[f64; INPUTS.len()],
     failure_rate: f64,
     layers: f64,
+    budget: f64,
     out: &mut [f64; LEN],
 ) -> Result<(), Refused> {
     let retries = policy(inputs)?.retries;
@@ -63,13 +94,32 @@ pub fn cost(
         CostError::Layers => refused(LAYERS_ERROR),
         CostError::Retries => Refused::from(crate::PolicyError::Retries),
     })?;
-    *out = [
+    let mut held = [f64::NAN; BUDGET.len()];
+    if !budget.is_nan() {
+        // `as` saturates; the round trip keeps only whole codes in range.
+        let code = budget as usize;
+        let (_, rule) = NAMED
+            .get(code)
+            .filter(|_| code as f64 == budget)
+            .ok_or(refused(BUDGET_ERROR))?;
+        // The cost has checked the rate and the retries, and the named
+        // budgets are in range: the effect cannot be refused.
+        let e = budget::effect(*rule, retries, failure_rate).map_err(|_| refused(BUDGET_ERROR))?;
+        held = [
+            f64::from(e.retries_from_full),
+            f64::from(e.calls_from_full),
+            e.held_attempts,
+            e.edge.unwrap_or(f64::NAN),
+        ];
+    }
+    out[..BUDGET_AT].copy_from_slice(&[
         c.attempts,
         c.success,
         c.bottom_attempts,
         c.bottom_attempts_worst,
         c.top_success,
-    ];
+    ]);
+    out[BUDGET_AT..].copy_from_slice(&held);
     Ok(())
 }
 
@@ -90,25 +140,38 @@ mod tests {
     #[test]
     fn the_buffer_holds_the_cores_figures_by_their_keys() {
         let mut out = [0.0; LEN];
-        cost(&slots(2.0), 1.0, 3.0, &mut out).unwrap();
+        cost(&slots(2.0), 1.0, 3.0, f64::NAN, &mut out).unwrap();
         // Three layers of three attempts, every one failing: 27.
-        assert_eq!(out, [3.0, 0.0, 27.0, 27.0, 0.0]);
-        cost(&slots(2.0), 0.5, f64::NAN, &mut out).unwrap();
-        assert_eq!(out, [1.75, 0.875, 1.75, 3.0, 0.875]);
+        assert_eq!(out[..BUDGET_AT], [3.0, 0.0, 27.0, 27.0, 0.0]);
+        assert!(out[BUDGET_AT..].iter().all(|x| x.is_nan()));
+        cost(&slots(2.0), 0.5, f64::NAN, f64::NAN, &mut out).unwrap();
+        assert_eq!(out[..BUDGET_AT], [1.75, 0.875, 1.75, 3.0, 0.875]);
+        // botocore's quota at one half: 1 + (1 − ½) / (5 · ½) = 1.2 attempts.
+        let aws = BUDGETS
+            .iter()
+            .position(|n| *n == "aws-retry-quota")
+            .unwrap();
+        cost(&slots(2.0), 0.5, f64::NAN, aws as f64, &mut out).unwrap();
+        assert_eq!(out[BUDGET_AT..BUDGET_AT + 3], [100.0, 50.0, 1.2]);
+        assert!(out[LEN - 1].is_nan());
     }
 
     #[test]
     fn refusals_leave_the_buffer_and_name_their_code() {
         let mut out = [7.0; LEN];
         for p in [-0.1, 1.5, f64::NAN] {
-            let err = cost(&slots(2.0), p, 1.0, &mut out).unwrap_err();
+            let err = cost(&slots(2.0), p, 1.0, f64::NAN, &mut out).unwrap_err();
             assert_eq!(err.code, FAILURE_RATE_ERROR, "{p}");
         }
         for l in [0.0, 1.5, 11.0, -1.0, 1e10] {
-            let err = cost(&slots(2.0), 0.5, l, &mut out).unwrap_err();
+            let err = cost(&slots(2.0), 0.5, l, f64::NAN, &mut out).unwrap_err();
             assert_eq!(err.code, LAYERS_ERROR, "{l}");
         }
-        let err = cost(&slots(0.0), 0.5, 1.0, &mut out).unwrap_err();
+        for b in [-1.0, 0.5, BUDGETS.len() as f64] {
+            let err = cost(&slots(2.0), 0.5, 1.0, b, &mut out).unwrap_err();
+            assert_eq!(err.code, BUDGET_ERROR, "{b}");
+        }
+        let err = cost(&slots(0.0), 0.5, 1.0, f64::NAN, &mut out).unwrap_err();
         assert_eq!(err.code, crate::PolicyError::Retries.code());
         assert_eq!(out, [7.0; LEN]);
     }

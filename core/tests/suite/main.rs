@@ -11,6 +11,7 @@ mod support {
     pub mod sample;
 }
 
+mod budget;
 mod contention_published;
 mod contention_reference_model;
 mod contention_simulation;

@@ -314,6 +314,11 @@ pub struct Island {
 #[derive(Serialize)]
 pub struct CostIsland {
     pub figures: &'static [&'static str],
+    /// The retry budget's figures from `budget_at`, and the budgets by
+    /// code.
+    pub budget_at: usize,
+    pub budget: &'static [&'static str],
+    pub budgets: &'static [&'static str],
     pub len: usize,
 }
 
@@ -355,6 +360,9 @@ pub fn island(zero_max: ZeroMax) -> Island {
         distribution: distribution_island(),
         cost: CostIsland {
             figures: &core::cost::COST,
+            budget_at: core::cost::BUDGET_AT,
+            budget: &core::cost::BUDGET,
+            budgets: &core::cost::BUDGETS,
             len: core::cost::LEN,
         },
     }

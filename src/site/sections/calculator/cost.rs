@@ -56,10 +56,14 @@ pub fn fields() -> [Field; 2] {
     ]
 }
 
-/// The island's words of the cost, by key: each field's error, and the
-/// labels of the figures. `cost_bottom` has `{layers}` where the script
-/// puts the count, per CLDR plural category (`cost_bottom_<category>`).
-pub const TEXT: [(&str, &str); 7] = [
+/// The island's words of the cost, by key: the labels of the figures, with
+/// `{budget}` where the script puts a retry budget's name
+/// (`budget_<name>`, [`budget_names`]). The labels whose count needs a
+/// plural form are the island's `cost_bottom` and `budget_figure`.
+pub const TEXT: [(&str, &str); 10] = [
+    ("budget_from_full", "calc-budget-from-full"),
+    ("budget_held", "calc-budget-held"),
+    ("budget_edge", "calc-budget-edge"),
     ("cost_attempts", "calc-cost-attempts"),
     ("cost_success", "calc-cost-success"),
     ("cost_bottom_worst", "calc-cost-bottom-worst"),
@@ -72,13 +76,29 @@ pub const TEXT: [(&str, &str); 7] = [
     ),
 ];
 
+/// The island's key and message id of each retry budget's name.
+pub fn budget_names() -> impl Iterator<Item = (String, String)> {
+    crate::backoff::contract::cost::BUDGETS
+        .iter()
+        .map(|name| (format!("budget_{name}"), format!("calc-budget-{name}")))
+}
+
 /// The messages that receive variables, and their names.
 pub const VARIABLES: &[(&str, &[&str])] = &[
     ("error-failure-rate", &["min", "max"]),
     ("error-layers", &["min", "max"]),
     ("calc-cost-bottom", &["layers"]),
     ("calc-cost-percent", &["percent"]),
+    ("calc-budget-from-full", &["budget"]),
+    ("calc-budget-from-full-figure", &["retries", "calls"]),
+    ("calc-budget-held", &["budget"]),
+    ("calc-budget-edge", &["budget"]),
+    ("calc-budget-grpc-throttling-example", &["spec"]),
+    ("calc-budget-aws-retry-quota-2026", &["switch"]),
 ];
+
+/// The names the budgets' names hold, the same in every language.
+pub const NAMES: [(&str, &str); 2] = [("spec", "gRFC A6"), ("switch", "AWS_NEW_RETRIES_2026")];
 
 /// The variables the cost passes to message `id`, if it is one of its own.
 pub fn variables(id: &str) -> Option<&'static [&'static str]> {
@@ -109,14 +129,14 @@ mod tests {
         };
         let mut out = [0.0; cost::LEN];
         for x in [-0.01, 0.0, 0.3, 1.0, 1.01] {
-            let got = cost::cost(&slots, x, 1.0, &mut out);
+            let got = cost::cost(&slots, x, 1.0, f64::NAN, &mut out);
             assert_eq!(got.is_ok(), keeps(&rate.rule, x), "rate {x}");
             if let Err(refused) = got {
                 assert_eq!(refused.code, cost::FAILURE_RATE_ERROR);
             }
         }
         for x in [0.0, 1.0, 2.5, 10.0, 11.0] {
-            let got = cost::cost(&slots, 0.5, x, &mut out);
+            let got = cost::cost(&slots, 0.5, x, f64::NAN, &mut out);
             assert_eq!(got.is_ok(), keeps(&layers.rule, x), "layers {x}");
             if let Err(refused) = got {
                 assert_eq!(refused.code, cost::LAYERS_ERROR);

@@ -89,6 +89,10 @@ pub struct Shared<'a> {
     /// The label of the attempts at the bottom of the layers per CLDR
     /// plural category, `{layers}` for the count.
     cost_bottom: BTreeMap<&'static str, String>,
+    /// The retries a budget lets through from full, per CLDR plural
+    /// category of the calls that get all theirs: `{calls}` and
+    /// `{retries}` for the counts.
+    budget_figure: BTreeMap<&'static str, String>,
     /// The percentiles of the total wait the page shows, in its order, by
     /// the names of the core's figures.
     percentiles: Vec<&'static str>,
@@ -338,6 +342,10 @@ pub fn shared<'a>(
     for (key, id) in cost::TEXT {
         text.insert(key.into(), message(texts, id, &[]));
     }
+    let names = cost::NAMES.map(|(name, value)| (name, value.to_string()));
+    for (key, id) in cost::budget_names() {
+        text.insert(key, message(texts, &id, &names));
+    }
     Shared {
         contract: contract::island(profile.zero_max),
         number: intl.number_symbols().clone(),
@@ -351,6 +359,7 @@ pub fn shared<'a>(
         limit_fields: optional(limit_fields),
         cost_fields: optional(cost_fields),
         cost_bottom: plural_patterns(texts, intl, "calc-cost-bottom", "layers"),
+        budget_figure: plural_patterns(texts, intl, "calc-budget-from-full-figure", "calls"),
         percentiles: distribution::PERCENTILES.map(|(name, _)| name).to_vec(),
         herd: herd::summary_patterns(texts, intl),
         presets,
@@ -440,6 +449,10 @@ fn plural_patterns(
         .iter()
         .map(|&(category, n)| {
             let mut args = FluentArgs::new();
+            // The message's other variables are the script's to fill.
+            for &name in cost::variables(id).unwrap_or_default() {
+                args.set(name, format!("{{{name}}}"));
+            }
             args.set(variable, n);
             let text = texts.get(id, Some(&args));
             let hole = format!("{{{variable}}}");

@@ -65,6 +65,9 @@ struct Item {
     /// How its library counts (`attempts` or `retries`): the calculator's
     /// count switch follows it.
     count: &'static str,
+    /// Its library's retry budget (a name of `contract::cost::BUDGETS`),
+    /// or none.
+    budget: Option<&'static str>,
     note: String,
 }
 
@@ -134,6 +137,7 @@ pub fn view(presets: &[Preset], zero_max: ZeroMax, texts: &Texts) -> Option<Pres
                     Item {
                         policy: policy(&page_policy(p, zero_max)),
                         count: count_of(p),
+                        budget: p.budget,
                         note: note(p, texts),
                     },
                 )

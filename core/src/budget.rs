@@ -1,0 +1,243 @@
+//! What a library's retry budget does to a policy's retries: how many
+//! retries it lets through from a full bucket when every attempt fails,
+//! and how many attempts per request it holds in the long run when every
+//! attempt fails independently with probability `f`.
+//!
+//! Two kinds of budget, each stated as its library's source states it:
+//!
+//! - **gRPC retry throttling** (gRFC A6, grpc/proposal@1fd061ad
+//!   `A6-client-retries.md` L183–199; grpc-go@4793ad04 `clientconn.go`
+//!   L1734–1769): a bucket of `max_tokens`, full at start; every failed
+//!   attempt takes one token (never below zero), every successful call adds
+//!   `token_ratio` (never above `max_tokens`); a failed attempt is retried
+//!   only while the tokens left are above `max_tokens / 2`. The original
+//!   attempt is never throttled.
+//! - **The AWS SDKs' retry quota** (botocore@0e6e2404 `retries/quota.py`
+//!   L7–50, `retries/standard.py` L669–738): a capacity of 500, full at
+//!   start; a retry takes `retry_cost` (5; 14 under `AWS_NEW_RETRIES_2026`)
+//!   if at least that much is left, else
+//!   it is not made; a call that succeeds without a retry gives back 1, one
+//!   that succeeds after retries gives back its last retry's cost; a call
+//!   that fails gives back nothing.
+//!
+//! The long run, with `A(f) = 1 + f + … + f^N` the policy's own expected
+//! attempts (`crate::cost`):
+//!
+//! - gRPC: per attempt the bucket gains `r` with probability `1 − f` per
+//!   call and loses 1 per failed attempt; per call that is
+//!   `A(f)·((1 − f)·r − f)`. If it is at least 0 the bucket stays near full
+//!   and the policy keeps its `A(f)`; otherwise the bucket drains, and even
+//!   the original attempts alone drain it (`(1 − f)·r − f < 0`), so it
+//!   stays near empty, below the threshold, and retries stop: 1 attempt per
+//!   call. The edge is the failure ratio `r / (1 + r)`.
+//! - AWS: a retry that fails costs its `c` for good; one that succeeds is
+//!   given back, so a call's net cost is `c` times its failed retries, and
+//!   its income 1 when its first attempt succeeds. With `R` retries per
+//!   call on average, `R·f` of them fail, so a drained quota balances at
+//!   `c·f·R = 1 − f`: `R = (1 − f) / (c·f)`. The quota holds
+//!   `1 + min(A(f) − 1, (1 − f) / (c·f))` attempts per call.
+//!
+//! Like the rest of the core: no allocation, every loop bounded, no NaN or
+//! infinity out, a typed error for every bad input.
+
+use crate::cost::{self, CostError};
+
+/// A library's retry budget.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// gRPC's retry throttling: `max_tokens` (0 < max ≤ 1000, as gRFC A6
+    /// bounds it) and `token_ratio` (0 < ratio ≤ 1).
+    Throttling { max_tokens: f64, token_ratio: f64 },
+    /// The AWS SDKs' retry quota: `capacity` and the `retry_cost` of a
+    /// retry (each from 1 to 10,000; a success without retry gives back 1).
+    Quota { capacity: f64, retry_cost: f64 },
+}
+
+/// gRFC A6's example of `retryThrottling` (it has no default: throttling
+/// is off unless the service config sets it).
+pub const GRPC_A6_EXAMPLE: Budget = Budget::Throttling {
+    max_tokens: 10.0,
+    token_ratio: 0.1,
+};
+
+/// botocore's standard mode: `RetryQuota.INITIAL_CAPACITY` 500 and
+/// `RetryQuotaChecker._RETRY_COST` 5 (a timeout costs 10).
+pub const AWS_STANDARD: Budget = Budget::Quota {
+    capacity: 500.0,
+    retry_cost: 5.0,
+};
+
+/// botocore's standard mode under `AWS_NEW_RETRIES_2026`:
+/// `_RETRY_COST_V2` 14 (a throttling error costs 5).
+pub const AWS_2026: Budget = Budget::Quota {
+    capacity: 500.0,
+    retry_cost: 14.0,
+};
+
+/// The budgets by the names presets give them (`content/presets.toml`),
+/// a budget's code across the WebAssembly boundary being its index here.
+pub const NAMED: [(&str, Budget); 3] = [
+    ("grpc-throttling-example", GRPC_A6_EXAMPLE),
+    ("aws-retry-quota", AWS_STANDARD),
+    ("aws-retry-quota-2026", AWS_2026),
+];
+
+/// What the budget does to a policy's retries.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Effect {
+    /// Retries it lets through from a full bucket when every attempt fails.
+    pub retries_from_full: u32,
+    /// The calls in a row, every attempt failing, that get all their
+    /// retries from a full bucket.
+    pub calls_from_full: u32,
+    /// Attempts per call it holds in the long run at the failure rate.
+    pub held_attempts: f64,
+    /// The failure rate above which it stops retries in the long run
+    /// (gRPC: `r / (1 + r)`); `None` for a quota, which never stops them
+    /// all below a failure rate of 1.
+    pub edge: Option<f64>,
+}
+
+/// Why a budget's effect was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BudgetError {
+    /// The budget's own figures are out of range.
+    Budget,
+    /// The failure rate or the retries (as `crate::cost` says).
+    Cost(CostError),
+}
+
+/// What `budget` does to `retries` retries when every attempt fails
+/// independently with probability `failure_rate`.
+pub fn effect(budget: Budget, retries: u32, failure_rate: f64) -> Result<Effect, BudgetError> {
+    let own = cost::cost(retries, failure_rate, 1).map_err(BudgetError::Cost)?;
+    let f = failure_rate;
+    let (mut left, mut spent, mut full_calls) = (0.0, 0u32, 0u32);
+    let effect = match budget {
+        Budget::Throttling {
+            max_tokens,
+            token_ratio,
+        } => {
+            if !(max_tokens > 0.0
+                && max_tokens <= 1000.0
+                && token_ratio > 0.0
+                && token_ratio <= 1.0)
+            {
+                return Err(BudgetError::Budget);
+            }
+            // From full, every attempt failing: at most `max_tokens` calls
+            // before the tokens are at the threshold (each takes at least one).
+            left = max_tokens;
+            for _ in 0..=max_tokens as u32 {
+                let mut got = 0;
+                loop {
+                    left = (left - 1.0_f64).max(0.0);
+                    if got == retries || left <= max_tokens / 2.0 {
+                        break;
+                    }
+                    got += 1;
+                }
+                spent += got;
+                if got < retries {
+                    break;
+                }
+                full_calls += 1;
+            }
+            let drift = (1.0 - f) * token_ratio - f;
+            Effect {
+                retries_from_full: spent,
+                calls_from_full: full_calls,
+                held_attempts: if drift >= 0.0 { own.attempts } else { 1.0 },
+                edge: Some(token_ratio / (1.0 + token_ratio)),
+            }
+        }
+        Budget::Quota {
+            capacity,
+            retry_cost,
+        } => {
+            let range = 1.0..=10_000.0;
+            if !range.contains(&capacity) || !range.contains(&retry_cost) {
+                return Err(BudgetError::Budget);
+            }
+            left += capacity;
+            // Each full call takes at least one retry's cost: bounded by
+            // capacity / cost ≤ 10,000 calls.
+            for _ in 0..=(capacity / retry_cost) as u32 {
+                let mut got = 0;
+                while got < retries && retry_cost <= left {
+                    left -= retry_cost;
+                    got += 1;
+                }
+                spent += got;
+                if got < retries {
+                    break;
+                }
+                full_calls += 1;
+            }
+            let retries_held = if f == 0.0 {
+                0.0
+            } else {
+                ((1.0 - f) / (retry_cost * f)).min(own.attempts - 1.0)
+            };
+            Effect {
+                retries_from_full: spent,
+                calls_from_full: full_calls,
+                held_attempts: 1.0 + retries_held,
+                edge: None,
+            }
+        }
+    };
+    Ok(effect)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn from_full_the_sources_own_figures() {
+        // gRFC A6's example: 4 retries before the bucket is at half.
+        let g = effect(GRPC_A6_EXAMPLE, 3, 1.0).unwrap();
+        assert_eq!((g.retries_from_full, g.calls_from_full), (3, 1));
+        let g = effect(GRPC_A6_EXAMPLE, 10, 1.0).unwrap();
+        assert_eq!((g.retries_from_full, g.calls_from_full), (4, 0));
+        // botocore: 500 / 5 = 100 retries, 50 calls of 2 retries.
+        let a = effect(AWS_STANDARD, 2, 1.0).unwrap();
+        assert_eq!((a.retries_from_full, a.calls_from_full), (100, 50));
+        let a = effect(AWS_STANDARD, 3, 1.0).unwrap();
+        assert_eq!((a.retries_from_full, a.calls_from_full), (100, 33));
+    }
+
+    #[test]
+    fn bad_budgets_are_refused() {
+        let bad = [
+            Budget::Throttling {
+                max_tokens: 0.0,
+                token_ratio: 0.1,
+            },
+            Budget::Throttling {
+                max_tokens: 1001.0,
+                token_ratio: 0.1,
+            },
+            Budget::Throttling {
+                max_tokens: 10.0,
+                token_ratio: f64::NAN,
+            },
+            Budget::Quota {
+                capacity: 0.5,
+                retry_cost: 5.0,
+            },
+            Budget::Quota {
+                capacity: 500.0,
+                retry_cost: 1e9,
+            },
+        ];
+        for b in bad {
+            assert_eq!(effect(b, 3, 0.5), Err(BudgetError::Budget), "{b:?}");
+        }
+        assert!(matches!(
+            effect(AWS_STANDARD, 3, 1.5),
+            Err(BudgetError::Cost(_))
+        ));
+    }
+}
