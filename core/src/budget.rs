@@ -23,9 +23,9 @@
 //! The long run, with `A(f) = 1 + f + … + f^N` the policy's own expected
 //! attempts (`crate::cost`):
 //!
-//! - gRPC: per attempt the bucket gains `r` with probability `1 − f` per
-//!   call and loses 1 per failed attempt; per call that is
-//!   `A(f)·((1 − f)·r − f)`. If it is at least 0 the bucket stays near full
+//! - gRPC: per call the bucket gains `r` if the call succeeds (probability
+//!   `(1 − f)·A(f)`) and loses 1 per failed attempt (`f·A(f)` of them):
+//!   `A(f)·((1 − f)·r − f)` in all. If it is at least 0 the bucket stays near full
 //!   and the policy keeps its `A(f)`; otherwise the bucket drains, and even
 //!   the original attempts alone drain it (`(1 − f)·r − f < 0`), so it
 //!   stays near empty, below the threshold, and retries stop: 1 attempt per
