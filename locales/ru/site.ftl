@@ -670,7 +670,7 @@ calc-budget-aws-retry-quota-2026 = квота повторов botocore при {
 
 # Label: how many retries the chosen preset’s retry budget lets through, starting full, when every attempt fails.
 # $budget - the budget’s name (one of the three messages above)
-calc-budget-from-full = Сколько повторов { $budget } пропускает, начиная с полного запаса, если не удаётся ни одна попытка
+calc-budget-from-full = Сколько повторов пропускает { $budget }, начиная с полного запаса, если не удаётся ни одна попытка
 
 # The figure of that label.
 # $retries (number) - the retries let through; $calls (number) - the requests in a row that get all their retries

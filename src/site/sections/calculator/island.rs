@@ -122,6 +122,14 @@ struct OptionalField {
     optional: bool,
 }
 
+/// The bounds a field's error may name (`$min`, and `$max` when the rule
+/// has one), each `shift` above the rule's, in the page's notation.
+fn rule_bounds(intl: &Intl, rule: &contract::Rule, shift: f64) -> Vec<(&'static str, String)> {
+    let mut bounds = vec![("min", intl.number(rule.min + shift))];
+    bounds.extend(rule.max.map(|max| ("max", intl.number(max + shift))));
+    bounds
+}
+
 /// `fields`, each optional.
 fn optional(fields: impl IntoIterator<Item = contract::Field>) -> Vec<OptionalField> {
     fields
@@ -283,11 +291,11 @@ pub fn shared<'a>(
         let Some(id) = contract::error_message(key, profile.zero_max) else {
             continue;
         };
-        let mut bounds = Vec::new();
-        if let Some(field) = fields.iter().find(|f| f.error == key) {
-            bounds.push(("min", intl.number(field.rule.min)));
-            bounds.extend(field.rule.max.map(|max| ("max", intl.number(max))));
-        }
+        let bounds = fields
+            .iter()
+            .find(|f| f.error == key)
+            .map(|f| rule_bounds(intl, &f.rule, 0.0))
+            .unwrap_or_default();
         text.insert(format!("error_{key}"), message(texts, &id, &bounds));
     }
     let limit_fields = limit_fields(profile.zero_max);
@@ -295,10 +303,7 @@ pub fn shared<'a>(
         text.entry(key).or_insert(value);
     }
     let clients = contract::clients_field();
-    let clients_bounds = [
-        ("min", intl.number(clients.rule.min)),
-        ("max", intl.number(clients.rule.max.unwrap_or_default())),
-    ];
+    let clients_bounds = rule_bounds(intl, &clients.rule, 0.0);
     text.insert(
         "error_clients".into(),
         message(texts, "error-clients", &clients_bounds),
@@ -307,10 +312,7 @@ pub fn shared<'a>(
     text.insert("herd_time".into(), texts.get("calc-herd-time", None));
     let cost_fields = cost::fields();
     for field in &cost_fields {
-        let bounds = [
-            ("min", intl.number(field.rule.min)),
-            ("max", intl.number(field.rule.max.unwrap_or_default())),
-        ];
+        let bounds = rule_bounds(intl, &field.rule, 0.0);
         let id = format!("error-{}", field.error.replace('_', "-"));
         text.insert(
             format!("error_{}", field.error),
@@ -326,18 +328,14 @@ pub fn shared<'a>(
         text.insert(key.into(), texts.get(id, None));
     }
     // Attempts are one more than retries: the retries' bounds, shifted.
-    let retries = fields.iter().find(|f| f.input == "retries");
-    let shifted = |x: Option<f64>| intl.number(x.unwrap_or_default() + 1.0);
+    let attempts_bounds = fields
+        .iter()
+        .find(|f| f.input == "retries")
+        .map(|f| rule_bounds(intl, &f.rule, 1.0))
+        .unwrap_or_default();
     text.insert(
         "error_attempts".into(),
-        message(
-            texts,
-            "error-attempts",
-            &[
-                ("min", shifted(retries.map(|f| f.rule.min))),
-                ("max", shifted(retries.and_then(|f| f.rule.max))),
-            ],
-        ),
+        message(texts, "error-attempts", &attempts_bounds),
     );
     for (key, id) in cost::TEXT {
         text.insert(key.into(), message(texts, id, &[]));
