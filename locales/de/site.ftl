@@ -678,6 +678,50 @@ calc-budget-edge = Fehlerquote, oberhalb derer { $budget } Wiederholungen unterb
 # Shown under the figures (plain text).
 calc-cost-note = Exakt berechnet unter der Annahme, dass Versuche unabhängig voneinander mit der angegebenen Quote scheitern. Echte Ausfälle kommen gebündelt, wenn ein Dienst überlastet ist, und dann erhöht jede Wiederholung seine Last.
 
+## Calculator: what fits the deadline
+
+# Heading of the answers under the timeline, shown once a deadline is given.
+calc-fit-heading = Was in die Deadline passt
+
+# Label of the most retries whose start is before the deadline (the count switch counts retries).
+calc-fit-most-retries = Höchstzahl der Wiederholungen, die vor der Deadline beginnen
+
+# The same when the count switch counts attempts (the original request included).
+calc-fit-most-attempts = Höchstzahl der Versuche, die vor der Deadline beginnen
+
+# The three counts of the label above.
+# $worst - the count when every delay is at its longest
+# $p99 - the count at that percentile
+# $percentile - the percentile, 99
+# $p50 - the count at the median
+calc-fit-most-figure = { $worst }, wenn jede Verzögerung maximal ist; { $p99 } bei P{ $percentile }; { $p50 } beim Median
+
+# Label of the largest first delay with which the policy’s last retry still starts before the deadline at that percentile.
+# $percentile - the percentile, 99
+calc-fit-base = Größte Basisverzögerung, bei der die letzte Wiederholung bei P{ $percentile } rechtzeitig beginnt
+
+# Label of the largest maximum delay with which it does.
+# $percentile - the percentile, 99
+calc-fit-max-delay = Größte maximale Verzögerung, bei der die letzte Wiederholung bei P{ $percentile } rechtzeitig beginnt
+
+# Answer when every value fits (a maximum delay holds every first delay low enough).
+calc-fit-any = Beliebig
+
+# Answer for the maximum delay when the policy fits without one.
+calc-fit-any-max-delay = Beliebig: Eine maximale Verzögerung ist nicht nötig
+
+# Answer when no value fits: the timeouts alone reach the deadline, or not even the shortest delay fits.
+calc-fit-none = Kein Wert passt
+
+# Shown while the answers are being worked out.
+calc-fit-working = Wird berechnet…
+
+# Shown when the part of the calculator that works out the answers could not run.
+calc-fit-failed = Was in die Deadline passt, ließ sich in diesem Browser nicht berechnen.
+
+# Shown under the answers (plain text).
+calc-fit-note = Ermittelt durch eine Suche über die eigenen Werte des Rechners und daher so genau wie die Perzentile oben. Jede Verzögerung ist abgerundet, der angezeigte Wert passt also.
+
 ## Calculator: the optional fields
 
 # Legend of the group of optional fields: the timeout per attempt, the deadline, the failure rate, the layers and the clients that fail together (plain text).

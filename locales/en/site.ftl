@@ -681,6 +681,50 @@ calc-budget-edge = Failure rate above which { $budget } stops retries
 # Shown under the figures (plain text).
 calc-cost-note = Computed exactly, on the assumption that attempts fail independently at the rate given. Real failures come together when a service is overloaded, and then every retry adds to its load.
 
+## Calculator: what fits the deadline
+
+# Heading of the answers under the timeline, shown once a deadline is given.
+calc-fit-heading = What fits this deadline
+
+# Label of the most retries whose start is before the deadline (the count switch counts retries).
+calc-fit-most-retries = Most retries that start before the deadline
+
+# The same when the count switch counts attempts (the original request included).
+calc-fit-most-attempts = Most attempts that start before the deadline
+
+# The three counts of the label above.
+# $worst - the count when every delay is at its longest
+# $p99 - the count at that percentile
+# $percentile - the percentile, 99
+# $p50 - the count at the median
+calc-fit-most-figure = { $worst } if every delay is at its longest, { $p99 } at P{ $percentile }, { $p50 } at the median
+
+# Label of the largest first delay with which the policy’s last retry still starts before the deadline at that percentile.
+# $percentile - the percentile, 99
+calc-fit-base = Largest first delay for the last retry to start in time at P{ $percentile }
+
+# Label of the largest maximum delay with which it does.
+# $percentile - the percentile, 99
+calc-fit-max-delay = Largest maximum delay for the last retry to start in time at P{ $percentile }
+
+# Answer when every value fits (a maximum delay holds every first delay low enough).
+calc-fit-any = Any
+
+# Answer for the maximum delay when the policy fits without one.
+calc-fit-any-max-delay = Any: no maximum delay is needed
+
+# Answer when no value fits: the timeouts alone reach the deadline, or not even the shortest delay fits.
+calc-fit-none = No value fits
+
+# Shown while the answers are being worked out.
+calc-fit-working = Working out what fits…
+
+# Shown when the part of the calculator that works out the answers could not run.
+calc-fit-failed = What fits could not be worked out in this browser.
+
+# Shown under the answers (plain text).
+calc-fit-note = Found by a search over the calculator’s own figures, so they are as exact as the percentiles above; each delay is rounded down, so the figure shown fits.
+
 ## Calculator: the optional fields
 
 # Legend of the group of optional fields: the timeout per attempt, the deadline, the failure rate, the layers and the clients that fail together (plain text).

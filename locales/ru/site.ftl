@@ -692,6 +692,50 @@ calc-budget-edge = Доля неудач, выше которой { $budget } п
 # Shown under the figures (plain text).
 calc-cost-note = Рассчитано точно в предположении, что попытки не удаются независимо друг от друга с заданной долей. Настоящие сбои приходят разом, когда сервис перегружен, и тогда каждый повтор добавляет ему нагрузки.
 
+## Calculator: what fits the deadline
+
+# Heading of the answers under the timeline, shown once a deadline is given.
+calc-fit-heading = Что укладывается в общий срок
+
+# Label of the most retries whose start is before the deadline (the count switch counts retries).
+calc-fit-most-retries = Наибольшее число повторов, которые начнутся до общего срока
+
+# The same when the count switch counts attempts (the original request included).
+calc-fit-most-attempts = Наибольшее число попыток, которые начнутся до общего срока
+
+# The three counts of the label above.
+# $worst - the count when every delay is at its longest
+# $p99 - the count at that percentile
+# $percentile - the percentile, 99
+# $p50 - the count at the median
+calc-fit-most-figure = { $worst }, если каждая задержка максимальна; { $p99 } по P{ $percentile }; { $p50 } по медиане
+
+# Label of the largest first delay with which the policy’s last retry still starts before the deadline at that percentile.
+# $percentile - the percentile, 99
+calc-fit-base = Наибольшая первая задержка, при которой последний повтор по P{ $percentile } начнётся в срок
+
+# Label of the largest maximum delay with which it does.
+# $percentile - the percentile, 99
+calc-fit-max-delay = Наибольшее значение максимальной задержки, при котором последний повтор по P{ $percentile } начнётся в срок
+
+# Answer when every value fits (a maximum delay holds every first delay low enough).
+calc-fit-any = Любое значение
+
+# Answer for the maximum delay when the policy fits without one.
+calc-fit-any-max-delay = Любое: максимальная задержка не нужна
+
+# Answer when no value fits: the timeouts alone reach the deadline, or not even the shortest delay fits.
+calc-fit-none = Ни одно значение не подходит
+
+# Shown while the answers are being worked out.
+calc-fit-working = Считаем, что укладывается в срок…
+
+# Shown when the part of the calculator that works out the answers could not run.
+calc-fit-failed = В этом браузере не удалось рассчитать, что укладывается в срок.
+
+# Shown under the answers (plain text).
+calc-fit-note = Найдено поиском по собственным расчётам калькулятора, поэтому точность та же, что у перцентилей выше. Задержки округлены вниз, так что каждое показанное значение укладывается в срок.
+
 ## Calculator: the optional fields
 
 # Legend of the group of optional fields: the timeout per attempt, the deadline, the failure rate, the layers and the clients that fail together (plain text).

@@ -8,6 +8,7 @@ import { showCode, startSnippets } from './as_code.js';
 import { renderChart } from './chart.js';
 import { renderCost } from './cost.js';
 import { renderDistribution, sampledMeans } from './distribution.js';
+import { renderFit, serveFits } from './fit.js';
 import { limitErrors, readAs, readForm, readUrl, saveState, showCount, startCount, writeUrl } from './form.js';
 import { renderHerd } from './herd.js';
 import { copyJson, downloadJson } from './json.js';
@@ -53,7 +54,7 @@ function update(fromUser) {
   $('stale').hidden = !errors;
   const staleText = errors?.module ?? data.text.stale;
   if ($('stale').textContent !== staleText) $('stale').textContent = staleText;
-  for (const id of ['output', 'chart', 'herd', 'cost']) $(id).classList.toggle('is-stale', !!errors);
+  for (const id of ['output', 'chart', 'herd', 'cost', 'fit']) $(id).classList.toggle('is-stale', !!errors);
   for (const id of ['copy', 'download']) $(id).disabled = !!errors;
   $('copied').textContent = '';
   // Each error is heard once, as it appears, not again per keystroke.
@@ -95,6 +96,7 @@ function render(p) {
   renderTotals(p, buf, sampled);
   renderChart(p, buf);
   renderDistribution(p);
+  renderFit();
   renderHerd();
   renderCost();
 }
@@ -149,3 +151,5 @@ async function start() {
 
 // Not in Node, which may import any module for its pure functions.
 if (typeof document !== 'undefined') start().catch(() => {});
+// Started again as a worker, the script answers what fits a deadline.
+else if (typeof WorkerGlobalScope !== 'undefined') serveFits();

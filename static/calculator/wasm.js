@@ -12,6 +12,13 @@ export async function loadWasm(url) {
   return instance.exports;
 }
 
+// The input slots of a module's contract (its `inputs` and `jitters`) for
+// policy p and the form's limits: NaN for an input not given.
+export function slotsOf(p, { inputs, jitters }) {
+  const l = readLimits();
+  return inputs.map((k) => (k === 'jitter' ? jitters.indexOf(p.jitter) : p[k] ?? l[k] ?? NaN));
+}
+
 // Null, or p's error by field name; `{ module: true }` when p's kind needs a
 // method module that has not come (or cannot), which is no input's fault.
 export function compute(p) {
@@ -37,11 +44,7 @@ export function compute(p) {
 // was. The error's code or 0, and the module that answered.
 function run(p) {
   const c = data.contract;
-  const l = readLimits();
-  const write = (w, { inputs, jitters }) => {
-    const slots = view(w.input_buffer(), inputs.length, w);
-    inputs.forEach((k, i) => { slots[i] = k === 'jitter' ? jitters.indexOf(p.jitter) : p[k] ?? l[k] ?? NaN; });
-  };
+  const write = (w, contract) => view(w.input_buffer(), contract.inputs.length, w).set(slotsOf(p, contract));
   const grid = c.jitters.includes(p.jitter);
   setDist(methods[data.wasm_methods[p.jitter]]);
   // spread() reads the base module's slots as well.

@@ -2,11 +2,13 @@
 //! them, in every language: the percentiles beside the totals are those
 //! `schedule --percentiles` prints for the built inputs, in the page's
 //! notation; the schedule page's timeline table and verdict are the
-//! command's timeline; the timeout and deadline fields are in every form;
+//! command's timeline, and what fits its deadline the closed forms; the
+//! timeout and deadline fields are in every form;
 //! the explainer's percentiles example states the core's figures. The page
 //! rounds percentiles to the power of ten at or below the method's error
 //! (one grid step, or the width of the P99's 99 % interval), and a verdict
 //! that holds on every run says "always", not "in 100 % of cases".
+//! Over 500 lines: one reading of the built pages per figure, side by side.
 
 use crate::common;
 
@@ -198,6 +200,57 @@ fn the_schedule_pages_timeline_and_verdict_are_the_commands() {
             html.contains(r#"<dl class="totals percentiles" id="calc-percentiles" hidden>"#),
             "{lang}: percentiles shown for a certain total"
         );
+    }
+}
+
+/// The schedule page's defaults give a deadline, so its static page shows
+/// what fits it, as the script words it, checked against the closed forms:
+/// delays 250, 500, 1,000, 2,000, 2,000 with a timeout of 1,000 start
+/// retry k at k × 1,000 + 250 (2^k − 1) (capped at 2,000), so 4 retries
+/// start before 8,000 (7,750) and the fifth does not (10,750); retry 5
+/// starts in time for a first delay b below 3,000 / 31 (5,000 + 31 b, the
+/// cap unreached) and a maximum delay c below 750 (5,000 + 750 + 3 c).
+/// Both shown rounded down to the page's three places.
+#[test]
+fn the_schedule_pages_fit_is_the_closed_forms_rounded_down() {
+    let floor3 = |x: f64| (x * 1000.0).floor() / 1000.0;
+    let (base, cap) = (floor3(3000.0 / 31.0), floor3(750.0 - 750.0 * 1e-9));
+    for lang in ["en", "ru", "de"] {
+        let intl = intl(lang);
+        let html = real_page(&format!("{lang}/schedule/index.html"));
+        let block = between(&html, r#"<div class="calc-fit" id="calc-fit">"#, "</dl>");
+        let data = island(&format!("{lang}/schedule/index.html"));
+        let t = &data["text"];
+        let most = t["fit_most_figure"]
+            .as_str()
+            .unwrap()
+            .replace("{worst}", "4")
+            .replace("{p99}", "4")
+            .replace("{p50}", "4");
+        // Words apart by plain spaces; a figure grouped with a no-break
+        // space stays one.
+        let words = |text: &str| {
+            text.split([' ', '\n'])
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let rows: Vec<String> = block
+            .split("<div>")
+            .skip(1)
+            .map(|row| words(&text_of_cells(row)))
+            .collect();
+        let want = [
+            format!("{} {most}", t["fit_most_retries"].as_str().unwrap()),
+            format!("{} {}", t["fit_base"].as_str().unwrap(), intl.number(base)),
+            format!(
+                "{} {}",
+                t["fit_max_delay"].as_str().unwrap(),
+                intl.number(cap)
+            ),
+        ]
+        .map(|row| words(&row));
+        assert_eq!(rows, want, "{lang}");
     }
 }
 

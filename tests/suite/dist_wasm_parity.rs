@@ -36,6 +36,10 @@ include!("dist_wasm/figures.rs");
 #[path = "dist_wasm/export.rs"]
 mod export;
 
+// The fit export of the method modules.
+#[path = "dist_wasm/fit.rs"]
+mod fit;
+
 // The method modules beside the base one.
 #[path = "dist_wasm/modules.rs"]
 mod modules;

@@ -70,14 +70,24 @@
 //!   totals.
 //! - `distribution_buffer() -> *const f64`: the distribution buffer,
 //!   `contract::distribution::LEN` f64 long.
+//! - `fit() -> u32` computes what fits the deadline slot
+//!   (`contract::fit`: the most retries that start before it, the largest
+//!   first and maximum delays that still do at P99), by the module's own
+//!   method, from the input slots alone, into the fit buffer; 0 or the
+//!   error's code (a kind of the other method is the `jitter` error); on
+//!   failure the buffer is left as it was. It runs the method up to about a
+//!   hundred times, so the script calls it off the page's thread.
+//!   `fit_buffer() -> *const f64`: the fit buffer, `contract::fit::LEN` f64
+//!   long.
 //!
 //! Their work buffers (up to about 600 KB) are static: memory pages, not
-//! bytes of the module. Both methods in one module would be nearly twice
-//! the 6 KiB budget every module has (`tests/suite/budgets.rs`); each alone, with
-//! the work the base module already does left to it, is within it. The
-//! script fetches the one for the reader's jitter kind on the first edit
-//! (`wasm/build`'s `Kind`) and keeps the base instance for the schedule,
-//! durations and many clients.
+//! bytes of the module. The base module, which every calculator page loads
+//! at start, holds no method; each method module holds one, with the
+//! search of what fits a deadline over it, within the budgets of
+//! `tests/suite/budgets.rs`. The script fetches the one for the reader's
+//! jitter kind on the first edit (`wasm/build`'s `Kind`) and keeps the base
+//! instance for the schedule, durations and many clients; its worker
+//! instantiates the same module again for `fit`.
 
 #![no_std]
 
@@ -167,17 +177,64 @@ pub extern "C" fn duration_parts(ms: f64) -> *const f64 {
 mod distribution {
     use super::{INPUT, SCHEDULE, answer};
     use backoff_core::contract::distribution::{self, LEN};
+    use backoff_core::contract::fit;
 
     static mut OUT: [f64; LEN] = [0.0; LEN];
 
     #[cfg(backoff_grid)]
+    use backoff_core::contract::distribution::{GRID_LEN, GridWork};
+    #[cfg(backoff_grid)]
+    use backoff_core::dist::{Delay, Summary};
+    #[cfg(backoff_grid)]
+    static mut DELAYS: [Delay; RETRIES] = [Delay::fixed(0.0); RETRIES];
+    #[cfg(backoff_grid)]
+    static mut GRID: [f64; GRID_LEN] = [0.0; GRID_LEN];
+    #[cfg(backoff_grid)]
+    static mut SUMS: [Summary; RETRIES] = [Summary::ZERO; RETRIES];
+
+    /// The grid method's work buffers, which `distribution` and `fit` share.
+    ///
+    /// # Safety
+    /// Single-threaded and not reentrant: the caller holds the only
+    /// references to the buffers while its call runs.
+    #[cfg(backoff_grid)]
+    unsafe fn work() -> GridWork<'static> {
+        unsafe {
+            GridWork {
+                delays: &mut *(&raw mut DELAYS),
+                grid: &mut *(&raw mut GRID),
+                sums: &mut *(&raw mut SUMS),
+            }
+        }
+    }
+
+    #[cfg(backoff_monte_carlo)]
+    use backoff_core::contract::distribution::{MonteCarloWork, PATHS_LEN};
+    #[cfg(backoff_monte_carlo)]
+    use backoff_core::dist::monte_carlo::Row;
+    #[cfg(backoff_monte_carlo)]
+    static mut PATHS: [f64; PATHS_LEN] = [0.0; PATHS_LEN];
+    #[cfg(backoff_monte_carlo)]
+    static mut ROWS: [Row; RETRIES] = [Row::ZERO; RETRIES];
+
+    /// The Monte Carlo method's work buffers, which `distribution` and
+    /// `fit` share.
+    ///
+    /// # Safety
+    /// As the grid's.
+    #[cfg(backoff_monte_carlo)]
+    unsafe fn work() -> MonteCarloWork<'static> {
+        unsafe {
+            MonteCarloWork {
+                paths: &mut *(&raw mut PATHS),
+                rows: &mut *(&raw mut ROWS),
+            }
+        }
+    }
+
+    #[cfg(backoff_grid)]
     #[unsafe(no_mangle)]
     pub extern "C" fn distribution() -> u32 {
-        use backoff_core::contract::distribution::{GRID_LEN, GridWork};
-        use backoff_core::dist::{Delay, Summary};
-        static mut DELAYS: [Delay; RETRIES] = [Delay::fixed(0.0); RETRIES];
-        static mut GRID: [f64; GRID_LEN] = [0.0; GRID_LEN];
-        static mut SUMS: [Summary; RETRIES] = [Summary::ZERO; RETRIES];
         // SAFETY: single-threaded and not reentrant: these are the only
         // references to the buffers while the call runs.
         let (inputs, schedule, out, work) = unsafe {
@@ -185,11 +242,7 @@ mod distribution {
                 &*(&raw const INPUT),
                 &*(&raw const SCHEDULE),
                 &mut *(&raw mut OUT),
-                GridWork {
-                    delays: &mut *(&raw mut DELAYS),
-                    grid: &mut *(&raw mut GRID),
-                    sums: &mut *(&raw mut SUMS),
-                },
+                work(),
             )
         };
         answer(distribution::grid(inputs, schedule, out, work))
@@ -198,10 +251,6 @@ mod distribution {
     #[cfg(backoff_monte_carlo)]
     #[unsafe(no_mangle)]
     pub extern "C" fn distribution() -> u32 {
-        use backoff_core::contract::distribution::{MonteCarloWork, PATHS_LEN};
-        use backoff_core::dist::monte_carlo::Row;
-        static mut PATHS: [f64; PATHS_LEN] = [0.0; PATHS_LEN];
-        static mut ROWS: [Row; RETRIES] = [Row::ZERO; RETRIES];
         // SAFETY: single-threaded and not reentrant: these are the only
         // references to the buffers while the call runs.
         let (inputs, schedule, out, work) = unsafe {
@@ -209,13 +258,38 @@ mod distribution {
                 &*(&raw const INPUT),
                 &mut *(&raw mut SCHEDULE),
                 &mut *(&raw mut OUT),
-                MonteCarloWork {
-                    paths: &mut *(&raw mut PATHS),
-                    rows: &mut *(&raw mut ROWS),
-                },
+                work(),
             )
         };
         answer(distribution::monte_carlo(inputs, schedule, out, work))
+    }
+
+    static mut FIT: [f64; fit::LEN] = [0.0; fit::LEN];
+
+    /// What fits the deadline slot, by this module's method, into the fit
+    /// buffer (`contract::fit`).
+    #[unsafe(no_mangle)]
+    pub extern "C" fn fit() -> u32 {
+        // SAFETY: single-threaded and not reentrant: these are the only
+        // references to the buffers while the call runs.
+        let (inputs, out, work) = unsafe { (&*(&raw const INPUT), &mut *(&raw mut FIT), work()) };
+        #[cfg(backoff_grid)]
+        let mut runs = backoff_core::dist::fit::GridRuns {
+            delays: work.delays,
+            grid: work.grid,
+            sums: work.sums,
+        };
+        #[cfg(backoff_monte_carlo)]
+        let mut runs = backoff_core::dist::fit::MonteCarloRuns {
+            paths: work.paths,
+            rows: work.rows,
+        };
+        answer(fit::fit(inputs, out, &mut runs))
+    }
+
+    #[unsafe(no_mangle)]
+    pub extern "C" fn fit_buffer() -> *const f64 {
+        (&raw const FIT).cast::<f64>()
     }
 
     const RETRIES: usize = backoff_core::MAX_RETRIES as usize;

@@ -170,7 +170,7 @@ pub struct MonteCarloWork<'a> {
 /// The code of a refusal of `crate::dist`: its policy errors are the core's,
 /// its limits' are the timeline's codes, and the work buffers' cannot happen
 /// with the lengths [`GridWork`] and [`MonteCarloWork`] state.
-fn refused(err: DistError) -> Refused {
+pub(super) fn refused(err: DistError) -> Refused {
     let code = match err {
         DistError::Base => 1,
         DistError::Multiplier => 2,

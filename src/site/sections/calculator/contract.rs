@@ -342,6 +342,9 @@ pub struct DistributionIsland {
     pub fits: usize,
     pub fit: &'static [&'static str],
     pub len: usize,
+    /// The fit export's buffer (`core::fit`): its answers by key.
+    pub fit_answers: &'static [&'static str],
+    pub fit_len: usize,
 }
 
 pub fn island(zero_max: ZeroMax) -> Island {
@@ -384,6 +387,8 @@ fn distribution_island() -> DistributionIsland {
         fits: d::FITS,
         fit: &d::FIT,
         len: d::LEN,
+        fit_answers: &core::fit::ANSWERS,
+        fit_len: core::fit::LEN,
     }
 }
 

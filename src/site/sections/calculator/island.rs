@@ -32,7 +32,7 @@ use crate::site::load::content::CalculatorProfile;
 use crate::site::sections::calculator::schedule;
 use crate::site::sections::calculator::schedule::Headers;
 use crate::site::sections::calculator::{
-    contract, cost, distribution, form::limit_fields, herd, presets,
+    contract, cost, distribution, fit, form::limit_fields, herd, presets,
 };
 
 /// The island: what the script needs to know of this page alone.
@@ -203,7 +203,9 @@ pub fn chart_words(texts: &Texts) -> schedule::ChartWords {
 /// puts each other variable the contract lists for it.
 fn message(texts: &Texts, id: &str, figures: &[(&str, String)]) -> String {
     let mut args = FluentArgs::new();
-    let listed = contract::variables(id).or_else(|| cost::variables(id));
+    let listed = contract::variables(id)
+        .or_else(|| cost::variables(id))
+        .or_else(|| fit::variables(id));
     for &name in listed.unwrap_or_default() {
         match figures.iter().find(|(n, _)| *n == name) {
             Some((_, figure)) => args.set(name, figure.clone()),
@@ -339,6 +341,10 @@ pub fn shared<'a>(
     );
     for (key, id) in cost::TEXT {
         text.insert(key.into(), message(texts, id, &[]));
+    }
+    let percentile = [("percentile", intl.number(f64::from(fit::PERCENTILE)))];
+    for (key, id) in fit::TEXT {
+        text.insert(key.into(), message(texts, id, &percentile));
     }
     let names = cost::NAMES.map(|(name, value)| (name, value.to_string()));
     for (key, id) in cost::budget_names() {

@@ -22,7 +22,7 @@ use crate::site::format::texts::Texts;
 use crate::site::load::content::Page;
 use crate::site::sections::calculator::form::{self, Choice, Field};
 use crate::site::sections::calculator::schedule::{self, Headers, TableRow};
-use crate::site::sections::calculator::{distribution, shared};
+use crate::site::sections::calculator::{distribution, fit, shared};
 
 pub struct TotalView {
     pub label: String,
@@ -75,6 +75,11 @@ pub struct CalculatorView {
     pub cost_fields: Vec<Field>,
     /// The note under the cost's figures.
     pub cost_note: String,
+    /// The heading and the note of what fits a deadline, and its answers
+    /// for the defaults (label, figure), when they give a deadline.
+    pub fit_heading: String,
+    pub fit_rows: Vec<[String; 2]>,
+    pub fit_note: String,
     /// The legend of the optional fields' group (timeout, deadline, clients).
     pub optional_legend: String,
     /// The attempt timeline of the defaults, when they give a timeout or a
@@ -125,7 +130,12 @@ pub fn view(
     let fields = form::fields(profile, texts, intl);
     let limit_fields = form::limit_field_views(profile, texts, intl);
     let cost_fields = form::cost_field_views(texts, intl);
-    let dist = distribution::compute(&schedule, profile.limits);
+    let mut dist = distribution::compute(&schedule, profile.limits);
+    if let Some(deadline) = profile.limits.deadline {
+        dist = dist
+            .with_fit(&schedule, profile.limits.timeout, deadline)
+            .expect("the defaults and limits are checked when loaded");
+    }
     let figure = distribution::Figure {
         intl,
         unit: profile.unit,
@@ -140,6 +150,7 @@ pub fn view(
         })
         .collect();
     let timeline = distribution::timeline(&dist, defaults.retries, texts, &figure);
+    let fit_rows = fit::rows(&dist, defaults.retries, texts, &figure);
     let jitters = form::jitters(profile, texts);
     let units = form::units(profile, texts);
     let headers = Headers::new(texts);
@@ -198,6 +209,9 @@ pub fn view(
         limit_fields,
         cost_fields,
         cost_note: texts.get("calc-cost-note", None),
+        fit_heading: texts.get("calc-fit-heading", None),
+        fit_rows,
+        fit_note: texts.get("calc-fit-note", None),
         timeline,
         script_src: format!("{root}{script}"),
         code_src: format!("{root}{}", parts.as_code.data_asset),

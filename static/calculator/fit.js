@@ -1,0 +1,132 @@
+// What fits the deadline: once a deadline is given, the method module's
+// `fit` export (contract::fit, the search of `schedule --fit-deadline D`)
+// for the last good policy, its timeout and deadline: the most retries that
+// start before the deadline (every delay longest, P99, median) and the
+// largest first and maximum delays with which the last retry still starts
+// in time at P99. The search runs the method up to about a hundred times,
+// so it runs in a worker: this same script, started a second time
+// (serveFits), which fetches the kind's method module for itself. A newer
+// question ends a worker still busy with an older one. Words from the
+// island (calculator/fit.rs); the build shows no fit, its defaults give no
+// deadline.
+
+import { readLimits } from './form.js';
+import { $, box, byKey, counting, data, el, fill, good, num, unit } from './state.js';
+import { loadWasm, slotsOf } from './wasm.js';
+
+let worker, busy = false, asked = '';
+
+export function renderFit() {
+  const { deadline } = readLimits();
+  $('fit').hidden = deadline == null;
+  if (deadline == null) {
+    asked = '';
+    if (busy) stop();
+    return;
+  }
+  const d = data.contract.distribution;
+  const slots = slotsOf(good, d);
+  const url = new URL(data.wasm_methods[good.jitter], location.href).href;
+  // The count switch changes the words, not the question.
+  const key = `${url} ${slots}`;
+  if (key === asked) {
+    if (!busy) showFit();
+    return;
+  }
+  asked = key;
+  $('fit-status').textContent = data.text.fit_working;
+  $('fit-figures').classList.add('is-stale');
+  if (busy) stop();
+  worker ??= startWorker();
+  busy = true;
+  worker.postMessage({ key, url, slots, len: d.fit_len });
+}
+
+// The last answer's figures, shown again when only the words change.
+let last;
+
+function startWorker() {
+  const src = document.querySelector('#calculator script[src]').src;
+  const w = new Worker(src, { type: 'module' });
+  w.onmessage = ({ data: answer }) => {
+    busy = false;
+    if (answer.key !== asked) return;
+    if (answer.failed) return cannotFit();
+    $('fit-status').textContent = '';
+    if (answer.code) {
+      const { errors } = data.contract.distribution;
+      const text = data.text[`error_${errors[answer.code - 1]}`] ?? data.text.fit_failed;
+      $('fit-status').textContent = text.replace('{retry}', num(answer.retry));
+      $('fit-figures').replaceChildren();
+      last = null;
+      return;
+    }
+    last = byKey(data.contract.distribution.fit_answers, answer.out);
+    showFit();
+  };
+  w.onerror = () => {
+    busy = false;
+    cannotFit();
+  };
+  return w;
+}
+
+function stop() {
+  worker.terminate();
+  worker = null;
+  busy = false;
+}
+
+function cannotFit() {
+  last = null;
+  $('fit-status').textContent = data.text.fit_failed;
+  $('fit-figures').replaceChildren();
+}
+
+// The answers in the page's words: counts in the count the switch chose.
+export function showFit() {
+  if (!last || $('fit').hidden) return;
+  const t = data.text;
+  const count = (k) => num(counting() ? k + 1 : k);
+  const rows = [[counting() ? t.fit_most_attempts : t.fit_most_retries, fill(t.fit_most_figure, {
+    worst: count(last.most_retries_worst),
+    p99: count(last.most_retries_p99),
+    p50: count(last.most_retries_p50),
+  })]];
+  // Without a retry there is no last retry to fit.
+  if (good.retries > 0) {
+    rows.push([t.fit_base, bound(last.largest_base_p99, t.fit_any)],
+      [t.fit_max_delay, bound(last.largest_max_delay_p99, t.fit_any_max_delay)]);
+  }
+  $('fit-figures').replaceChildren(...rows.map(([dt, dd]) => box('div', {}, el('dt', dt), el('dd', dd))));
+  $('fit-figures').classList.remove('is-stale');
+}
+
+// A bound as contract::fit writes it: NaN fits nothing, infinity anything,
+// else the largest value that fits, rounded down to the page's places so
+// that the figure shown fits too.
+function bound(x, any) {
+  if (Number.isNaN(x)) return data.text.fit_none;
+  if (x === Infinity) return any;
+  const places = 10 ** data.max_fraction_digits;
+  const down = Math.floor(x * places) / places;
+  return unit(down > 0 ? num(down) : `<\u00a0${num(1 / places)}`);
+}
+
+// In the worker: each question names its method module (fetched once) and
+// the distribution's input slots; the answer is the export's code, the
+// overflowing retry and the fit buffer, or that the module failed.
+export function serveFits() {
+  const modules = {};
+  self.onmessage = async ({ data: { key, url, slots, len } }) => {
+    try {
+      const w = await (modules[url] ??= loadWasm(url));
+      new Float64Array(w.memory.buffer, w.input_buffer(), slots.length).set(slots);
+      const code = w.fit();
+      const out = [...new Float64Array(w.memory.buffer, w.fit_buffer(), len)];
+      self.postMessage({ key, code, retry: w.error_retry(), out });
+    } catch {
+      self.postMessage({ key, failed: true });
+    }
+  };
+}
