@@ -21,8 +21,8 @@
 //! module's size budget; the method modules have it, see that module's
 //! header). What the retries cost the server at a failure rate is the base
 //! module's [`cost`] export, with a contract of its own; what fits a
-//! deadline is the method modules' [`fit`] export, over the distribution's
-//! inputs.
+//! deadline is the method modules' [`fit`] export, and one seeded run their
+//! [`sample`] export, both over the distribution's inputs.
 
 use crate::contention::spread;
 use crate::{Jitter, MAX_RETRIES, Policy, PolicyError, Schedule};
@@ -30,6 +30,7 @@ use crate::{Jitter, MAX_RETRIES, Policy, PolicyError, Schedule};
 pub mod cost;
 pub mod distribution;
 pub mod fit;
+pub mod sample;
 
 /// The jitter kinds the base module computes, by [`Jitter::name`]: those of
 /// [`crate::Method::Grid`], which come first in [`Jitter::KINDS`], so that a kind's

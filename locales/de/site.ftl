@@ -678,6 +678,25 @@ calc-budget-edge = Fehlerquote, oberhalb derer { $budget } Wiederholungen unterb
 # Shown under the figures (plain text).
 calc-cost-note = Exakt berechnet unter der Annahme, dass Versuche unabhängig voneinander mit der angegebenen Quote scheitern. Echte Ausfälle kommen gebündelt, wenn ein Dienst überlastet ist, und dann erhöht jede Wiederholung seine Last.
 
+## Calculator: one sample run
+
+# The button under the chart of delays that draws one seeded run of the policy over the chart's bands.
+calc-sample-draw = Beispieldurchlauf erzeugen
+
+# The same button once a run is drawn.
+calc-sample-another = Weiteren Beispieldurchlauf erzeugen
+
+# The chart legend's words for the run's points.
+calc-sample-legend = Ein Beispieldurchlauf
+
+# Under the chart once a run is drawn.
+# $seed - the seed that names the run (digits only, as in the address)
+# $total - the run's total wait, with its unit
+calc-sample-summary = Ein Beispieldurchlauf (Startwert { $seed }) wartet insgesamt { $total }. Derselbe Startwert erzeugt denselben Durchlauf erneut, hier wie auf der Kommandozeile.
+
+# Caption of the table of the run's delays (also the name of its scroll region).
+calc-sample-table = Verzögerungen des Beispieldurchlaufs
+
 ## Calculator: what fits the deadline
 
 # Heading of the answers under the timeline, shown once a deadline is given.

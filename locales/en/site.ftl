@@ -681,6 +681,25 @@ calc-budget-edge = Failure rate above which { $budget } stops retries
 # Shown under the figures (plain text).
 calc-cost-note = Computed exactly, on the assumption that attempts fail independently at the rate given. Real failures come together when a service is overloaded, and then every retry adds to its load.
 
+## Calculator: one sample run
+
+# The button under the chart of delays that draws one seeded run of the policy over the chart's bands.
+calc-sample-draw = Draw a sample run
+
+# The same button once a run is drawn.
+calc-sample-another = Draw another sample run
+
+# The chart legend's words for the run's points.
+calc-sample-legend = One sample run
+
+# Under the chart once a run is drawn.
+# $seed - the seed that names the run (digits only, as in the address)
+# $total - the run's total wait, with its unit
+calc-sample-summary = A sample run (seed { $seed }) waits { $total } in all. The same seed draws the same run again, here and on the command line.
+
+# Caption of the table of the run's delays (also the name of its scroll region).
+calc-sample-table = Delays of the sample run
+
 ## Calculator: what fits the deadline
 
 # Heading of the answers under the timeline, shown once a deadline is given.

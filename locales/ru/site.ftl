@@ -692,6 +692,25 @@ calc-budget-edge = Доля неудач, выше которой { $budget } п
 # Shown under the figures (plain text).
 calc-cost-note = Рассчитано точно в предположении, что попытки не удаются независимо друг от друга с заданной долей. Настоящие сбои приходят разом, когда сервис перегружен, и тогда каждый повтор добавляет ему нагрузки.
 
+## Calculator: one sample run
+
+# The button under the chart of delays that draws one seeded run of the policy over the chart's bands.
+calc-sample-draw = Показать случайный прогон
+
+# The same button once a run is drawn.
+calc-sample-another = Показать другой случайный прогон
+
+# The chart legend's words for the run's points.
+calc-sample-legend = Один случайный прогон
+
+# Under the chart once a run is drawn.
+# $seed - the seed that names the run (digits only, as in the address)
+# $total - the run's total wait, with its unit
+calc-sample-summary = Случайный прогон (начальное значение { $seed }) ждёт в сумме { $total }. То же начальное значение даст тот же прогон и здесь, и в командной строке.
+
+# Caption of the table of the run's delays (also the name of its scroll region).
+calc-sample-table = Задержки случайного прогона
+
 ## Calculator: what fits the deadline
 
 # Heading of the answers under the timeline, shown once a deadline is given.

@@ -220,10 +220,9 @@ pub struct SampleRun {
     pub total: f64,
 }
 
-/// The largest seed a sample run takes: the largest integer a JavaScript
-/// number holds exactly, so that the browser, the URL and the JSON name the
-/// same run.
-pub const MAX_SAMPLE_SEED: u64 = (1 << 53) - 1;
+/// The largest seed a sample run takes (the contract's: the largest integer
+/// a JavaScript number holds exactly).
+pub const MAX_SAMPLE_SEED: u64 = crate::backoff::contract::sample::MAX_SEED;
 
 /// What the retries cost the server, as the core computes it
 /// (`backoff::cost`).

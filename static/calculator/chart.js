@@ -1,8 +1,10 @@
 // The schedule's chart, as figures::chart_html draws it, redrawn for each
-// good policy.
+// good policy, with a sample run's delays over it once one is drawn
+// (sample.js).
 
 import { decade, niceStep, pow10 } from './axis.js';
 import { drawing, fix, legend, region, showBody } from './drawing.js';
+import { drawn } from './sample.js';
 import { data, el, fill, K, num, ROW, unit } from './state.js';
 
 // region holding the SVG (ticks, grid, band, line, cap), an HTML legend and
@@ -54,6 +56,8 @@ export function renderChart(p, buf) {
   const jittered = p.jitter !== 'none';
   if (jittered) add('polygon', { points: `${line('max')} ${line('min', 1)}`, class: 'chart-band' });
   add('polyline', { points: line('mean'), class: 'chart-mean' });
+  // A sample run's actual delays, one dot each, over the band.
+  if (drawn) drawn.delays.forEach((d, i) => add('circle', { cx: xs[i], cy: fix(y(d)), r: 3, class: 'chart-sample' }));
   let firstCapped = 0;
   for (let i = n - 1; i >= 0; i--) if (at(i, 'capped')) firstCapped = i + 1;
   if (firstCapped) {
@@ -62,6 +66,7 @@ export function renderChart(p, buf) {
   add('path', { d: `M${L} ${T}V${bottom}H${W - R}`, class: 'chart-axis' });
   const items = [['mean', jittered ? t.chart_mean : t.delay]];
   if (jittered) items.unshift(['band', t.chart_band]);
+  if (drawn) items.push(['sample', data.text.sample_legend]);
   if (firstCapped) items.push(['cap', `${t.chart_cap}: ${unit(num(at(firstCapped - 1, 'delay')))}`]);
   const args = { first: unit(num(at(0, 'delay'))), last: unit(num(at(n - 1, 'delay'))), retry: num(firstCapped) };
   // As schedule::chart_html: nominal delays never shrink, so a last equal to the first is constant.

@@ -4,6 +4,7 @@
 
 import { parseNumber } from './notation.js';
 import { presetFromUrl, presets } from './presets.js';
+import { sampleSeed, setSeed } from './sample.js';
 import { $, counting, data, FIELDS, fill, num } from './state.js';
 
 // Whether x keeps a field's rule.
@@ -126,6 +127,8 @@ function stateQuery() {
   }
   for (const f of ['jitter', 'count', 'unit']) if ($(f)) query.set(f, $(f).value);
   if (presets) $('preset').value ? query.set('preset', $('preset').value) : query.delete('preset');
+  const seed = sampleSeed();
+  seed == null ? query.delete('sample') : query.set('sample', String(seed));
   return `?${query}`;
 }
 
@@ -173,5 +176,6 @@ export function readUrl() {
     if ([...($(f)?.options ?? [])].some((o) => o.value === query.get(f))) $(f).value = query.get(f);
   }
   presetFromUrl(query);
+  setSeed(query.get('sample'));
   carryQuery();
 }

@@ -1,10 +1,13 @@
 // The schedule as JSON, as `schedule` writes it: Copy and Download.
 
+import { sampleJson } from './sample.js';
 import { $, byKey, data, el, good, ROW, scheduleView, TOTALS } from './state.js';
 
 // src/report.rs's document of the last good result (a refusal leaves the
 // buffer alone), keys in its order, with the newline `schedule` ends its
-// output with: what Copy and Download give is byte for byte what it prints.
+// output with: what Copy and Download give is byte for byte what it prints,
+// up to `total`; a drawn sample run follows, byte for byte the `sample`
+// of `schedule --sample SEED`.
 function documentJson() {
   const { row, total: keys } = data.contract;
   const buf = scheduleView();
@@ -13,7 +16,9 @@ function documentJson() {
     retries.push(Object.fromEntries(row.map((k, j) => [k, k === 'capped' ? buf[r + j] === 1 : buf[r + j]])));
   }
   const total = byKey(keys, buf, TOTALS);
-  return `${JSON.stringify({ policy: good, retries, total }, null, 2)}\n`;
+  // A drawn run follows as `schedule --sample SEED` writes it.
+  const sample = sampleJson();
+  return `${JSON.stringify(sample ? { policy: good, retries, total, sample } : { policy: good, retries, total }, null, 2)}\n`;
 }
 
 export function copyJson() {

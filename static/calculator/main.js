@@ -13,6 +13,7 @@ import { limitErrors, readAs, readForm, readUrl, saveState, showCount, startCoun
 import { renderHerd } from './herd.js';
 import { copyJson, downloadJson } from './json.js';
 import { presetStatus, startPresets } from './presets.js';
+import { drawSample, newSeed, showSample } from './sample.js';
 import { $, data, FIELDS, fetchJson, scheduleView, setData, setGood, setMethod, setWasm } from './state.js';
 import { idle, renderTable, renderTotals, watchTable } from './table.js';
 import { compute, loadWasm } from './wasm.js';
@@ -94,7 +95,9 @@ function render(p) {
   const sampled = sampledMeans();
   renderTable(p, buf, sampled);
   renderTotals(p, buf, sampled);
+  drawSample();
   renderChart(p, buf);
+  showSample();
   renderDistribution(p);
   renderFit();
   renderHerd();
@@ -145,8 +148,12 @@ async function start() {
   for (const a of document.querySelectorAll('.language-switcher a')) a.addEventListener('click', writeUrlNow);
   $('copy').onclick = copyJson;
   $('download').onclick = downloadJson;
+  $('sample-draw').onclick = () => {
+    newSeed();
+    update(true);
+  };
   $('needs').hidden = true;
-  for (const id of ['form', 'chart', 'actions']) $(id).hidden = false;
+  for (const id of ['form', 'chart', 'actions', 'sample']) $(id).hidden = false;
 }
 
 // Not in Node, which may import any module for its pure functions.

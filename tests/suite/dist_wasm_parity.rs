@@ -40,6 +40,10 @@ mod export;
 #[path = "dist_wasm/fit.rs"]
 mod fit;
 
+// The sample export of the method modules.
+#[path = "dist_wasm/sample.rs"]
+mod sample;
+
 // The method modules beside the base one.
 #[path = "dist_wasm/modules.rs"]
 mod modules;

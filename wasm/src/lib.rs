@@ -79,6 +79,13 @@
 //!   hundred times, so the script calls it off the page's thread.
 //!   `fit_buffer() -> *const f64`: the fit buffer, `contract::fit::LEN` f64
 //!   long.
+//! - `sample(seed: f64) -> u32` draws one run of the input slots' policy
+//!   from `seed` (`contract::sample`: a whole number up to 2^53 − 1), each
+//!   retry's actual delay and the total, into the sample buffer; 0 or the
+//!   error's code (a kind of the other method is the `jitter` error); on
+//!   failure the buffer is left as it was.
+//!   `sample_buffer() -> *const f64`: the sample buffer,
+//!   `contract::sample::LEN` f64 long.
 //!
 //! Their work buffers (up to about 600 KB) are static: memory pages, not
 //! bytes of the module. The base module, which every calculator page loads
@@ -177,7 +184,7 @@ pub extern "C" fn duration_parts(ms: f64) -> *const f64 {
 mod distribution {
     use super::{INPUT, SCHEDULE, answer};
     use backoff_core::contract::distribution::{self, LEN};
-    use backoff_core::contract::fit;
+    use backoff_core::contract::{fit, sample};
 
     static mut OUT: [f64; LEN] = [0.0; LEN];
 
@@ -290,6 +297,30 @@ mod distribution {
     #[unsafe(no_mangle)]
     pub extern "C" fn fit_buffer() -> *const f64 {
         (&raw const FIT).cast::<f64>()
+    }
+
+    static mut SAMPLE: [f64; sample::LEN] = [0.0; sample::LEN];
+
+    /// One seeded run of the input slots' policy into the sample buffer
+    /// (`contract::sample`).
+    #[unsafe(no_mangle)]
+    pub extern "C" fn sample(seed: f64) -> u32 {
+        // SAFETY: single-threaded and not reentrant: these are the only
+        // references to the buffers while the call runs.
+        let (inputs, out) = unsafe { (&*(&raw const INPUT), &mut *(&raw mut SAMPLE)) };
+        #[cfg(backoff_grid)]
+        // SAFETY: as above.
+        let work = unsafe { &mut *(&raw mut DELAYS) };
+        #[cfg(backoff_grid)]
+        let draw = |p: &_, s, d: &mut _| backoff_core::dist::sample::independent(p, s, work, d);
+        #[cfg(backoff_monte_carlo)]
+        let draw = backoff_core::dist::sample::correlated;
+        answer(sample::sample(inputs, seed, out, draw))
+    }
+
+    #[unsafe(no_mangle)]
+    pub extern "C" fn sample_buffer() -> *const f64 {
+        (&raw const SAMPLE).cast::<f64>()
     }
 
     const RETRIES: usize = backoff_core::MAX_RETRIES as usize;

@@ -25,32 +25,64 @@ pub fn sample(
     work: &mut [Delay],
     out: &mut [f64],
 ) -> Result<f64, DistError> {
-    policy.validate()?;
-    let n = policy.retries as usize;
-    if out.len() < n {
-        return Err(DistError::Output);
+    match policy.jitter.method() {
+        Method::Grid => independent(policy, seed, work, out),
+        Method::MonteCarlo => correlated(policy, seed, out),
     }
+}
+
+/// [`sample`] for the kinds of [`Method::Grid`] alone (another is refused
+/// with [`DistError::Jitter`]), for a caller that holds only that method's
+/// code.
+pub fn independent(
+    policy: &Policy,
+    seed: u64,
+    work: &mut [Delay],
+    out: &mut [f64],
+) -> Result<f64, DistError> {
+    let out = checked(policy, Method::Grid, out)?;
     let mut rng = Xoshiro256::new(seed);
     let mut total = 0.0;
-    match policy.jitter.method() {
-        Method::Grid => {
-            let delays = delays(policy, CapOrder::BeforeJitter, work)?;
-            for (slot, d) in out.iter_mut().zip(delays) {
-                let drawn = rng.between(d.lo, d.hi);
-                *slot = if drawn > d.cap { d.cap } else { drawn };
-                total += *slot;
-            }
-        }
-        Method::MonteCarlo => {
-            let ceiling = policy.max_delay.unwrap_or(f64::MAX);
-            let mut state = correlated::start(policy);
-            for (k, slot) in out[..n].iter_mut().enumerate() {
-                let u = rng.next_unit();
-                *slot = correlated::draw(policy, k as f64, &mut state, u, ceiling);
-                total += *slot;
-            }
-        }
+    let delays = delays(policy, CapOrder::BeforeJitter, work)?;
+    for (slot, d) in out.iter_mut().zip(delays) {
+        let drawn = rng.between(d.lo, d.hi);
+        *slot = if drawn > d.cap { d.cap } else { drawn };
+        total += *slot;
     }
+    finite(policy, total)
+}
+
+/// [`sample`] for the kinds of [`Method::MonteCarlo`] alone (another is
+/// refused with [`DistError::Jitter`]).
+pub fn correlated(policy: &Policy, seed: u64, out: &mut [f64]) -> Result<f64, DistError> {
+    let out = checked(policy, Method::MonteCarlo, out)?;
+    let mut rng = Xoshiro256::new(seed);
+    let mut total = 0.0;
+    let ceiling = policy.max_delay.unwrap_or(f64::MAX);
+    let mut state = correlated::start(policy);
+    for (k, slot) in out.iter_mut().enumerate() {
+        let u = rng.next_unit();
+        *slot = correlated::draw(policy, k as f64, &mut state, u, ceiling);
+        total += *slot;
+    }
+    finite(policy, total)
+}
+
+/// The policy checked, of `method`, and the slots of its retries.
+fn checked<'o>(
+    policy: &Policy,
+    method: Method,
+    out: &'o mut [f64],
+) -> Result<&'o mut [f64], DistError> {
+    policy.validate()?;
+    if policy.jitter.method() != method {
+        return Err(DistError::Jitter);
+    }
+    out.get_mut(..policy.retries as usize)
+        .ok_or(DistError::Output)
+}
+
+fn finite(policy: &Policy, total: f64) -> Result<f64, DistError> {
     if total.is_finite() {
         Ok(total)
     } else {

@@ -17,10 +17,10 @@ use backoff_site::wasm_module::{GRID_WASM, MONTE_CARLO_WASM};
 use super::export::bits;
 use crate::common::wasm::Instance;
 
-type Slots = [f64; dc::INPUTS.len()];
+pub(super) type Slots = [f64; dc::INPUTS.len()];
 
 /// The slots of `policy` with `timeout` and `deadline` (NaN: not given).
-fn slots(policy: &Policy, timeout: f64, deadline: f64) -> Slots {
+pub(super) fn slots(policy: &Policy, timeout: f64, deadline: f64) -> Slots {
     let code = policy.jitter.code() as f64;
     let factor = match policy.jitter {
         Jitter::Proportional { factor } => factor,
@@ -77,11 +77,11 @@ fn native(policy: &Policy, timeout: Option<f64>, deadline: f64) -> Vec<u64> {
 }
 
 /// Every jitter kind, proportional jitter with a factor of 0.5.
-fn kinds() -> impl Iterator<Item = Jitter> {
+pub(super) fn kinds() -> impl Iterator<Item = Jitter> {
     (0..Jitter::KINDS.len()).map(|code| Jitter::at_code(code, 0.5))
 }
 
-fn module_of(jitter: Jitter) -> Instance {
+pub(super) fn module_of(jitter: Jitter) -> Instance {
     Instance::new(match jitter.method() {
         Method::Grid => GRID_WASM,
         Method::MonteCarlo => MONTE_CARLO_WASM,

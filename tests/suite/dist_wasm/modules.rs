@@ -1,6 +1,6 @@
 //! The shipped modules side by side: the method modules
 //! (`wasm_module::GRID_WASM`, `wasm_module::MONTE_CARLO_WASM`) export none
-//! of the base module's functions, only the distribution's and the fit's (the script keeps the base instance for
+//! of the base module's functions, only the distribution's, the fit's and the sample's (the script keeps the base instance for
 //! them), and the base module's `spread` buckets the schedule the Monte
 //! Carlo module computed for decorrelated jitter, as the script hands it
 //! over.
@@ -17,7 +17,7 @@ use crate::common::wasm::Instance;
 /// script reads its answer through (the inputs, the overflow's retry, the
 /// schedule buffer that the grid module reads and the Monte Carlo module
 /// fills), and the linker's two markers, as in the base module.
-const METHOD_EXPORTS: [&str; 10] = [
+const METHOD_EXPORTS: [&str; 12] = [
     "memory",
     "input_buffer",
     "error_retry",
@@ -26,6 +26,8 @@ const METHOD_EXPORTS: [&str; 10] = [
     dc::EXPORTS[1],
     contract::fit::EXPORTS[0],
     contract::fit::EXPORTS[1],
+    contract::sample::EXPORTS[0],
+    contract::sample::EXPORTS[1],
     "__data_end",
     "__heap_base",
 ];

@@ -308,6 +308,19 @@ pub struct Island {
     pub distribution: DistributionIsland,
     /// The cost export's buffer: its figures by key, and its length.
     pub cost: CostIsland,
+    /// The sample export's buffer and seeds.
+    pub sample: SampleIsland,
+}
+
+/// The sample export's contract (`core::sample`) as the script reads it:
+/// where the total lies after the delays, the buffer's length, the
+/// generator's name (for the JSON) and the largest seed.
+#[derive(Serialize)]
+pub struct SampleIsland {
+    pub total: usize,
+    pub len: usize,
+    pub generator: &'static str,
+    pub max_seed: u64,
 }
 
 /// The cost export's contract (`core::cost`) as the script reads it.
@@ -367,6 +380,12 @@ pub fn island(zero_max: ZeroMax) -> Island {
             budget: &core::cost::BUDGET,
             budgets: &core::cost::BUDGETS,
             len: core::cost::LEN,
+        },
+        sample: SampleIsland {
+            total: core::sample::TOTAL,
+            len: core::sample::LEN,
+            generator: core::distribution::GENERATOR,
+            max_seed: core::sample::MAX_SEED,
         },
     }
 }

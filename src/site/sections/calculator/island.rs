@@ -32,7 +32,7 @@ use crate::site::load::content::CalculatorProfile;
 use crate::site::sections::calculator::schedule;
 use crate::site::sections::calculator::schedule::Headers;
 use crate::site::sections::calculator::{
-    contract, cost, distribution, fit, form::limit_fields, herd, presets,
+    contract, cost, distribution, fit, form::limit_fields, herd, presets, sample,
 };
 
 /// The island: what the script needs to know of this page alone.
@@ -205,7 +205,8 @@ fn message(texts: &Texts, id: &str, figures: &[(&str, String)]) -> String {
     let mut args = FluentArgs::new();
     let listed = contract::variables(id)
         .or_else(|| cost::variables(id))
-        .or_else(|| fit::variables(id));
+        .or_else(|| fit::variables(id))
+        .or_else(|| sample::variables(id));
     for &name in listed.unwrap_or_default() {
         match figures.iter().find(|(n, _)| *n == name) {
             Some((_, figure)) => args.set(name, figure.clone()),
@@ -345,6 +346,9 @@ pub fn shared<'a>(
     let percentile = [("percentile", intl.number(f64::from(fit::PERCENTILE)))];
     for (key, id) in fit::TEXT {
         text.insert(key.into(), message(texts, id, &percentile));
+    }
+    for (key, id) in sample::TEXT {
+        text.insert(key.into(), message(texts, id, &[]));
     }
     let names = cost::NAMES.map(|(name, value)| (name, value.to_string()));
     for (key, id) in cost::budget_names() {

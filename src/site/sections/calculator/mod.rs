@@ -7,7 +7,7 @@
 //! receives, and the static table, totals and percentiles), `form.rs` (the
 //! fields and selectors), `island.rs` (the data island), `herd.rs` and
 //! `distribution.rs` (the many-clients chart; the percentiles and the
-//! timeline), `cost.rs` (what the retries cost the server), `fit.rs` (what fits a deadline), `presets.rs` (the preset selector), `as_code.rs` (the policy
+//! timeline), `cost.rs` (what the retries cost the server), `fit.rs` (what fits a deadline), `sample.rs` (one seeded sample run), `presets.rs` (the preset selector), `as_code.rs` (the policy
 //! as code), `shared.rs` (the parts built once for every page of one
 //! profile) and `contract.rs` (the site's half of the contract with the
 //! script). This file only names them.
@@ -21,6 +21,7 @@ pub mod form;
 pub mod herd;
 pub mod island;
 pub mod presets;
+pub mod sample;
 pub mod schedule;
 pub mod shared;
 pub mod view;
@@ -40,6 +41,7 @@ pub fn variables(id: &str) -> Option<&'static [&'static str]> {
         .or_else(|| distribution::variables(id))
         .or_else(|| cost::variables(id))
         .or_else(|| fit::variables(id))
+        .or_else(|| sample::variables(id))
         .or_else(|| contract::variables(id))
 }
 pub use view::{CalculatorView, TotalView, view};

@@ -22,7 +22,7 @@ use crate::site::format::texts::Texts;
 use crate::site::load::content::Page;
 use crate::site::sections::calculator::form::{self, Choice, Field};
 use crate::site::sections::calculator::schedule::{self, Headers, TableRow};
-use crate::site::sections::calculator::{distribution, fit, shared};
+use crate::site::sections::calculator::{distribution, fit, sample, shared};
 
 pub struct TotalView {
     pub label: String,
@@ -53,6 +53,8 @@ pub struct CalculatorView {
     pub copy_json: String,
     pub download_json: String,
     pub chart_label: String,
+    /// One seeded sample run's button and table (the script draws the run).
+    pub sample: sample::SampleView,
     /// The many-clients view: its field and its caption (the chart is one
     /// of the `parts`).
     pub clients: Field,
@@ -191,6 +193,7 @@ pub fn view(
         copy_json: texts.get("calc-copy-json", None),
         download_json: texts.get("calc-download-json", None),
         chart_label: texts.get("calc-chart-label", None),
+        sample: sample::view(texts),
         clients: form::clients(texts, intl),
         herd_label: texts.get("calc-herd-label", None),
         optional_legend: texts.get("calc-optional-legend", None),
