@@ -5,41 +5,54 @@
 // largest first and maximum delays with which the last retry still starts
 // in time at P99. The search runs the method up to about a hundred times,
 // so it runs in a worker: this same script, started a second time
-// (serveFits), which fetches the kind's method module for itself. A newer
+// (serveFits), given the page's compiled method module. A newer
 // question ends a worker still busy with an older one. Words from the
-// island (calculator/fit.rs); the build shows no fit, its defaults give no
-// deadline.
+// island (calculator/fit.rs); the build writes the answers for defaults
+// that give a deadline, and the script shows those for the built inputs.
 
-import { readLimits } from './form.js';
-import { $, box, byKey, counting, data, el, fill, good, num, unit } from './state.js';
-import { loadWasm, slotsOf } from './wasm.js';
+import { isBuilt, readLimits } from './form.js';
+import { $, box, byKey, counting, data, el, fill, good, methods, num, unit } from './state.js';
+import { compiled, slotsOf } from './wasm.js';
 
 let worker, busy = false, asked = '';
 
+// The build's answers for the built inputs (none where those give no
+// deadline), kept from the page as built: shown again for those inputs
+// without a module fetched or a search run.
+let builtRows;
+
 export function renderFit() {
-  const { deadline } = readLimits();
-  $('fit').hidden = deadline == null;
-  if (deadline == null) {
+  const limits = readLimits();
+  builtRows ??= [...$('fit-figures').children];
+  $('fit').hidden = limits.deadline == null;
+  if (limits.deadline == null || builtRows.length && isBuilt(good, limits) && !counting()) {
     asked = '';
     if (busy) stop();
+    if (limits.deadline == null) return;
+    $('fit-status').textContent = '';
+    $('fit-figures').replaceChildren(...builtRows);
+    $('fit-figures').classList.remove('is-stale');
     return;
   }
   const d = data.contract.distribution;
   const slots = slotsOf(good, d);
-  const url = new URL(data.wasm_methods[good.jitter], location.href).href;
+  const url = data.wasm_methods[good.jitter];
   // The count switch changes the words, not the question.
   const key = `${url} ${slots}`;
   if (key === asked) {
     if (!busy) showFit();
     return;
   }
-  asked = key;
   $('fit-status').textContent = data.text.fit_working;
   $('fit-figures').classList.add('is-stale');
   if (busy) stop();
+  // Asked once the kind's method module has come (its arrival updates).
+  const module = compiled.get(methods[url]);
+  if (!module) return;
+  asked = key;
   worker ??= startWorker();
   busy = true;
-  worker.postMessage({ key, url, slots, len: d.fit_len });
+  worker.postMessage({ key, url, module, slots, len: d.fit_len });
 }
 
 // The last answer's figures, shown again when only the words change.
@@ -113,14 +126,15 @@ function bound(x, any) {
   return unit(down > 0 ? num(down) : `<\u00a0${num(1 / places)}`);
 }
 
-// In the worker: each question names its method module (fetched once) and
-// the distribution's input slots; the answer is the export's code, the
-// overflowing retry and the fit buffer, or that the module failed.
+// In the worker: each question brings its method module, compiled (the
+// page's own: nothing is fetched twice), and the distribution's input
+// slots; the answer is the export's code, the overflowing retry and the
+// fit buffer, or that the module failed.
 export function serveFits() {
-  const modules = {};
-  self.onmessage = async ({ data: { key, url, slots, len } }) => {
+  const instances = {};
+  self.onmessage = async ({ data: { key, url, module, slots, len } }) => {
     try {
-      const w = await (modules[url] ??= loadWasm(url));
+      const w = (await (instances[url] ??= WebAssembly.instantiate(module))).exports;
       new Float64Array(w.memory.buffer, w.input_buffer(), slots.length).set(slots);
       const code = w.fit();
       const out = [...new Float64Array(w.memory.buffer, w.fit_buffer(), len)];

@@ -93,7 +93,12 @@ for (const lang of LANGS) {
         assert.deepEqual(await rows(page), want);
       });
       await withOpenPage(site, lang, 'schedule', {}, async (page) => {
+        // The built answers stay for the built inputs: no module fetched.
         assert.deepEqual(await answer(page), want);
+        // Counted in attempts, the script works them out itself.
+        await page.selectOption('#calc-count', 'attempts');
+        const attempts = expected(lang, built, fit, { attempts: true });
+        assert.deepEqual(await answer(page), attempts.map(([dt, dd]) => [dt, dd.replace(`${NBSP}${built.units.ms}`, '')]));
       });
     });
 
