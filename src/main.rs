@@ -453,6 +453,13 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
                 .map(|figures| (schedule, figures))
                 .map_err(|e| schedule_flags::dist_error_line(e, flags)),
             None => Ok((schedule, figures)),
+        })
+        .and_then(|(schedule, figures)| match flags.curve {
+            true => figures
+                .with_curve(&schedule)
+                .map(|figures| (schedule, figures))
+                .map_err(|e| schedule_flags::dist_error_line(e, flags)),
+            false => Ok((schedule, figures)),
         }) {
         Ok((schedule, figures)) => {
             if let Some(library) = args.as_code.as_deref().and_then(snippets::Library::from_id) {

@@ -88,10 +88,15 @@ pub struct Flags {
     /// `sample` to the JSON.
     #[arg(long, value_name = "SEED")]
     pub sample: Option<u64>,
+    /// The total wait's curve: its quantiles at p = 0, 0.01, …, 1 (the
+    /// shortest total, P1, …, P99, the longest), as the calculator draws
+    /// it. Adds `curve` to the JSON.
+    #[arg(long)]
+    pub curve: bool,
     /// Adds the distribution of the waits (percentiles) to the JSON. Always
     /// on for the kinds other than none, full and equal, with a timeout or
-    /// a deadline, and with `--fit-deadline`, `--failure-rate` or
-    /// `--sample`; without it the JSON is the calculator's Copy JSON document,
+    /// a deadline, and with `--fit-deadline`, `--failure-rate`, `--sample`
+    /// or `--curve`; without it the JSON is the calculator's Copy JSON document,
     /// byte for byte.
     #[arg(long)]
     pub percentiles: bool,
@@ -242,6 +247,7 @@ pub fn wants_distribution(flags: &Flags, jitter: Jitter) -> bool {
         || flags.fit_deadline.is_some()
         || flags.failure_rate.is_some()
         || flags.sample.is_some()
+        || flags.curve
 }
 
 /// One line naming the flag behind an error of the cost figures.

@@ -208,6 +208,9 @@ pub struct Distribution {
     pub cost: Option<CostFigures>,
     /// One seeded sample run (`schedule --sample`), when asked.
     pub sample: Option<SampleRun>,
+    /// The total wait's curve (`schedule --curve`), when asked: its
+    /// quantiles at `p = i / 100`, `dist::CURVE_POINTS` of them.
+    pub curve: Option<Vec<f64>>,
 }
 
 /// One seeded run's actual delays, as the core draws them
@@ -302,6 +305,35 @@ impl Distribution {
             fit: None,
             cost: None,
             sample: None,
+            curve: None,
+        })
+    }
+
+    /// These figures with the total wait's curve, from the method's run of
+    /// `schedule` again (the same run: the same figures, bit for bit).
+    pub fn with_curve(self, schedule: &Schedule) -> Result<Distribution, DistError> {
+        let policy = schedule.policy();
+        let n = policy.retries as usize;
+        let mut curve = vec![0.0; dist::CURVE_POINTS];
+        match policy.jitter.method() {
+            crate::backoff::Method::MonteCarlo => {
+                let mc = monte_carlo::MonteCarlo::for_retries(policy.retries);
+                let mut work = vec![0.0; monte_carlo::work_len(mc.samples)];
+                let mut rows = vec![monte_carlo::Row::default(); n];
+                let report = monte_carlo::run(&policy, mc, self.limits, &mut work, &mut rows)?;
+                monte_carlo::curve(&mut work, report.samples, &report.total, &mut curve);
+            }
+            _ => {
+                let mut delays = vec![Delay::fixed(0.0); n];
+                let delays = dist::delays(&policy, CapOrder::BeforeJitter, &mut delays)?;
+                let mut work = vec![0.0; dist::sum::work_len(dist::sum::CELLS)];
+                let mut out = vec![Summary::default(); n];
+                dist::independent_with_curve(delays, self.limits, &mut work, &mut out, &mut curve)?;
+            }
+        }
+        Ok(Distribution {
+            curve: Some(curve),
+            ..self
         })
     }
 

@@ -74,6 +74,12 @@ pub fn to_json_with(
     });
     document.fit = figures.fit.as_ref().map(FitJson::from);
     document.cost = figures.cost.as_ref().map(CostJson::from);
+    document.curve = figures.curve.as_deref().map(|total| CurveJson {
+        p: (0..total.len())
+            .map(crate::backoff::dist::curve_probability)
+            .collect(),
+        total,
+    });
     document.sample = figures.sample.as_ref().map(|run| SampleJson {
         generator: crate::backoff::rng::GENERATOR,
         seed: run.seed,
@@ -153,8 +159,8 @@ impl Formatter for JsNumbers {
     }
 }
 
-/// The whole document; `distribution`, `timeline`, `fit`, `cost` and
-/// `sample` only in
+/// The whole document; `distribution`, `timeline`, `fit`, `cost`,
+/// `sample` and `curve` only in
 /// [`to_json_with`].
 #[derive(Serialize)]
 struct Document<'a> {
@@ -171,6 +177,8 @@ struct Document<'a> {
     cost: Option<CostJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     sample: Option<SampleJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    curve: Option<CurveJson<'a>>,
 }
 
 impl Document<'_> {
@@ -200,6 +208,7 @@ impl Document<'_> {
             fit: None,
             cost: None,
             sample: None,
+            curve: None,
         }
     }
 }
@@ -388,6 +397,14 @@ impl From<&FitAnswers> for FitJson {
             precision: PRECISION,
         }
     }
+}
+
+/// The total wait's curve (`schedule --curve`): each point's probability
+/// and the total's quantile there.
+#[derive(Serialize)]
+struct CurveJson<'a> {
+    p: Vec<f64>,
+    total: &'a [f64],
 }
 
 /// One seeded sample run (`schedule --sample`).

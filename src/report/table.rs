@@ -154,6 +154,14 @@ pub fn to_table(schedule: &Schedule, figures: &Distribution, unit: Unit) -> Stri
             js_number(run.total),
         );
     }
+    if let Some(curve) = &figures.curve {
+        let points: Vec<String> = curve.iter().map(|x| js_number(*x)).collect();
+        let _ = writeln!(
+            out,
+            "\ncurve of the total wait at p = 0, 0.01, …, 1: {}",
+            points.join(", "),
+        );
+    }
     if let Some(c) = &figures.cost {
         let _ = writeln!(
             out,

@@ -721,7 +721,7 @@ describe('behaviour common to every page', () => {
     await withPage('en', 'schedule', {}, async (page) => {
       await page.focus('#calc-base');
       const order = [];
-      for (let i = 0; i < 18; i++) {
+      for (let i = 0; i < 19; i++) {
         await page.keyboard.press('Tab');
         order.push(await page.evaluate(() => document.activeElement.id || document.activeElement.className ||
           document.activeElement.tagName));
@@ -739,12 +739,14 @@ describe('behaviour common to every page', () => {
         'calc-layers',
         'calc-clients',
         // The regions that scroll on narrow screens: the schedule's and the
-        // timeline's tables, then the delays', the timeline's and the many
-        // clients' charts.
+        // timeline's tables, then the timeline's and the delays' charts,
+        // the button that draws a sample run over the latter, and the many
+        // clients' chart.
         'table-scroll',
         'table-scroll',
         'chart-scroll',
         'chart-scroll',
+        'calc-sample-draw',
         'chart-scroll',
         'calc-copy',
         'calc-download',

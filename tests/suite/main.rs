@@ -13,6 +13,7 @@ mod chart_labels;
 mod cli_schedule;
 mod cli_schedule_cost;
 mod cli_schedule_count;
+mod cli_schedule_curve;
 mod cli_schedule_fit;
 mod cli_schedule_sample;
 mod cli_simulate;

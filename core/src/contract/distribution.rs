@@ -137,8 +137,15 @@ pub const FIT: [&str; 4] = [
     "last_retry_probability",
 ];
 
+/// Where the total wait's curve starts in the distribution buffer: its
+/// [`CURVE_POINTS`] quantiles at `p = i / 100` (`curve.total` of `schedule
+/// --curve`), after the fit.
+pub const CURVE: usize = FITS + FIT.len();
+
+pub use crate::dist::CURVE_POINTS;
+
 /// The distribution buffer's length in f64 values.
-pub const LEN: usize = FITS + FIT.len();
+pub const LEN: usize = CURVE + CURVE_POINTS;
 
 /// The length of [`Work::grid`]: the site's grid of [`CELLS`] cells.
 pub const GRID_LEN: usize = crate::dist::sum::work_len(CELLS);
@@ -198,8 +205,8 @@ pub(super) fn refused(err: DistError) -> Refused {
 /// decorrelated jitter, [`monte_carlo`] (the Monte Carlo module, which
 /// writes the schedule itself). The percentiles, the method's figures and,
 /// when a timeout or a deadline is given, the attempt timeline go into
-/// `out`, laid out as [`CUMULATIVE`], [`TOTAL`], [`METHOD`], [`ATTEMPT`]
-/// and [`FIT`] say. On refusal both buffers are left as they were (the
+/// `out`, laid out as [`CUMULATIVE`], [`TOTAL`], [`METHOD`], [`ATTEMPT`],
+/// [`FIT`] and [`CURVE`] say. On refusal both buffers are left as they were (the
 /// script restores the base module's schedule buffer when the grid module
 /// refuses).
 pub fn distribution(
@@ -251,7 +258,10 @@ pub fn grid(
     // `as` saturates and sends NaN to 0, which `independent` refuses.
     let n = inputs[super::RETRIES] as usize;
     let delays = delays_of(schedule, n, work.delays).map_err(refused)?;
-    let r = crate::dist::independent(delays, limits, work.grid, work.sums).map_err(refused)?;
+    let mut curve = [0.0; CURVE_POINTS];
+    let r = crate::dist::independent_with_curve(delays, limits, work.grid, work.sums, &mut curve)
+        .map_err(refused)?;
+    out[CURVE..].copy_from_slice(&curve);
     out[METHODS..ATTEMPTS].fill(0.0);
     out[METHODS] = r.grid_step;
     write_figures(out, &work.sums[..n], r.total, r.deadline, limits);
@@ -283,6 +293,7 @@ pub fn monte_carlo(
     let n = policy.retries as usize;
     let mc = MonteCarlo::for_retries(policy.retries);
     let r = monte_carlo::run(&policy, mc, limits, work.paths, work.rows).map_err(refused)?;
+    monte_carlo::curve(work.paths, r.samples, &r.total, &mut out[CURVE..]);
     out[METHODS] = 0.0;
     out[METHODS + 1] = f64::from(r.samples);
     out[METHODS + 2] = f64::from(r.exact_mean_retries);
@@ -610,13 +621,13 @@ mod tests {
     fn the_timeline_is_written_only_when_asked_for() {
         let (result, _, out) = answer(&slots(4.0, f64::NAN, f64::NAN));
         result.unwrap();
-        assert!(out[ATTEMPTS..].iter().all(|x| *x == 7.0));
+        assert!(out[ATTEMPTS..CURVE].iter().all(|x| *x == 7.0));
         let (result, _, out) = answer(&slots(2.0, 10.0, 1e9));
         result.unwrap();
         // Attempt 2 starts after one timeout and the first delay (equal
         // jitter: 50 to 100).
         assert_eq!(out[ATTEMPTS + 4..ATTEMPTS + 8], [2.0, 60.0, 85.0, 110.0]);
         // Every retry starts before so long a deadline.
-        assert_eq!(out[FITS..], [5.0, 5.0, 5.0, 1.0]);
+        assert_eq!(out[FITS..CURVE], [5.0, 5.0, 5.0, 1.0]);
     }
 }

@@ -20,7 +20,10 @@
 //! - [`fit`]: what fits a deadline (the most retries, the largest first
 //!   and maximum delays), by searches over the figures above.
 //! - [`sample`]: one seeded run's actual delays.
+//! - The total wait's curve ([`CURVE_POINTS`] quantiles), by either
+//!   method: [`independent_with_curve`], [`monte_carlo::curve`].
 pub mod correlated;
+mod curve;
 pub mod delay;
 mod error;
 pub mod fit;
@@ -30,6 +33,7 @@ pub mod sample;
 pub mod sum;
 pub mod timeline;
 
+pub use curve::{CURVE_POINTS, curve_probability};
 pub use delay::{CapOrder, Delay, delays};
 pub use error::DistError;
 pub use sum::{SumDistribution, Summary};
@@ -73,6 +77,19 @@ pub fn independent(
     work: &mut [f64],
     out: &mut [Summary],
 ) -> Result<Report, DistError> {
+    independent_with_curve(delays, limits, work, out, &mut [])
+}
+
+/// [`independent`], with the total wait's curve into `curve` when it holds
+/// [`CURVE_POINTS`] numbers (each [`SumDistribution::quantile`] of the
+/// total, its min and max at the ends); any other length is left alone.
+pub fn independent_with_curve(
+    delays: &[Delay],
+    limits: Limits,
+    work: &mut [f64],
+    out: &mut [Summary],
+    curve: &mut [f64],
+) -> Result<Report, DistError> {
     limits.validate()?;
     let n = delays.len();
     if !(MIN_RETRIES as usize..=MAX_RETRIES as usize).contains(&n) {
@@ -98,6 +115,15 @@ pub fn independent(
     let deadline = limits
         .deadline
         .map(|d| fit.with_last_retry(sum.probability_below(d - n as f64 * timeout)));
+    if curve.len() == CURVE_POINTS {
+        for (i, point) in curve.iter_mut().enumerate() {
+            *point = match i {
+                0 => total.min,
+                _ if i == CURVE_POINTS - 1 => total.max,
+                _ => sum.quantile(curve_probability(i)),
+            };
+        }
+    }
     Ok(Report {
         total,
         grid_step,

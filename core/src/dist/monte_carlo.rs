@@ -136,6 +136,39 @@ pub struct Report {
     pub deadline: Option<DeadlineFit>,
 }
 
+/// The total wait's curve of a run ([`super::CURVE_POINTS`] numbers into
+/// `out`): its sample quantiles at each point's probability, by the rank
+/// rule of the run's percentiles and kept within the total's exact bounds,
+/// so that points 50, 90 and 99 are the run's P50, P90 and P99; the
+/// shortest and longest totals at the ends. `work` is the buffer [`run`]
+/// has just filled for `samples` paths of a policy whose totals are
+/// `total`; its scratch part is reordered. A buffer of another length is
+/// left alone.
+pub fn curve(work: &mut [f64], samples: u32, total: &Summary, out: &mut [f64]) {
+    let n = samples as usize;
+    if out.len() != super::curve::CURVE_POINTS || work.len() < work_len(samples) {
+        return;
+    }
+    let (_, rest) = work.split_at_mut(n);
+    let (cum, rest) = rest.split_at_mut(n);
+    let scratch = &mut rest[n..2 * n];
+    scratch.copy_from_slice(cum);
+    // Each rank is at least the one before: select within what lies after it.
+    let mut from = 0;
+    for (i, point) in out.iter_mut().enumerate() {
+        *point = match i {
+            0 => total.min,
+            _ if i == super::curve::CURVE_POINTS - 1 => total.max,
+            _ => {
+                let rank = rank_index(n as f64 * super::curve::curve_probability(i), n);
+                let x = select(&mut scratch[from..], rank - from);
+                from = rank;
+                x.clamp(total.min, total.max)
+            }
+        };
+    }
+}
+
 /// With 99 % confidence, a sample `p`-quantile of `samples` paths is a true
 /// `p'`-quantile with `p'` in this interval: the Wilson score interval of the
 /// share of paths below it, which, unlike `p ± z·sqrt(p(1 − p)/N)`, stays

@@ -521,20 +521,24 @@ pub const CHECK_SAMPLES: u32 = 128;
 /// would overflow); otherwise every figure finite, each summary ordered
 /// `min <= P50 <= P90 <= P99 <= max` and `min <= mean <= max`, the extremes
 /// the schedule's running sums (to rounding), cumulative waits growing, the
-/// attempt starts growing, and the deadline fit ordered with a probability
-/// in `[0, 1]`.
+/// attempt starts growing, the deadline fit ordered with a probability
+/// in `[0, 1]`, and the total's curve never falling, from its min through
+/// its P50, P90 and P99 to its max.
 pub fn check_distribution(p: &Policy, limits: Limits) -> Result<(), String> {
     let Ok(schedule) = Schedule::new(*p) else {
         return Ok(());
     };
     let rows: Vec<Retry> = schedule.rows().collect();
     let n = rows.len();
+    let mut curve = vec![0.0; dist::CURVE_POINTS];
     let result = if p.jitter.method() == backoff_core::Method::Grid {
         let mut delays = vec![Delay::fixed(0.0); n];
         let mut work = vec![0.0; dist::sum::work_len(dist::sum::CELLS)];
         let mut out = vec![Summary::default(); n];
         dist::delays(p, CapOrder::BeforeJitter, &mut delays)
-            .and_then(|ds| dist::independent(ds, limits, &mut work, &mut out))
+            .and_then(|ds| {
+                dist::independent_with_curve(ds, limits, &mut work, &mut out, &mut curve)
+            })
             .map(|r| (out, r.total, r.deadline))
     } else {
         let mc = MonteCarlo {
@@ -544,6 +548,7 @@ pub fn check_distribution(p: &Policy, limits: Limits) -> Result<(), String> {
         let mut work = vec![0.0; monte_carlo::work_len(mc.samples)];
         let mut out = vec![monte_carlo::Row::default(); n];
         monte_carlo::run(p, mc, limits, &mut work, &mut out).map(|r| {
+            monte_carlo::curve(&mut work, r.samples, &r.total, &mut curve);
             (
                 out.iter().map(|row| row.cumulative).collect(),
                 r.total,
@@ -575,6 +580,17 @@ pub fn check_distribution(p: &Policy, limits: Limits) -> Result<(), String> {
         Ok(figures) => figures,
     };
     ensure!(holds, "accepted {limits:?}, which break a rule ({p:?})");
+    // The total's curve: from its shortest to its longest, never falling,
+    // through its percentiles.
+    ensure!(
+        curve.windows(2).all(|w| w[0] <= w[1]) && curve.iter().all(|x| x.is_finite()),
+        "the curve of {p:?} falls or is not finite: {curve:?}"
+    );
+    let ends = [curve[0], curve[50], curve[90], curve[99], curve[100]];
+    ensure!(
+        ends == [total.min, total.p50, total.p90, total.p99, total.max],
+        "the curve of {p:?} misses its totals {total:?}: {ends:?}"
+    );
     let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs()) + f64::MIN_POSITIVE;
     let mut previous = Summary::default();
     for (k, (s, row)) in cumulative.iter().zip(&rows).enumerate() {

@@ -18,6 +18,7 @@ mod contention_simulation;
 mod contention_spread;
 mod contention_wasm;
 mod cost;
+mod dist_curve;
 mod dist_exact;
 mod dist_fit;
 mod dist_monte_carlo;

@@ -12,8 +12,8 @@
 use std::time::Instant;
 
 use backoff_core::contract::distribution::{
-    self as dc, ATTEMPT, ATTEMPTS, CUMULATIVE, FIT, FITS, GRID_LEN, METHOD, METHODS, PATHS_LEN,
-    TOTAL, TOTALS,
+    self as dc, ATTEMPT, ATTEMPTS, CUMULATIVE, CURVE, FIT, FITS, GRID_LEN, METHOD, METHODS,
+    PATHS_LEN, TOTAL, TOTALS,
 };
 use backoff_core::contract::{self, ROW, SCHEDULE_LEN, TOTALS as SCHEDULE_TOTALS};
 use backoff_core::dist::monte_carlo::Row;
@@ -430,6 +430,7 @@ fn the_native_contract_gives_the_command_lines_figures() {
             .map_err(|e| e.field())
             .and_then(|sch| {
                 Distribution::new(&sch, limits)
+                    .and_then(|d| d.with_curve(&sch))
                     .map(|d| (sch, d))
                     .map_err(|e| e.field())
             });
@@ -525,6 +526,10 @@ fn the_native_contract_gives_the_command_lines_figures() {
                 f.last_retry_probability,
                 "last",
             );
+        }
+        // The curve of `schedule --curve`, point for point.
+        for (i, want) in figures.curve.as_ref().unwrap().iter().enumerate() {
+            same(out(CURVE + i), *want, "curve");
         }
     }
     assert!(refused >= 20, "{refused}");
