@@ -678,6 +678,38 @@ calc-budget-edge = Fehlerquote, oberhalb derer { $budget } Wiederholungen unterb
 # Shown under the figures (plain text).
 calc-cost-note = Exakt berechnet unter der Annahme, dass Versuche unabhängig voneinander mit der angegebenen Quote scheitern. Echte Ausfälle kommen gebündelt, wenn ein Dienst überlastet ist, und dann erhöht jede Wiederholung seine Last.
 
+## Calculator: the distribution of the total wait
+
+# Name and caption of the chart of the total wait's distribution: how many runs (in percent) wait less than each total.
+calc-curve-label = Anteil der Durchläufe, deren Gesamtwartezeit unter dem jeweiligen Wert liegt
+
+# Title of the chart's time axis, and the heading of the table's figure column.
+calc-curve-total = Gesamtwartezeit
+
+# Heading of the table's first column.
+calc-curve-head-percentile = Perzentil
+
+# A percentile's name on the chart and in the table.
+# $percentile - the percentile, 0 to 100
+calc-curve-percentile = P{ $percentile }
+
+# The line on the chart at the longest total with which the last retry still starts before the deadline.
+# $room - that total, with its unit
+calc-curve-room = Deadline abzüglich der Timeouts: { $room }
+
+# Under the chart (plain text).
+# $min - the shortest total wait
+# $max - the longest total wait
+# $p50 - the median
+# $p90 - the 90th percentile
+# $p99 - the 99th percentile
+# $share90 - 90 % in the page's notation
+# $share99 - 99 % in the page's notation
+calc-curve-summary = Die Gesamtwartezeit liegt zwischen { $min } und { $max }. Die Hälfte der Durchläufe wartet weniger als { $p50 }; { $share90 } warten weniger als { $p90 } und { $share99 } weniger als { $p99 }.
+
+# The title of the part that opens the chart's figures as a table, and that table's caption.
+calc-curve-caption = Die Gesamtwartezeit bei jedem zehnten Perzentil
+
 ## Calculator: one sample run
 
 # The button under the chart of delays that draws one seeded run of the policy over the chart's bands.

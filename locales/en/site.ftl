@@ -681,6 +681,38 @@ calc-budget-edge = Failure rate above which { $budget } stops retries
 # Shown under the figures (plain text).
 calc-cost-note = Computed exactly, on the assumption that attempts fail independently at the rate given. Real failures come together when a service is overloaded, and then every retry adds to its load.
 
+## Calculator: the distribution of the total wait
+
+# Name and caption of the chart of the total wait's distribution: how many runs (in percent) wait less than each total.
+calc-curve-label = Share of runs whose total wait is below each figure
+
+# Title of the chart's time axis, and the heading of the table's figure column.
+calc-curve-total = Total wait
+
+# Heading of the table's first column.
+calc-curve-head-percentile = Percentile
+
+# A percentile's name on the chart and in the table.
+# $percentile - the percentile, 0 to 100
+calc-curve-percentile = P{ $percentile }
+
+# The line on the chart at the longest total with which the last retry still starts before the deadline.
+# $room - that total, with its unit
+calc-curve-room = Deadline less the timeouts: { $room }
+
+# Under the chart (plain text).
+# $min - the shortest total wait
+# $max - the longest total wait
+# $p50 - the median
+# $p90 - the 90th percentile
+# $p99 - the 99th percentile
+# $share90 - 90 % in the page's notation
+# $share99 - 99 % in the page's notation
+calc-curve-summary = The total wait runs from { $min } to { $max }. Half the runs wait less than { $p50 }, { $share90 } less than { $p90 }, and { $share99 } less than { $p99 }.
+
+# The title of the part that opens the chart's figures as a table, and that table's caption.
+calc-curve-caption = The total wait at each tenth percentile
+
 ## Calculator: one sample run
 
 # The button under the chart of delays that draws one seeded run of the policy over the chart's bands.

@@ -692,6 +692,38 @@ calc-budget-edge = Доля неудач, выше которой { $budget } п
 # Shown under the figures (plain text).
 calc-cost-note = Рассчитано точно в предположении, что попытки не удаются независимо друг от друга с заданной долей. Настоящие сбои приходят разом, когда сервис перегружен, и тогда каждый повтор добавляет ему нагрузки.
 
+## Calculator: the distribution of the total wait
+
+# Name and caption of the chart of the total wait's distribution: how many runs (in percent) wait less than each total.
+calc-curve-label = Доля прогонов, в которых общее ожидание меньше каждого значения
+
+# Title of the chart's time axis, and the heading of the table's figure column.
+calc-curve-total = Общее ожидание
+
+# Heading of the table's first column.
+calc-curve-head-percentile = Перцентиль
+
+# A percentile's name on the chart and in the table.
+# $percentile - the percentile, 0 to 100
+calc-curve-percentile = P{ $percentile }
+
+# The line on the chart at the longest total with which the last retry still starts before the deadline.
+# $room - that total, with its unit
+calc-curve-room = Общий срок без тайм-аутов: { $room }
+
+# Under the chart (plain text).
+# $min - the shortest total wait
+# $max - the longest total wait
+# $p50 - the median
+# $p90 - the 90th percentile
+# $p99 - the 99th percentile
+# $share90 - 90 % in the page's notation
+# $share99 - 99 % in the page's notation
+calc-curve-summary = Общее ожидание составляет от { $min } до { $max }. В половине прогонов оно меньше { $p50 }. В { $share90 } прогонов оно меньше { $p90 }, а в { $share99 } прогонов меньше { $p99 }.
+
+# The title of the part that opens the chart's figures as a table, and that table's caption.
+calc-curve-caption = Общее ожидание на каждом десятом перцентиле
+
 ## Calculator: one sample run
 
 # The button under the chart of delays that draws one seeded run of the policy over the chart's bands.

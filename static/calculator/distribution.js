@@ -1,11 +1,13 @@
 // Percentiles and the attempt timeline: the optional timeout and deadline
 // fields (empty: not given), and, once the kind's method module has come, the
-// total wait's percentiles, the method's note, and the timeline's verdict,
+// total wait's percentiles, the method's note, the chart of its
+// distribution (curve.js), and the timeline's verdict,
 // table and chart, as calculator/distribution.rs and the template write
 // them; offsets are the island's contract.distribution tables, by key.
 // Without the export, only the built figures of the built inputs show.
 
 import { decade, niceStep, pow10, roundWithin } from './axis.js';
+import { renderCurve } from './curve.js';
 import { isBuilt, readLimits } from './form.js';
 import { drawing, fix, legend, region } from './drawing.js';
 import { $, box, byKey, data, dist, el, fill, num, scheduleView, TOTALS, unit, view } from './state.js';
@@ -38,7 +40,7 @@ export function renderDistribution(p) {
   // module's schedule gives both for any inputs.
   const t = data.contract.total, s = scheduleView();
   const certain = s[TOTALS + t.indexOf('min')] === s[TOTALS + t.indexOf('max')];
-  $('percentiles').hidden = $('percentiles-method').hidden = !shown || certain;
+  $('percentiles').hidden = $('percentiles-method').hidden = $('curve').hidden = !shown || certain;
   $('timeline').hidden = !shown || (l.timeout ?? l.deadline) == null;
   if (!D) return;
   const b = view(dist.distribution_buffer(), D.len, dist);
@@ -58,6 +60,7 @@ export function renderDistribution(p) {
   const stated = m.samples && place != null ? Math.ceil(error / pow10(place - 1) - 1e-9) * pow10(place - 1) : error;
   $('percentiles-method').textContent = fill(data.text[`method_${method}`],
     { error: unit(num(stated)), place: unit(num(pow10(place ?? 0))) });
+  if (!certain) renderCurve([...b.subarray(D.curve, D.curve + D.curve_points)], total, r, p.retries, l);
   // A hidden timeline stops an older update's chunks, which would read this buffer.
   if ($('timeline').hidden) return void timelineJob++;
   // Attempt i's row, read when written (the module never grows its memory).

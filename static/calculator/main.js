@@ -13,7 +13,7 @@ import { limitErrors, readAs, readForm, readUrl, saveState, showCount, startCoun
 import { renderHerd } from './herd.js';
 import { copyJson, downloadJson } from './json.js';
 import { presetStatus, startPresets } from './presets.js';
-import { drawSample, newSeed, showSample } from './sample.js';
+import { drawSample, newSeed, showSample, startSample } from './sample.js';
 import { $, data, FIELDS, fetchJson, scheduleView, setData, setGood, setMethod, setWasm } from './state.js';
 import { idle, renderTable, renderTotals, watchTable } from './table.js';
 import { compute, loadWasm } from './wasm.js';
@@ -130,6 +130,10 @@ async function start() {
     loadWasm(new URL(island.wasm, location.href))]);
   setData({ ...shared, ...island });
   setWasm(base);
+  startSample(() => {
+    newSeed();
+    update(true);
+  });
   // The built table shows the defaults: the last good result so far.
   const defaults = data.defaults;
   if (compute(defaults)) return;
@@ -148,12 +152,9 @@ async function start() {
   for (const a of document.querySelectorAll('.language-switcher a')) a.addEventListener('click', writeUrlNow);
   $('copy').onclick = copyJson;
   $('download').onclick = downloadJson;
-  $('sample-draw').onclick = () => {
-    newSeed();
-    update(true);
-  };
+
   $('needs').hidden = true;
-  for (const id of ['form', 'chart', 'actions', 'sample']) $(id).hidden = false;
+  for (const id of ['form', 'chart', 'actions']) $(id).hidden = false;
 }
 
 // Not in Node, which may import any module for its pure functions.

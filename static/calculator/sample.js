@@ -8,8 +8,9 @@
 // written in Copy JSON's `sample`. Words from the island
 // (calculator/sample.rs); the build draws no run.
 
-import { $, data, dist, fill, good, num, unit, view } from './state.js';
-import { idle, tableRow } from './table.js';
+import { region } from './drawing.js';
+import { $, box, data, dist, el, fill, good, num, unit, view } from './state.js';
+import { idle, tableHead, tableRow } from './table.js';
 
 let seed = null;
 // The run drawn for the last good policy ({ seed, delays, total }), or null.
@@ -39,6 +40,19 @@ export function drawSample() {
   const { len, total } = data.contract.sample;
   const buf = view(dist.sample_buffer(), len, dist);
   drawn = { seed, delays: [...buf.subarray(0, good.retries)], total: buf[total] };
+}
+
+// The part's button, summary and table, in the place the build left.
+export function startSample(draw) {
+  const t = data.text;
+  const table = box('table', { class: 'schedule', id: 'calc-sample-table' }, el('caption', t.sample_table),
+    tableHead([t.sample_retry, t.sample_delay]), el('tbody'));
+  const button = el('button', t.sample_draw, { type: 'button', id: 'calc-sample-draw' });
+  button.onclick = draw;
+  const scroll = region('table', t.sample_table, table);
+  scroll.id = 'calc-sample-region';
+  $('sample').replaceChildren(box('p', {}, button), el('p', null, { class: 'chart-summary', id: 'calc-sample-summary' }), scroll);
+  $('sample').hidden = false;
 }
 
 // The run in words and in its table (written while the browser is idle: a

@@ -8,7 +8,7 @@
 //! method that would repeat the method's code, and one seeded sample run of
 //! its kinds) and
 //! its script as shipped (bundled
-//! and minified by the build in src/site/render/bundle/mod.rs, ≤ 28 KiB),
+//! and minified by the build in src/site/render/bundle/mod.rs, ≤ 31 KiB),
 //! uncompressed, the "as code" data of each language (fetched when the
 //! reader opens that part, ≤ 6 KiB gzip-compressed), and every page with
 //! everything it loads at start (≤ 40 KiB gzip-compressed, as hosts serve
@@ -35,7 +35,7 @@ const WASM_BUDGET: u64 = 6 * 1024;
 const METHOD_WASM_BUDGET: u64 = 16 * 1024;
 /// The script as shipped (minified, before gzip); what a page loads at
 /// start in all, gzip, is held by `PAGE_GZIP_BUDGET`.
-const SCRIPT_BUDGET: u64 = 28 * 1024;
+const SCRIPT_BUDGET: u64 = 31 * 1024;
 const CODE_DATA_GZIP_BUDGET: u64 = 6 * 1024;
 const PAGE_GZIP_BUDGET: u64 = 40 * 1024;
 const EVERYTHING_GZIP_BUDGET: u64 = 64 * 1024;

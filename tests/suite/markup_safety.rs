@@ -215,6 +215,8 @@ const ELEMENTS: &[&str] = &[
     "a",
     "body",
     "button",
+    // The marked points of the total wait's curve.
+    "circle",
     "caption",
     "code",
     "dd",
@@ -280,6 +282,9 @@ const ATTRIBUTES: &[&str] = &[
     "charset",
     "class",
     "content",
+    // The marked points of the total wait's curve.
+    "cx",
+    "cy",
     "d",
     // The Copy button of an "as code" snippet names its code element.
     "data-code",
@@ -300,6 +305,7 @@ const ATTRIBUTES: &[&str] = &[
     "name",
     "points",
     "property",
+    "r",
     "rel",
     "role",
     "scope",

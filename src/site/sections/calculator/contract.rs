@@ -358,6 +358,9 @@ pub struct DistributionIsland {
     /// The fit export's buffer (`core::fit`): its answers by key.
     pub fit_answers: &'static [&'static str],
     pub fit_len: usize,
+    /// Where the total wait's curve starts, and its points.
+    pub curve: usize,
+    pub curve_points: usize,
 }
 
 pub fn island(zero_max: ZeroMax) -> Island {
@@ -408,6 +411,8 @@ fn distribution_island() -> DistributionIsland {
         len: d::LEN,
         fit_answers: &core::fit::ANSWERS,
         fit_len: core::fit::LEN,
+        curve: d::CURVE,
+        curve_points: d::CURVE_POINTS,
     }
 }
 

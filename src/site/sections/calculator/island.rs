@@ -32,7 +32,7 @@ use crate::site::load::content::CalculatorProfile;
 use crate::site::sections::calculator::schedule;
 use crate::site::sections::calculator::schedule::Headers;
 use crate::site::sections::calculator::{
-    contract, cost, distribution, fit, form::limit_fields, herd, presets, sample,
+    contract, cost, curve, distribution, fit, form::limit_fields, herd, presets, sample,
 };
 
 /// The island: what the script needs to know of this page alone.
@@ -206,7 +206,8 @@ fn message(texts: &Texts, id: &str, figures: &[(&str, String)]) -> String {
     let listed = contract::variables(id)
         .or_else(|| cost::variables(id))
         .or_else(|| fit::variables(id))
-        .or_else(|| sample::variables(id));
+        .or_else(|| sample::variables(id))
+        .or_else(|| curve::variables(id));
     for &name in listed.unwrap_or_default() {
         match figures.iter().find(|(n, _)| *n == name) {
             Some((_, figure)) => args.set(name, figure.clone()),
@@ -347,8 +348,8 @@ pub fn shared<'a>(
     for (key, id) in fit::TEXT {
         text.insert(key.into(), message(texts, id, &percentile));
     }
-    for (key, id) in sample::TEXT {
-        text.insert(key.into(), message(texts, id, &[]));
+    for (key, id) in sample::TEXT.iter().chain(&curve::TEXT) {
+        text.insert((*key).into(), message(texts, id, &[]));
     }
     let names = cost::NAMES.map(|(name, value)| (name, value.to_string()));
     for (key, id) in cost::budget_names() {

@@ -7,7 +7,7 @@
 //! receives, and the static table, totals and percentiles), `form.rs` (the
 //! fields and selectors), `island.rs` (the data island), `herd.rs` and
 //! `distribution.rs` (the many-clients chart; the percentiles and the
-//! timeline), `cost.rs` (what the retries cost the server), `fit.rs` (what fits a deadline), `sample.rs` (one seeded sample run), `presets.rs` (the preset selector), `as_code.rs` (the policy
+//! timeline), `cost.rs` (what the retries cost the server), `curve.rs` (the chart of the total wait's distribution), `fit.rs` (what fits a deadline), `sample.rs` (one seeded sample run), `presets.rs` (the preset selector), `as_code.rs` (the policy
 //! as code), `shared.rs` (the parts built once for every page of one
 //! profile) and `contract.rs` (the site's half of the contract with the
 //! script). This file only names them.
@@ -15,6 +15,7 @@
 pub mod as_code;
 pub mod contract;
 pub mod cost;
+pub mod curve;
 pub mod distribution;
 pub mod fit;
 pub mod form;
@@ -41,6 +42,7 @@ pub fn variables(id: &str) -> Option<&'static [&'static str]> {
         .or_else(|| distribution::variables(id))
         .or_else(|| cost::variables(id))
         .or_else(|| fit::variables(id))
+        .or_else(|| curve::variables(id))
         .or_else(|| sample::variables(id))
         .or_else(|| contract::variables(id))
 }

@@ -22,7 +22,7 @@ use crate::site::format::texts::Texts;
 use crate::site::load::content::Page;
 use crate::site::sections::calculator::form::{self, Choice, Field};
 use crate::site::sections::calculator::schedule::{self, Headers, TableRow};
-use crate::site::sections::calculator::{distribution, fit, sample, shared};
+use crate::site::sections::calculator::{curve, distribution, fit, shared};
 
 pub struct TotalView {
     pub label: String,
@@ -53,8 +53,6 @@ pub struct CalculatorView {
     pub copy_json: String,
     pub download_json: String,
     pub chart_label: String,
-    /// One seeded sample run's button and table (the script draws the run).
-    pub sample: sample::SampleView,
     /// The many-clients view: its field and its caption (the chart is one
     /// of the `parts`).
     pub clients: Field,
@@ -81,6 +79,8 @@ pub struct CalculatorView {
     /// for the defaults (label, figure), when they give a deadline.
     pub fit_heading: String,
     pub fit_rows: Vec<[String; 2]>,
+    /// The chart of the total wait's distribution.
+    pub curve: curve::CurveView,
     pub fit_note: String,
     /// The legend of the optional fields' group (timeout, deadline, clients).
     pub optional_legend: String,
@@ -132,7 +132,9 @@ pub fn view(
     let fields = form::fields(profile, texts, intl);
     let limit_fields = form::limit_field_views(profile, texts, intl);
     let cost_fields = form::cost_field_views(texts, intl);
-    let mut dist = distribution::compute(&schedule, profile.limits);
+    let mut dist = distribution::compute(&schedule, profile.limits)
+        .with_curve(&schedule)
+        .expect("the defaults and limits are checked when loaded");
     if let Some(deadline) = profile.limits.deadline {
         dist = dist
             .with_fit(&schedule, profile.limits.timeout, deadline)
@@ -153,6 +155,7 @@ pub fn view(
         .collect();
     let timeline = distribution::timeline(&dist, defaults.retries, texts, &figure);
     let fit_rows = fit::rows(&dist, defaults.retries, texts, &figure);
+    let curve = curve::view(&dist, defaults.retries, texts, &figure);
     let jitters = form::jitters(profile, texts);
     let units = form::units(profile, texts);
     let headers = Headers::new(texts);
@@ -193,7 +196,7 @@ pub fn view(
         copy_json: texts.get("calc-copy-json", None),
         download_json: texts.get("calc-download-json", None),
         chart_label: texts.get("calc-chart-label", None),
-        sample: sample::view(texts),
+
         clients: form::clients(texts, intl),
         herd_label: texts.get("calc-herd-label", None),
         optional_legend: texts.get("calc-optional-legend", None),
@@ -214,6 +217,7 @@ pub fn view(
         cost_note: texts.get("calc-cost-note", None),
         fit_heading: texts.get("calc-fit-heading", None),
         fit_rows,
+        curve,
         fit_note: texts.get("calc-fit-note", None),
         timeline,
         script_src: format!("{root}{script}"),
