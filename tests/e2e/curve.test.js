@@ -4,7 +4,8 @@
 // methods, its table's P0 and P100 the command's shortest and longest
 // totals, its P50, P90 and P99 the percentiles shown beside the totals,
 // every row within the method's error of `backoff-site schedule --curve`;
-// the script writes the build's markup for the built inputs; a certain
+// the script writes the build's markup for the built inputs (the practice
+// page's defaults have jitter); keyboards open its table; a certain
 // total hides it; a deadline draws the room it leaves; no sideways scroll
 // at 320 px.
 
@@ -78,6 +79,26 @@ for (const lang of LANGS) {
           for (const x of percentiles) assert.ok(summary.includes(x), `${summary} lacks ${x}`);
         });
       }
+    });
+
+    test('the script writes the build\'s markup for the built inputs (the practice page\'s, with jitter), and keyboards open its table', async () => {
+      const practice = island(lang, 'practice');
+      assert.notEqual(practice.defaults.jitter, 'none', 'the practice page\'s defaults draw the chart');
+      let built;
+      await withOpenPage(site, lang, 'practice', { js: false }, async (page) => {
+        assert.ok(await page.isVisible('#calc-curve svg'));
+        built = await page.$eval('#calc-curve', (e) => e.outerHTML);
+      });
+      // An address with the inputs loads the method module at once, and
+      // the script redraws the chart from the module's curve.
+      await withOpenPage(site, lang, 'practice', { query: query(practice.defaults) }, async (page) => {
+        await page.waitForFunction(() => window.performance.getEntriesByType('resource').some((e) => /backoff-grid/.test(e.name)));
+        await page.waitForFunction(() => !document.querySelector('#calc-table[aria-busy]'));
+        assert.equal(await page.$eval('#calc-curve', (e) => e.outerHTML), built);
+        await page.focus('#calc-curve details summary');
+        await page.keyboard.press('Enter');
+        assert.ok(await page.isVisible('#calc-curve-table'));
+      });
     });
 
     test('a certain total hides the chart; a deadline draws the room it leaves', async () => {

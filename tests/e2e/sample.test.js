@@ -82,10 +82,12 @@ for (const lang of LANGS) {
       }
     });
 
-    test('the button draws a new run each time, its seed in the URL', async () => {
+    test('the button draws a new run each time, by keyboard too, its seed in the URL', async () => {
       const p = { base: '100', multiplier: '2', max: '5000', retries: '5', jitter: 'equal' };
       await withPage(lang, { query: query(p) }, async (page) => {
-        await page.click('#calc-sample-draw');
+        // By keyboard: the button takes the focus and Enter draws.
+        await page.focus('#calc-sample-draw');
+        await page.keyboard.press('Enter');
         const first = await shown(page);
         assert.equal(first.dots, 5);
         await page.waitForFunction(() => new URL(location.href).searchParams.has('sample'));
