@@ -11,7 +11,7 @@
 // that give a deadline, and the script shows those for the built inputs.
 
 import { isBuilt, readLimits } from './form.js';
-import { $, box, byKey, counting, data, el, fill, good, methods, num, unit } from './state.js';
+import { $, box, byKey, counting, data, el, failedMethods, fill, good, methods, num, unit } from './state.js';
 import { compiled, slotsOf } from './wasm.js';
 
 let worker, busy = false, asked = '';
@@ -46,9 +46,10 @@ export function renderFit() {
   $('fit-status').textContent = data.text.fit_working;
   $('fit-figures').classList.add('is-stale');
   if (busy) stop();
-  // Asked once the kind's method module has come (its arrival updates).
+  // Asked once the kind's method module has come (its arrival updates);
+  // if it cannot come, said so.
   const module = compiled.get(methods[url]);
-  if (!module) return;
+  if (!module) return void (failedMethods[url] && cannotFit());
   asked = key;
   worker ??= startWorker();
   busy = true;

@@ -14,7 +14,7 @@ import { renderHerd } from './herd.js';
 import { copyJson, downloadJson } from './json.js';
 import { presetStatus, startPresets } from './presets.js';
 import { drawSample, newSeed, showSample, startSample } from './sample.js';
-import { $, data, FIELDS, fetchJson, scheduleView, setData, setGood, setMethod, setWasm } from './state.js';
+import { $, data, failedMethods, FIELDS, fetchJson, scheduleView, setData, setGood, setMethod, setWasm } from './state.js';
 import { idle, renderTable, renderTotals, watchTable } from './table.js';
 import { compute, loadWasm } from './wasm.js';
 
@@ -37,7 +37,7 @@ function update(fromUser) {
   }
   const errors = form.errors ?? limitErrors() ?? compute(form.policy);
   // No input is wrong while the kind's method module loads, or if it cannot.
-  if (errors?.module) errors.module = data.text[failed[data.wasm_methods[form.policy.jitter]] ? 'stale_load_failed' : 'stale_loading'];
+  if (errors?.module) errors.module = data.text[failedMethods[data.wasm_methods[form.policy.jitter]] ? 'stale_load_failed' : 'stale_loading'];
   if (!errors) render(setGood(form.policy));
   presetStatus(form.policy);
   showCode(form.policy, errors);
@@ -110,14 +110,14 @@ function render(p) {
 // the base one and updates again; switching to a kind of the other method
 // fetches that one. If that fails the base module works alone: the
 // distribution parts stay as marked for inputs other than the built ones.
-const loading = {}, failed = {};
+const loading = {};
 function loadDist(jitter) {
   const url = data.wasm_methods[jitter];
   loading[url] ??= loadWasm(new URL(url, location.href)).then((w) => {
     setMethod(url, w);
     update(true);
   }, () => {
-    failed[url] = true;
+    failedMethods[url] = true;
     update(false);
   });
 }

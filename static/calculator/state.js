@@ -12,8 +12,9 @@ export const $ = (name) => document.getElementById(`calc-${name}`);
 // Set once loaded; then the last good policy. `dist`: the method module of
 // the last run's jitter kind, once it has come.
 export let data, wasm, dist, plural, good;
-// The method modules that have come, by their address.
-export const methods = {};
+// The method modules that have come, and those that could not, by their
+// address.
+export const methods = {}, failedMethods = {};
 // From the contract; K.delay is the delay's place in a buffer row.
 export let FIELDS, ROW, K, TOTALS;
 

@@ -152,6 +152,11 @@ for (const lang of LANGS) {
           // Let the refused request and the script's fallback fetch settle.
           await tab.waitForTimeout(300);
           assert.ok(requests.includes(dist), 'the first edit asked for the grid module');
+          // With a deadline (the schedule page's), what fits it cannot be
+          // worked out, and the page says so rather than working forever.
+          if (data.limits.deadline !== null) {
+            assert.equal(await tab.textContent('#calc-fit-status'), data.text.fit_failed);
+          }
           const asked = requests.length;
           await type(tab, 'retries', '4');
           await tab.waitForFunction(() => document.querySelectorAll('#calc-table tbody tr').length === 4);
