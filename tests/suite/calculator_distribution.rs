@@ -215,7 +215,7 @@ fn the_schedule_pages_timeline_and_verdict_are_the_commands() {
 fn the_schedule_pages_fit_is_the_closed_forms_rounded_down() {
     let floor3 = |x: f64| (x * 1000.0).floor() / 1000.0;
     let (base, cap) = (floor3(3000.0 / 31.0), floor3(750.0 - 750.0 * 1e-9));
-    for lang in ["en", "ru", "de"] {
+    for lang in common::languages() {
         let intl = intl(lang);
         let html = real_page(&format!("{lang}/schedule/index.html"));
         let block = between(&html, r#"<div class="calc-fit" id="calc-fit">"#, "</dl>");
