@@ -6,15 +6,24 @@
 // in time at P99. The search runs the method up to about a hundred times,
 // so it runs in a worker: this same script, started a second time
 // (serveFits), given the page's compiled method module. A newer
-// question ends a worker still busy with an older one. Words from the
+// question ends a worker still busy with an older one. A question is put
+// once typing pauses (PAUSE, then idle time): a search running beside
+// every keystroke's update would take the processor from it, and
+// starting a worker costs a few milliseconds of the input's own. Words from the
 // island (calculator/fit.rs); the build writes the answers for defaults
 // that give a deadline, and the script shows those for the built inputs.
 
 import { isBuilt, readLimits } from './form.js';
 import { $, box, byKey, counting, data, el, failedMethods, fill, good, methods, num, unit } from './state.js';
+import { idle } from './table.js';
 import { compiled, slotsOf } from './wasm.js';
 
-let worker, busy = false, asked = '';
+// The pause after an edit before its question goes to the worker (ms).
+const PAUSE = 300;
+
+// The worker; whether a question is asked and not answered yet, and
+// whether it has gone to the worker (else it waits for the pause); its key.
+let worker, busy = false, posted = false, asked = '', fitTimer;
 
 // The build's answers for the built inputs (none where those give no
 // deadline), kept from the page as built: shown again for those inputs
@@ -51,9 +60,13 @@ export function renderFit() {
   const module = compiled.get(methods[url]);
   if (!module) return void (failedMethods[url] && cannotFit());
   asked = key;
-  worker ??= startWorker();
   busy = true;
-  worker.postMessage({ key, url, module, slots, len: d.fit_len });
+  fitTimer = setTimeout(() => idle(() => {
+    if (asked !== key || posted) return;
+    worker ??= startWorker();
+    posted = true;
+    worker.postMessage({ key, url, module, slots, len: d.fit_len });
+  }), PAUSE);
 }
 
 // The last answer's figures, shown again when only the words change.
@@ -63,7 +76,7 @@ function startWorker() {
   const src = document.querySelector('#calculator script[src]').src;
   const w = new Worker(src, { type: 'module' });
   w.onmessage = ({ data: answer }) => {
-    busy = false;
+    busy = posted = false;
     if (answer.key !== asked) return;
     if (answer.failed) return cannotFit();
     $('fit-status').textContent = '';
@@ -79,16 +92,21 @@ function startWorker() {
     showFit();
   };
   w.onerror = () => {
-    busy = false;
+    busy = posted = false;
     cannotFit();
   };
   return w;
 }
 
+// A question given up: still waiting, it is not put; put, its worker
+// ends (a search cannot be interrupted otherwise).
 function stop() {
-  worker.terminate();
-  worker = null;
-  busy = false;
+  clearTimeout(fitTimer);
+  if (posted) {
+    worker.terminate();
+    worker = null;
+  }
+  busy = posted = false;
 }
 
 function cannotFit() {
