@@ -177,7 +177,7 @@ calc-retries-label = Wiederholungen
 calc-retries-hint = Wiederholungen nach der ursprünglichen Anfrage: eine ganze Zahl von eins bis tausend.
 
 # Label of the switch after the retries field: whether its number counts the retries or all attempts.
-calc-count-label = Die Zahl zählt
+calc-count-label = Gezählt werden
 
 # Option of that switch: retries after the original request.
 calc-count-retries = Wiederholungen nach der ursprünglichen Anfrage
@@ -193,7 +193,7 @@ calc-attempts-hint = Alle Versuche einschließlich der ursprünglichen Anfrage: 
 
 # Shown when the number of attempts is not a whole number in range.
 # $min, $max (numbers) - the fewest and the most attempts
-error-attempts = Geben Sie eine ganze Zahl von Versuchen von { $min } bis { $max } ein.
+error-attempts = Geben Sie eine ganze Zahl von { $min } bis { $max } Versuchen ein.
 
 # Label of the jitter selector.
 calc-jitter-label = Jitter
@@ -603,7 +603,7 @@ calc-herd-summary =
 calc-failure-rate-label = Fehlerquote je Versuch
 
 # Hint under that field (plain text).
-calc-failure-rate-hint = Die Wahrscheinlichkeit, dass ein Versuch scheitert, von null (alle Versuche gelingen) bis eins (jeder scheitert). Die Versuche gelten als unabhängig voneinander.
+calc-failure-rate-hint = Die Wahrscheinlichkeit, dass ein Versuch scheitert, von null (kein Versuch scheitert) bis eins (jeder scheitert). Der Rechner nimmt an, dass Versuche unabhängig voneinander scheitern.
 
 # Shown when the failure rate is not a number in range.
 # $min, $max (numbers) - the least and the greatest rate
@@ -613,11 +613,11 @@ error-failure-rate = Geben Sie eine Fehlerquote von { $min } bis { $max } ein.
 calc-layers-label = Ebenen mit Wiederholungen
 
 # Hint under that field (plain text).
-calc-layers-hint = Dienste, die einander aufrufen und jeweils nach dieser Richtlinie wiederholen; leer lassen für eine Ebene. Die Wiederholungen multiplizieren sich von Ebene zu Ebene.
+calc-layers-hint = Wie viele Dienste einer Aufrufkette ihre Aufrufe jeweils nach dieser Richtlinie wiederholen; für eine einzige Ebene leer lassen. Die Wiederholungen multiplizieren sich von Ebene zu Ebene.
 
 # Shown when the layers are not a whole number in range.
 # $min, $max (numbers) - the fewest and the most layers
-error-layers = Geben Sie eine ganze Zahl von Ebenen von { $min } bis { $max } ein.
+error-layers = Geben Sie eine ganze Zahl von { $min } bis { $max } Ebenen ein.
 
 # Shown at the layers field when it is filled in but the failure rate is empty.
 error-layers-without-failure-rate = Geben Sie auch eine Fehlerquote ein: Die Ebenen vervielfachen gescheiterte Versuche.
@@ -626,20 +626,20 @@ error-layers-without-failure-rate = Geben Sie auch eine Fehlerquote ein: Die Ebe
 calc-cost-attempts = Versuche je Anfrage im Mittel
 
 # Label of the share of requests that finally succeed (plain text).
-calc-cost-success = Anfragen, die gelingen
+calc-cost-success = Erfolgreiche Anfragen
 
 # Label of the expected attempts that reach the failing service at the bottom, per request at the top of the layers.
 # $layers (number) - the number of layers
 calc-cost-bottom = { $layers ->
-        [one] Versuche auf der untersten von { $layers } Ebene im Mittel
-       *[other] Versuche auf der untersten von { $layers } Ebenen im Mittel
+        [one] Versuche im Mittel auf der untersten Ebene (bei { $layers } Ebene)
+       *[other] Versuche im Mittel auf der untersten von { $layers } Ebenen
     }
 
 # Label of the attempts at the bottom when every attempt fails (plain text).
 calc-cost-bottom-worst = Versuche auf der untersten Ebene, wenn jeder Versuch scheitert
 
 # Label of the share of requests at the top of the layers that finally succeed (plain text).
-calc-cost-top-success = Anfragen auf der obersten Ebene, die gelingen
+calc-cost-top-success = Erfolgreiche Anfragen auf der obersten Ebene
 
 # A share in percent.
 # $percent - the percentage in the page’s notation, to two decimals; “< 0.01” or “> 99.99” where rounding would make an uncertain outcome read 0 or 100
@@ -647,7 +647,7 @@ calc-cost-percent = { $percent } %
 
 # The name of gRPC’s retry throttling with gRFC A6’s example figures (it is off unless a service config sets it), as it stands in the labels below.
 # $spec - the specification’s name, gRFC A6
-calc-budget-grpc-throttling-example = die Drosselung der Wiederholungen von gRPC mit den Werten aus dem Beispiel von { $spec }
+calc-budget-grpc-throttling-example = die Wiederholungsdrosselung von gRPC mit den Beispielwerten aus { $spec }
 
 # The name of botocore’s retry quota in its standard mode, as it stands in the labels below.
 calc-budget-aws-retry-quota = das Wiederholungskontingent von botocore
@@ -658,25 +658,25 @@ calc-budget-aws-retry-quota-2026 = das Wiederholungskontingent von botocore mit 
 
 # Label: how many retries the chosen preset’s retry budget lets through, starting full, when every attempt fails.
 # $budget - the budget’s name (one of the three messages above)
-calc-budget-from-full = Wiederholungen, die { $budget } ab vollem Vorrat zulässt, wenn jeder Versuch scheitert
+calc-budget-from-full = Wiederholungen, die bei anfangs vollem Tokenvorrat { $budget } zulässt, wenn jeder Versuch scheitert
 
 # The figure of that label.
 # $retries (number) - the retries let through; $calls (number) - the requests in a row that get all their retries
 calc-budget-from-full-figure = { $calls ->
-        [one] { $retries } ({ $calls } scheiternde Anfrage in Folge erhält alle Wiederholungen)
-       *[other] { $retries } ({ $calls } scheiternde Anfragen in Folge erhalten alle Wiederholungen)
+        [one] { $retries } ({ $calls } scheiternde Anfrage in Folge erhält alle ihre Wiederholungen)
+       *[other] { $retries } ({ $calls } scheiternde Anfragen in Folge erhalten alle ihre Wiederholungen)
     }
 
 # Label: the attempts per request the budget allows in the long run at the failure rate given.
 # $budget - the budget’s name
-calc-budget-held = Versuche je Anfrage, die { $budget } bei dieser Fehlerquote auf Dauer zulässt
+calc-budget-held = Versuche je Anfrage, die bei dieser Fehlerquote auf Dauer { $budget } zulässt
 
 # Label: the failure rate above which the budget stops retries in the long run (gRPC’s throttling has one).
 # $budget - the budget’s name
-calc-budget-edge = Fehlerquote, oberhalb derer { $budget } Wiederholungen unterbindet
+calc-budget-edge = Fehlerquote, über der { $budget } Wiederholungen auf Dauer unterbindet
 
 # Shown under the figures (plain text).
-calc-cost-note = Exakt berechnet unter der Annahme, dass Versuche unabhängig voneinander mit der angegebenen Quote scheitern. Echte Ausfälle kommen gebündelt, wenn ein Dienst überlastet ist, und dann erhöht jede Wiederholung seine Last.
+calc-cost-note = Exakt berechnet unter der Annahme, dass Versuche unabhängig voneinander mit der angegebenen Quote scheitern. In der Praxis treten Fehler gehäuft auf, wenn ein Dienst überlastet ist, und dann erhöht jede Wiederholung seine Last zusätzlich.
 
 ## Calculator: the distribution of the total wait
 
@@ -724,7 +724,7 @@ calc-sample-legend = Ein Beispieldurchlauf
 # Under the chart once a run is drawn.
 # $seed - the seed that names the run (digits only, as in the address)
 # $total - the run's total wait, with its unit
-calc-sample-summary = Ein Beispieldurchlauf (Startwert { $seed }) wartet insgesamt { $total }. Derselbe Startwert erzeugt denselben Durchlauf erneut, hier wie auf der Kommandozeile.
+calc-sample-summary = Dieser Beispieldurchlauf (Startwert { $seed }) wartet insgesamt { $total }. Derselbe Startwert erzeugt hier wie auf der Kommandozeile wieder denselben Durchlauf.
 
 # Caption of the table of the run's delays (also the name of its scroll region).
 calc-sample-table = Verzögerungen des Beispieldurchlaufs
@@ -732,7 +732,7 @@ calc-sample-table = Verzögerungen des Beispieldurchlaufs
 ## Calculator: what fits the deadline
 
 # Heading of the answers under the timeline, shown once a deadline is given.
-calc-fit-heading = Was in die Deadline passt
+calc-fit-heading = Was die Deadline zulässt
 
 # Label of the most retries whose start is before the deadline (the count switch counts retries).
 calc-fit-most-retries = Höchstzahl der Wiederholungen, die vor der Deadline beginnen
@@ -745,15 +745,15 @@ calc-fit-most-attempts = Höchstzahl der Versuche, die vor der Deadline beginnen
 # $p99 - the count at that percentile
 # $percentile - the percentile, 99
 # $p50 - the count at the median
-calc-fit-most-figure = { $worst }, wenn jede Verzögerung maximal ist; { $p99 } bei P{ $percentile }; { $p50 } beim Median
+calc-fit-most-figure = { $worst } bei längstmöglichen Verzögerungen; { $p99 } bei P{ $percentile }; { $p50 } beim Median
 
 # Label of the largest first delay with which the policy’s last retry still starts before the deadline at that percentile.
 # $percentile - the percentile, 99
-calc-fit-base = Größte Basisverzögerung, bei der die letzte Wiederholung bei P{ $percentile } rechtzeitig beginnt
+calc-fit-base = Höchstwert der Basisverzögerung, mit dem die letzte Wiederholung bei P{ $percentile } noch vor der Deadline beginnt
 
 # Label of the largest maximum delay with which it does.
 # $percentile - the percentile, 99
-calc-fit-max-delay = Größte maximale Verzögerung, bei der die letzte Wiederholung bei P{ $percentile } rechtzeitig beginnt
+calc-fit-max-delay = Höchstwert der maximalen Verzögerung, mit dem die letzte Wiederholung bei P{ $percentile } noch vor der Deadline beginnt
 
 # Answer when every value fits (a maximum delay holds every first delay low enough).
 calc-fit-any = Beliebig
@@ -768,10 +768,10 @@ calc-fit-none = Kein Wert passt
 calc-fit-working = Wird berechnet…
 
 # Shown when the part of the calculator that works out the answers could not run.
-calc-fit-failed = Was in die Deadline passt, ließ sich in diesem Browser nicht berechnen.
+calc-fit-failed = Was die Deadline zulässt, ließ sich in diesem Browser nicht berechnen.
 
 # Shown under the answers (plain text).
-calc-fit-note = Ermittelt durch eine Suche über die eigenen Werte des Rechners und daher so genau wie die Perzentile oben. Jede Verzögerung ist abgerundet, der angezeigte Wert passt also.
+calc-fit-note = Durch eine Suche über die Werte des Rechners selbst ermittelt und daher so genau wie die Perzentile oben. Jede Verzögerung ist abgerundet; der angezeigte Wert passt also in jedem Fall.
 
 ## Calculator: the optional fields
 

@@ -177,7 +177,7 @@ calc-retries-label = Retries
 calc-retries-hint = Retries after the original request: a whole number from one to one thousand.
 
 # Label of the switch after the retries field: whether its number counts the retries or all attempts.
-calc-count-label = The number counts
+calc-count-label = Count
 
 # Option of that switch: retries after the original request.
 calc-count-retries = Retries after the original request
@@ -661,7 +661,7 @@ calc-budget-aws-retry-quota-2026 = botocore’s retry quota under { $switch }
 
 # Label: how many retries the chosen preset’s retry budget lets through, starting full, when every attempt fails.
 # $budget - the budget’s name (one of the three messages above)
-calc-budget-from-full = Retries let through from full when every attempt fails, under { $budget }
+calc-budget-from-full = Retries let through when every attempt fails and the budget starts full, under { $budget }
 
 # The figure of that label.
 # $retries (number) - the retries let through; $calls (number) - the requests in a row that get all their retries
@@ -676,7 +676,7 @@ calc-budget-held = Attempts per request in the long run at this failure rate, un
 
 # Label: the failure rate above which the budget stops retries in the long run (gRPC’s throttling has one).
 # $budget - the budget’s name
-calc-budget-edge = Failure rate above which { $budget } stops retries
+calc-budget-edge = Failure rate above which { $budget } stops retries in the long run
 
 # Shown under the figures (plain text).
 calc-cost-note = Computed exactly, on the assumption that attempts fail independently at the rate given. Real failures come together when a service is overloaded, and then every retry adds to its load.
@@ -684,7 +684,7 @@ calc-cost-note = Computed exactly, on the assumption that attempts fail independ
 ## Calculator: the distribution of the total wait
 
 # Name and caption of the chart of the total wait's distribution: how many runs (in percent) wait less than each total.
-calc-curve-label = Share of runs whose total wait is below each figure
+calc-curve-label = Share of runs whose total wait is below the value on the axis
 
 # Title of the chart's time axis, and the heading of the table's figure column.
 calc-curve-total = Total wait
@@ -711,7 +711,7 @@ calc-curve-room = Deadline less the timeouts: { $room }
 calc-curve-summary = The total wait runs from { $min } to { $max }. Half the runs wait less than { $p50 }, { $share90 } less than { $p90 }, and { $share99 } less than { $p99 }.
 
 # The title of the part that opens the chart's figures as a table, and that table's caption.
-calc-curve-caption = The total wait at each tenth percentile
+calc-curve-caption = The total wait at every tenth percentile
 
 ## Calculator: one sample run
 
@@ -774,7 +774,7 @@ calc-fit-working = Working out what fits…
 calc-fit-failed = What fits could not be worked out in this browser.
 
 # Shown under the answers (plain text).
-calc-fit-note = Found by a search over the calculator’s own figures, so they are as exact as the percentiles above; each delay is rounded down, so the figure shown fits.
+calc-fit-note = These answers come from a search over the calculator’s own figures, so they are as exact as the percentiles above; each delay is rounded down, so the figure shown fits.
 
 ## Calculator: the optional fields
 

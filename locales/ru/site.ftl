@@ -179,7 +179,7 @@ calc-retries-label = Число повторов
 calc-retries-hint = Повторы после исходного запроса: целое число от одного до тысячи.
 
 # Label of the switch after the retries field: whether its number counts the retries or all attempts.
-calc-count-label = Что считает число
+calc-count-label = Что означает число
 
 # Option of that switch: retries after the original request.
 calc-count-retries = Повторы после исходного запроса
@@ -537,7 +537,7 @@ calc-timeline-chart-label = График начала каждой попытк�
 
 # Caption and name of the timeline chart when it draws only the first attempts (the table lists them all).
 # $drawn (number) - the attempts drawn, the first ones; $attempts (number) - all attempts, more than $drawn
-calc-timeline-chart-label-first = График начала первых { $drawn } попыток из { $attempts } (все они — в таблице)
+calc-timeline-chart-label-first = График начала первых попыток: { $drawn } из { $attempts } (все они — в таблице)
 
 # Chart legend: the bar from the earliest to the latest start.
 calc-timeline-range = От самого раннего до самого позднего начала
@@ -601,10 +601,10 @@ calc-herd-time = Время после сбоя
 # $peak (number) - the most retries that start in one interval; $width - the interval's length with its unit; $at - when that interval begins, with its unit
 calc-herd-summary =
     { $peak ->
-        [one] Пик — не более { $peak } повтора за { $width }, начиная с отметки { $at }.
-        [few] Пик — не более { $peak } повторов за { $width }, начиная с отметки { $at }.
-        [many] Пик — не более { $peak } повторов за { $width }, начиная с отметки { $at }.
-       *[other] Пик — не более { $peak } повтора за { $width }, начиная с отметки { $at }.
+        [one] Пик — { $peak } повтор за { $width }, начиная с отметки { $at }.
+        [few] Пик — { $peak } повтора за { $width }, начиная с отметки { $at }.
+        [many] Пик — { $peak } повторов за { $width }, начиная с отметки { $at }.
+       *[other] Пик — { $peak } повтора за { $width }, начиная с отметки { $at }.
     }
 
 ## Calculator: what the retries cost the server
@@ -613,45 +613,45 @@ calc-herd-summary =
 calc-failure-rate-label = Доля неудачных попыток
 
 # Hint under that field (plain text).
-calc-failure-rate-hint = Вероятность того, что попытка не удастся, от нуля (удаются все) до единицы (не удаётся ни одна). Попытки считаются независимыми друг от друга.
+calc-failure-rate-hint = Вероятность неудачи одной попытки: от нуля (удаются все попытки) до единицы (не удаётся ни одна). Попытки считаются независимыми друг от друга.
 
 # Shown when the failure rate is not a number in range.
 # $min, $max (numbers) - the least and the greatest rate
-error-failure-rate = Введите долю от { $min } до { $max }.
+error-failure-rate = Введите долю неудачных попыток от { $min } до { $max }.
 
 # Label of the optional field: how many layers of services, each calling the next, retry with this policy (plain text).
-calc-layers-label = Уровни, повторяющие запросы
+calc-layers-label = Уровни с повторами
 
 # Hint under that field (plain text).
-calc-layers-hint = Сервисы, которые вызывают друг друга и повторяют запросы по этой политике; пустое поле означает один уровень. Повторы перемножаются от уровня к уровню.
+calc-layers-hint = Сколько сервисов в цепочке вызовов повторяет запросы по этой политике; пустое поле — один уровень. С каждым уровнем повторы множатся.
 
 # Shown when the layers are not a whole number in range.
 # $min, $max (numbers) - the fewest and the most layers
 error-layers = Введите целое число уровней от { $min } до { $max }.
 
 # Shown at the layers field when it is filled in but the failure rate is empty.
-error-layers-without-failure-rate = Введите и долю неудачных попыток: уровни умножают именно неудачные попытки.
+error-layers-without-failure-rate = Введите и долю неудачных попыток: именно их число множится с каждым уровнем.
 
 # Label of the expected number of attempts per request, the first one included (plain text).
-calc-cost-attempts = Попыток на запрос в среднем
+calc-cost-attempts = Среднее число попыток на запрос
 
 # Label of the share of requests that finally succeed (plain text).
-calc-cost-success = Успешных запросов
+calc-cost-success = Доля успешных запросов
 
 # Label of the expected attempts that reach the failing service at the bottom, per request at the top of the layers.
 # $layers (number) - the number of layers
 calc-cost-bottom = { $layers ->
-        [one] Попыток на нижнем из { $layers } уровня в среднем
-        [few] Попыток на нижнем из { $layers } уровней в среднем
-        [many] Попыток на нижнем из { $layers } уровней в среднем
-       *[other] Попыток на нижнем из { $layers } уровня в среднем
+        [one] Среднее число попыток на нижнем из { $layers } уровня
+        [few] Среднее число попыток на нижнем из { $layers } уровней
+        [many] Среднее число попыток на нижнем из { $layers } уровней
+       *[other] Среднее число попыток на нижнем из { $layers } уровня
     }
 
 # Label of the attempts at the bottom when every attempt fails (plain text).
-calc-cost-bottom-worst = Попыток на нижнем уровне, если не удаётся ни одна
+calc-cost-bottom-worst = Число попыток на нижнем уровне, если все попытки неудачны
 
 # Label of the share of requests at the top of the layers that finally succeed (plain text).
-calc-cost-top-success = Успешных запросов на верхнем уровне
+calc-cost-top-success = Доля успешных запросов на верхнем уровне
 
 # A share in percent.
 # $percent - the percentage in the page’s notation, to two decimals; “< 0.01” or “> 99.99” where rounding would make an uncertain outcome read 0 or 100
@@ -670,32 +670,32 @@ calc-budget-aws-retry-quota-2026 = квота повторов botocore при {
 
 # Label: how many retries the chosen preset’s retry budget lets through, starting full, when every attempt fails.
 # $budget - the budget’s name (one of the three messages above)
-calc-budget-from-full = Сколько повторов пропускает { $budget }, начиная с полного запаса, если не удаётся ни одна попытка
+calc-budget-from-full = Сколько повторов пропускает { $budget }, если вначале запас полон, а все попытки неудачны
 
 # The figure of that label.
 # $retries (number) - the retries let through; $calls (number) - the requests in a row that get all their retries
 calc-budget-from-full-figure = { $calls ->
-        [one] { $retries } (все повторы получает { $calls } неудачный запрос подряд)
-        [few] { $retries } (все повторы получают { $calls } неудачных запроса подряд)
-        [many] { $retries } (все повторы получают { $calls } неудачных запросов подряд)
-       *[other] { $retries } (все повторы получают { $calls } неудачного запроса подряд)
+        [one] { $retries } ({ $calls } неудачный запрос подряд получает все свои повторы)
+        [few] { $retries } ({ $calls } неудачных запроса подряд получают все свои повторы)
+        [many] { $retries } ({ $calls } неудачных запросов подряд получают все свои повторы)
+       *[other] { $retries } ({ $calls } неудачного запроса подряд получают все свои повторы)
     }
 
 # Label: the attempts per request the budget allows in the long run at the failure rate given.
 # $budget - the budget’s name
-calc-budget-held = Сколько попыток на запрос оставляет { $budget } при этой доле неудач в долгой работе
+calc-budget-held = Сколько попыток на запрос допускает { $budget } в установившемся режиме при такой доле неудач
 
 # Label: the failure rate above which the budget stops retries in the long run (gRPC’s throttling has one).
 # $budget - the budget’s name
-calc-budget-edge = Доля неудач, выше которой { $budget } прекращает повторы
+calc-budget-edge = Доля неудач, выше которой { $budget } прекращает повторы в установившемся режиме
 
 # Shown under the figures (plain text).
-calc-cost-note = Рассчитано точно в предположении, что попытки не удаются независимо друг от друга с заданной долей. Настоящие сбои приходят разом, когда сервис перегружен, и тогда каждый повтор добавляет ему нагрузки.
+calc-cost-note = Точный расчёт в предположении, что каждая попытка не удаётся с заданной вероятностью независимо от остальных. На деле сбои идут сериями, когда сервис перегружен, и тогда каждый повтор ещё больше его нагружает.
 
 ## Calculator: the distribution of the total wait
 
 # Name and caption of the chart of the total wait's distribution: how many runs (in percent) wait less than each total.
-calc-curve-label = Доля прогонов, в которых общее ожидание меньше каждого значения
+calc-curve-label = Доля прогонов, в которых общее ожидание меньше значения на оси
 
 # Title of the chart's time axis, and the heading of the table's figure column.
 calc-curve-total = Общее ожидание
@@ -709,7 +709,7 @@ calc-curve-percentile = P{ $percentile }
 
 # The line on the chart at the longest total with which the last retry still starts before the deadline.
 # $room - that total, with its unit
-calc-curve-room = Общий срок без тайм-аутов: { $room }
+calc-curve-room = Общий срок за вычетом тайм-аутов: { $room }
 
 # Under the chart (plain text).
 # $min - the shortest total wait
@@ -719,10 +719,10 @@ calc-curve-room = Общий срок без тайм-аутов: { $room }
 # $p99 - the 99th percentile
 # $share90 - 90 % in the page's notation
 # $share99 - 99 % in the page's notation
-calc-curve-summary = Общее ожидание составляет от { $min } до { $max }. В половине прогонов оно меньше { $p50 }. В { $share90 } прогонов оно меньше { $p90 }, а в { $share99 } прогонов меньше { $p99 }.
+calc-curve-summary = Общее ожидание — от { $min } до { $max }. В половине прогонов оно меньше { $p50 }, в { $share90 } — меньше { $p90 }, в { $share99 } — меньше { $p99 }.
 
 # The title of the part that opens the chart's figures as a table, and that table's caption.
-calc-curve-caption = Общее ожидание на каждом десятом перцентиле
+calc-curve-caption = Общее ожидание по каждому десятому перцентилю
 
 ## Calculator: one sample run
 
@@ -733,12 +733,12 @@ calc-sample-draw = Показать случайный прогон
 calc-sample-another = Показать другой случайный прогон
 
 # The chart legend's words for the run's points.
-calc-sample-legend = Один случайный прогон
+calc-sample-legend = Случайный прогон
 
 # Under the chart once a run is drawn.
 # $seed - the seed that names the run (digits only, as in the address)
 # $total - the run's total wait, with its unit
-calc-sample-summary = Случайный прогон (начальное значение { $seed }) ждёт в сумме { $total }. То же начальное значение даст тот же прогон и здесь, и в командной строке.
+calc-sample-summary = Общее ожидание в этом случайном прогоне (начальное значение { $seed }) — { $total }. С тем же начальным значением и здесь, и в командной строке получится тот же прогон.
 
 # Caption of the table of the run's delays (also the name of its scroll region).
 calc-sample-table = Задержки случайного прогона
@@ -749,25 +749,25 @@ calc-sample-table = Задержки случайного прогона
 calc-fit-heading = Что укладывается в общий срок
 
 # Label of the most retries whose start is before the deadline (the count switch counts retries).
-calc-fit-most-retries = Наибольшее число повторов, которые начнутся до общего срока
+calc-fit-most-retries = Наибольшее число повторов, успевающих начаться до общего срока
 
 # The same when the count switch counts attempts (the original request included).
-calc-fit-most-attempts = Наибольшее число попыток, которые начнутся до общего срока
+calc-fit-most-attempts = Наибольшее число попыток, успевающих начаться до общего срока
 
 # The three counts of the label above.
 # $worst - the count when every delay is at its longest
 # $p99 - the count at that percentile
 # $percentile - the percentile, 99
 # $p50 - the count at the median
-calc-fit-most-figure = { $worst }, если каждая задержка максимальна; { $p99 } по P{ $percentile }; { $p50 } по медиане
+calc-fit-most-figure = { $worst } при самых долгих задержках; { $p99 } по P{ $percentile }; { $p50 } по медиане
 
 # Label of the largest first delay with which the policy’s last retry still starts before the deadline at that percentile.
 # $percentile - the percentile, 99
-calc-fit-base = Наибольшая первая задержка, при которой последний повтор по P{ $percentile } начнётся в срок
+calc-fit-base = Наибольшая первая задержка, при которой последний повтор успевает начаться в срок по P{ $percentile }
 
 # Label of the largest maximum delay with which it does.
 # $percentile - the percentile, 99
-calc-fit-max-delay = Наибольшее значение максимальной задержки, при котором последний повтор по P{ $percentile } начнётся в срок
+calc-fit-max-delay = Наибольшее значение максимальной задержки, при котором последний повтор успевает начаться в срок по P{ $percentile }
 
 # Answer when every value fits (a maximum delay holds every first delay low enough).
 calc-fit-any = Любое значение
@@ -779,13 +779,13 @@ calc-fit-any-max-delay = Любое: максимальная задержка �
 calc-fit-none = Ни одно значение не подходит
 
 # Shown while the answers are being worked out.
-calc-fit-working = Считаем, что укладывается в срок…
+calc-fit-working = Ищем значения, которые укладываются в срок…
 
 # Shown when the part of the calculator that works out the answers could not run.
 calc-fit-failed = В этом браузере не удалось рассчитать, что укладывается в срок.
 
 # Shown under the answers (plain text).
-calc-fit-note = Найдено поиском по собственным расчётам калькулятора, поэтому точность та же, что у перцентилей выше. Задержки округлены вниз, так что каждое показанное значение укладывается в срок.
+calc-fit-note = Значения найдены поиском по расчётам самого калькулятора, поэтому они так же точны, как перцентили выше. Задержки округлены вниз, так что показанные значения укладываются в срок.
 
 ## Calculator: the optional fields
 
