@@ -26,7 +26,7 @@
 //!
 //!
 //! This module holds the Markdown half and the message helpers pages use
-//! (`block`, `inline`, `html_to_text`); formulas are `formula.rs` (their
+//! (`block`, `inline`); formulas are `formula.rs` (their
 //! checks and the conversion to MathML) and `mathml.rs` (the
 //! re-serialization of the MathML, with the elements and attributes it
 //! lets through).
@@ -255,110 +255,9 @@ pub fn inline(texts: &Texts, id: &str, markdown_source: String) -> String {
     })
 }
 
-/// The text a reader sees in rendered HTML: tags dropped (block elements
-/// part words, inline ones do not), the entities the renderers write
-/// decoded, white space collapsed.
-pub fn html_to_text(html: &str) -> String {
-    const BLOCKS: &[&str] = &[
-        "p",
-        "li",
-        "ul",
-        "ol",
-        "div",
-        "br",
-        "h2",
-        "h3",
-        "pre",
-        "blockquote",
-    ];
-    let mut text = String::with_capacity(html.len());
-    let mut rest = html;
-    while let Some(open) = rest.find('<') {
-        text.push_str(&rest[..open]);
-        let Some(close) = rest[open..].find('>') else {
-            break;
-        };
-        let tag = &rest[open + 1..open + close];
-        let name = tag
-            .trim_start_matches('/')
-            .split([' ', '/'])
-            .next()
-            .unwrap_or_default();
-        if BLOCKS.contains(&name) {
-            text.push(' ');
-        }
-        rest = &rest[open + close + 1..];
-    }
-    text.push_str(rest);
-    decode_and_collapse(&text)
-}
-
-/// The escapes pulldown-cmark writes, and the characters they stand for.
-const ENTITIES: [(&str, char); 5] = [
-    ("&lt;", '<'),
-    ("&gt;", '>'),
-    ("&quot;", '"'),
-    ("&#39;", '\''),
-    ("&amp;", '&'),
-];
-
-/// `text` with [`ENTITIES`] decoded and each run of whitespace made one
-/// space, with none at either end, in one pass. An escape holds no `&` and
-/// no escape decodes to `&` plus more, so decoding left to right reads
-/// `&amp;lt;` as `&lt;`, as decoding `&amp;` last would.
-fn decode_and_collapse(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut space = false;
-    let mut rest = text;
-    while let Some(c) = rest.chars().next() {
-        let entity = (c == '&')
-            .then(|| ENTITIES.iter().find(|(e, _)| rest.starts_with(e)))
-            .flatten();
-        let (c, len) = match entity {
-            Some((entity, decoded)) => (*decoded, entity.len()),
-            None => (c, c.len_utf8()),
-        };
-        rest = &rest[len..];
-        if c.is_whitespace() {
-            space = !out.is_empty();
-        } else {
-            if space {
-                out.push(' ');
-                space = false;
-            }
-            out.push(c);
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn text_of_html_is_what_a_reader_sees() {
-        assert_eq!(
-            html_to_text(
-                "<p>Use <em>care</em>: <code>a&lt;b</code></p>\n<ul><li>one</li><li>two</li></ul>"
-            ),
-            "Use care: a<b one two"
-        );
-        assert_eq!(
-            html_to_text("<math><mi>n</mi><mo>−</mo><mn>1</mn></math>"),
-            "n−1"
-        );
-    }
-
-    /// Escapes are decoded once, left to right (`&amp;lt;` stays `&lt;`),
-    /// and every run of whitespace, a no-break space too, is one space.
-    #[test]
-    fn text_of_html_decodes_each_escape_once() {
-        assert_eq!(
-            html_to_text("  <p>a&amp;lt;b &lt;&gt; &quot;x&#39;\u{a0}y\n z&amp;</p>  "),
-            "a&lt;b <> \"x' y z&"
-        );
-    }
 
     fn problems(markdown: &str) -> Vec<String> {
         render_block(markdown)
