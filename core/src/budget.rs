@@ -3,7 +3,7 @@
 //! and how many attempts per request it holds in the long run when every
 //! attempt fails independently with probability `f`.
 //!
-//! Two kinds of budget, each stated as its library's source states it:
+//! Three kinds of budget, each stated as its library's source states it:
 //!
 //! - **gRPC retry throttling** (gRFC A6, grpc/proposal@1fd061ad
 //!   `A6-client-retries.md` L183–199; grpc-go@4793ad04 `clientconn.go`
@@ -19,6 +19,16 @@
 //!   it is not made; a call that succeeds without a retry gives back 1, one
 //!   that succeeds after retries gives back its last retry's cost; a call
 //!   that fails gives back nothing.
+//! - **Envoy's retry budget** (envoy@01c2c1fa
+//!   `api/envoy/config/cluster/v3/circuit_breaker.proto` L39–50 and L80–82,
+//!   `source/common/upstream/resource_manager_impl.h` L124–167; the router's
+//!   check, envoy@e78906c5 `source/common/router/retry_state_impl.cc`
+//!   L241–265): not a bucket but a limit on the retries in flight at once,
+//!   `max(⌊budget_percent / 100 × (active + pending requests)⌋,
+//!   min_retry_concurrency)`, 20 % and 3 when `retry_budget` is set (it is
+//!   off by default; then the `max_retries` breaker allows 3 at once). The
+//!   requests counted include the retries themselves. A retry it refuses is
+//!   not made.
 //!
 //! The long run, with `A(f) = 1 + f + … + f^N` the policy's own expected
 //! attempts (`crate::cost`):
@@ -36,6 +46,16 @@
 //!   call on average, `R·f` of them fail, so a drained quota balances at
 //!   `c·f·R = 1 − f`: `R = (1 − f) / (c·f)`. The quota holds
 //!   `1 + min(A(f) − 1, (1 − f) / (c·f))` attempts per call.
+//! - Envoy: requests sent one at a time never meet the limit (a request's
+//!   earlier retry is released before its next is counted, and at least
+//!   `min_retry_concurrency` ≥ 1 are allowed), so nothing stops them but the
+//!   policy's own count. With many requests in flight, every attempt taking
+//!   as long and no backoff, retries in flight are at most a share
+//!   `b = budget_percent / 100` of all attempts in flight, so by Little's
+//!   law at most `b / (1 − b)` retries per request: it holds
+//!   `1 + min(A(f) − 1, b / (1 − b))` attempts per call (1.25 at 20 %). A
+//!   backoff or fewer than `min_retry_concurrency / b` requests in flight
+//!   let fewer or more through; the figure is the bound under load.
 //!
 //! Like the rest of the core: no allocation, every loop bounded, no NaN or
 //! infinity out, a typed error for every bad input.
@@ -51,6 +71,12 @@ pub enum Budget {
     /// The AWS SDKs' retry quota: `capacity` and the `retry_cost` of a
     /// retry (each from 1 to 10,000; a success without retry gives back 1).
     Quota { capacity: f64, retry_cost: f64 },
+    /// Envoy's retry budget: `budget_percent` (0 < percent ≤ 100) of the
+    /// requests in flight may be retries. Its floor, `min_retry_concurrency`
+    /// retries at once (3), enters no figure: it lets a lone request retry,
+    /// which no budget here stops anyway, and binds under load only below
+    /// `min_retry_concurrency / b` requests in flight.
+    Concurrency { budget_percent: f64 },
 }
 
 /// gRFC A6's example of `retryThrottling` (it has no default: throttling
@@ -74,27 +100,35 @@ pub const AWS_2026: Budget = Budget::Quota {
     retry_cost: 14.0,
 };
 
+/// Envoy's retry budget with the defaults it takes once `retry_budget` is
+/// set: `budget_percent` 20 and `min_retry_concurrency` 3.
+pub const ENVOY_RETRY_BUDGET: Budget = Budget::Concurrency {
+    budget_percent: 20.0,
+};
+
 /// The budgets by the names presets give them (`content/presets.toml`),
 /// a budget's code across the WebAssembly boundary being its index here.
-pub const NAMED: [(&str, Budget); 3] = [
+pub const NAMED: [(&str, Budget); 4] = [
     ("grpc-throttling-example", GRPC_A6_EXAMPLE),
     ("aws-retry-quota", AWS_STANDARD),
     ("aws-retry-quota-2026", AWS_2026),
+    ("envoy-retry-budget", ENVOY_RETRY_BUDGET),
 ];
 
 /// What the budget does to a policy's retries.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Effect {
-    /// Retries it lets through from a full bucket when every attempt fails.
-    pub retries_from_full: u32,
+    /// Retries it lets through from a full bucket when every attempt fails;
+    /// `None` when it never stops requests sent one at a time (Envoy's).
+    pub retries_from_full: Option<u32>,
     /// The calls in a row, every attempt failing, that get all their
-    /// retries from a full bucket.
-    pub calls_from_full: u32,
+    /// retries from a full bucket; `None` as above.
+    pub calls_from_full: Option<u32>,
     /// Attempts per call it holds in the long run at the failure rate.
     pub held_attempts: f64,
     /// The failure rate above which it stops retries in the long run
     /// (gRPC: `r / (1 + r)`); `None` for a quota, which never stops them
-    /// all below a failure rate of 1.
+    /// all below a failure rate of 1, and for Envoy's, which only limits them.
     pub edge: Option<f64>,
 }
 
@@ -145,8 +179,8 @@ pub fn effect(budget: Budget, retries: u32, failure_rate: f64) -> Result<Effect,
             }
             let drift = (1.0 - f) * token_ratio - f;
             Effect {
-                retries_from_full: spent,
-                calls_from_full: full_calls,
+                retries_from_full: Some(spent),
+                calls_from_full: Some(full_calls),
                 held_attempts: if drift >= 0.0 { own.attempts } else { 1.0 },
                 edge: Some(token_ratio / (1.0 + token_ratio)),
             }
@@ -180,8 +214,26 @@ pub fn effect(budget: Budget, retries: u32, failure_rate: f64) -> Result<Effect,
                 ((1.0 - f) / (retry_cost * f)).min(own.attempts - 1.0)
             };
             Effect {
-                retries_from_full: spent,
-                calls_from_full: full_calls,
+                retries_from_full: Some(spent),
+                calls_from_full: Some(full_calls),
+                held_attempts: 1.0 + retries_held,
+                edge: None,
+            }
+        }
+        Budget::Concurrency { budget_percent } => {
+            if !(budget_percent > 0.0 && budget_percent <= 100.0) {
+                return Err(BudgetError::Budget);
+            }
+            let b = budget_percent / 100.0;
+            // At 100 % every attempt in flight may be a retry: no bound.
+            let retries_held = if b < 1.0 {
+                (b / (1.0 - b)).min(own.attempts - 1.0)
+            } else {
+                own.attempts - 1.0
+            };
+            Effect {
+                retries_from_full: None,
+                calls_from_full: None,
                 held_attempts: 1.0 + retries_held,
                 edge: None,
             }
@@ -198,14 +250,27 @@ mod tests {
     fn from_full_the_sources_own_figures() {
         // gRFC A6's example: 4 retries before the bucket is at half.
         let g = effect(GRPC_A6_EXAMPLE, 3, 1.0).unwrap();
-        assert_eq!((g.retries_from_full, g.calls_from_full), (3, 1));
+        assert_eq!((g.retries_from_full, g.calls_from_full), (Some(3), Some(1)));
         let g = effect(GRPC_A6_EXAMPLE, 10, 1.0).unwrap();
-        assert_eq!((g.retries_from_full, g.calls_from_full), (4, 0));
+        assert_eq!((g.retries_from_full, g.calls_from_full), (Some(4), Some(0)));
         // botocore: 500 / 5 = 100 retries, 50 calls of 2 retries.
         let a = effect(AWS_STANDARD, 2, 1.0).unwrap();
-        assert_eq!((a.retries_from_full, a.calls_from_full), (100, 50));
+        assert_eq!(
+            (a.retries_from_full, a.calls_from_full),
+            (Some(100), Some(50))
+        );
         let a = effect(AWS_STANDARD, 3, 1.0).unwrap();
-        assert_eq!((a.retries_from_full, a.calls_from_full), (100, 33));
+        assert_eq!(
+            (a.retries_from_full, a.calls_from_full),
+            (Some(100), Some(33))
+        );
+        // Envoy: no limit one at a time; 20 % of attempts in flight under load.
+        let e = effect(ENVOY_RETRY_BUDGET, 3, 0.5).unwrap();
+        assert_eq!(
+            (e.retries_from_full, e.calls_from_full, e.edge),
+            (None, None, None)
+        );
+        assert_eq!(e.held_attempts, 1.25);
     }
 
     #[test]
@@ -230,6 +295,15 @@ mod tests {
             Budget::Quota {
                 capacity: 500.0,
                 retry_cost: 1e9,
+            },
+            Budget::Concurrency {
+                budget_percent: 0.0,
+            },
+            Budget::Concurrency {
+                budget_percent: 100.5,
+            },
+            Budget::Concurrency {
+                budget_percent: f64::NAN,
             },
         ];
         for b in bad {

@@ -659,9 +659,15 @@ calc-budget-aws-retry-quota = botocore’s retry quota
 # $switch - the environment variable’s name, AWS_NEW_RETRIES_2026
 calc-budget-aws-retry-quota-2026 = botocore’s retry quota under { $switch }
 
+# The name of Envoy’s retry budget with the defaults it takes once a cluster sets retry_budget (it is off unless set), the long-run figure holding with many requests in flight, as it stands in the labels below.
+calc-budget-envoy-retry-budget = Envoy’s retry budget (its defaults once set; many requests in flight)
+
 # Label: how many retries the chosen preset’s retry budget lets through, starting full, when every attempt fails.
 # $budget - the budget’s name (one of the three messages above)
 calc-budget-from-full = Retries let through when every attempt fails and the budget starts full, under { $budget }
+
+# The figure of that label for a budget that limits the retries in flight at once (Envoy’s): requests sent one after another never meet it.
+calc-budget-from-full-unlimited = No limit: it caps the retries in flight at once, not failing requests in a row
 
 # The figure of that label.
 # $retries (number) - the retries let through; $calls (number) - the requests in a row that get all their retries

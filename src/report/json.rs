@@ -434,8 +434,8 @@ struct CostJson {
 #[derive(Serialize)]
 struct BudgetJson {
     name: &'static str,
-    retries_from_full: u32,
-    calls_from_full: u32,
+    retries_from_full: Option<u32>,
+    calls_from_full: Option<u32>,
     held_attempts: f64,
     edge: Option<f64>,
 }

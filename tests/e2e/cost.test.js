@@ -159,6 +159,13 @@ for (const lang of LANGS) {
         // Above the edge it lets retries through no more: one attempt.
         await type(page, 'failure', HALF[lang]);
         assert.equal((await shown(page))[3][1], figure(lang, 1));
+        // Envoy's retry budget: no limit on requests in a row, said in words;
+        // under load 20 % of attempts in flight, 1.25 attempts a request.
+        await page.selectOption('#calc-preset', 'envoy');
+        rows = await shown(page);
+        const envoy = { budget: t['budget_envoy-retry-budget'] };
+        assert.deepEqual(rows.slice(2), [[label('budget_from_full', envoy), t.budget_from_full_unlimited],
+          [label('budget_held', envoy), figure(lang, 1.25)]]);
         // A library without a budget shows none.
         await page.selectOption('#calc-preset', 'polly');
         assert.equal((await shown(page)).length, 2);

@@ -1,5 +1,5 @@
 //! Size budgets of what a reader downloads: each of the calculator's
-//! WebAssembly modules (the base module, loaded at start, ≤ 6 KiB; the two
+//! WebAssembly modules (the base module, loaded at start, ≤ 6.5 KiB; the two
 //! method modules, the grid's and the Monte Carlo run's, one fetched on the
 //! reader's first edit, ≤ 16 KiB each: the Monte Carlo module carries every
 //! correlated kind's formula, Polly's with its exponential and `tanh`, and
@@ -31,7 +31,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const WASM_BUDGET: u64 = 6 * 1024;
+/// 6.5 KiB: the cost export carries four budgets' rules.
+const WASM_BUDGET: u64 = 6656;
 const METHOD_WASM_BUDGET: u64 = 16 * 1024;
 /// The script as shipped (minified, before gzip); what a page loads at
 /// start in all, gzip, is held by `PAGE_GZIP_BUDGET`.

@@ -135,6 +135,20 @@ fn a_presets_retry_budget_is_its_closed_form() {
     assert!((edge - 0.1 / 1.1).abs() < 1e-15, "{edge}");
     let c = cost(&["--preset", "grpc-retry-policy", "--failure-rate", "0.2"]);
     assert_eq!(c["budget"]["held_attempts"], 1.0);
+    // Envoy's retry budget (20 % of attempts in flight): no count from full
+    // (null), and its one retry a request held to 0.25 under load: at
+    // failure rate p the policy's own 1 + p, at most 1.25.
+    for (p, want) in [(0.1, 1.1), (0.5, 1.25), (1.0, 1.25)] {
+        let c = cost(&["--preset", "envoy", "--failure-rate", &p.to_string()]);
+        let b = &c["budget"];
+        assert_eq!(b["name"], "envoy-retry-budget");
+        assert!(
+            b["retries_from_full"].is_null()
+                && b["calls_from_full"].is_null()
+                && b["edge"].is_null()
+        );
+        assert_eq!(b["held_attempts"], want, "{p}");
+    }
     // No budget: no key.
     assert!(
         cost(&["--preset", "polly", "--failure-rate", "0.5"])

@@ -29,7 +29,9 @@ pub const COST: [&str; 5] = [
 pub const BUDGET_AT: usize = COST.len();
 
 /// The budget's figures, by their JSON key in `cost.budget`; NaN when no
-/// budget is asked for, `edge` NaN for a budget without one.
+/// budget is asked for, `edge` NaN for a budget without one; the counts
+/// from full infinite (JSON null) for one that never stops requests sent
+/// one at a time.
 pub const BUDGET: [&str; 4] = [
     "retries_from_full",
     "calls_from_full",
@@ -105,9 +107,11 @@ pub fn cost(
         // The cost has checked the rate and the retries, and the named
         // budgets are in range: the effect cannot be refused.
         let e = budget::effect(*rule, retries, failure_rate).map_err(|_| refused(BUDGET_ERROR))?;
+        // A budget that never stops requests one at a time: infinity.
+        let count = |n: Option<u32>| n.map_or(f64::INFINITY, f64::from);
         held = [
-            f64::from(e.retries_from_full),
-            f64::from(e.calls_from_full),
+            count(e.retries_from_full),
+            count(e.calls_from_full),
             e.held_attempts,
             e.edge.unwrap_or(f64::NAN),
         ];

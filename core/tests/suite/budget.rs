@@ -3,10 +3,11 @@
 //! (`throttle` on each failed attempt, `successfulRPC` on each successful
 //! call) and botocore's retry quota as `RetryQuotaChecker` and `RetryQuota`
 //! count (acquire before each retry, release on success), over long seeded
-//! runs of independent failures; and from a full bucket, against the
-//! sources' own figures.
+//! runs of independent failures; Envoy's retry budget as its resource
+//! manager limits retries in flight, under load and for a lone request;
+//! and from a full bucket, against the sources' own figures.
 
-use backoff_core::budget::{AWS_STANDARD, Budget, GRPC_A6_EXAMPLE, effect};
+use backoff_core::budget::{AWS_STANDARD, Budget, ENVOY_RETRY_BUDGET, GRPC_A6_EXAMPLE, effect};
 use backoff_core::rng::Xoshiro256;
 
 /// Attempts per call over the second half of `calls` calls of `retries`
@@ -18,6 +19,7 @@ fn simulated(budget: Budget, retries: u32, f: f64, calls: u32) -> f64 {
     let mut tokens = match budget {
         Budget::Throttling { max_tokens, .. } => max_tokens,
         Budget::Quota { capacity, .. } => capacity,
+        Budget::Concurrency { .. } => unreachable!("a limit in flight: see under_load"),
     };
     for call in 0..calls {
         let mut made = 0u64;
@@ -56,6 +58,7 @@ fn simulated(budget: Budget, retries: u32, f: f64, calls: u32) -> f64 {
                     tokens -= retry_cost;
                     acquired = Some(retry_cost);
                 }
+                Budget::Concurrency { .. } => unreachable!(),
             }
         }
         if call >= calls / 2 {
@@ -114,15 +117,86 @@ fn the_edges_the_sources_state() {
         effect(GRPC_A6_EXAMPLE, 1000, 1.0)
             .unwrap()
             .retries_from_full,
-        4
+        Some(4)
     );
     assert_eq!(
         effect(AWS_STANDARD, 1000, 1.0).unwrap().retries_from_full,
-        100
+        Some(100)
     );
     // Every attempt failing, nothing comes back: one attempt per call in the long run.
     assert_eq!(effect(AWS_STANDARD, 3, 1.0).unwrap().held_attempts, 1.0);
     assert_eq!(effect(GRPC_A6_EXAMPLE, 3, 1.0).unwrap().held_attempts, 1.0);
     // Nothing failing: one attempt, and the budget never bites.
     assert_eq!(effect(AWS_STANDARD, 3, 0.0).unwrap().held_attempts, 1.0);
+}
+
+/// Envoy's rule run literally over `steps` steps in which every attempt
+/// takes one step and `arrivals` new requests start each step: as each
+/// attempt of the last step ends and fails with retries left, its retry
+/// is made only while the retries in flight are below
+/// `max(⌊b × attempts in flight⌋, min_retry_concurrency)`
+/// (`resource_manager_impl.h`: `count() < max()`, the requests counted
+/// including the retries). Requests arrive in the first `arriving` steps;
+/// attempts per request over the steps from `counted`.
+fn envoy(retries: u32, f: f64, arrivals: u32, steps: u32, arriving: u32, counted: u32) -> f64 {
+    let Budget::Concurrency { budget_percent } = ENVOY_RETRY_BUDGET else {
+        unreachable!()
+    };
+    // Envoy's default floor (`min_retry_concurrency`), which the core's
+    // figures leave out: it binds only below 15 requests in flight.
+    let min_retry_concurrency = 3.0;
+    let mut rng = Xoshiro256::new(0xe27);
+    // Each attempt in flight: the retries its request has made so far.
+    let mut in_flight: Vec<u32> = Vec::new();
+    let (mut attempts, mut requests) = (0u64, 0u64);
+    for step in 0..steps {
+        let ended = std::mem::take(&mut in_flight);
+        let arrived = if step < arriving { arrivals } else { 0 };
+        in_flight.extend(std::iter::repeat_n(0, arrived as usize));
+        let mut retries_in_flight = 0u32;
+        for made in ended {
+            if made == retries || rng.next_unit() >= f {
+                continue;
+            }
+            let active = in_flight.len() as f64;
+            let limit = ((budget_percent / 100.0 * active).floor()).max(min_retry_concurrency);
+            if f64::from(retries_in_flight) < limit {
+                retries_in_flight += 1;
+                in_flight.push(made + 1);
+            }
+        }
+        if step >= counted {
+            attempts += in_flight.len() as u64;
+            requests += u64::from(arrived);
+        }
+    }
+    attempts as f64 / requests as f64
+}
+
+#[test]
+fn envoys_budget_under_load_is_the_closed_form() {
+    // Below the limit (f = 0.1: 0.111 retries a request) the policy keeps
+    // its own; above it, 20 % of attempts in flight: 1.25 a request.
+    for (retries, f) in [(3, 0.1), (3, 0.5), (2, 0.9), (5, 1.0)] {
+        let want = effect(ENVOY_RETRY_BUDGET, retries, f)
+            .unwrap()
+            .held_attempts;
+        let got = envoy(retries, f, 1000, 4000, 4000, 2000);
+        println!("Envoy, {retries} retries, f {f}: closed form {want:.5}, simulated {got:.5}");
+        assert!(
+            (got - want).abs() / want < 0.01,
+            "{retries} {f}: {got} against {want}"
+        );
+    }
+}
+
+#[test]
+fn envoys_budget_never_stops_requests_one_at_a_time() {
+    // One request in flight, every attempt failing: its own earlier retry is
+    // released before the next is counted (`resetRetry`), and the limit is
+    // at least min_retry_concurrency = 3 > 0, so all 1,000 retries are made.
+    let got = envoy(1000, 1.0, 1, 2000, 1, 0);
+    assert_eq!(got, 1001.0);
+    let e = effect(ENVOY_RETRY_BUDGET, 1000, 1.0).unwrap();
+    assert_eq!((e.retries_from_full, e.calls_from_full), (None, None));
 }

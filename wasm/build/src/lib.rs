@@ -63,7 +63,7 @@ pub struct Kind {
     pub cfg: &'static [&'static str],
 }
 
-/// The module every calculator page loads at start: within the 6 KiB
+/// The module every calculator page loads at start: within the 6.5 KiB
 /// budget of `tests/suite/budgets.rs`.
 pub const BASE: Kind = Kind {
     file: "backoff.wasm",

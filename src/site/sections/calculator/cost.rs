@@ -60,8 +60,12 @@ pub fn fields() -> [Field; 2] {
 /// `{budget}` where the script puts a retry budget's name
 /// (`budget_<name>`, [`budget_names`]). The labels whose count needs a
 /// plural form are the island's `cost_bottom` and `budget_figure`.
-pub const TEXT: [(&str, &str); 10] = [
+pub const TEXT: [(&str, &str); 11] = [
     ("budget_from_full", "calc-budget-from-full"),
+    (
+        "budget_from_full_unlimited",
+        "calc-budget-from-full-unlimited",
+    ),
     ("budget_held", "calc-budget-held"),
     ("budget_edge", "calc-budget-edge"),
     ("cost_attempts", "calc-cost-attempts"),
