@@ -19,9 +19,10 @@
 
 use backoff_core::contract::distribution as dc;
 use backoff_core::contract::{Refused, SCHEDULE_LEN};
-use backoff_core::dist::{Delay, Limits, Summary};
-use backoff_core_testing::{check_distribution, check_duration, check_policy, pick_jitter};
+use backoff_core::dist::{Delay, Limits};
 use backoff_core::{Jitter, MAX_RETRIES, Policy};
+use backoff_core_testing::work::WorkBuffers;
+use backoff_core_testing::{check_distribution, check_duration, check_policy, pick_jitter};
 use backoff_site::report::js_number;
 use libfuzzer_sys::fuzz_target;
 
@@ -204,7 +205,10 @@ fn check_cost(p: &Policy, bytes: &mut Bytes) {
     assert!(valid, "{p:?}, rate {rate}, {layers} layers: accepted");
     let most = f64::from(p.retries) + 1.0;
     assert!((1.0..=most).contains(&c.attempts), "{c:?}");
-    assert!((0.0..=1.0).contains(&c.success) && (0.0..=1.0).contains(&c.top_success), "{c:?}");
+    assert!(
+        (0.0..=1.0).contains(&c.success) && (0.0..=1.0).contains(&c.top_success),
+        "{c:?}"
+    );
     assert!(
         c.bottom_attempts.is_finite()
             && 1.0 <= c.bottom_attempts
@@ -236,19 +240,14 @@ fn check_cost(p: &Policy, bytes: &mut Bytes) {
 /// policy; the counts ordered and within the most retries, each bound a
 /// delay the core takes.
 fn check_fit(p: &Policy, limits: Limits) {
-    let Some(deadline) = limits.deadline else { return };
+    let Some(deadline) = limits.deadline else {
+        return;
+    };
     if backoff_core::Schedule::new(*p).is_err() {
         return;
     }
-    let n = MAX_RETRIES as usize;
-    let work = backoff_core::dist::Work {
-        delays: &mut vec![Delay::fixed(0.0); n],
-        grid: &mut vec![0.0; dc::GRID_LEN],
-        sums: &mut vec![Summary::default(); n],
-        paths: &mut vec![0.0; dc::PATHS_LEN],
-        rows: &mut vec![backoff_core::dist::monte_carlo::Row::default(); n],
-    };
-    let got = backoff_core::dist::fit::fit(p, limits.timeout, deadline, work);
+    let mut buffers = WorkBuffers::new(MAX_RETRIES as usize);
+    let got = backoff_core::dist::fit::fit(p, limits.timeout, deadline, buffers.work());
     let Ok(f) = got else {
         assert!(
             Limits {
@@ -269,7 +268,10 @@ fn check_fit(p: &Policy, limits: Limits) {
     );
     for bound in [f.largest_base_p99, f.largest_max_delay_p99] {
         if let backoff_core::dist::fit::Bound::UpTo(x) = bound {
-            assert!(x.is_finite() && x >= backoff_core::MIN_DELAY, "{p:?} {limits:?}: {f:?}");
+            assert!(
+                x.is_finite() && x >= backoff_core::MIN_DELAY,
+                "{p:?} {limits:?}: {f:?}"
+            );
         }
     }
 }
@@ -302,19 +304,10 @@ fn check_contract(p: &Policy, limits: Limits) {
         limits.timeout.unwrap_or(f64::NAN),
         limits.deadline.unwrap_or(f64::NAN),
     ];
-    let retries = backoff_core::MAX_RETRIES as usize;
     let mut schedule = vec![0.0; SCHEDULE_LEN];
     let mut out = vec![0.0; dc::LEN];
-    let (mut delays, mut grid) = (vec![Delay::fixed(0.0); retries], vec![0.0; dc::GRID_LEN]);
-    let (mut sums, mut paths) = (vec![Summary::default(); retries], vec![0.0; dc::PATHS_LEN]);
-    let mut rows = vec![backoff_core::dist::monte_carlo::Row::default(); retries];
-    let work = dc::Work {
-        delays: &mut delays,
-        grid: &mut grid,
-        sums: &mut sums,
-        paths: &mut paths,
-        rows: &mut rows,
-    };
+    let mut buffers = WorkBuffers::new(backoff_core::MAX_RETRIES as usize);
+    let work = buffers.work();
     let got = dc::distribution(
         &slots,
         (&mut schedule[..]).try_into().unwrap(),
@@ -335,7 +328,11 @@ fn check_contract(p: &Policy, limits: Limits) {
             "{p:?} {limits:?}: a figure is not finite"
         ),
         (Err(Refused { code, .. }), Err(field)) => {
-            assert_eq!(dc::ERROR_INPUTS[code as usize - 1], field, "{p:?} {limits:?}");
+            assert_eq!(
+                dc::ERROR_INPUTS[code as usize - 1],
+                field,
+                "{p:?} {limits:?}"
+            );
             assert!(
                 schedule.iter().chain(&out).all(|x| *x == 0.0),
                 "{p:?} {limits:?}: a refusal wrote a figure"

@@ -12,20 +12,8 @@ use common::cli;
 use serde_json::Value;
 
 fn args(kind: &str) -> Vec<&str> {
-    let mut args = vec![
-        "--base",
-        "100",
-        "--multiplier",
-        "2",
-        "--max",
-        "900",
-        "--retries",
-        "6",
-    ];
-    args.extend(["--jitter", kind, "--curve"]);
-    if kind == "proportional" {
-        args.extend(["--jitter-factor", "0.3"]);
-    }
+    let mut args = cli::short_policy(kind);
+    args.push("--curve");
     args
 }
 

@@ -6,10 +6,8 @@
 
 use crate::common;
 
-use backoff_site::backoff::dist::Work;
+use backoff_core_testing::work::WorkBuffers;
 use backoff_site::backoff::dist::fit::{Bound, PRECISION, fit};
-use backoff_site::backoff::dist::monte_carlo::{self, Row};
-use backoff_site::backoff::dist::{Delay, Summary, sum};
 use backoff_site::backoff::{Jitter, MAX_RETRIES, Policy};
 use backoff_site::report::js_number;
 use common::cli;
@@ -205,14 +203,7 @@ fn the_json_holds_the_core_s_search_for_every_kind() {
             retries: 8,
             jitter: kind,
         };
-        let work = Work {
-            delays: &mut vec![Delay::fixed(0.0); n],
-            grid: &mut vec![0.0; sum::work_len(sum::CELLS)],
-            sums: &mut vec![Summary::default(); n],
-            paths: &mut vec![0.0; monte_carlo::work_len(monte_carlo::MOST_SITE_SAMPLES)],
-            rows: &mut vec![Row::default(); n],
-        };
-        let want = fit(&policy, Some(250.0), 9000.0, work).unwrap();
+        let want = fit(&policy, Some(250.0), 9000.0, WorkBuffers::new(n).work()).unwrap();
         let got = &doc["fit"];
         assert_eq!(
             got["most_retries"],

@@ -18,23 +18,8 @@ fn the_sample_is_the_core_s_run_for_its_seed_within_every_row() {
     for kind in Jitter::KINDS {
         let factor = kind.takes_factor.then_some(0.3);
         let jitter = Jitter::parse(kind.name, factor).unwrap();
-        let mut args = vec![
-            "--base",
-            "100",
-            "--multiplier",
-            "2",
-            "--max",
-            "900",
-            "--retries",
-            "6",
-            "--jitter",
-            kind.name,
-            "--sample",
-            "42",
-        ];
-        if factor.is_some() {
-            args.extend(["--jitter-factor", "0.3"]);
-        }
+        let mut args = cli::short_policy(kind.name);
+        args.extend(["--sample", "42"]);
         let text = cli::stdout_of("schedule", &args);
         let doc: Value = serde_json::from_str(&text).unwrap();
         let run = &doc["sample"];

@@ -3,7 +3,8 @@
 //! check the core with these very functions, and the WebAssembly parity test
 //! draws on the same edge values and jitter kinds (`pick_jitter`). The
 //! contention bench and the published-results test run the post's
-//! experiment through `post_experiment`.
+//! experiment through `post_experiment`; `work.rs` owns the distribution's
+//! work buffers that tests lend the core.
 //!
 //! The reference model states each documented rule in the plainest way, on
 //! purpose differently from the code it checks: the field rules as the
@@ -19,6 +20,7 @@ pub mod contention_reference;
 pub mod exact;
 pub mod polly;
 pub mod tools;
+pub mod work;
 
 use backoff_core::contention::{self, Model, Simulator, Slot, Strategy};
 use backoff_core::dist::monte_carlo::{self, MonteCarlo};

@@ -5,8 +5,8 @@
 //! count run on its own, and scans of first and maximum delays around the
 //! answer, every one of which must fit below it and fail above it.
 
-use backoff_core::dist::Work;
 use backoff_core::dist::fit::{Bound, Fit, PRECISION, fit};
+use backoff_core_testing::work::WorkBuffers;
 
 /// How close to the boundary every answer must be, relative to it (the
 /// search's own `PRECISION` may only be finer).
@@ -15,40 +15,20 @@ const _: () = assert!(
     PRECISION <= WITHIN,
     "the search is as fine as the tests ask"
 );
-use backoff_core::dist::monte_carlo::{self, MonteCarlo, Row};
-use backoff_core::dist::{self, CapOrder, Delay, Limits, Summary, sum};
+use backoff_core::dist::monte_carlo::{self, MonteCarlo};
+use backoff_core::dist::{self, CapOrder, Limits, Summary};
 use backoff_core::{Jitter, MAX_RETRIES, Method, Policy};
 
 /// Buffers for every method, as the command line allocates them.
-struct Buffers {
-    delays: Vec<Delay>,
-    grid: Vec<f64>,
-    sums: Vec<Summary>,
-    paths: Vec<f64>,
-    rows: Vec<Row>,
-}
+struct Buffers(WorkBuffers);
 
 impl Buffers {
     fn new() -> Buffers {
-        let n = MAX_RETRIES as usize;
-        Buffers {
-            delays: vec![Delay::fixed(0.0); n],
-            grid: vec![0.0; sum::work_len(sum::CELLS)],
-            sums: vec![Summary::default(); n],
-            paths: vec![0.0; monte_carlo::work_len(monte_carlo::MOST_SITE_SAMPLES)],
-            rows: vec![Row::default(); n],
-        }
+        Buffers(WorkBuffers::new(MAX_RETRIES as usize))
     }
 
     fn fit(&mut self, policy: &Policy, timeout: Option<f64>, deadline: f64) -> Fit {
-        let work = Work {
-            delays: &mut self.delays,
-            grid: &mut self.grid,
-            sums: &mut self.sums,
-            paths: &mut self.paths,
-            rows: &mut self.rows,
-        };
-        fit(policy, timeout, deadline, work).unwrap()
+        fit(policy, timeout, deadline, self.0.work()).unwrap()
     }
 
     /// The cumulative wait of `policy`'s last retry, by its kind's method,
@@ -60,12 +40,11 @@ impl Buffers {
 
     /// The same with `samples` paths for the Monte Carlo kinds.
     fn last_with(&mut self, policy: &Policy, samples: u32) -> Option<Summary> {
+        let work = self.0.work();
         match policy.jitter.method() {
             Method::Grid => {
-                let delays = dist::delays(policy, CapOrder::BeforeJitter, &mut self.delays).ok()?;
-                let r =
-                    dist::independent(delays, Limits::default(), &mut self.grid, &mut self.sums)
-                        .ok()?;
+                let delays = dist::delays(policy, CapOrder::BeforeJitter, work.delays).ok()?;
+                let r = dist::independent(delays, Limits::default(), work.grid, work.sums).ok()?;
                 Some(r.total)
             }
             Method::MonteCarlo => {
@@ -73,14 +52,8 @@ impl Buffers {
                     samples,
                     ..MonteCarlo::for_retries(policy.retries)
                 };
-                let r = monte_carlo::run(
-                    policy,
-                    mc,
-                    Limits::default(),
-                    &mut self.paths,
-                    &mut self.rows,
-                )
-                .ok()?;
+                let r =
+                    monte_carlo::run(policy, mc, Limits::default(), work.paths, work.rows).ok()?;
                 Some(r.total)
             }
         }
@@ -367,14 +340,7 @@ fn a_bad_deadline_or_policy_is_refused_with_its_field() {
         (Some(-1.0), 100.0, "timeout"),
         (Some(200.0), 100.0, "deadline"),
     ] {
-        let work = Work {
-            delays: &mut b.delays,
-            grid: &mut b.grid,
-            sums: &mut b.sums,
-            paths: &mut b.paths,
-            rows: &mut b.rows,
-        };
-        let err = fit(&p, timeout, deadline, work).unwrap_err();
+        let err = fit(&p, timeout, deadline, b.0.work()).unwrap_err();
         assert_eq!(err.field(), field, "{timeout:?} {deadline}");
     }
 }

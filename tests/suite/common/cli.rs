@@ -47,3 +47,28 @@ pub fn check_usage_error(subcommand: &str, args: &[&str], flag: &str) -> String 
     );
     stderr
 }
+
+/// `schedule`'s flags for the short capped policy its option tests share:
+/// first delay 100, ×2, at most 900, 6 retries, jitter `kind`, with a
+/// factor of 0.3 for a kind that takes one.
+pub fn short_policy(kind: &str) -> Vec<&str> {
+    let mut args = vec![
+        "--base",
+        "100",
+        "--multiplier",
+        "2",
+        "--max",
+        "900",
+        "--retries",
+        "6",
+        "--jitter",
+        kind,
+    ];
+    let takes_factor = backoff_site::backoff::Jitter::KINDS
+        .iter()
+        .any(|k| k.name == kind && k.takes_factor);
+    if takes_factor {
+        args.extend(["--jitter-factor", "0.3"]);
+    }
+    args
+}

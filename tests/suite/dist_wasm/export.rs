@@ -12,13 +12,12 @@
 use std::time::Instant;
 
 use backoff_core::contract::distribution::{
-    self as dc, ATTEMPT, ATTEMPTS, CUMULATIVE, CURVE, FIT, FITS, GRID_LEN, METHOD, METHODS,
-    PATHS_LEN, TOTAL, TOTALS,
+    self as dc, ATTEMPT, ATTEMPTS, CUMULATIVE, CURVE, FIT, FITS, METHOD, METHODS, TOTAL, TOTALS,
 };
 use backoff_core::contract::{self, ROW, SCHEDULE_LEN, TOTALS as SCHEDULE_TOTALS};
-use backoff_core::dist::monte_carlo::Row;
-use backoff_core::dist::{Delay, Limits, Summary};
+use backoff_core::dist::Limits;
 use backoff_core::{Jitter, MAX_RETRIES, Policy, Schedule};
+use backoff_core_testing::work::WorkBuffers;
 use backoff_site::report::{Distribution, Method};
 use backoff_site::wasm_module::{CALCULATOR_WASM, GRID_WASM, MONTE_CARLO_WASM};
 use wasmi::TypedFunc;
@@ -195,11 +194,7 @@ struct Native {
     monte_carlo_schedule: Vec<f64>,
     grid_out: Vec<f64>,
     monte_carlo_out: Vec<f64>,
-    delays: Vec<Delay>,
-    grid: Vec<f64>,
-    sums: Vec<Summary>,
-    paths: Vec<f64>,
-    rows: Vec<Row>,
+    buffers: WorkBuffers,
 }
 
 const RETRIES: usize = MAX_RETRIES as usize;
@@ -211,22 +206,12 @@ impl Native {
             monte_carlo_schedule: vec![0.0; SCHEDULE_LEN],
             grid_out: vec![0.0; dc::LEN],
             monte_carlo_out: vec![0.0; dc::LEN],
-            delays: vec![Delay::fixed(0.0); RETRIES],
-            grid: vec![0.0; GRID_LEN],
-            sums: vec![Summary::default(); RETRIES],
-            paths: vec![0.0; PATHS_LEN],
-            rows: vec![Row::default(); RETRIES],
+            buffers: WorkBuffers::new(RETRIES),
         }
     }
 
     fn call(&mut self, slots: &Slots) -> Answer {
-        let work = dc::Work {
-            delays: &mut self.delays,
-            grid: &mut self.grid,
-            sums: &mut self.sums,
-            paths: &mut self.paths,
-            rows: &mut self.rows,
-        };
+        let work = self.buffers.work();
         let grid = grid_kind(slots);
         let (schedule, out) = if grid {
             (&mut self.schedule, &mut self.grid_out)

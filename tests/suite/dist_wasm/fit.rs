@@ -6,12 +6,11 @@
 //! kind of the other method, a deadline before the first attempt ends, each
 //! with its code and the buffer left as it was.
 
-use backoff_core::contract::distribution::{self as dc, GRID_LEN, PATHS_LEN};
+use backoff_core::contract::distribution as dc;
 use backoff_core::contract::fit::{ANY, LEN, NONE};
 use backoff_core::dist::fit::Bound;
-use backoff_core::dist::monte_carlo::Row;
-use backoff_core::dist::{Delay, Summary, Work};
 use backoff_core::{Jitter, MAX_RETRIES, Method, Policy};
+use backoff_core_testing::work::WorkBuffers;
 use backoff_site::wasm_module::{GRID_WASM, MONTE_CARLO_WASM};
 
 use super::export::bits;
@@ -53,15 +52,8 @@ fn call(module: &mut Instance, slots: &Slots) -> (u32, Vec<u64>) {
 
 /// The core's search natively, laid out as the fit buffer.
 fn native(policy: &Policy, timeout: Option<f64>, deadline: f64) -> Vec<u64> {
-    let n = MAX_RETRIES as usize;
-    let work = Work {
-        delays: &mut vec![Delay::fixed(0.0); n],
-        grid: &mut vec![0.0; GRID_LEN],
-        sums: &mut vec![Summary::default(); n],
-        paths: &mut vec![0.0; PATHS_LEN],
-        rows: &mut vec![Row::default(); n],
-    };
-    let f = backoff_core::dist::fit::fit(policy, timeout, deadline, work).unwrap();
+    let mut buffers = WorkBuffers::new(MAX_RETRIES as usize);
+    let f = backoff_core::dist::fit::fit(policy, timeout, deadline, buffers.work()).unwrap();
     let bound = |b: Bound| match b {
         Bound::Any => ANY,
         Bound::UpTo(x) => x,
@@ -79,6 +71,23 @@ fn native(policy: &Policy, timeout: Option<f64>, deadline: f64) -> Vec<u64> {
 /// Every jitter kind, proportional jitter with a factor of 0.5.
 pub(super) fn kinds() -> impl Iterator<Item = Jitter> {
     (0..Jitter::KINDS.len()).map(|code| Jitter::at_code(code, 0.5))
+}
+
+/// The policy the exports' refusal tests ask about: 100, ×2, no cap,
+/// 3 retries of `jitter`.
+pub(super) fn refused_policy(jitter: Jitter) -> Policy {
+    Policy {
+        base: 100.0,
+        multiplier: 2.0,
+        max_delay: None,
+        retries: 3,
+        jitter,
+    }
+}
+
+/// A kind of the other method than `jitter`'s, which its module refuses.
+pub(super) fn other_method(jitter: Jitter) -> Jitter {
+    kinds().find(|k| k.method() != jitter.method()).unwrap()
 }
 
 pub(super) fn module_of(jitter: Jitter) -> Instance {
@@ -136,13 +145,7 @@ fn the_fit_export_refuses_with_its_codes_and_leaves_the_buffer() {
     let code_of = |key: &str| dc::ERRORS.iter().position(|k| *k == key).unwrap() as u32 + 1;
     for jitter in kinds() {
         let mut module = module_of(jitter);
-        let policy = Policy {
-            base: 100.0,
-            multiplier: 2.0,
-            max_delay: None,
-            retries: 3,
-            jitter,
-        };
+        let policy = refused_policy(jitter);
         let (_, before) = call(&mut module, &slots(&policy, f64::NAN, 5000.0));
         for (timeout, deadline, key) in [
             (f64::NAN, f64::NAN, "deadline"),
@@ -154,7 +157,7 @@ fn the_fit_export_refuses_with_its_codes_and_leaves_the_buffer() {
             assert_eq!(out, before, "{jitter:?}: the buffer changed on refusal");
         }
         // A kind of the other method is the jitter's error.
-        let other = kinds().find(|k| k.method() != jitter.method()).unwrap();
+        let other = other_method(jitter);
         let (code, out) = call(
             &mut module,
             &slots(

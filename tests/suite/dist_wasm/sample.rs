@@ -11,7 +11,7 @@ use backoff_core::dist::Delay;
 use backoff_core::{MAX_RETRIES, Policy};
 
 use super::export::bits;
-use super::fit::{Slots, kinds, module_of, slots};
+use super::fit::{Slots, kinds, module_of, other_method, refused_policy, slots};
 use crate::common::wasm::Instance;
 
 /// The module's `sample` on `slots` and `seed`: its code, then the sample
@@ -68,13 +68,7 @@ fn each_method_modules_sample_is_the_cores_draw_bit_for_bit() {
 fn the_sample_export_refuses_a_bad_seed_or_another_methods_kind() {
     for jitter in kinds() {
         let mut module = module_of(jitter);
-        let policy = Policy {
-            base: 100.0,
-            multiplier: 2.0,
-            max_delay: None,
-            retries: 3,
-            jitter,
-        };
+        let policy = refused_policy(jitter);
         let given = slots(&policy, f64::NAN, f64::NAN);
         let (_, before) = call(&mut module, &given, 7.0);
         for seed in [-1.0, 0.5, MAX_SEED as f64 + 1.0, f64::NAN, f64::INFINITY] {
@@ -85,10 +79,9 @@ fn the_sample_export_refuses_a_bad_seed_or_another_methods_kind() {
                 "{jitter:?} {seed}: the buffer changed on refusal"
             );
         }
-        let other = kinds().find(|k| k.method() != jitter.method()).unwrap();
         let other = slots(
             &Policy {
-                jitter: other,
+                jitter: other_method(jitter),
                 ..policy
             },
             f64::NAN,
