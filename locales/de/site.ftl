@@ -656,15 +656,19 @@ calc-budget-aws-retry-quota = das Wiederholungskontingent von botocore
 # $switch - the environment variable’s name, AWS_NEW_RETRIES_2026
 calc-budget-aws-retry-quota-2026 = das Wiederholungskontingent von botocore mit { $switch }
 
-# The name of Envoy’s retry budget with the defaults it takes once a cluster sets retry_budget (it is off unless set), the long-run figure holding with many requests in flight, as it stands in the labels below.
-calc-budget-envoy-retry-budget = das Wiederholungsbudget von Envoy (mit seinen Standardwerten, sofern gesetzt; bei vielen gleichzeitigen Anfragen)
+# The name of Envoy’s retry budget with the defaults it takes once a cluster sets retry_budget (it is off unless set), as it stands in the labels below.
+calc-budget-envoy-retry-budget = das Wiederholungsbudget von Envoy (sofern gesetzt)
 
 # Label: how many retries the chosen preset’s retry budget lets through, starting full, when every attempt fails.
 # $budget - the budget’s name (one of the three messages above)
 calc-budget-from-full = Wiederholungen, die bei anfangs vollem Tokenvorrat { $budget } zulässt, wenn jeder Versuch scheitert
 
-# The figure of that label for a budget that limits the retries in flight at once (Envoy’s): requests sent one after another never meet it.
-calc-budget-from-full-unlimited = Unbegrenzt: Es begrenzt die gleichzeitig laufenden Wiederholungen, nicht fehlschlagende Anfragen in Folge
+# Label, for a budget that limits the retries in flight at once (Envoy’s) instead of counting failures: when it stops retrying failing requests sent one after another.
+# $budget - the budget’s name
+calc-budget-in-a-row = Wann { $budget } bei fehlschlagenden Anfragen in Folge keine Wiederholungen mehr zulässt
+
+# The figure of that label: never; under load it holds retries to a share of the requests in flight, the figure below.
+calc-budget-never = Nie: Es begrenzt nur die gleichzeitig laufenden Wiederholungen, bei vielen Anfragen auf einen Anteil davon (siehe unten)
 
 # The figure of that label.
 # $retries (number) - the retries let through; $calls (number) - the requests in a row that get all their retries

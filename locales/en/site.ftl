@@ -659,15 +659,19 @@ calc-budget-aws-retry-quota = botocore’s retry quota
 # $switch - the environment variable’s name, AWS_NEW_RETRIES_2026
 calc-budget-aws-retry-quota-2026 = botocore’s retry quota under { $switch }
 
-# The name of Envoy’s retry budget with the defaults it takes once a cluster sets retry_budget (it is off unless set), the long-run figure holding with many requests in flight, as it stands in the labels below.
-calc-budget-envoy-retry-budget = Envoy’s retry budget (its defaults once set; many requests in flight)
+# The name of Envoy’s retry budget with the defaults it takes once a cluster sets retry_budget (it is off unless set), as it stands in the labels below.
+calc-budget-envoy-retry-budget = Envoy’s retry budget (once set)
 
 # Label: how many retries the chosen preset’s retry budget lets through, starting full, when every attempt fails.
 # $budget - the budget’s name (one of the three messages above)
 calc-budget-from-full = Retries let through when every attempt fails and the budget starts full, under { $budget }
 
-# The figure of that label for a budget that limits the retries in flight at once (Envoy’s): requests sent one after another never meet it.
-calc-budget-from-full-unlimited = No limit: it caps the retries in flight at once, not failing requests in a row
+# Label, for a budget that limits the retries in flight at once (Envoy’s) instead of counting failures: when it stops retrying failing requests sent one after another.
+# $budget - the budget’s name
+calc-budget-in-a-row = When { $budget } stops retrying failing requests in a row
+
+# The figure of that label: never; under load it holds retries to a share of the requests in flight, the figure below.
+calc-budget-never = Never: it limits only the retries in flight at once, to a share of the requests in flight when there are many (below)
 
 # The figure of that label.
 # $retries (number) - the retries let through; $calls (number) - the requests in a row that get all their retries

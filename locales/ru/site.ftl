@@ -668,15 +668,19 @@ calc-budget-aws-retry-quota = квота повторов botocore
 # $switch - the environment variable’s name, AWS_NEW_RETRIES_2026
 calc-budget-aws-retry-quota-2026 = квота повторов botocore при { $switch }
 
-# The name of Envoy’s retry budget with the defaults it takes once a cluster sets retry_budget (it is off unless set), the long-run figure holding with many requests in flight, as it stands in the labels below.
-calc-budget-envoy-retry-budget = бюджет повторов Envoy (с параметрами по умолчанию, если он задан; при множестве одновременных запросов)
+# The name of Envoy’s retry budget with the defaults it takes once a cluster sets retry_budget (it is off unless set), as it stands in the labels below.
+calc-budget-envoy-retry-budget = бюджет повторов Envoy (если он задан)
 
 # Label: how many retries the chosen preset’s retry budget lets through, starting full, when every attempt fails.
 # $budget - the budget’s name (one of the three messages above)
 calc-budget-from-full = Сколько повторов пропускает { $budget }, если вначале запас полон, а все попытки неудачны
 
-# The figure of that label for a budget that limits the retries in flight at once (Envoy’s): requests sent one after another never meet it.
-calc-budget-from-full-unlimited = Без ограничения: бюджет ограничивает число одновременных повторов, а не неудачные запросы подряд
+# Label, for a budget that limits the retries in flight at once (Envoy’s) instead of counting failures: when it stops retrying failing requests sent one after another.
+# $budget - the budget’s name
+calc-budget-in-a-row = Когда { $budget } прекращает повторы при неудачных запросах подряд
+
+# The figure of that label: never; under load it holds retries to a share of the requests in flight, the figure below.
+calc-budget-never = Никогда: он ограничивает лишь число одновременных повторов, а при множестве запросов — их долей (см. ниже)
 
 # The figure of that label.
 # $retries (number) - the retries let through; $calls (number) - the requests in a row that get all their retries

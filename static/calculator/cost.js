@@ -36,10 +36,9 @@ export function renderCost() {
     const b = byKey(budget, buffer, budget_at);
     const args = { budget: t[`budget_${name}`] };
     // Infinite for a budget that never stops requests sent one at a time.
-    const fromFull = b.calls_from_full === Infinity ? t.budget_from_full_unlimited
-      : fill(data.budget_figure[plural.select(b.calls_from_full)] ?? data.budget_figure.other,
-        { retries: num(b.retries_from_full), calls: num(b.calls_from_full) });
-    rows.push([fill(t.budget_from_full, args), fromFull],
+    rows.push(b.calls_from_full === Infinity ? [fill(t.budget_in_a_row, args), t.budget_never]
+      : [fill(t.budget_from_full, args), fill(data.budget_figure[plural.select(b.calls_from_full)] ?? data.budget_figure.other,
+        { retries: num(b.retries_from_full), calls: num(b.calls_from_full) })],
       [fill(t.budget_held, args), attempts(b.held_attempts, most)]);
     if (!Number.isNaN(b.edge)) rows.push([fill(t.budget_edge, args), percent(b.edge)]);
   }

@@ -164,7 +164,7 @@ for (const lang of LANGS) {
         await page.selectOption('#calc-preset', 'envoy');
         rows = await shown(page);
         const envoy = { budget: t['budget_envoy-retry-budget'] };
-        assert.deepEqual(rows.slice(2), [[label('budget_from_full', envoy), t.budget_from_full_unlimited],
+        assert.deepEqual(rows.slice(2), [[label('budget_in_a_row', envoy), t.budget_never],
           [label('budget_held', envoy), figure(lang, 1.25)]]);
         // A library without a budget shows none.
         await page.selectOption('#calc-preset', 'polly');

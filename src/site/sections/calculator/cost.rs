@@ -60,12 +60,10 @@ pub fn fields() -> [Field; 2] {
 /// `{budget}` where the script puts a retry budget's name
 /// (`budget_<name>`, [`budget_names`]). The labels whose count needs a
 /// plural form are the island's `cost_bottom` and `budget_figure`.
-pub const TEXT: [(&str, &str); 11] = [
+pub const TEXT: [(&str, &str); 12] = [
     ("budget_from_full", "calc-budget-from-full"),
-    (
-        "budget_from_full_unlimited",
-        "calc-budget-from-full-unlimited",
-    ),
+    ("budget_in_a_row", "calc-budget-in-a-row"),
+    ("budget_never", "calc-budget-never"),
     ("budget_held", "calc-budget-held"),
     ("budget_edge", "calc-budget-edge"),
     ("cost_attempts", "calc-cost-attempts"),
@@ -94,6 +92,7 @@ pub const VARIABLES: &[(&str, &[&str])] = &[
     ("calc-cost-bottom", &["layers"]),
     ("calc-cost-percent", &["percent"]),
     ("calc-budget-from-full", &["budget"]),
+    ("calc-budget-in-a-row", &["budget"]),
     ("calc-budget-from-full-figure", &["retries", "calls"]),
     ("calc-budget-held", &["budget"]),
     ("calc-budget-edge", &["budget"]),
