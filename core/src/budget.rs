@@ -3,7 +3,7 @@
 //! and how many attempts per request it holds in the long run when every
 //! attempt fails independently with probability `f`.
 //!
-//! Three kinds of budget, each stated as its library's source states it:
+//! Four kinds of budget, each stated as its library's source states it:
 //!
 //! - **gRPC retry throttling** (gRFC A6, grpc/proposal@1fd061ad
 //!   `A6-client-retries.md` L183–199; grpc-go@4793ad04 `clientconn.go`
@@ -29,6 +29,24 @@
 //!   off by default; then the `max_retries` breaker allows 3 at once). The
 //!   requests counted include the retries themselves. A retry it refuses is
 //!   not made.
+//! - **Finagle's retry budget** (finagle@4feb34cb
+//!   `finagle-core/src/main/scala/com/twitter/finagle/service/RetryBudget.scala`
+//!   L76–170, `RetryFilter.scala` L121 and L154; util@17c8187d
+//!   `util-core/src/main/scala/com/twitter/util/TokenBucket.scala` L86–114):
+//!   a leaky bucket of whole tokens. Each request deposits 1,000; a retry
+//!   withdraws `⌊1000 / percent_can_retry⌋` (5,000 at its default 0.2) if
+//!   the balance holds that much, else it is not made. Deposits and
+//!   withdrawals expire after `ttl` (10 s), and a constant reserve of
+//!   `min_retries_per_sec × ttl` retries' worth (10 a second) is always
+//!   added to the balance. On by default for every client.
+//!
+//! From full, for Finagle's: an idle client (nothing deposited or withdrawn
+//! within `ttl`) whose failing requests all come within one `ttl`: each
+//! full call takes `N·W − D` tokens net (`N` retries at `W`, one deposit
+//! `D`), so `K = ⌊R / (N·W − D)⌋` calls of the reserve `R` get all their
+//! retries and the next gets `⌊(R − K·(N·W − D) + D) / W⌋`; after that
+//! about one retry in `W / D` requests. It never stops them when a call's
+//! deposit pays for its retries (`N·W ≤ D`).
 //!
 //! The long run, with `A(f) = 1 + f + … + f^N` the policy's own expected
 //! attempts (`crate::cost`):
@@ -56,11 +74,16 @@
 //!   `1 + min(A(f) − 1, b / (1 − b))` attempts per call (1.25 at 20 %). A
 //!   backoff or fewer than `min_retry_concurrency / b` requests in flight
 //!   let fewer or more through; the figure is the bound under load.
+//! - Finagle: every request deposits whatever its outcome, so at `q`
+//!   requests a second it allows `D / W` retries per request plus the
+//!   reserve's `min_retries_per_sec / q`: under load (`q` far above the
+//!   floor) it holds `1 + min(A(f) − 1, D / W)` attempts per call (1.2).
 //!
 //! Like the rest of the core: no allocation, every loop bounded, no NaN or
 //! infinity out, a typed error for every bad input.
 
 use crate::cost::{self, CostError};
+use crate::floor;
 
 /// A library's retry budget.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -77,6 +100,16 @@ pub enum Budget {
     /// which no budget here stops anyway, and binds under load only below
     /// `min_retry_concurrency / b` requests in flight.
     Concurrency { budget_percent: f64 },
+    /// Finagle's retry budget: `percent_can_retry` (0.001 ≤ p ≤ 1000, a
+    /// share of requests: 0.2 allows one retry in five),
+    /// `min_retries_per_sec` (0 to 1,000) and `ttl_secs` (1 to 60, as
+    /// Finagle bounds it). Finagle's special case of a share of 0 (the
+    /// reserve alone) is not taken.
+    Window {
+        percent_can_retry: f64,
+        min_retries_per_sec: u32,
+        ttl_secs: u32,
+    },
 }
 
 /// gRFC A6's example of `retryThrottling` (it has no default: throttling
@@ -106,20 +139,34 @@ pub const ENVOY_RETRY_BUDGET: Budget = Budget::Concurrency {
     budget_percent: 20.0,
 };
 
+/// Finagle's default retry budget (`RetryBudget()`): `DefaultTtl` 10 s,
+/// `DefaultMinRetriesPerSec` 10 and 20 % of requests.
+pub const FINAGLE_DEFAULT: Budget = Budget::Window {
+    percent_can_retry: 0.2,
+    min_retries_per_sec: 10,
+    ttl_secs: 10,
+};
+
+/// Finagle's fixed-point scale (`TokenRetryBudget.ScaleFactor`): a
+/// request's deposit, in tokens.
+pub const FINAGLE_DEPOSIT: f64 = 1000.0;
+
 /// The budgets by the names presets give them (`content/presets.toml`),
 /// a budget's code across the WebAssembly boundary being its index here.
-pub const NAMED: [(&str, Budget); 4] = [
+pub const NAMED: [(&str, Budget); 5] = [
     ("grpc-throttling-example", GRPC_A6_EXAMPLE),
     ("aws-retry-quota", AWS_STANDARD),
     ("aws-retry-quota-2026", AWS_2026),
     ("envoy-retry-budget", ENVOY_RETRY_BUDGET),
+    ("finagle-retry-budget", FINAGLE_DEFAULT),
 ];
 
 /// What the budget does to a policy's retries.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Effect {
     /// Retries it lets through from a full bucket when every attempt fails;
-    /// `None` when it never stops requests sent one at a time (Envoy's).
+    /// `None` when it never stops requests sent one at a time (Envoy's, and
+    /// Finagle's when a request's deposit pays for its retries).
     pub retries_from_full: Option<u32>,
     /// The calls in a row, every attempt failing, that get all their
     /// retries from a full bucket; `None` as above.
@@ -128,7 +175,8 @@ pub struct Effect {
     pub held_attempts: f64,
     /// The failure rate above which it stops retries in the long run
     /// (gRPC: `r / (1 + r)`); `None` for a quota, which never stops them
-    /// all below a failure rate of 1, and for Envoy's, which only limits them.
+    /// all below a failure rate of 1, and for Envoy's and Finagle's, which
+    /// only limit them.
     pub edge: Option<f64>,
 }
 
@@ -238,6 +286,41 @@ pub fn effect(budget: Budget, retries: u32, failure_rate: f64) -> Result<Effect,
                 edge: None,
             }
         }
+        Budget::Window {
+            percent_can_retry,
+            min_retries_per_sec,
+            ttl_secs,
+        } => {
+            if !((0.001..=1000.0).contains(&percent_can_retry)
+                && min_retries_per_sec <= 1000
+                && (1..=60).contains(&ttl_secs))
+            {
+                return Err(BudgetError::Budget);
+            }
+            // Finagle's integers (`(ScaleFactor / percentCanRetry).toInt`),
+            // in `f64`: whole numbers below 2^53 (the reserve is at most
+            // 6·10^10), each quotient floored exactly.
+            let deposit = FINAGLE_DEPOSIT;
+            let withdrawal = floor(1000.0 / percent_can_retry);
+            let reserve = f64::from(min_retries_per_sec) * f64::from(ttl_secs) * withdrawal;
+            let n = f64::from(retries);
+            let (retries_from_full, calls_from_full) = if n * withdrawal <= deposit {
+                (None, None)
+            } else {
+                let net = n * withdrawal - deposit;
+                let full = floor(reserve / net);
+                let last = floor((reserve - full * net + deposit) / withdrawal);
+                // Saturating: at most u32::MAX.
+                (Some((full * n + last) as u32), Some(full as u32))
+            };
+            let share = deposit / withdrawal;
+            Effect {
+                retries_from_full,
+                calls_from_full,
+                held_attempts: 1.0 + share.min(own.attempts - 1.0),
+                edge: None,
+            }
+        }
     };
     Ok(effect)
 }
@@ -271,6 +354,14 @@ mod tests {
             (None, None, None)
         );
         assert_eq!(e.held_attempts, 1.25);
+        // Finagle: a reserve of 100 retries, 0.2 a request back; 2 retries
+        // a call: 55 calls take 9,000 tokens net each, the 56th gets 1.
+        let f = effect(FINAGLE_DEFAULT, 2, 1.0).unwrap();
+        assert_eq!(
+            (f.retries_from_full, f.calls_from_full),
+            (Some(111), Some(55))
+        );
+        assert_eq!(f.held_attempts, 1.2);
     }
 
     #[test]
@@ -304,6 +395,26 @@ mod tests {
             },
             Budget::Concurrency {
                 budget_percent: f64::NAN,
+            },
+            Budget::Window {
+                percent_can_retry: 0.0,
+                min_retries_per_sec: 10,
+                ttl_secs: 10,
+            },
+            Budget::Window {
+                percent_can_retry: f64::NAN,
+                min_retries_per_sec: 10,
+                ttl_secs: 10,
+            },
+            Budget::Window {
+                percent_can_retry: 0.2,
+                min_retries_per_sec: 1001,
+                ttl_secs: 10,
+            },
+            Budget::Window {
+                percent_can_retry: 0.2,
+                min_retries_per_sec: 10,
+                ttl_secs: 61,
             },
         ];
         for b in bad {

@@ -798,7 +798,7 @@ pub fn duration_parts(milliseconds: f64) -> DurationParts {
 const WHOLE_FROM: f64 = 4_503_599_627_370_496.0;
 
 /// `floor` for non-negative finite numbers, without `std`.
-fn floor(x: f64) -> f64 {
+pub(crate) fn floor(x: f64) -> f64 {
     if x >= WHOLE_FROM {
         x
     } else {

@@ -390,6 +390,7 @@ preset-polly-jitter = { $name }, exponentieller Backoff mit Jitter
 preset-resilience4j = { $name }-Wiederholungen (Retry)
 preset-spring-retry = { $name }, Wiederholung mit ExponentialBackOffPolicy
 preset-spring-retryable = { $name }, Wiederholung mit @Retryable
+preset-finagle = { $name }, Wiederholungen mit MethodBuilder
 preset-tenacity = { $name }, wait_exponential()
 preset-urllib3 = { $name }-Wiederholungen (Retry)
 preset-celery = { $name }, Wiederholung eines Tasks
@@ -405,7 +406,7 @@ preset-stripe-node = Stripe-SDK für Node.js ({ $name })
 preset-go-retryablehttp = HashiCorp { $name }
 
 calc-preset-group-python = Python
-calc-preset-group-java = Java
+calc-preset-group-java = Java und Scala
 calc-preset-group-dotnet = .NET
 calc-preset-group-go = Go
 calc-preset-group-rust = Rust
@@ -438,6 +439,7 @@ calc-preset-differs-additive-jitter = Der Jitter wird zur Verzögerung addiert, 
 calc-preset-differs-cap-after-jitter = Die Grenze greift auch nach dem Jitter, keine Verzögerung überschreitet sie; im Zeitplan dieser Seite können Verzögerungen durch den Jitter dagegen über der Grenze liegen.
 calc-preset-differs-floor-at-first-delay = Keine Verzögerung ist kürzer als die Basisverzögerung.
 calc-preset-differs-floor-at-twice-first-delay = Keine Verzögerung ist kürzer als die doppelte Basisverzögerung, daher warten die ersten beiden Wiederholungen genau so lange.
+calc-preset-differs-floor-at-previous-delay = Keine Verzögerung ist kürzer als die vorherige.
 calc-preset-differs-retry-after-header = Ein retry-after-Header des Servers kann eine Verzögerung verlängern, in festen Grenzen.
 calc-preset-differs-throttling-longer = Wiederholungen nach einer Drosselung (throttling) beginnen mit einer längeren Basisverzögerung.
 
@@ -659,8 +661,11 @@ calc-budget-aws-retry-quota-2026 = das Wiederholungskontingent von botocore mit 
 # The name of Envoy’s retry budget with the defaults it takes once a cluster sets retry_budget (it is off unless set), as it stands in the labels below.
 calc-budget-envoy-retry-budget = das Wiederholungsbudget von Envoy (sofern gesetzt)
 
+# The name of Finagle’s default retry budget (on for every client), as it stands in the labels below: its figures hold for a client that was idle before (nothing deposited or withdrawn within its window) and sends many requests a second.
+calc-budget-finagle-retry-budget = das Wiederholungsbudget von Finagle (ab einem ruhenden Client, bei vielen Anfragen pro Sekunde)
+
 # Label: how many retries the chosen preset’s retry budget lets through, starting full, when every attempt fails.
-# $budget - the budget’s name (one of the three messages above)
+# $budget - the budget’s name (one of the messages above)
 calc-budget-from-full = Wiederholungen, die bei anfangs vollem Tokenvorrat { $budget } zulässt, wenn jeder Versuch scheitert
 
 # Label, for a budget that limits the retries in flight at once (Envoy’s) instead of counting failures: when it stops retrying failing requests sent one after another.

@@ -392,6 +392,7 @@ preset-polly-jitter = { $name }, exponential backoff with jitter
 preset-resilience4j = { $name } Retry
 preset-spring-retry = { $name }, ExponentialBackOffPolicy
 preset-spring-retryable = { $name }, @Retryable
+preset-finagle = { $name } MethodBuilder retries
 preset-tenacity = { $name }, wait_exponential()
 preset-urllib3 = { $name } Retry
 preset-celery = { $name } task retry
@@ -407,7 +408,7 @@ preset-stripe-node = Stripe SDK for Node.js ({ $name })
 preset-go-retryablehttp = HashiCorp { $name }
 
 calc-preset-group-python = Python
-calc-preset-group-java = Java
+calc-preset-group-java = Java and Scala
 calc-preset-group-dotnet = .NET
 calc-preset-group-go = Go
 calc-preset-group-rust = Rust
@@ -441,6 +442,7 @@ calc-preset-differs-additive-jitter = The jitter is added to the delay, in a ran
 calc-preset-differs-cap-after-jitter = The cap also applies after the jitter, so no delay exceeds it; the schedule here draws capped delays above it.
 calc-preset-differs-floor-at-first-delay = No delay is shorter than the first one.
 calc-preset-differs-floor-at-twice-first-delay = No delay is shorter than twice the first delay, so the first two retries both wait exactly that long.
+calc-preset-differs-floor-at-previous-delay = No delay is shorter than the one before it.
 calc-preset-differs-retry-after-header = A retry-after header from the server can lengthen a delay, within a bound.
 calc-preset-differs-throttling-longer = Throttling errors start from a longer first delay.
 
@@ -662,8 +664,11 @@ calc-budget-aws-retry-quota-2026 = botocore’s retry quota under { $switch }
 # The name of Envoy’s retry budget with the defaults it takes once a cluster sets retry_budget (it is off unless set), as it stands in the labels below.
 calc-budget-envoy-retry-budget = Envoy’s retry budget (once set)
 
+# The name of Finagle’s default retry budget (on for every client), as it stands in the labels below: its figures hold for a client that was idle before (nothing deposited or withdrawn within its window) and sends many requests a second.
+calc-budget-finagle-retry-budget = Finagle’s retry budget (from an idle client, at many requests a second)
+
 # Label: how many retries the chosen preset’s retry budget lets through, starting full, when every attempt fails.
-# $budget - the budget’s name (one of the three messages above)
+# $budget - the budget’s name (one of the messages above)
 calc-budget-from-full = Retries let through when every attempt fails and the budget starts full, under { $budget }
 
 # Label, for a budget that limits the retries in flight at once (Envoy’s) instead of counting failures: when it stops retrying failing requests sent one after another.

@@ -392,6 +392,7 @@ preset-polly-jitter = { $name }, экспоненциальная задержк
 preset-resilience4j = Повторы { $name } (Retry)
 preset-spring-retry = Повторы { $name }, ExponentialBackOffPolicy
 preset-spring-retryable = Повторы { $name }, @Retryable
+preset-finagle = Повторы { $name } MethodBuilder
 preset-tenacity = { $name }, wait_exponential()
 preset-urllib3 = Повторы { $name } (Retry)
 preset-celery = { $name }, повтор задачи
@@ -407,7 +408,7 @@ preset-stripe-node = Stripe SDK для Node.js ({ $name })
 preset-go-retryablehttp = HashiCorp { $name }
 
 calc-preset-group-python = Python
-calc-preset-group-java = Java
+calc-preset-group-java = Java и Scala
 calc-preset-group-dotnet = .NET
 calc-preset-group-go = Go
 calc-preset-group-rust = Rust
@@ -446,6 +447,7 @@ calc-preset-differs-additive-jitter = Джиттер прибавляется к
 calc-preset-differs-cap-after-jitter = Ограничение применяется и после джиттера, поэтому ни одна задержка его не превышает; расписание здесь может выбрать задержку у ограничения и выше него.
 calc-preset-differs-floor-at-first-delay = Ни одна задержка не короче первой.
 calc-preset-differs-floor-at-twice-first-delay = Ни одна задержка не короче удвоенной первой задержки, поэтому первые два повтора ждут ровно столько.
+calc-preset-differs-floor-at-previous-delay = Ни одна задержка не короче предыдущей.
 calc-preset-differs-retry-after-header = Заголовок retry-after от сервера может удлинить задержку, но в известных пределах.
 calc-preset-differs-throttling-longer = Повторы после ограничения частоты (throttling) начинаются с более длинной первой задержки.
 
@@ -671,8 +673,11 @@ calc-budget-aws-retry-quota-2026 = квота повторов botocore при {
 # The name of Envoy’s retry budget with the defaults it takes once a cluster sets retry_budget (it is off unless set), as it stands in the labels below.
 calc-budget-envoy-retry-budget = бюджет повторов Envoy (если он задан)
 
+# The name of Finagle’s default retry budget (on for every client), as it stands in the labels below: its figures hold for a client that was idle before (nothing deposited or withdrawn within its window) and sends many requests a second.
+calc-budget-finagle-retry-budget = бюджет повторов Finagle (у клиента после простоя, при многих запросах в секунду)
+
 # Label: how many retries the chosen preset’s retry budget lets through, starting full, when every attempt fails.
-# $budget - the budget’s name (one of the three messages above)
+# $budget - the budget’s name (one of the messages above)
 calc-budget-from-full = Сколько повторов пропускает { $budget }, если вначале запас полон, а все попытки неудачны
 
 # Label, for a budget that limits the retries in flight at once (Envoy’s) instead of counting failures: when it stops retrying failing requests sent one after another.

@@ -189,6 +189,9 @@ pub enum Difference {
     FloorAtFirstDelay,
     /// No delay is shorter than twice the first delay (its floor).
     FloorAtTwiceFirstDelay,
+    /// Each delay is drawn from the one before up to three times it, so
+    /// none is shorter than the one before (Finagle's decorrelated jitter).
+    FloorAtPreviousDelay,
     /// A retry-after header from the server can lengthen a delay.
     RetryAfterHeader,
     /// Throttling errors start from a longer first delay.
@@ -196,7 +199,7 @@ pub enum Difference {
 }
 
 impl Difference {
-    pub const ALL: [Difference; 13] = [
+    pub const ALL: [Difference; 14] = [
         Difference::Unlimited,
         Difference::TimeLimit,
         Difference::RetryQuota,
@@ -208,6 +211,7 @@ impl Difference {
         Difference::CapAfterJitter,
         Difference::FloorAtFirstDelay,
         Difference::FloorAtTwiceFirstDelay,
+        Difference::FloorAtPreviousDelay,
         Difference::RetryAfterHeader,
         Difference::ThrottlingLonger,
     ];
@@ -226,6 +230,7 @@ impl Difference {
             Difference::CapAfterJitter => "cap-after-jitter",
             Difference::FloorAtFirstDelay => "floor-at-first-delay",
             Difference::FloorAtTwiceFirstDelay => "floor-at-twice-first-delay",
+            Difference::FloorAtPreviousDelay => "floor-at-previous-delay",
             Difference::RetryAfterHeader => "retry-after-header",
             Difference::ThrottlingLonger => "throttling-longer",
         }

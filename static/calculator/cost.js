@@ -1,7 +1,8 @@
 // What the retries cost the server: once the optional failure rate is
 // given, the base module's `cost` export (contract::cost, the figures of
 // `schedule --failure-rate P --layers L`) for the last good policy's
-// retries, whose slots the update has just written; with more than one
+// retries, of any jitter kind (the base module's slots refuse the kinds of
+// the method modules, and the cost depends on the count alone); with more than one
 // layer, the attempts at the bottom too; with a preset whose library has a
 // retry budget (its `budget`), what the budget does to the retries. Words
 // from the island (calculator/cost.rs); the build shows no cost, its
@@ -21,7 +22,7 @@ export function renderCost() {
   const layers = given('layers') ?? 1;
   const { figures, len, budget, budget_at, budgets } = data.contract.cost;
   const name = presets?.presets[$('preset')?.value]?.budget;
-  if (wasm.cost(rate, layers, name ? budgets.indexOf(name) : NaN)) return;
+  if (wasm.cost(good.retries, rate, layers, name ? budgets.indexOf(name) : NaN)) return;
   const buffer = view(wasm.cost_buffer(), len);
   const c = byKey(figures, buffer);
   const t = data.text;

@@ -166,6 +166,22 @@ for (const lang of LANGS) {
         const envoy = { budget: t['budget_envoy-retry-budget'] };
         assert.deepEqual(rows.slice(2), [[label('budget_in_a_row', envoy), t.budget_never],
           [label('budget_held', envoy), figure(lang, 1.25)]]);
+        // Finagle's retry budget (a reserve of 100 retries, 1,000 tokens a
+        // request, 5,000 a retry): from idle, 55 requests of 2 failing
+        // retries take 9,000 tokens net each, the 56th gets 1: 111; under
+        // load 0.2 retries a request.
+        await page.selectOption('#calc-preset', 'finagle');
+        const finagle = { budget: t['budget_finagle-retry-budget'] };
+        // Its decorrelated jitter loads the Monte Carlo module first; the
+        // cost, of the count alone, is the same as for any kind.
+        await page.waitForFunction((name) => [...document.querySelectorAll('#calc-cost-figures dt')]
+          .some((dt) => dt.textContent.includes(name)), finagle.budget);
+        rows = await shown(page);
+        assert.equal(rows.length, 4, JSON.stringify(rows));
+        assert.deepEqual(rows[0], [t.cost_attempts, figure(lang, 1.75)]);
+        assert.equal(rows[2][0], label('budget_from_full', finagle));
+        assert.ok(rows[2][1].startsWith(`${figure(lang, 111)} `) && rows[2][1].includes(figure(lang, 55)), rows[2][1]);
+        assert.deepEqual(rows[3], [label('budget_held', finagle), figure(lang, 1.2)]);
         // A library without a budget shows none.
         await page.selectOption('#calc-preset', 'polly');
         assert.equal((await shown(page)).length, 2);

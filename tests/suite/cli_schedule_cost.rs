@@ -149,6 +149,25 @@ fn a_presets_retry_budget_is_its_closed_form() {
         );
         assert_eq!(b["held_attempts"], want, "{p}");
     }
+    // Finagle's retry budget from an idle client: a reserve of
+    // 10 × 10 × 5,000 tokens, each request depositing 1,000 and each retry
+    // taking 5,000; with 2 retries a request 9,000 net, so
+    // ⌊500,000 / 9,000⌋ = 55 requests get both and the 56th gets
+    // ⌊(500,000 − 495,000 + 1,000) / 5,000⌋ = 1. Under load it holds
+    // 1,000 / 5,000 = 0.2 retries a request, below which the policy keeps
+    // its own 1 + p + p².
+    for (p, want) in [(0.1, 1.11), (0.5, 1.2), (1.0, 1.2)] {
+        let c = cost(&["--preset", "finagle", "--failure-rate", &p.to_string()]);
+        let b = &c["budget"];
+        assert_eq!(b["name"], "finagle-retry-budget");
+        assert_eq!(
+            (&b["retries_from_full"], &b["calls_from_full"]),
+            (&json!(111), &json!(55))
+        );
+        assert!(b["edge"].is_null());
+        let held = b["held_attempts"].as_f64().unwrap();
+        assert!((held - want).abs() < 1e-12, "{p}: {held}");
+    }
     // No budget: no key.
     assert!(
         cost(&["--preset", "polly", "--failure-rate", "0.5"])

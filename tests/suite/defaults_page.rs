@@ -65,6 +65,19 @@ fn reference_totals(policy: &backoff_site::backoff::Policy) -> [f64; 3] {
         let mean = figures.iter().map(|f| f.uncapped_mean).sum();
         return [last.cumulative_lo, mean, last.cumulative_hi];
     }
+    if policy.jitter == Jitter::Decorrelated {
+        // `U[base, 3·previous]` from `previous = base`: each mean is
+        // `(base + 3·previous mean) / 2` while no cap binds.
+        let (mut totals, mut mean) = ([0.0; 3], policy.base);
+        for (delay, capped) in backoff_core_testing::expected_rows(policy) {
+            assert!(!capped, "a capped decorrelated preset's mean is a bound");
+            mean = (policy.base + 3.0 * mean) / 2.0;
+            for (total, x) in totals.iter_mut().zip([policy.base, mean, delay]) {
+                *total += x;
+            }
+        }
+        return totals;
+    }
     let mut totals = [0.0; 3];
     for (delay, _) in backoff_core_testing::expected_rows(policy) {
         let (min, mean, max) = backoff_core_testing::want_spread(policy, delay);

@@ -83,6 +83,7 @@ fn the_promised_libraries_are_there() {
         "backon",
         "client-go-workqueue",
         "envoy",
+        "finagle",
         "kafka",
         "stripe-python",
     ] {

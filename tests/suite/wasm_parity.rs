@@ -797,8 +797,8 @@ fn the_many_clients_view_agrees_bit_for_bit() {
     }
 }
 
-/// What the retries cost the server, in the module: `cost(p, layers)` on
-/// the input slots, its figures read where `contract::cost` places them,
+/// What the retries cost the server, in the module: `cost(retries, p,
+/// layers, budget)`, its figures read where `contract::cost` places them,
 /// bit for bit against the native export's function and, by name, against
 /// `backoff::cost::cost` and `backoff::budget::effect` themselves; a
 /// refused rate, layer count or budget leaves the figures as they were.
@@ -808,11 +808,8 @@ fn the_cost_at_a_failure_rate_agrees_bit_for_bit() {
     use contract::cost::{BUDGET_ERROR, COST, FAILURE_RATE_ERROR, LAYERS_ERROR, LEN};
     for (name, bytes) in modules() {
         let mut wasm = Instance::new(bytes);
-        let (input, buffer) = (
-            wasm.func::<(), u32>("input_buffer"),
-            wasm.func::<(), u32>("cost_buffer"),
-        );
-        let run = wasm.func::<(f64, f64, f64), u32>("cost");
+        let buffer = wasm.func::<(), u32>("cost_buffer");
+        let run = wasm.func::<(f64, f64, f64, f64), u32>("cost");
         let mut rng = Rng(0xc0_57);
         let mut cases = vec![
             (2, 1.0, 3.0),
@@ -826,28 +823,19 @@ fn the_cost_at_a_failure_rate_agrees_bit_for_bit() {
             let layers = 1 + rng.below(10);
             cases.push((retries, rng.uniform(0.0, 1.0), layers as f64));
         }
-        let budgets = [f64::NAN, 0.0, 1.0, 2.0];
+        // No budget, then each named one in turn.
+        let named = backoff_site::backoff::budget::NAMED.len();
+        let budgets: Vec<f64> = std::iter::once(f64::NAN)
+            .chain((0..named).map(|c| c as f64))
+            .collect();
         for (i, (retries, p, layers)) in cases.into_iter().enumerate() {
             let budget = budgets[i % budgets.len()];
-            let policy = Policy {
-                base: 100.0,
-                multiplier: 2.0,
-                max_delay: Some(1000.0),
-                retries,
-                jitter: Jitter::Full,
-            };
-            let args = slots(&policy);
-            let at = input.call(&mut wasm.store, ()).unwrap();
-            wasm.write_f64s(at, &args);
             let case =
                 format!("{name}: {retries} retries, p {p}, {layers} layers, budget {budget}");
-            assert_eq!(
-                run.call(&mut wasm.store, (p, layers, budget)).unwrap(),
-                0,
-                "{case}"
-            );
+            let args = (f64::from(retries), p, layers, budget);
+            assert_eq!(run.call(&mut wasm.store, args).unwrap(), 0, "{case}");
             let mut native = [0.0; LEN];
-            contract::cost::cost(&args, p, layers, budget, &mut native).unwrap();
+            contract::cost::cost(f64::from(retries), p, layers, budget, &mut native).unwrap();
             let got = wasm.f64_bits(buffer, LEN);
             assert_eq!(got, native.map(f64::to_bits), "{case}");
             let c =
@@ -881,24 +869,30 @@ fn the_cost_at_a_failure_rate_agrees_bit_for_bit() {
             }
         }
         let before = wasm.f64_bits(buffer, LEN);
-        for (p, layers, budget, code) in [
-            (-0.5, 1.0, f64::NAN, FAILURE_RATE_ERROR),
-            (f64::NAN, 1.0, f64::NAN, FAILURE_RATE_ERROR),
-            (0.5, 0.0, f64::NAN, LAYERS_ERROR),
-            (0.5, 2.5, f64::NAN, LAYERS_ERROR),
-            (0.5, 11.0, f64::NAN, LAYERS_ERROR),
+        let retries_error = backoff_site::backoff::PolicyError::Retries.code();
+        for (retries, p, layers, budget, code) in [
+            (0.0, 0.5, 1.0, f64::NAN, retries_error),
+            (2.5, 0.5, 1.0, f64::NAN, retries_error),
+            (1001.0, 0.5, 1.0, f64::NAN, retries_error),
+            (2.0, -0.5, 1.0, f64::NAN, FAILURE_RATE_ERROR),
+            (2.0, f64::NAN, 1.0, f64::NAN, FAILURE_RATE_ERROR),
+            (2.0, 0.5, 0.0, f64::NAN, LAYERS_ERROR),
+            (2.0, 0.5, 2.5, f64::NAN, LAYERS_ERROR),
+            (2.0, 0.5, 11.0, f64::NAN, LAYERS_ERROR),
             (
+                2.0,
                 0.5,
                 1.0,
                 backoff_site::backoff::budget::NAMED.len() as f64,
                 BUDGET_ERROR,
             ),
-            (0.5, 1.0, 0.5, BUDGET_ERROR),
+            (2.0, 0.5, 1.0, 0.5, BUDGET_ERROR),
         ] {
             assert_eq!(
-                run.call(&mut wasm.store, (p, layers, budget)).unwrap(),
+                run.call(&mut wasm.store, (retries, p, layers, budget))
+                    .unwrap(),
                 code,
-                "{name}: {p} {layers} {budget}"
+                "{name}: {retries} {p} {layers} {budget}"
             );
             assert_eq!(wasm.f64_bits(buffer, LEN), before, "{name}");
         }

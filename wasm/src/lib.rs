@@ -43,8 +43,9 @@
 //! - `spread_buffer() -> *const f64`: the spread buffer,
 //!   `contract::SPREAD_LEN` f64 long; `spread_counts() -> *const u32`: the
 //!   counts, `contract::SPREAD_BUCKETS` u32 long.
-//! - `cost(failure_rate: f64, layers: f64, budget: f64) -> u32` computes
-//!   what the inputs' retries cost the server at that failure rate per
+//! - `cost(retries: f64, failure_rate: f64, layers: f64, budget: f64) -> u32`
+//!   computes what `retries` retries (the last good policy's, whatever its
+//!   kind) cost the server at that failure rate per
 //!   attempt over `layers` layers (NaN: one), and what the retry budget of
 //!   code `budget` (NaN: none) does to them, into the cost buffer
 //!   (`contract::cost`): 0 or the error's code; on failure the buffer is
@@ -371,16 +372,12 @@ static mut COST: [f64; contract::cost::LEN] = [0.0; contract::cost::LEN];
 
 #[cfg(not(any(backoff_grid, backoff_monte_carlo)))]
 #[unsafe(no_mangle)]
-pub extern "C" fn cost(failure_rate: f64, layers: f64, budget: f64) -> u32 {
-    // The base module's input buffer holds the calculator's slots only.
-    let (inputs, out) = (
-        (&raw const INPUT).cast::<[f64; contract::INPUTS.len()]>(),
-        &raw mut COST,
-    );
-    // SAFETY: single-threaded and not reentrant: these are the only
-    // references to the buffers while the call runs.
-    let (inputs, out) = unsafe { (&*inputs, &mut *out) };
-    match contract::cost::cost(inputs, failure_rate, layers, budget, out) {
+pub extern "C" fn cost(retries: f64, failure_rate: f64, layers: f64, budget: f64) -> u32 {
+    let out = &raw mut COST;
+    // SAFETY: single-threaded and not reentrant: this is the only reference
+    // to the buffer while the call runs.
+    let out = unsafe { &mut *out };
+    match contract::cost::cost(retries, failure_rate, layers, budget, out) {
         Ok(()) => 0,
         Err(refused) => refused.code,
     }

@@ -1,5 +1,6 @@
-//! The contract of the base module's `cost` export: what the retries of
-//! the input slots cost the server at a failure rate per attempt
+//! The contract of the base module's `cost` export: what a policy's
+//! retries (the last good policy's, whatever its jitter kind: the cost
+//! depends on the count alone) cost the server at a failure rate per attempt
 //! (`crate::cost`), at one layer and at the bottom of `layers`, laid out by
 //! the JSON keys of `backoff-site schedule --failure-rate P --layers L`'s
 //! `cost` object, bit for bit; and, for a preset whose library has a retry
@@ -14,7 +15,7 @@
 use crate::budget::{self, NAMED};
 use crate::cost::{self, CostError, MAX_LAYERS};
 
-use super::{INPUTS, Refused, SPAN_ERROR, policy};
+use super::{Refused, SPAN_ERROR};
 
 /// The figures of the cost buffer, by their JSON key in `cost`.
 pub const COST: [&str; 5] = [
@@ -71,19 +72,26 @@ pub const BUDGET_ERROR: u32 = LAYERS_ERROR + 1;
 /// The export's functions, besides `super::EXPORTS`.
 pub const EXPORTS: [&str; 2] = ["cost", "cost_buffer"];
 
-/// Computes the cost of the input slots' retries at `failure_rate` per
-/// attempt over `layers` layers (NaN: one), and what the budget of code
-/// `budget` (NaN: none) does to them, into `out`, laid out as [`COST`] and
-/// [`BUDGET`] say. The policy's own errors come first, with their codes; on
-/// refusal `out` is left as it was.
+/// Computes the cost of `retries` retries at `failure_rate` per attempt
+/// over `layers` layers (NaN: one), and what the budget of code `budget`
+/// (NaN: none) does to them, into `out`, laid out as [`COST`] and
+/// [`BUDGET`] say. Retries that are not a whole number of the policy's
+/// range are refused with the retries field's code, first; on refusal
+/// `out` is left as it was.
 pub fn cost(
-    inputs: &[f64; INPUTS.len()],
+    retries: f64,
     failure_rate: f64,
     layers: f64,
     budget: f64,
     out: &mut [f64; LEN],
 ) -> Result<(), Refused> {
-    let retries = policy(inputs)?.retries;
+    // `as` saturates; the round trip keeps only whole numbers a u32 holds,
+    // and the cost below refuses those outside the policy's range.
+    let count = retries as u32;
+    if f64::from(count) != retries {
+        return Err(Refused::from(crate::PolicyError::Retries));
+    }
+    let retries = count;
     let layers = if layers.is_nan() { 1.0 } else { layers };
     // `as` saturates; the round trip keeps only whole numbers a u32 holds.
     let whole = layers as u32;
@@ -130,32 +138,22 @@ pub fn cost(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contract::input;
-
-    fn slots(retries: f64) -> [f64; INPUTS.len()] {
-        let mut slots = [f64::NAN; INPUTS.len()];
-        slots[input("base")] = 100.0;
-        slots[input("multiplier")] = 2.0;
-        slots[input("retries")] = retries;
-        slots[input("jitter")] = 0.0;
-        slots
-    }
 
     #[test]
     fn the_buffer_holds_the_cores_figures_by_their_keys() {
         let mut out = [0.0; LEN];
-        cost(&slots(2.0), 1.0, 3.0, f64::NAN, &mut out).unwrap();
+        cost(2.0, 1.0, 3.0, f64::NAN, &mut out).unwrap();
         // Three layers of three attempts, every one failing: 27.
         assert_eq!(out[..BUDGET_AT], [3.0, 0.0, 27.0, 27.0, 0.0]);
         assert!(out[BUDGET_AT..].iter().all(|x| x.is_nan()));
-        cost(&slots(2.0), 0.5, f64::NAN, f64::NAN, &mut out).unwrap();
+        cost(2.0, 0.5, f64::NAN, f64::NAN, &mut out).unwrap();
         assert_eq!(out[..BUDGET_AT], [1.75, 0.875, 1.75, 3.0, 0.875]);
         // botocore's quota at one half: 1 + (1 − ½) / (5 · ½) = 1.2 attempts.
         let aws = BUDGETS
             .iter()
             .position(|n| *n == "aws-retry-quota")
             .unwrap();
-        cost(&slots(2.0), 0.5, f64::NAN, aws as f64, &mut out).unwrap();
+        cost(2.0, 0.5, f64::NAN, aws as f64, &mut out).unwrap();
         assert_eq!(out[BUDGET_AT..BUDGET_AT + 3], [100.0, 50.0, 1.2]);
         assert!(out[LEN - 1].is_nan());
     }
@@ -164,19 +162,21 @@ mod tests {
     fn refusals_leave_the_buffer_and_name_their_code() {
         let mut out = [7.0; LEN];
         for p in [-0.1, 1.5, f64::NAN] {
-            let err = cost(&slots(2.0), p, 1.0, f64::NAN, &mut out).unwrap_err();
+            let err = cost(2.0, p, 1.0, f64::NAN, &mut out).unwrap_err();
             assert_eq!(err.code, FAILURE_RATE_ERROR, "{p}");
         }
         for l in [0.0, 1.5, 11.0, -1.0, 1e10] {
-            let err = cost(&slots(2.0), 0.5, l, f64::NAN, &mut out).unwrap_err();
+            let err = cost(2.0, 0.5, l, f64::NAN, &mut out).unwrap_err();
             assert_eq!(err.code, LAYERS_ERROR, "{l}");
         }
         for b in [-1.0, 0.5, BUDGETS.len() as f64] {
-            let err = cost(&slots(2.0), 0.5, 1.0, b, &mut out).unwrap_err();
+            let err = cost(2.0, 0.5, 1.0, b, &mut out).unwrap_err();
             assert_eq!(err.code, BUDGET_ERROR, "{b}");
         }
-        let err = cost(&slots(0.0), 0.5, 1.0, f64::NAN, &mut out).unwrap_err();
-        assert_eq!(err.code, crate::PolicyError::Retries.code());
+        for r in [0.0, 2.5, -1.0, 1001.0, f64::NAN, f64::INFINITY] {
+            let err = cost(r, 0.5, 1.0, f64::NAN, &mut out).unwrap_err();
+            assert_eq!(err.code, crate::PolicyError::Retries.code(), "{r}");
+        }
         assert_eq!(out, [7.0; LEN]);
     }
 }
