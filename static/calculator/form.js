@@ -3,7 +3,7 @@
 // inputs written to and read from the URL.
 
 import { parseNumber } from './notation.js';
-import { presetFromUrl, presets } from './presets.js';
+import { presetFromUrl } from './presets.js';
 import { sampleSeed, setSeed } from './sample.js';
 import { $, counting, data, FIELDS, fill, num } from './state.js';
 
@@ -126,7 +126,7 @@ function stateQuery() {
     query.set(name, typeof x === 'number' ? String(x) : $(name).value);
   }
   for (const f of ['jitter', 'count', 'unit']) if ($(f)) query.set(f, $(f).value);
-  if (presets) $('preset').value ? query.set('preset', $('preset').value) : query.delete('preset');
+  if ($('preset')) $('preset').value ? query.set('preset', $('preset').value) : query.delete('preset');
   const seed = sampleSeed();
   seed == null ? query.delete('sample') : query.set('sample', String(seed));
   return `?${query}`;

@@ -12,7 +12,7 @@ import { renderFit, serveFits } from './fit.js';
 import { limitErrors, readAs, readForm, readUrl, saveState, showCount, startCount, writeUrl } from './form.js';
 import { renderHerd } from './herd.js';
 import { copyJson, downloadJson } from './json.js';
-import { presetStatus, startPresets } from './presets.js';
+import { loadPresets, presetStatus, startPresets } from './presets.js';
 import { drawSample, newSeed, showSample, startSample } from './sample.js';
 import { $, data, failedMethods, FIELDS, fetchJson, scheduleView, setData, setGood, setMethod, setWasm } from './state.js';
 import { idle, renderTable, renderTotals, watchTable } from './table.js';
@@ -138,10 +138,12 @@ async function start() {
   const defaults = data.defaults;
   if (compute(defaults)) return;
   render(setGood(defaults));
-  startPresets();
+  startPresets(() => update(true));
   startCount();
   startSnippets(() => update(false));
   watchTable();
+  // An address naming a preset needs its data before it is read.
+  if ($('preset') && new URLSearchParams(location.search).has('preset')) await loadPresets();
   readUrl();
   // An address with inputs is usually not the built page's: load at once.
   if (location.search) loadDist(readForm().policy.jitter);

@@ -1,11 +1,26 @@
-// Library presets: the selector fills the form from the shared data's
-// presets (policies in milliseconds, src/site/sections/calculator/presets.rs), the URL
+// Library presets: the selector fills the form from the presets' data
+// (policies in milliseconds, src/site/sections/calculator/presets.rs), the URL
 // records `preset`, and the status says "modified" once the form no longer
-// holds the preset's policy.
+// holds the preset's policy. The data is an asset of its own (the select's
+// data-src), fetched when the reader first goes to the selector or an
+// address names a preset: no page loads it at start.
 
-import { $, counting, countShown, data, FIELDS } from './state.js';
+import { $, counting, countShown, data, fetchJson, FIELDS } from './state.js';
 
+// The fetched data; undefined until it comes.
 export let presets;
+let presetsLoading;
+
+// Fetches the data once (again after a failure); resolves when it is here.
+export function loadPresets() {
+  presetsLoading ??= fetchJson($('preset').dataset.src).then((d) => {
+    presets = d;
+    $('preset').dataset.loaded = '';
+  }, () => {
+    presetsLoading = null;
+  });
+  return presetsLoading;
+}
 
 // The preset's policy as the form's inputs, in the unit chosen.
 function presetPolicy(id) {
@@ -50,8 +65,15 @@ export function presetStatus(policy) {
   $('preset-note').textContent = p ? presets.presets[id].note : '';
 }
 
-// The shared data's presets, and the selector filling the form.
-export function startPresets() {
-  presets = data.presets;
-  $('preset')?.addEventListener('change', choosePreset);
+// The selector filling the form: at once when the data is here, else once
+// it comes, then `loaded()` updates the page. Going to the selector starts
+// the fetch, so that the data is usually here by the time of a choice.
+export function startPresets(loaded) {
+  const select = $('preset');
+  if (!select) return;
+  for (const e of ['focus', 'pointerdown']) select.addEventListener(e, loadPresets, { once: true });
+  select.addEventListener('change', () => {
+    if (presets) choosePreset();
+    else loadPresets().then(() => presets && (choosePreset(), loaded()));
+  });
 }

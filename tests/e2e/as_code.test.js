@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { CLI, DIST, LANGS, island, open, openCode, siteAndBrowser, type, withOpenPage } from './support.js';
+import { choosePreset, CLI, DIST, island, LANGS, open, openCode, siteAndBrowser, type, withOpenPage } from './support.js';
 
 const state = siteAndBrowser();
 
@@ -69,7 +69,7 @@ for (const lang of LANGS) {
         await openCode(page);
         assert.deepEqual(await shown(page), expected(lang, 'calculator', start, start.unit), 'once opened');
         for (const name of ['tenacity', 'polly', 'grpc-retry-policy']) {
-          await page.selectOption('#calc-preset', name);
+          await choosePreset(page, name);
           const want = expected(lang, 'calculator', presets.presets[name].policy, 'ms');
           assert.deepEqual(await shown(page), want, name);
         }

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
-import { CLI, LANGS, island, siteAndBrowser, type, withOpenPage } from './support.js';
+import { choosePreset, CLI, island, LANGS, siteAndBrowser, type, withOpenPage } from './support.js';
 
 const site = siteAndBrowser();
 const withPage = (lang, options, fn) => withOpenPage(site, lang, 'calculator', options, fn);
@@ -136,7 +136,7 @@ for (const lang of LANGS) {
       await withPage(lang, {}, async (page) => {
         // botocore's quota: 500 at 5 a retry is 100 retries, 50 requests of 2;
         // at one half it holds 1 + (1 − ½) / (5 · ½) = 1.2 attempts.
-        await page.selectOption('#calc-preset', 'aws-standard');
+        await choosePreset(page, 'aws-standard');
         await type(page, 'failure', HALF[lang]);
         let rows = await shown(page);
         const aws = { budget: t['budget_aws-retry-quota'] };
@@ -149,7 +149,7 @@ for (const lang of LANGS) {
         assert.deepEqual([cli.retries_from_full, cli.calls_from_full, cli.held_attempts], [100, 50, 1.2]);
         // gRPC's throttling (10 tokens, ratio 0.1): below 1/11 the policy
         // keeps its own (1 − f⁴) / (1 − f) attempts; the edge is said.
-        await page.selectOption('#calc-preset', 'grpc-retry-policy');
+        await choosePreset(page, 'grpc-retry-policy');
         await type(page, 'failure', { en: '0.05', ru: '0,05', de: '0,05' }[lang]);
         rows = await shown(page);
         const grpc = { budget: t['budget_grpc-throttling-example'] };
@@ -161,7 +161,7 @@ for (const lang of LANGS) {
         assert.equal((await shown(page))[3][1], figure(lang, 1));
         // Envoy's retry budget: no limit on requests in a row, said in words;
         // under load 20 % of attempts in flight, 1.25 attempts a request.
-        await page.selectOption('#calc-preset', 'envoy');
+        await choosePreset(page, 'envoy');
         rows = await shown(page);
         const envoy = { budget: t['budget_envoy-retry-budget'] };
         assert.deepEqual(rows.slice(2), [[label('budget_in_a_row', envoy), t.budget_never],
@@ -170,7 +170,7 @@ for (const lang of LANGS) {
         // request, 5,000 a retry): from idle, 55 requests of 2 failing
         // retries take 9,000 tokens net each, the 56th gets 1: 111; under
         // load 0.2 retries a request.
-        await page.selectOption('#calc-preset', 'finagle');
+        await choosePreset(page, 'finagle');
         const finagle = { budget: t['budget_finagle-retry-budget'] };
         // Its decorrelated jitter loads the Monte Carlo module first; the
         // cost, of the count alone, is the same as for any kind.
@@ -183,7 +183,7 @@ for (const lang of LANGS) {
         assert.ok(rows[2][1].startsWith(`${figure(lang, 111)} `) && rows[2][1].includes(figure(lang, 55)), rows[2][1]);
         assert.deepEqual(rows[3], [label('budget_held', finagle), figure(lang, 1.2)]);
         // A library without a budget shows none.
-        await page.selectOption('#calc-preset', 'polly');
+        await choosePreset(page, 'polly');
         assert.equal((await shown(page)).length, 2);
       });
     });

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
-import { CLI, LANGS, island, siteAndBrowser, tableCells, type, withOpenPage } from './support.js';
+import { choosePreset, CLI, island, LANGS, siteAndBrowser, tableCells, type, withOpenPage } from './support.js';
 
 const site = siteAndBrowser();
 const withPage = (lang, options, fn) => withOpenPage(site, lang, 'calculator', options, fn);
@@ -84,7 +84,7 @@ for (const lang of LANGS) {
     test('presets count as their library does', async () => {
       await withPage(lang, {}, async (page) => {
         for (const [id, preset] of Object.entries(data.presets.presets)) {
-          await page.selectOption('#calc-preset', id);
+          await choosePreset(page, id);
           assert.equal(await page.inputValue('#calc-count'), preset.count, id);
           const shown = preset.policy.retries + (preset.count === 'attempts' ? 1 : 0);
           assert.equal(await page.inputValue('#calc-retries'), String(shown), id);
@@ -94,7 +94,7 @@ for (const lang of LANGS) {
         assert.equal(data.presets.presets.resilience4j.count, 'attempts');
         assert.equal(data.presets.presets.polly.count, 'retries');
         // Switching the count keeps the policy, but no longer the library's way of counting.
-        await page.selectOption('#calc-preset', 'resilience4j');
+        await choosePreset(page, 'resilience4j');
         await page.selectOption('#calc-count', 'retries');
         assert.equal(await page.textContent('#calc-preset-status'), data.presets.modified);
       });

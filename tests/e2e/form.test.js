@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { LANGS, PAGES, ROOT, siteAndBrowser, tableCells, type, withOpenPage } from './support.js';
+import { choosePreset, LANGS, PAGES, ROOT, siteAndBrowser, tableCells, type, withOpenPage } from './support.js';
 
 const site = siteAndBrowser();
 const OPTIONAL = ['calc-timeout', 'calc-deadline', 'calc-failure', 'calc-layers', 'calc-clients'];
@@ -131,7 +131,7 @@ describe('at 320 px', () => {
           const presets = await page.$$eval('#calc-preset option', (o) => o.map((e) => e.value).filter(Boolean));
           if (name === 'calculator') assert.ok(presets.length >= 1, 'no preset');
           for (const preset of presets) {
-            await page.selectOption('#calc-preset', preset);
+            await choosePreset(page, preset);
             await check(`preset ${preset}`);
           }
           assert.deepEqual(wide, []);

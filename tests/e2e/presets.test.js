@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { CLI, DIST, LANGS, PAGES, island, openCode, siteAndBrowser, tableCells, type, withOpenPage } from './support.js';
+import { choosePreset, CLI, DIST, island, LANGS, openCode, PAGES, siteAndBrowser, tableCells, type, withOpenPage } from './support.js';
 
 const state = siteAndBrowser();
 
@@ -49,7 +49,7 @@ for (const lang of LANGS) {
       test('choosing a preset fills the fields and gives `schedule --preset`', async () => {
         await withPage(lang, pageName, {}, async (page) => {
           for (const name of CHOICES) {
-            await page.selectOption('#calc-preset', name);
+            await choosePreset(page, name);
             const p = presets.presets[name].policy;
             assert.equal(await page.inputValue('#calc-base'), typed(data, p.base), name);
             assert.equal(await page.inputValue('#calc-multiplier'), typed(data, p.multiplier), name);
@@ -78,7 +78,7 @@ for (const lang of LANGS) {
       test('editing a field after choosing says "modified", in words and politely', async () => {
         await withPage(lang, pageName, {}, async (page) => {
           assert.equal(await page.getAttribute('#calc-preset-status', 'aria-live'), 'polite');
-          await page.selectOption('#calc-preset', 'aws-standard');
+          await choosePreset(page, 'aws-standard');
           // botocore counts attempts: 6 attempts are 5 retries.
           await type(page, 'retries', '6');
           assert.equal(await page.textContent('#calc-preset-status'), presets.modified);
@@ -92,16 +92,33 @@ for (const lang of LANGS) {
           await type(page, 'retries', '3');
           assert.equal(await page.textContent('#calc-preset-status'), '');
           // The reader's own policy has no status and no note.
-          await page.selectOption('#calc-preset', '');
+          await choosePreset(page, '');
           assert.equal(await page.textContent('#calc-preset-status'), '');
           assert.equal(await page.textContent('#calc-preset-note'), '');
+        });
+      });
+
+      test('the presets\' data comes only when the reader goes to the selector', async () => {
+        await withPage(lang, pageName, {}, async (page, context) => {
+          const fetched = [];
+          context.on('request', (r) => /\/calc-presets\.[^/]*\.json$/.test(r.url()) && fetched.push(r.url()));
+          // Started, the page has fetched no preset, and its URL names none.
+          await type(page, 'retries', '4');
+          assert.deepEqual(fetched, []);
+          // Going to the selector fetches them once; a choice fills the form.
+          await page.focus('#calc-preset');
+          await page.waitForSelector('#calc-preset[data-loaded]', { state: 'attached' });
+          await choosePreset(page, 'polly');
+          await choosePreset(page, 'tenacity');
+          assert.equal(fetched.length, 1, fetched.join(' '));
+          assert.equal(await page.textContent('#calc-preset-note'), presets.presets.tenacity.note);
         });
       });
 
       test('the URL records the preset and a shared link shows it', async () => {
         let query;
         await withPage(lang, pageName, {}, async (page) => {
-          await page.selectOption('#calc-preset', 'grpc-retry-policy');
+          await choosePreset(page, 'grpc-retry-policy');
           await page.waitForFunction(() => new URLSearchParams(location.search).get('preset') === 'grpc-retry-policy');
           query = new URL(page.url()).search;
         });

@@ -144,7 +144,19 @@ export function island(lang, page) {
   if (!m) throw new Error(`${lang}/${page}: no calc-data island`);
   const own = JSON.parse(m[1]);
   const shared = JSON.parse(readFileSync(path.join(path.dirname(file), own.shared), 'utf8'));
-  return { ...shared, ...own };
+  // The presets' data, an asset of its own that the selector names.
+  const select = /<select id="calc-preset"[^>]* data-src="([^"]+)"/.exec(readFileSync(file, 'utf8'));
+  const presets = select && JSON.parse(readFileSync(path.join(path.dirname(file), select[1]), 'utf8'));
+  return { ...shared, ...own, ...(presets && { presets }) };
+}
+
+/**
+ * Chooses a preset (or '' for the reader's own policy) and waits for the
+ * presets' data, which the page fetches on the first choice.
+ */
+export async function choosePreset(page, id) {
+  await page.selectOption('#calc-preset', id);
+  await page.waitForSelector('#calc-preset[data-loaded]', { state: 'attached' });
 }
 
 /** What `backoff-site schedule` prints for a policy, with its final newline. */

@@ -19,7 +19,8 @@
 //! A reader who has done all a calculator page offers has loaded at most
 //! 64 KiB: the method module of the page's default jitter kind (fetched on
 //! the first edit, its island's `wasm_methods`), the other method's module
-//! (on a switch to one of its kinds), and the "as code" data. The test
+//! (on a switch to one of its kinds), the presets' data (when they go to
+//! the selector) and the "as code" data. The test
 //! prints the weight after each of these steps, and for each calculator
 //! page what its data island adds to its gzip size, to show where the
 //! page's data weighs.
@@ -87,15 +88,36 @@ fn page_asset(out: &Path, page: &Path, src: &str, name: &str) -> PathBuf {
 /// The "as code" data asset a calculator page fetches when that part is
 /// opened (its `#calc-code` section's `data-src`), as a path under `out`.
 fn code_data(out: &Path, html: &str, page: &Path, name: &str) -> PathBuf {
-    let open = "id=\"calc-code\" data-src=\"";
-    let start = html
+    data_src(
+        out,
+        html,
+        page,
+        name,
+        "<details class=\"calc-code\" id=\"calc-code\"",
+    )
+}
+
+/// The presets' data a calculator page fetches when the reader goes to the
+/// selector, as a path under `out`.
+fn presets_data(out: &Path, html: &str, page: &Path, name: &str) -> PathBuf {
+    data_src(out, html, page, name, "<select id=\"calc-preset\"")
+}
+
+/// The `data-src` of the element that starts with `open`, as a path under `out`.
+fn data_src(out: &Path, html: &str, page: &Path, name: &str, open: &str) -> PathBuf {
+    let element = &html[html
         .find(open)
-        .unwrap_or_else(|| panic!("{name}: no data-src on #calc-code"))
-        + open.len();
+        .unwrap_or_else(|| panic!("{name}: no {open}"))..];
+    let element = &element[..element.find('>').unwrap()];
+    let attribute = " data-src=\"";
+    let start = element
+        .find(attribute)
+        .unwrap_or_else(|| panic!("{name}: no data-src on {open}"))
+        + attribute.len();
     page_asset(
         out,
         page,
-        &html[start..start + html[start..].find('"').unwrap()],
+        &element[start..start + element[start..].find('"').unwrap()],
         name,
     )
 }
@@ -231,10 +253,11 @@ fn what_a_reader_downloads_stays_within_budget() {
         // one who switches method both.
         let name = page.strip_prefix(&out).unwrap().display();
         let calculator = html.contains("id=\"calc-data\"");
-        let (js, wasm, shared, dist, both, code) = if calculator {
+        let (js, wasm, shared, dist, both, code, presets) = if calculator {
             let module = default_method_module(&html, &name.to_string());
             let shared = gzip_size(&shared_data(&out, &html, &page, &name.to_string()));
             let code = gzip_size(&code_data(&out, &html, &page, &name.to_string()));
+            let presets = gzip_size(&presets_data(&out, &html, &page, &name.to_string()));
             if code > CODE_DATA_GZIP_BUDGET {
                 over.push(format!(
                     "{name}: \"as code\" data {code} > {CODE_DATA_GZIP_BUDGET}"
@@ -247,15 +270,16 @@ fn what_a_reader_downloads_stays_within_budget() {
                 gz_method(&module),
                 gz_both,
                 code,
+                presets,
             )
         } else {
-            (0, 0, 0, 0, 0, 0)
+            (0, 0, 0, 0, 0, 0, 0)
         };
         let total = gz_html + gz_css + gz_icon + js + wasm + shared;
         let (edited, switched) = (total + dist, total + both);
-        let everything = switched + code;
+        let everything = switched + presets + code;
         println!(
-            "{name}: {total} bytes gzip at start (HTML {gz_html}, CSS {gz_css}, JS {js}, wasm {wasm}, shared data {shared}, icon {gz_icon}; budget {PAGE_GZIP_BUDGET}); {edited} after the first edit (its default kind's method module {dist}); {switched} with both method modules; {everything} with the \"as code\" data too ({code}; budget {EVERYTHING_GZIP_BUDGET})"
+            "{name}: {total} bytes gzip at start (HTML {gz_html}, CSS {gz_css}, JS {js}, wasm {wasm}, shared data {shared}, icon {gz_icon}; budget {PAGE_GZIP_BUDGET}); {edited} after the first edit (its default kind's method module {dist}); {switched} with both method modules; {everything} with the presets' data ({presets}) and the \"as code\" data ({code}) too (budget {EVERYTHING_GZIP_BUDGET})"
         );
         if everything > EVERYTHING_GZIP_BUDGET {
             over.push(format!(

@@ -57,6 +57,16 @@ pub fn calculator_data_in(dist: &Path, path: &str) -> serde_json::Value {
         panic!("{path}: the shared data is no object");
     };
     data.extend(own);
+    // The presets' data, an asset of its own that the selector names.
+    if let Some(select) = html.split(r#"<select id="calc-preset""#).nth(1) {
+        let select = &select[..select.find('>').unwrap()];
+        let src = between(select, r#"data-src=""#, "\"");
+        let presets = Path::new(path).parent().unwrap().join(src);
+        data.insert(
+            "presets".into(),
+            serde_json::from_str(&read(&presets)).unwrap(),
+        );
+    }
     serde_json::Value::Object(data)
 }
 

@@ -4,9 +4,11 @@
 //! block the browser never executes, so the page's Content-Security-Policy
 //! needs no exception. The half that is the same on every page of a
 //! language with the same rule for a maximum of 0 ([`Shared`]: contract,
-//! notation, words, presets) is an asset the island names and the script
-//! fetches at start beside the base module, which a reader's browser then
-//! keeps for every other page of the language.
+//! notation, words) is an asset the island names and the script fetches
+//! at start beside the base module, which a reader's browser then keeps
+//! for every other page of the language. The presets' data is an asset of
+//! its own (`presets.rs`), fetched only when the reader goes to the
+//! selector or an address names a preset.
 //!
 //! The script (`static/calculator/`) has no text of its own: every label,
 //! error, unit, plural pattern and number separator reaches it through the
@@ -32,7 +34,7 @@ use crate::site::load::content::CalculatorProfile;
 use crate::site::sections::calculator::schedule;
 use crate::site::sections::calculator::schedule::Headers;
 use crate::site::sections::calculator::{
-    contract, cost, curve, distribution, fit, form::limit_fields, herd, presets, sample,
+    contract, cost, curve, distribution, fit, form::limit_fields, herd, sample,
 };
 
 /// The island: what the script needs to know of this page alone.
@@ -58,7 +60,7 @@ pub struct Island {
 /// What the script needs to know that every page of a language (with the
 /// same rule for a maximum of 0) shares.
 #[derive(Serialize)]
-pub struct Shared<'a> {
+pub struct Shared {
     /// Both halves of the contract: fields and their rules, inputs, jitter
     /// kinds, error codes, buffer offsets.
     contract: contract::Island,
@@ -98,8 +100,6 @@ pub struct Shared<'a> {
     percentiles: Vec<&'static str>,
     /// The many-clients view's summary per CLDR plural category of its peak.
     herd: BTreeMap<&'static str, String>,
-    /// The preset selector's data, on pages that have one.
-    presets: Option<&'a presets::Island>,
 }
 
 /// The notations of `others` whose marks differ from `own`'s, each once.
@@ -219,14 +219,13 @@ fn message(texts: &Texts, id: &str, figures: &[(&str, String)]) -> String {
 
 /// The shared half of the data of `profile`'s pages, with the words of
 /// `texts`.
-pub fn shared<'a>(
+pub fn shared(
     profile: &CalculatorProfile,
     texts: &Texts,
     intl: &Intl,
     other_numbers: &[&NumberSymbols],
     headers: &Headers,
-    presets: Option<&'a presets::Island>,
-) -> Shared<'a> {
+) -> Shared {
     let duration = duration::SHAPES
         .iter()
         .map(|(key, _)| (*key, message(texts, &duration::message_id(key), &[])))
@@ -371,7 +370,6 @@ pub fn shared<'a>(
         budget_figure: plural_patterns(texts, intl, "calc-budget-from-full-figure", "calls"),
         percentiles: distribution::PERCENTILES.map(|(name, _)| name).to_vec(),
         herd: herd::summary_patterns(texts, intl),
-        presets,
     }
 }
 

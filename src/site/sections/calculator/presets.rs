@@ -1,7 +1,9 @@
 //! The calculator's preset selector: the libraries of `content/presets.toml`
 //! grouped by ecosystem, as the `<select>` the template writes and the
-//! data the script fills the form from (the `presets` of the calculator's
-//! shared data, `island.rs`).
+//! data the script fills the form from: an asset of its own (the select's
+//! `data-src`), which the script fetches only when the reader goes to the
+//! selector or an address names a preset, so that pages load no preset at
+//! start.
 //!
 //! The data carries only what the selector needs: each preset's policy in
 //! the core's terms (milliseconds; the script converts to the page's unit)
@@ -52,8 +54,9 @@ pub struct PresetsView {
     /// The first option: the reader's own policy.
     pub own: String,
     pub groups: Vec<GroupView>,
-    /// The script's data.
-    pub island: Island,
+    /// The asset of the script's data ([`Island`]), relative to the site's
+    /// root.
+    pub data_asset: String,
 }
 
 /// One preset in the island: the policy keyed as the calculator's inputs
@@ -106,9 +109,15 @@ pub fn page_policy(preset: &Preset, zero_max: ZeroMax) -> Policy {
     policy
 }
 
-/// The selector for a page whose maximum delay follows `zero_max`; `None`
-/// when no preset fits (a site without presets).
-pub fn view(presets: &[Preset], zero_max: ZeroMax, texts: &Texts) -> Option<PresetsView> {
+/// The selector for a page whose maximum delay follows `zero_max`, its
+/// data made an asset by `asset` (given the JSON, it names the asset);
+/// `None` when no preset fits (a site without presets).
+pub fn view(
+    presets: &[Preset],
+    zero_max: ZeroMax,
+    texts: &Texts,
+    asset: impl FnOnce(&Island) -> String,
+) -> Option<PresetsView> {
     let fitting: Vec<&Preset> = presets.iter().filter(|p| fits(p)).collect();
     if fitting.is_empty() {
         return None;
@@ -148,7 +157,7 @@ pub fn view(presets: &[Preset], zero_max: ZeroMax, texts: &Texts) -> Option<Pres
         label: texts.get("calc-preset-label", None),
         own: texts.get("calc-preset-own", None),
         groups,
-        island,
+        data_asset: asset(&island),
     })
 }
 

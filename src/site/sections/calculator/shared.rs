@@ -159,15 +159,10 @@ fn build(
     let schedule = Schedule::new(*defaults).expect("validated when loaded");
     let unit_label = duration::unit_label(profile.unit, texts);
     let headers = Headers::new(texts);
-    let presets = presets::view(inputs.library_presets, profile.zero_max, texts);
-    let shared = island::shared(
-        profile,
-        texts,
-        intl,
-        other_numbers,
-        &headers,
-        presets.as_ref().map(|p| &p.island),
-    );
+    let presets = presets::view(inputs.library_presets, profile.zero_max, texts, |island| {
+        cache.asset("calc-presets.json", script_json(island))
+    });
+    let shared = island::shared(profile, texts, intl, other_numbers, &headers);
     let shared_asset = cache.asset("calc-shared.json", script_json(&shared));
     let island = island::island(
         profile,
@@ -211,7 +206,12 @@ impl Source<'_> {
             .unwrap_or_else(|e| e.into_inner())
             .entry(self.page)
             .or_default()
-            .extend([parts.shared_asset.clone(), parts.as_code.data_asset.clone()]);
+            .extend(
+                [&parts.shared_asset, &parts.as_code.data_asset]
+                    .into_iter()
+                    .chain(parts.presets.as_ref().map(|p| &p.data_asset))
+                    .cloned(),
+            );
         parts
     }
 

@@ -91,6 +91,8 @@ pub struct CalculatorView {
     pub script_src: String,
     /// The "as code" data asset, from the page.
     pub code_src: String,
+    /// The presets' data, by its path from the page (empty without presets).
+    pub presets_src: String,
     /// The parts pages share (`shared.rs`), borrowed rather than copied
     /// into each page: the island's JSON, the chart of the default inputs,
     /// the many-clients chart, the preset selector and the policy as code.
@@ -222,6 +224,11 @@ pub fn view(
         timeline,
         script_src: format!("{root}{script}"),
         code_src: format!("{root}{}", parts.as_code.data_asset),
+        presets_src: parts
+            .presets
+            .as_ref()
+            .map(|p| format!("{root}{}", p.data_asset))
+            .unwrap_or_default(),
         parts,
     }
 }
