@@ -26,6 +26,7 @@ pub mod cost;
 pub mod dist;
 pub mod math;
 pub mod rng;
+pub mod storm;
 
 /// How the actual delay before a retry is spread around the nominal delay `d`.
 #[derive(Clone, Copy, Debug, PartialEq)]

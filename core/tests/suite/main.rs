@@ -28,3 +28,4 @@ mod dist_sample;
 mod dist_timeline;
 mod polly;
 mod props;
+mod storm;

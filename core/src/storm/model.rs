@@ -1,0 +1,225 @@
+//! The retry-storm model's vocabulary: a scenario's parts (arrivals,
+//! server, network, client), each parameter's rule and bound, and why a run
+//! is refused. It runs nothing ([`super::sim`] does).
+//!
+//! Times are in seconds, rates in requests a second. A retry policy's
+//! delays ([`crate::Policy`]) are read in seconds too.
+
+use crate::Policy;
+
+/// The longest scenario, in seconds: the per-second output has one row a
+/// second.
+pub const MAX_DURATION: f64 = 3600.0;
+
+/// The highest arrival rate, in requests a second.
+pub const MAX_RATE: f64 = 10_000.0;
+
+/// The longest time a parameter may name (a timeout, a server time, a
+/// network delay, a time of the workload), in seconds.
+pub const MAX_TIME: f64 = 3600.0;
+
+/// The most retries a request may make.
+pub const MAX_RETRIES: u32 = crate::MAX_RETRIES;
+
+/// How new requests arrive.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Arrivals {
+    /// An open system: a Poisson process whose rate is `rate` at the time
+    /// of each arrival (the next gap is drawn with the rate at the arrival
+    /// before it, as Brooker's simulator draws it), starting with one
+    /// arrival at `first`; new requests keep coming whatever happens to the
+    /// old ones.
+    Open { rate: Rate, first: f64 },
+}
+
+/// The arrival rate over time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rate {
+    /// `rate` throughout.
+    Constant { rate: f64 },
+    /// `peak − slope × |t − at|`: up to `peak` at time `at`, then down;
+    /// arrivals stop for good once it is not positive (Brooker's
+    /// `RampUpDownLoadGenerator`).
+    Ramp { peak: f64, slope: f64, at: f64 },
+    /// `base`, and `peak` from `start` to `start + width` (Brooker's
+    /// `SpikeLoadGenerator`).
+    Spike {
+        base: f64,
+        peak: f64,
+        start: f64,
+        width: f64,
+    },
+}
+
+impl Rate {
+    /// The rate at time `t`; not positive once a ramp has ended.
+    pub fn at(self, t: f64) -> f64 {
+        match self {
+            Rate::Constant { rate } => rate,
+            Rate::Ramp { peak, slope, at } => {
+                let d = if t > at { t - at } else { at - t };
+                peak - slope * d
+            }
+            // The spike's own test: `t < start or t > start + width`.
+            Rate::Spike {
+                base,
+                peak,
+                start,
+                width,
+            } => {
+                if t < start || t > start + width {
+                    base
+                } else {
+                    peak
+                }
+            }
+        }
+    }
+}
+
+/// The server: each attempt it takes is answered `base + slope × c` after
+/// it starts, `c` the attempts in progress with it; an attempt that comes
+/// when `limit` are in progress waits in a queue of `queue` places, and
+/// one that finds the queue full is refused at once. A share `failure_rate`
+/// of the attempts it takes fail at once, without load.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Server {
+    pub base: f64,
+    pub slope: f64,
+    /// The most attempts in progress at once; `None` for no limit.
+    pub limit: Option<u32>,
+    /// The queue's places, with a limit.
+    pub queue: u32,
+    pub failure_rate: f64,
+}
+
+/// How a request's attempts are retried.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Retry {
+    /// Up to `retries` retries, each sent the moment its attempt failed.
+    Immediately { retries: u32 },
+    /// The policy's retries, each after the policy's delay, drawn as the
+    /// core draws a sample run (every jitter kind; in seconds).
+    Backoff(Policy),
+}
+
+impl Retry {
+    /// The most retries a request makes.
+    pub const fn retries(self) -> u32 {
+        match self {
+            Retry::Immediately { retries } => retries,
+            Retry::Backoff(policy) => policy.retries,
+        }
+    }
+}
+
+/// The client of every request: it gives up on an attempt after `timeout`
+/// (ignoring its answer if it comes later, as most clients do) and retries
+/// a timed-out or failed attempt per `retry`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Client {
+    pub timeout: f64,
+    pub retry: Retry,
+}
+
+/// A scenario of the model: who sends, what serves, what lies between.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scenario {
+    /// The simulated time, from 0, in seconds.
+    pub duration: f64,
+    pub arrivals: Arrivals,
+    pub server: Server,
+    /// The mean of the exponential network delay, each way.
+    pub network: f64,
+    pub client: Client,
+}
+
+/// Why a scenario was refused or a run stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StormError {
+    /// The duration is not in `(0, MAX_DURATION]`.
+    Duration,
+    /// An arrival rate or a time of the workload is out of range.
+    Arrivals,
+    /// A server time, the limit or the failure rate is out of range.
+    Server,
+    /// The network delay is out of range.
+    Network,
+    /// The timeout is out of range.
+    Timeout,
+    /// The retry policy is refused by the core, or its retries are beyond
+    /// `MAX_RETRIES`.
+    Retry,
+    /// The per-second output has fewer rows than the duration's seconds.
+    Output,
+    /// More requests arrived than the caller's request slots hold.
+    Requests,
+    /// More events were pending than the caller's event slots hold.
+    Events,
+    /// The caller's queue slots are fewer than the server's queue places.
+    Queue,
+}
+
+/// A time parameter's rule: finite and within `[0, MAX_TIME]`.
+fn time(x: f64) -> bool {
+    (0.0..=MAX_TIME).contains(&x)
+}
+
+fn rate(x: f64) -> bool {
+    (0.0..=MAX_RATE).contains(&x)
+}
+
+impl Scenario {
+    /// Checks every parameter against its rule.
+    pub fn validate(&self) -> Result<(), StormError> {
+        if !(self.duration > 0.0 && self.duration <= MAX_DURATION) {
+            return Err(StormError::Duration);
+        }
+        let Arrivals::Open { rate: r, first } = self.arrivals;
+        let workload = match r {
+            Rate::Constant { rate: x } => rate(x) && x > 0.0,
+            Rate::Ramp { peak, slope, at } => rate(peak) && rate(slope) && time(at),
+            Rate::Spike {
+                base,
+                peak,
+                start,
+                width,
+            } => rate(base) && base > 0.0 && rate(peak) && peak > 0.0 && time(start) && time(width),
+        };
+        if !(workload && time(first)) {
+            return Err(StormError::Arrivals);
+        }
+        let s = self.server;
+        if !(time(s.base)
+            && time(s.slope)
+            && s.limit.is_none_or(|l| l > 0)
+            && (0.0..=1.0).contains(&s.failure_rate))
+        {
+            return Err(StormError::Server);
+        }
+        if !time(self.network) {
+            return Err(StormError::Network);
+        }
+        let c = self.client;
+        if !(time(c.timeout) && c.timeout > 0.0) {
+            return Err(StormError::Timeout);
+        }
+        match c.retry {
+            Retry::Immediately { retries } if retries <= MAX_RETRIES => {}
+            Retry::Backoff(policy) if policy.validate().is_ok() => {}
+            _ => return Err(StormError::Retry),
+        }
+        Ok(())
+    }
+
+    /// The rows of the per-second output: one for each second begun.
+    pub fn seconds(&self) -> usize {
+        // At most MAX_DURATION: `as` is exact here.
+        let whole = self.duration as usize;
+        if (whole as f64) < self.duration {
+            whole + 1
+        } else {
+            whole
+        }
+    }
+}
