@@ -91,9 +91,16 @@ pub enum Budget {
     /// gRPC's retry throttling: `max_tokens` (0 < max ≤ 1000, as gRFC A6
     /// bounds it) and `token_ratio` (0 < ratio ≤ 1).
     Throttling { max_tokens: f64, token_ratio: f64 },
-    /// The AWS SDKs' retry quota: `capacity` and the `retry_cost` of a
-    /// retry (each from 1 to 10,000; a success without retry gives back 1).
-    Quota { capacity: f64, retry_cost: f64 },
+    /// The AWS SDKs' retry quota: `capacity`, the `retry_cost` of a retry
+    /// and the `timeout_cost` of a retry after a timeout (each from 1 to
+    /// 10,000; a success without retry gives back 1). The figures here
+    /// count failures that are not timeouts; the retry-storm model
+    /// ([`crate::storm`]) charges timeouts their own cost.
+    Quota {
+        capacity: f64,
+        retry_cost: f64,
+        timeout_cost: f64,
+    },
     /// Envoy's retry budget: `budget_percent` (0 < percent ≤ 100) of the
     /// requests in flight may be retries. Its floor, `min_retry_concurrency`
     /// retries at once (3), enters no figure: it lets a lone request retry,
@@ -119,18 +126,21 @@ pub const GRPC_A6_EXAMPLE: Budget = Budget::Throttling {
     token_ratio: 0.1,
 };
 
-/// botocore's standard mode: `RetryQuota.INITIAL_CAPACITY` 500 and
-/// `RetryQuotaChecker._RETRY_COST` 5 (a timeout costs 10).
+/// botocore's standard mode: `RetryQuota.INITIAL_CAPACITY` 500,
+/// `RetryQuotaChecker._RETRY_COST` 5 and `_TIMEOUT_RETRY_REQUEST` 10.
 pub const AWS_STANDARD: Budget = Budget::Quota {
     capacity: 500.0,
     retry_cost: 5.0,
+    timeout_cost: 10.0,
 };
 
 /// botocore's standard mode under `AWS_NEW_RETRIES_2026`:
-/// `_RETRY_COST_V2` 14 (a throttling error costs 5).
+/// `_RETRY_COST_V2` 14 for every error but throttling (5), timeouts
+/// included.
 pub const AWS_2026: Budget = Budget::Quota {
     capacity: 500.0,
     retry_cost: 14.0,
+    timeout_cost: 14.0,
 };
 
 /// Envoy's retry budget with the defaults it takes once `retry_budget` is
@@ -138,6 +148,10 @@ pub const AWS_2026: Budget = Budget::Quota {
 pub const ENVOY_RETRY_BUDGET: Budget = Budget::Concurrency {
     budget_percent: 20.0,
 };
+
+/// Envoy's default `min_retry_concurrency`: retries allowed in flight at
+/// once whatever the share (the retry-storm model uses it).
+pub const ENVOY_MIN_RETRY_CONCURRENCY: u32 = 3;
 
 /// Finagle's default retry budget (`RetryBudget()`): `DefaultTtl` 10 s,
 /// `DefaultMinRetriesPerSec` 10 and 20 % of requests.
@@ -236,9 +250,13 @@ pub fn effect(budget: Budget, retries: u32, failure_rate: f64) -> Result<Effect,
         Budget::Quota {
             capacity,
             retry_cost,
+            timeout_cost,
         } => {
             let range = 1.0..=10_000.0;
-            if !range.contains(&capacity) || !range.contains(&retry_cost) {
+            if !range.contains(&capacity)
+                || !range.contains(&retry_cost)
+                || !range.contains(&timeout_cost)
+            {
                 return Err(BudgetError::Budget);
             }
             left += capacity;
@@ -382,10 +400,17 @@ mod tests {
             Budget::Quota {
                 capacity: 0.5,
                 retry_cost: 5.0,
+                timeout_cost: 10.0,
             },
             Budget::Quota {
                 capacity: 500.0,
                 retry_cost: 1e9,
+                timeout_cost: 10.0,
+            },
+            Budget::Quota {
+                capacity: 500.0,
+                retry_cost: 5.0,
+                timeout_cost: f64::NAN,
             },
             Budget::Concurrency {
                 budget_percent: 0.0,

@@ -1,8 +1,9 @@
 //! Retry storms: what clients' timeouts and retries do to a server that is
-//! already struggling. A seeded discrete-event model of an open stream of
-//! requests, a server whose latency grows with its load, the network
-//! between them, and clients that time out and retry by any policy the
-//! core accepts; counted per second.
+//! already struggling. A seeded discrete-event model of clients sending
+//! requests (an open system, or a closed one that waits for each), a
+//! server whose latency grows with its load, the network between them, and
+//! clients that time out and retry by any policy the core accepts, within
+//! a retry budget or a circuit breaker of their own; counted per second.
 //!
 //! Like the rest of the core it is `#![no_std]` and never allocates (the
 //! caller passes every buffer), and it gives the same bits on every
@@ -10,10 +11,16 @@
 //! from [`crate::math`].
 //!
 //! - [`model`]: a scenario's parts, their rules and bounds, errors.
-//! - [`sim`]: one run, its events and its per-second rows.
+//! - [`guard`]: retry budgets and circuit breakers, per client.
+//! - [`queue`]: the pending events and the server's queue.
+//! - [`sim`]: one run and its per-second rows.
 
+pub mod guard;
 pub mod model;
+pub mod queue;
 pub mod sim;
 
-pub use model::{Arrivals, Client, Rate, Retry, Scenario, Server, StormError};
-pub use sim::{Buffers, Event, Request, Second, run};
+pub use guard::{ClientState, Guard};
+pub use model::{Arrivals, Client, Rate, Retry, Scenario, Server, StormError, System};
+pub use queue::Event;
+pub use sim::{Buffers, Request, Second, run};

@@ -5,6 +5,7 @@
 //! Times are in seconds, rates in requests a second. A retry policy's
 //! delays ([`crate::Policy`]) are read in seconds too.
 
+use super::guard::Guard;
 use crate::Policy;
 
 /// The longest scenario, in seconds: the per-second output has one row a
@@ -21,15 +22,35 @@ pub const MAX_TIME: f64 = 3600.0;
 /// The most retries a request may make.
 pub const MAX_RETRIES: u32 = crate::MAX_RETRIES;
 
-/// How new requests arrive.
+/// The most clients.
+pub const MAX_CLIENTS: u32 = 100_000;
+
+/// How new requests arrive: from `clients` clients, each with `1 /
+/// clients` of the rate `rate`, every gap exponential and drawn with the
+/// rate at the start before it (as Brooker's simulators draw it), until
+/// `until` (no start after it: the run then drains, as Brooker's
+/// `retry_sim` does).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Arrivals {
-    /// An open system: a Poisson process whose rate is `rate` at the time
-    /// of each arrival (the next gap is drawn with the rate at the arrival
-    /// before it, as Brooker's simulator draws it), starting with one
-    /// arrival at `first`; new requests keep coming whatever happens to the
-    /// old ones.
-    Open { rate: Rate, first: f64 },
+pub struct Arrivals {
+    pub system: System,
+    pub rate: Rate,
+    pub first: f64,
+    pub until: f64,
+    pub clients: u32,
+}
+
+/// Whether clients wait for their requests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum System {
+    /// Each client starts a request at `first`, then one a gap after each
+    /// start, whatever happens to the earlier ones: new requests keep
+    /// coming however slow the server is.
+    Open,
+    /// Each client starts a request a gap after `first`, then each next
+    /// one a gap after the start before it but never before that request
+    /// has ended: one request in flight a client, so a slow server slows
+    /// its clients down (Brooker's `SerialClient`).
+    Closed,
 }
 
 /// The arrival rate over time.
@@ -113,13 +134,14 @@ impl Retry {
     }
 }
 
-/// The client of every request: it gives up on an attempt after `timeout`
+/// What every client does: it gives up on an attempt after `timeout`
 /// (ignoring its answer if it comes later, as most clients do) and retries
-/// a timed-out or failed attempt per `retry`.
+/// a timed-out or failed attempt per `retry`, while its own `guard` lets it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Client {
     pub timeout: f64,
     pub retry: Retry,
+    pub guard: Guard,
 }
 
 /// A scenario of the model: who sends, what serves, what lies between.
@@ -150,6 +172,10 @@ pub enum StormError {
     /// The retry policy is refused by the core, or its retries are beyond
     /// `MAX_RETRIES`.
     Retry,
+    /// The guard's figures are out of range.
+    Guard,
+    /// The caller's client slots are fewer than the clients.
+    Clients,
     /// The per-second output has fewer rows than the duration's seconds.
     Output,
     /// More requests arrived than the caller's request slots hold.
@@ -175,7 +201,13 @@ impl Scenario {
         if !(self.duration > 0.0 && self.duration <= MAX_DURATION) {
             return Err(StormError::Duration);
         }
-        let Arrivals::Open { rate: r, first } = self.arrivals;
+        let Arrivals {
+            rate: r,
+            first,
+            until,
+            clients,
+            ..
+        } = self.arrivals;
         let workload = match r {
             Rate::Constant { rate: x } => rate(x) && x > 0.0,
             Rate::Ramp { peak, slope, at } => rate(peak) && rate(slope) && time(at),
@@ -186,7 +218,7 @@ impl Scenario {
                 width,
             } => rate(base) && base > 0.0 && rate(peak) && peak > 0.0 && time(start) && time(width),
         };
-        if !(workload && time(first)) {
+        if !(workload && time(first) && time(until) && (1..=MAX_CLIENTS).contains(&clients)) {
             return Err(StormError::Arrivals);
         }
         let s = self.server;
@@ -208,6 +240,9 @@ impl Scenario {
             Retry::Immediately { retries } if retries <= MAX_RETRIES => {}
             Retry::Backoff(policy) if policy.validate().is_ok() => {}
             _ => return Err(StormError::Retry),
+        }
+        if !c.guard.valid() {
+            return Err(StormError::Guard);
         }
         Ok(())
     }

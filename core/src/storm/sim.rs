@@ -3,8 +3,9 @@
 //!
 //! The events, each at its time (ties in the order they were made):
 //!
-//! - **Arrival**: a new request starts and sends its first attempt; the
-//!   next arrival is drawn with the rate at this one's time.
+//! - **Arrival** at a client: a new request starts and sends its first
+//!   attempt; the client's next arrival is drawn with its share of the
+//!   rate at this one's time.
 //! - **Sending** an attempt (at once, or after its retry's delay) makes two
 //!   events: its timeout at the client, `timeout` after it is sent, and its
 //!   arrival at the server, an exponential network delay after it is sent.
@@ -17,8 +18,9 @@
 //!   sent it. It counts only if it answers the request's current attempt:
 //!   a success ends the request; a failure is retried as a timeout is.
 //! - **Timeout**: if the attempt is still the request's current one, it
-//!   is given up: retried while the request has retries left, else the
-//!   request ends unanswered. An answer that comes later is ignored.
+//!   is given up: retried while the request has retries left and its
+//!   client's guard ([`super::guard`]) lets it, else the request ends
+//!   unanswered. An answer that comes later is ignored.
 //!
 //! This is the model of Marc Brooker's `simple_collapse_sim/sim.py`
 //! (mbrooker/simulator_example@bbfe3946), widened by a server limit and
@@ -30,7 +32,9 @@
 //! per-second rows; a run that needs more slots than given stops with
 //! [`StormError::Events`] or [`StormError::Requests`].
 
-use super::model::{Arrivals, Retry, Scenario, StormError};
+use super::guard::ClientState;
+use super::model::{Arrivals, Rate, Retry, Scenario, StormError, System};
+use super::queue::{Event, Kind, Queue, Waiting};
 use crate::dist::{CapOrder, Delay, correlated, delays};
 use crate::math::ln;
 use crate::rng::Xoshiro256;
@@ -60,163 +64,26 @@ pub struct Second {
     pub queued: u32,
 }
 
-/// A pending event. Callers only allocate them, as `[Event::EMPTY; N]`.
-#[derive(Clone, Copy, Debug)]
-pub struct Event {
-    time: f64,
-    /// The order of making: ties go first made, first run.
-    seq: u64,
-    kind: Kind,
-    request: u32,
-    attempt: u32,
-}
-
-impl Event {
-    pub const EMPTY: Event = Event {
-        time: 0.0,
-        seq: 0,
-        kind: Kind::Arrival,
-        request: 0,
-        attempt: 0,
-    };
-
-    fn before(&self, other: &Event) -> bool {
-        self.time < other.time || (self.time == other.time && self.seq < other.seq)
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    Arrival,
-    /// The attempt reaches the server.
-    AtServer,
-    /// The server has done the attempt.
-    Done,
-    /// The answer reaches the client.
-    Answer {
-        ok: bool,
-    },
-    Timeout,
-}
-
-/// One request: its current attempt (0 the first, `k` its `k`-th retry)
-/// and the state of its correlated jitter's path.
+/// One request: its client, its current attempt (0 the first, `k` its
+/// `k`-th retry), the state of its correlated jitter's path and what its
+/// last retry took from an AWS quota.
 #[derive(Clone, Copy, Debug)]
 pub struct Request {
+    client: u32,
     attempt: u32,
     ended: bool,
     path: f64,
+    acquired: f64,
 }
 
 impl Request {
     pub const EMPTY: Request = Request {
+        client: 0,
         attempt: 0,
         ended: false,
         path: 0.0,
+        acquired: 0.0,
     };
-}
-
-/// A binary min-heap of events on a caller's slice.
-struct Queue<'a> {
-    slots: &'a mut [Event],
-    len: usize,
-    made: u64,
-}
-
-impl Queue<'_> {
-    fn push(
-        &mut self,
-        time: f64,
-        kind: Kind,
-        request: u32,
-        attempt: u32,
-    ) -> Result<(), StormError> {
-        if self.len == self.slots.len() {
-            return Err(StormError::Events);
-        }
-        let event = Event {
-            time,
-            seq: self.made,
-            kind,
-            request,
-            attempt,
-        };
-        self.made += 1;
-        let mut i = self.len;
-        self.len += 1;
-        while i > 0 {
-            let parent = (i - 1) / 2;
-            if !event.before(&self.slots[parent]) {
-                break;
-            }
-            self.slots[i] = self.slots[parent];
-            i = parent;
-        }
-        self.slots[i] = event;
-        Ok(())
-    }
-
-    fn peek(&self) -> Option<&Event> {
-        self.slots[..self.len].first()
-    }
-
-    fn pop(&mut self) -> Option<Event> {
-        if self.len == 0 {
-            return None;
-        }
-        let top = self.slots[0];
-        self.len -= 1;
-        let last = self.slots[self.len];
-        let mut i = 0;
-        loop {
-            let left = 2 * i + 1;
-            if left >= self.len {
-                break;
-            }
-            let right = left + 1;
-            let child = if right < self.len && self.slots[right].before(&self.slots[left]) {
-                right
-            } else {
-                left
-            };
-            if !self.slots[child].before(&last) {
-                break;
-            }
-            self.slots[i] = self.slots[child];
-            i = child;
-        }
-        self.slots[i] = last;
-        Some(top)
-    }
-}
-
-/// A first-in, first-out ring of waiting attempts on a caller's slice.
-struct Waiting<'a> {
-    slots: &'a mut [(u32, u32)],
-    head: usize,
-    len: usize,
-}
-
-impl Waiting<'_> {
-    fn push(&mut self, item: (u32, u32)) -> bool {
-        if self.len == self.slots.len() {
-            return false;
-        }
-        let at = (self.head + self.len) % self.slots.len();
-        self.slots[at] = item;
-        self.len += 1;
-        true
-    }
-
-    fn pop(&mut self) -> Option<(u32, u32)> {
-        if self.len == 0 {
-            return None;
-        }
-        let item = self.slots[self.head];
-        self.head = (self.head + 1) % self.slots.len();
-        self.len -= 1;
-        Some(item)
-    }
 }
 
 /// The caller's slots for one run.
@@ -224,6 +91,8 @@ pub struct Buffers<'a> {
     pub events: &'a mut [Event],
     /// One per request that arrives.
     pub requests: &'a mut [Request],
+    /// One per client.
+    pub clients: &'a mut [ClientState],
     /// The server's queue: at least its `queue` places.
     pub waiting: &'a mut [(u32, u32)],
     /// The retry delays of a policy of [`Method::Grid`]: its `retries`.
@@ -240,6 +109,7 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
     let Buffers {
         events,
         requests,
+        clients,
         waiting,
         delays: delay_slots,
         seconds,
@@ -273,8 +143,27 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
         len: 0,
         made: 0,
     };
-    let Arrivals::Open { rate, first } = scenario.arrivals;
-    queue.push(first, Kind::Arrival, 0, 0)?;
+    let Arrivals {
+        system,
+        rate,
+        first,
+        until,
+        clients: client_count,
+    } = scenario.arrivals;
+    let guard = scenario.client.guard;
+    let clients = clients
+        .get_mut(..client_count as usize)
+        .ok_or(StormError::Clients)?;
+    clients.fill(ClientState::new(guard));
+    for client in 0..client_count {
+        match system {
+            System::Open => arrive(&mut queue, first, until, client)?,
+            System::Closed => {
+                let at = first + gap(&mut rng, rate, first, client_count);
+                arrive(&mut queue, at, until, client)?;
+            }
+        }
+    }
     let network = scenario.network;
     let timeout = scenario.client.timeout;
     let max_retries = scenario.client.retry.retries();
@@ -298,14 +187,38 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
         }
         let row = &mut seconds[second];
         let (id, attempt) = (event.request, event.attempt);
-        // The retry decided for the request `id` after its current attempt
-        // failed, or its end.
+        // A closed system's client starts its next request a gap after its
+        // last start, but not before now, when its request has ended.
+        let next_closed = |queue: &mut Queue,
+                           rng: &mut Xoshiro256,
+                           client: &ClientState,
+                           id: u32|
+         -> Result<(), StormError> {
+            if system == System::Open {
+                return Ok(());
+            }
+            let after = client.last_start + gap(rng, rate, client.last_start, client_count);
+            arrive(queue, if after > t { after } else { t }, until, id)
+        };
+        // After the request `id`'s current attempt failed (timed out when
+        // `timeout`): its retry, or its end.
         let retry_or_end = |row: &mut Second,
                             rng: &mut Xoshiro256,
                             queue: &mut Queue,
-                            request: &mut Request|
+                            request: &mut Request,
+                            client: &mut ClientState,
+                            timeout_: bool|
          -> Result<(), StormError> {
-            if request.attempt < max_retries {
+            guard.ended(client, request.attempt > 0);
+            guard.failed(client);
+            let allowed = if request.attempt < max_retries {
+                guard.allow(client, t, timeout_)
+            } else {
+                None
+            };
+            if let Some(acquired) = allowed {
+                request.acquired = acquired;
+                guard.sent(client, true);
                 row.retries += 1;
                 row.attempts += 1;
                 request.attempt += 1;
@@ -317,7 +230,7 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
             } else {
                 row.gave_up += 1;
                 request.ended = true;
-                Ok(())
+                next_closed(queue, rng, client, request.client)
             }
         };
         match event.kind {
@@ -329,14 +242,18 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
                 if let Retry::Backoff(policy) = scenario.client.retry {
                     slot.path = correlated::start(&policy);
                 }
+                slot.client = id;
+                let client = &mut clients[id as usize];
+                client.last_start = t;
+                guard.request(client, t);
+                guard.sent(client, false);
                 row.starts += 1;
                 row.attempts += 1;
                 send(&mut queue, &mut rng, t, arrived, 0, timeout, network)?;
                 arrived += 1;
-                let r = rate.at(t);
-                if r > 0.0 {
-                    let gap = exponential(&mut rng, 1.0 / r);
-                    queue.push(t + gap, Kind::Arrival, 0, 0)?;
+                if system == System::Open {
+                    let next = t + gap(&mut rng, rate, t, client_count);
+                    arrive(&mut queue, next, until, id)?;
                 }
             }
             Kind::AtServer => {
@@ -376,12 +293,16 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
             Kind::Answer { ok } => {
                 let request = &mut requests[id as usize];
                 if !request.ended && request.attempt == attempt {
+                    let client = &mut clients[request.client as usize];
                     if ok {
                         row.successes += 1;
                         request.ended = true;
+                        guard.ended(client, attempt > 0);
+                        guard.succeeded(client, request.acquired);
+                        next_closed(&mut queue, &mut rng, client, request.client)?;
                     } else {
                         row.failures += 1;
-                        retry_or_end(row, &mut rng, &mut queue, request)?;
+                        retry_or_end(row, &mut rng, &mut queue, request, client, false)?;
                     }
                 }
             }
@@ -389,7 +310,8 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
                 let request = &mut requests[id as usize];
                 if !request.ended && request.attempt == attempt {
                     row.timeouts += 1;
-                    retry_or_end(row, &mut rng, &mut queue, request)?;
+                    let client = &mut clients[request.client as usize];
+                    retry_or_end(row, &mut rng, &mut queue, request, client, true)?;
                 }
             }
         }
@@ -399,6 +321,25 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
         row.queued = waiting.len as u32;
     }
     Ok(arrived)
+}
+
+/// A client's gap between two starts, drawn with the rate at `t`
+/// (`clients` sharing it); infinite once the rate is not positive.
+fn gap(rng: &mut Xoshiro256, rate: Rate, t: f64, clients: u32) -> f64 {
+    let r = rate.at(t) / f64::from(clients);
+    if r > 0.0 {
+        -ln(1.0 - rng.next_unit()) / r
+    } else {
+        f64::INFINITY
+    }
+}
+
+/// Client `client`'s next start at `at`, unless it is after `until`.
+fn arrive(queue: &mut Queue, at: f64, until: f64, client: u32) -> Result<(), StormError> {
+    if at <= until {
+        queue.push(at, Kind::Arrival, client, 0)?;
+    }
+    Ok(())
 }
 
 /// Sends attempt `attempt` of request `id` at time `at`: its timeout and

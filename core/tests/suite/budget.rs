@@ -52,6 +52,7 @@ fn simulated(budget: Budget, retries: u32, f: f64, calls: u32) -> f64 {
                 Budget::Quota {
                     capacity,
                     retry_cost,
+                    ..
                 } => {
                     if !failed {
                         // release: the last acquisition's amount, or 1; at most capacity.
@@ -80,10 +81,12 @@ fn the_long_run_is_the_closed_form() {
     let quota_5 = Budget::Quota {
         capacity: 500.0,
         retry_cost: 5.0,
+        timeout_cost: 10.0,
     };
     let quota_14 = Budget::Quota {
         capacity: 500.0,
         retry_cost: 14.0,
+        timeout_cost: 14.0,
     };
     let cases = [
         // Below gRPC's edge r / (1 + r) = 1/11 the policy keeps its retries;

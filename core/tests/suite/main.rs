@@ -29,3 +29,4 @@ mod dist_timeline;
 mod polly;
 mod props;
 mod storm;
+mod storm_strategies;

@@ -18,9 +18,13 @@
 //! difference (and half a request a second for figures that hardly vary).
 //! The spike without backoff is bistable (a run either collapses or
 //! recovers), so its late windows compare the share of runs that recover.
+//! Also here: Little's law, the closed forms of independent failures, and
+//! runs beyond their slots; `storm_strategies.rs` holds the retry
+//! strategies' and budgets' reproductions.
 
 use backoff_core::storm::{
-    Arrivals, Buffers, Client, Event, Rate, Request, Retry, Scenario, Second, Server, run,
+    Arrivals, Buffers, Client, ClientState, Event, Guard, Rate, Request, Retry, Scenario, Second,
+    Server, System, run,
 };
 use backoff_core::{Jitter, Policy};
 
@@ -29,7 +33,13 @@ const RUNS: u64 = 100;
 fn brooker(rate: Rate, backoff: bool) -> Scenario {
     Scenario {
         duration: 80.0,
-        arrivals: Arrivals::Open { rate, first: 0.01 },
+        arrivals: Arrivals {
+            system: System::Open,
+            rate,
+            first: 0.01,
+            until: 80.0,
+            clients: 1,
+        },
         server: Server {
             base: 1.0,
             slope: 0.01,
@@ -51,8 +61,16 @@ fn brooker(rate: Rate, backoff: bool) -> Scenario {
             } else {
                 Retry::Immediately { retries: 2 }
             },
+            guard: Guard::None,
         },
     }
+}
+
+/// `scenario` with arrivals for `seconds`, and as long.
+fn lasting(mut scenario: Scenario, seconds: f64) -> Scenario {
+    scenario.duration = seconds;
+    scenario.arrivals.until = seconds;
+    scenario
 }
 
 const RAMP: Rate = Rate::Ramp {
@@ -79,17 +97,21 @@ fn scenarios() -> [(&'static str, Scenario); 4] {
 }
 
 /// One run's rows.
-fn rows(scenario: &Scenario, seed: u64) -> Vec<Second> {
-    let mut events = vec![Event::EMPTY; 1 << 16];
-    let mut requests = vec![Request::EMPTY; 1 << 15];
+pub(crate) fn rows(scenario: &Scenario, seed: u64) -> Vec<Second> {
+    // Enough for 1,000 requests a second for a minute, each attempt's
+    // timeout pending for its 60 s.
+    let mut events = vec![Event::EMPTY; 1 << 18];
+    let mut requests = vec![Request::EMPTY; 1 << 17];
     let mut delays = vec![backoff_core::dist::Delay::fixed(0.0); 8];
     let mut seconds = vec![Second::default(); scenario.seconds()];
+    let mut clients = vec![ClientState::EMPTY; 1000];
     run(
         scenario,
         seed,
         Buffers {
             events: &mut events,
             requests: &mut requests,
+            clients: &mut clients,
             waiting: &mut [],
             delays: &mut delays,
             seconds: &mut seconds,
@@ -127,7 +149,7 @@ fn reference(name: &str) -> Vec<Vec<[f64; 4]>> {
 }
 
 /// Mean and standard error of `values`.
-fn mean_se(values: &[f64]) -> (f64, f64) {
+pub(crate) fn mean_se(values: &[f64]) -> (f64, f64) {
     let n = values.len() as f64;
     let mean = values.iter().sum::<f64>() / n;
     let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
@@ -235,8 +257,7 @@ fn a_steady_server_holds_littles_law() {
     // T = 1 + 0.01·(c + 1): an arrival sees the time-average load (Poisson
     // arrivals, PASTA) and counts itself, so c = 1.01·λ / (1 − 0.01·λ),
     // 67.33; the server time 1 / (1 − 0.01 λ) s as the load tends to many.
-    let mut scenario = brooker(Rate::Constant { rate: 40.0 }, false);
-    scenario.duration = 600.0;
+    let mut scenario = lasting(brooker(Rate::Constant { rate: 40.0 }, false), 600.0);
     scenario.client.timeout = 60.0;
     let lambda = 40.0;
     let want = 1.01 * lambda / (1.0 - 0.01 * lambda);
@@ -260,8 +281,7 @@ fn independent_failures_give_the_closed_forms() {
     // (1 − p^(N+1)) / (1 − p) attempts on average and succeeds with
     // probability 1 − p^(N+1); the same as `backoff_core::cost`.
     for (p, retries) in [(0.3, 3), (0.5, 2), (0.9, 5)] {
-        let mut scenario = brooker(Rate::Constant { rate: 100.0 }, false);
-        scenario.duration = 100.0;
+        let mut scenario = lasting(brooker(Rate::Constant { rate: 100.0 }, false), 100.0);
         scenario.server = Server {
             base: 0.01,
             slope: 0.0,
@@ -299,8 +319,13 @@ fn a_run_beyond_its_slots_stops_with_a_named_error() {
     let mut seconds = vec![Second::default(); 80];
     let mut events = vec![Event::EMPTY; 1 << 16];
     let mut few = vec![Request::EMPTY; 100];
+    let mut one = [ClientState::EMPTY];
     assert_eq!(
-        run(&scenario, 1, buffers(&mut events, &mut few, &mut seconds)),
+        run(
+            &scenario,
+            1,
+            buffers(&mut events, &mut few, &mut one, &mut seconds)
+        ),
         Err(StormError::Requests)
     );
     let mut requests = vec![Request::EMPTY; 1 << 13];
@@ -309,7 +334,7 @@ fn a_run_beyond_its_slots_stops_with_a_named_error() {
         run(
             &scenario,
             1,
-            buffers(&mut tiny, &mut requests, &mut seconds)
+            buffers(&mut tiny, &mut requests, &mut one, &mut seconds)
         ),
         Err(StormError::Events)
     );
@@ -317,14 +342,28 @@ fn a_run_beyond_its_slots_stops_with_a_named_error() {
         run(
             &scenario,
             1,
-            buffers(&mut events, &mut requests, &mut seconds[..79])
+            buffers(&mut events, &mut requests, &mut one, &mut seconds[..79])
         ),
         Err(StormError::Output)
+    );
+    let mut many = scenario;
+    many.arrivals.clients = 2;
+    assert_eq!(
+        run(
+            &many,
+            1,
+            buffers(&mut events, &mut requests, &mut one, &mut seconds)
+        ),
+        Err(StormError::Clients)
     );
     let mut bad = scenario;
     bad.duration = f64::NAN;
     assert_eq!(
-        run(&bad, 1, buffers(&mut events, &mut requests, &mut seconds)),
+        run(
+            &bad,
+            1,
+            buffers(&mut events, &mut requests, &mut one, &mut seconds)
+        ),
         Err(StormError::Duration)
     );
     // Same seed, same rows; another seed, other rows.
@@ -337,11 +376,13 @@ fn a_run_beyond_its_slots_stops_with_a_named_error() {
 fn buffers<'a>(
     events: &'a mut [Event],
     requests: &'a mut [Request],
+    clients: &'a mut [ClientState],
     seconds: &'a mut [Second],
 ) -> Buffers<'a> {
     Buffers {
         events,
         requests,
+        clients,
         waiting: &mut [],
         delays: &mut [],
         seconds,
