@@ -14,13 +14,16 @@
 //! - [`guard`]: retry budgets and circuit breakers, per client.
 //! - [`queue`]: the pending events and the server's queue.
 //! - [`sim`]: one run and its per-second rows.
+//! - [`summary`]: a run's totals, and whether it recovered from a trigger.
 
 pub mod guard;
 pub mod model;
 pub mod queue;
 pub mod sim;
+pub mod summary;
 
 pub use guard::{ClientState, Guard};
 pub use model::{Arrivals, Client, Rate, Retry, Scenario, Server, StormError, System};
 pub use queue::Event;
 pub use sim::{Buffers, Request, Second, run};
+pub use summary::{Recovery, Summary, recovery, summarize};

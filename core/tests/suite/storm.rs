@@ -24,7 +24,7 @@
 
 use backoff_core::storm::{
     Arrivals, Buffers, Client, ClientState, Event, Guard, Rate, Request, Retry, Scenario, Second,
-    Server, System, run,
+    Server, System, recovery, run,
 };
 use backoff_core::{Jitter, Policy};
 
@@ -214,10 +214,21 @@ fn which_runs_recover_is_the_simulators() {
     // simulator's 100 runs recovering in 9.5 / 40 of the cases (their late
     // successes against their arrivals: a recovered run answers all).
     for (name, scenario) in scenarios() {
-        let ours: Vec<Vec<[f64; 4]>> = (0..RUNS)
-            .map(|seed| rows(&scenario, seed).iter().map(figures).collect())
+        let runs: Vec<Vec<Second>> = (0..RUNS).map(|seed| rows(&scenario, seed)).collect();
+        let ours: Vec<Vec<[f64; 4]>> = runs
+            .iter()
+            .map(|rows| rows.iter().map(figures).collect())
             .collect();
         let share = ours.iter().filter(|r| recovered(r)).count() as f64 / RUNS as f64;
+        if name.starts_with("spike") {
+            // The core's verdict, 25 s after the spike, is this test's
+            // reading of every run (a bistable run is clearly one or the
+            // other): back to 90 % of its share answered before.
+            for (rows, figures) in runs.iter().zip(&ours) {
+                let r = recovery(rows, 20.0, 25.0, 25.0).unwrap();
+                assert_eq!(r.recovered, recovered(figures), "{name}: {r:?}");
+            }
+        }
         let theirs = reference(name);
         let late = |k: usize| {
             theirs

@@ -1,0 +1,142 @@
+//! What a run comes to: its totals, and whether it recovered from a
+//! trigger (a spike of load, say) or collapsed, read off its per-second
+//! rows.
+//!
+//! A run recovered when, from `within` seconds after the trigger ended to
+//! the run's end, it answers at least [`RECOVERED_SHARE`] of the share of
+//! requests it answered before the trigger (from its second second on: the
+//! first holds requests still in flight). A metastable failure is a run
+//! that does not: the trigger is gone, the load is back to what the server
+//! handled before, and yet the retries keep it down.
+
+use super::sim::Second;
+
+/// The share of its goodput before the trigger a recovered run answers
+/// after it.
+pub const RECOVERED_SHARE: f64 = 0.9;
+
+/// A run's totals.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Summary {
+    pub starts: u64,
+    pub attempts: u64,
+    pub successes: u64,
+    /// Attempts per new request (1 without retries); 0 without requests.
+    pub amplification: f64,
+    /// Successes per new request; 0 without requests.
+    pub success_share: f64,
+    /// Successes per second.
+    pub goodput: f64,
+}
+
+/// The totals of `rows`.
+pub fn summarize(rows: &[Second]) -> Summary {
+    let sum = |f: fn(&Second) -> u32| rows.iter().map(|s| u64::from(f(s))).sum::<u64>();
+    let (starts, attempts, successes) =
+        (sum(|s| s.starts), sum(|s| s.attempts), sum(|s| s.successes));
+    let per_start = |x: u64| {
+        if starts == 0 {
+            0.0
+        } else {
+            x as f64 / starts as f64
+        }
+    };
+    Summary {
+        starts,
+        attempts,
+        successes,
+        amplification: per_start(attempts),
+        success_share: per_start(successes),
+        goodput: if rows.is_empty() {
+            0.0
+        } else {
+            successes as f64 / rows.len() as f64
+        },
+    }
+}
+
+/// Before and after a trigger.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Recovery {
+    /// Successes per new request before the trigger.
+    pub before: f64,
+    /// Successes per new request from `within` after it to the end.
+    pub after: f64,
+    pub recovered: bool,
+}
+
+/// Whether the run of `rows` recovered from a trigger from `start` to
+/// `end` (seconds) within `within` seconds; `None` when either window holds
+/// no new request.
+pub fn recovery(rows: &[Second], start: f64, end: f64, within: f64) -> Option<Recovery> {
+    // Whole seconds: the window before ends where the trigger's second
+    // begins, the one after starts at the first whole second past it.
+    let second = |t: f64| {
+        if t <= 0.0 {
+            0
+        } else {
+            // Bounded by the rows' length below; `as` saturates.
+            let whole = crate::floor(t) as usize;
+            if (whole as f64) < t { whole + 1 } else { whole }
+        }
+    };
+    let before_end = (crate::floor(start.max(0.0)) as usize).min(rows.len());
+    let after_start = second(end + within).min(rows.len());
+    let share = |window: &[Second]| {
+        let s = summarize(window);
+        (s.starts > 0).then_some(s.success_share)
+    };
+    let before = share(rows.get(1..before_end)?)?;
+    let after = share(&rows[after_start..])?;
+    Some(Recovery {
+        before,
+        after,
+        recovered: after >= RECOVERED_SHARE * before,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn second(starts: u32, attempts: u32, successes: u32) -> Second {
+        Second {
+            starts,
+            attempts,
+            successes,
+            ..Second::default()
+        }
+    }
+
+    #[test]
+    fn totals_are_sums_and_ratios() {
+        let rows = [second(10, 12, 8), second(10, 18, 2)];
+        let s = summarize(&rows);
+        assert_eq!((s.starts, s.attempts, s.successes), (20, 30, 10));
+        assert_eq!(
+            (s.amplification, s.success_share, s.goodput),
+            (1.5, 0.5, 5.0)
+        );
+        assert_eq!(summarize(&[]).amplification, 0.0);
+    }
+
+    #[test]
+    fn a_run_recovers_when_it_answers_as_before() {
+        // Seconds 1–4 answer all; the trigger is seconds 5–6; from 8 on
+        // (1 s after it) the run answers 9 in 10, or 1 in 10.
+        let mut rows = [second(10, 10, 10); 12];
+        rows[5] = second(20, 40, 5);
+        rows[6] = second(20, 40, 5);
+        for (after, recovered) in [(9, true), (1, false)] {
+            for row in &mut rows[8..] {
+                *row = second(10, 20, after);
+            }
+            let r = recovery(&rows, 5.0, 7.0, 1.0).unwrap();
+            assert_eq!((r.before, r.recovered), (1.0, recovered), "{r:?}");
+            assert_eq!(r.after, f64::from(after) / 10.0);
+        }
+        // No second before the trigger, or none after it: no verdict.
+        assert_eq!(recovery(&rows, 1.0, 7.0, 1.0), None);
+        assert_eq!(recovery(&rows, 5.0, 11.5, 1.0), None);
+    }
+}
