@@ -19,4 +19,5 @@ pub mod serve;
 pub mod simulation;
 pub mod site;
 pub mod snippets;
+pub mod storm;
 pub mod wasm_module;

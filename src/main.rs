@@ -1,10 +1,10 @@
-//! The command line: `build`, `schedule` (with `--preset`), `simulate`, and the tools for
+//! The command line: `build`, `schedule` (with `--preset`), `simulate`, `storm`, and the tools for
 //! translators and authors. Each subcommand parses its flags here and hands
 //! over to the library; errors are reported here, once, with their context.
 //!
 //! The policy `schedule`'s flags make, and the flag each error names, are
 //! the library's (`schedule_flags`): this file only declares the flags,
-//! calls the library and prints. Over 500 lines: the flags of six
+//! calls the library and prints. Over 500 lines: the flags of seven
 //! subcommands with their help texts, which clap's derive declares here.
 
 use std::io::{IsTerminal, Write};
@@ -53,6 +53,11 @@ enum Command {
     /// Run the contention experiment (many clients, one row) and print its
     /// results as JSON (or as a table).
     Simulate(SimulateArgs),
+    /// Run the retry-storm model (clients, a server whose latency grows
+    /// with its load, timeouts and retries) and print each second's
+    /// figures, the totals and the verdict after a spike as JSON (or as a
+    /// table). Every time is in seconds; the defaults are Brooker's spike.
+    Storm(StormArgs),
 }
 
 #[derive(clap::Args)]
@@ -170,6 +175,124 @@ struct SimulateArgs {
     format: Format,
 }
 
+#[derive(clap::Args)]
+struct StormArgs {
+    /// The workload: a constant rate, a ramp up to a peak and down again,
+    /// or a spike.
+    #[arg(long, value_enum, default_value_t = WorkloadArg::Spike)]
+    workload: WorkloadArg,
+    /// Requests a second: the constant rate, or the rate outside the spike.
+    #[arg(long, allow_hyphen_values = true, default_value_t = 40.0)]
+    rate: f64,
+    /// The spike's rate, or the ramp's at its peak.
+    #[arg(long, allow_hyphen_values = true, default_value_t = 80.0)]
+    peak: f64,
+    /// When the spike starts, or the ramp peaks (s).
+    #[arg(long, allow_hyphen_values = true, default_value_t = 20.0)]
+    at: f64,
+    /// How long the spike lasts (s).
+    #[arg(long, allow_hyphen_values = true, default_value_t = 5.0)]
+    length: f64,
+    /// How fast the ramp climbs and falls: requests a second, each second.
+    #[arg(long, allow_hyphen_values = true, default_value_t = 1.6)]
+    slope: f64,
+    /// The time simulated (s).
+    #[arg(long, allow_hyphen_values = true, default_value_t = 80.0)]
+    duration: f64,
+    /// No new request after this time (s); the default is the duration.
+    #[arg(long, allow_hyphen_values = true)]
+    until: Option<f64>,
+    /// The clients sharing the rate, each with its own budget or breaker.
+    #[arg(long, allow_hyphen_values = true, default_value_t = 1)]
+    clients: u32,
+    /// Each client waits for its request to end before the next (a closed
+    /// system); by default new requests come whatever happens (open).
+    #[arg(long)]
+    closed: bool,
+    /// The server's time for an attempt alone (s).
+    #[arg(long, allow_hyphen_values = true, default_value_t = 1.0)]
+    server_time: f64,
+    /// What each attempt in progress adds to the server's time (s).
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0.01)]
+    server_slope: f64,
+    /// The most attempts the server takes at once; the others wait in its
+    /// queue.
+    #[arg(long, allow_hyphen_values = true)]
+    limit: Option<u32>,
+    /// The queue's places, with --limit; an attempt that finds it full is
+    /// refused at once.
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        default_value_t = 0,
+        requires = "limit"
+    )]
+    queue: u32,
+    /// The share of attempts the server fails at once, whatever its load.
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0.0)]
+    server_failure_rate: f64,
+    /// The mean of the network's delay each way (s; exponential).
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0.1)]
+    network: f64,
+    /// The client's timeout for each attempt (s).
+    #[arg(long, allow_hyphen_values = true, default_value_t = 3.0)]
+    timeout: f64,
+    /// Retries a request makes at most; without a backoff flag each is
+    /// sent the moment its attempt fails (0 to 1000; default 2, or the
+    /// preset's).
+    #[arg(long, allow_hyphen_values = true)]
+    retries: Option<i64>,
+    /// A library's retry policy (as `schedule --preset`; its delays in
+    /// seconds here) and, unless --budget says otherwise, its retry budget.
+    #[arg(long)]
+    preset: Option<String>,
+    /// The backoff's first delay (s); with --multiplier, the policy's delays
+    /// wait before each retry.
+    #[arg(long, allow_hyphen_values = true, requires = "multiplier")]
+    base: Option<f64>,
+    /// The backoff's growth between delays (>= 1).
+    #[arg(long, allow_hyphen_values = true, requires = "base")]
+    multiplier: Option<f64>,
+    /// The backoff's largest delay (s).
+    #[arg(long, allow_hyphen_values = true)]
+    max: Option<f64>,
+    /// The backoff's jitter, as `schedule --jitter`.
+    #[arg(long, value_parser = PossibleValuesParser::new(backoff_site::backoff::Jitter::NAMES))]
+    jitter: Option<String>,
+    /// The jitter's factor, for the kinds that take one.
+    #[arg(long, allow_hyphen_values = true)]
+    jitter_factor: Option<f64>,
+    /// A retry budget, each client its own, by its library's rule: `none`
+    /// or a name (the preset's budget by default).
+    #[arg(long, value_parser = PossibleValuesParser::new(backoff_site::storm::guard_names()),
+          conflicts_with_all = ["breaker", "bucket"])]
+    budget: Option<String>,
+    /// Brooker's circuit breaker: no retry while a client's failed attempts
+    /// per request, since it started, are above this ratio.
+    #[arg(long, allow_hyphen_values = true, conflicts_with = "bucket")]
+    breaker: Option<f64>,
+    /// Brooker's adaptive token bucket, `FILL,SIZE`: a retry takes a token
+    /// while more than 1 is left; each request adds FILL, up to SIZE.
+    #[arg(long, allow_hyphen_values = true, value_delimiter = ',', num_args = 1)]
+    bucket: Option<Vec<f64>>,
+    /// Runs, averaged (1 to 1000); run i draws from seed + i.
+    #[arg(long, allow_hyphen_values = true, default_value_t = 10)]
+    runs: u32,
+    /// The seed of the first run (0 to 2^64 - 1).
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0)]
+    seed: u64,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    format: Format,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum WorkloadArg {
+    Constant,
+    Ramp,
+    Spike,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum StrategyArg {
     None,
@@ -269,6 +392,7 @@ fn main() -> ExitCode {
         }
         Command::Schedule(args) => schedule(args),
         Command::Simulate(args) => simulate(args),
+        Command::Storm(args) => storm(args),
     }
 }
 
@@ -582,4 +706,153 @@ fn experiment_flag(err: &ExperimentError) -> &'static str {
         },
         ExperimentError::Case { .. } => "--clients",
     }
+}
+
+fn storm(args: StormArgs) -> ExitCode {
+    match storm_work(&args) {
+        Ok(work) => match work.run() {
+            Ok(report) => match args.format {
+                Format::Json => write_stdout(&format!("{}\n", work.to_json(&report))),
+                Format::Table => write_stdout(&work.to_table(&report)),
+            },
+            // A run that stops is not a usage error: the flags were valid.
+            Err(err) => {
+                eprintln!("error: {}", err.message);
+                ExitCode::from(SITE_ERROR)
+            }
+        },
+        Err(line) => {
+            eprintln!("error: {line}");
+            ExitCode::from(USAGE_ERROR)
+        }
+    }
+}
+
+/// The work `storm`'s flags ask for, or the line naming the flag at fault.
+fn storm_work(args: &StormArgs) -> Result<backoff_site::storm::Storm, String> {
+    use backoff_site::backoff::storm::{
+        Arrivals, Client, Guard, Rate, Retry, Scenario, Server, System,
+    };
+    let rate = match args.workload {
+        WorkloadArg::Constant => Rate::Constant { rate: args.rate },
+        WorkloadArg::Ramp => Rate::Ramp {
+            peak: args.peak,
+            slope: args.slope,
+            at: args.at,
+        },
+        WorkloadArg::Spike => Rate::Spike {
+            base: args.rate,
+            peak: args.peak,
+            start: args.at,
+            width: args.length,
+        },
+    };
+    let backoff = args.preset.is_some() || args.base.is_some();
+    let retry = if backoff {
+        let flags = schedule_flags::Flags {
+            preset: args.preset.clone(),
+            base: args.base,
+            multiplier: args.multiplier,
+            max: args.max,
+            // Brooker's two retries, unless a preset has its own.
+            retries: args
+                .retries
+                .or(if args.preset.is_none() { Some(2) } else { None }),
+            jitter: args.jitter.clone(),
+            jitter_factor: args.jitter_factor,
+            ..Default::default()
+        };
+        let policy = schedule_flags::policy(&flags, report::Unit::S)?;
+        policy
+            .validate()
+            .map_err(|err| schedule_flags::policy_error_line(err, policy.max_delay.is_some()))?;
+        Retry::Backoff(policy)
+    } else {
+        if args.max.is_some() || args.jitter.is_some() || args.jitter_factor.is_some() {
+            return Err(
+                "--max, --jitter and --jitter-factor shape a backoff: give --base and \
+                        --multiplier, or --preset"
+                    .into(),
+            );
+        }
+        let retries = args.retries.unwrap_or(2);
+        let retries = u32::try_from(retries)
+            .ok()
+            .filter(|r| *r <= backoff_site::backoff::MAX_RETRIES)
+            .ok_or_else(|| {
+                format!(
+                    "--retries: {retries}: give from 0 to {} retries",
+                    backoff_site::backoff::MAX_RETRIES
+                )
+            })?;
+        Retry::Immediately { retries }
+    };
+    let preset_budget = || {
+        let flags = schedule_flags::Flags {
+            preset: args.preset.clone(),
+            ..Default::default()
+        };
+        schedule_flags::budget(&flags)
+    };
+    let (guard, guard_name) = match (&args.budget, args.breaker, &args.bucket) {
+        (Some(name), _, _) => (
+            backoff_site::storm::guard_by_name(name).expect("clap checks the name"),
+            backoff_site::storm::guard_names()
+                .find(|n| n == name)
+                .expect("clap checks the name"),
+        ),
+        (None, Some(ratio), _) => (Guard::Breaker { ratio }, "breaker"),
+        (None, None, Some(bucket)) => match bucket[..] {
+            [fill, size] => (Guard::Bucket { fill, size }, "bucket"),
+            _ => return Err("--bucket: give FILL,SIZE, as 0.1,5".into()),
+        },
+        (None, None, None) => match preset_budget() {
+            Some((name, budget)) => (Guard::Budget(budget), name),
+            None => (Guard::None, "none"),
+        },
+    };
+    let trigger = match args.workload {
+        WorkloadArg::Spike => Some((
+            args.at,
+            args.at + args.length,
+            backoff_site::storm::RECOVERY_TIME,
+        )),
+        _ => None,
+    };
+    let work = backoff_site::storm::Storm {
+        scenario: Scenario {
+            duration: args.duration,
+            arrivals: Arrivals {
+                system: if args.closed {
+                    System::Closed
+                } else {
+                    System::Open
+                },
+                rate,
+                first: 0.0,
+                until: args.until.unwrap_or(args.duration),
+                clients: args.clients,
+            },
+            server: Server {
+                base: args.server_time,
+                slope: args.server_slope,
+                limit: args.limit,
+                queue: args.queue,
+                failure_rate: args.server_failure_rate,
+            },
+            network: args.network,
+            client: Client {
+                timeout: args.timeout,
+                retry,
+                guard,
+            },
+        },
+        runs: args.runs,
+        seed: args.seed,
+        trigger,
+        guard_name,
+    };
+    work.validate()
+        .map_err(|refused| format!("{}: {}", refused.flag, refused.message))?;
+    Ok(work)
 }

@@ -17,6 +17,7 @@ mod cli_schedule_curve;
 mod cli_schedule_fit;
 mod cli_schedule_sample;
 mod cli_simulate;
+mod cli_storm;
 mod clients_view;
 mod contention_page;
 mod defaults_page;

@@ -163,8 +163,10 @@ pub enum StormError {
     Duration,
     /// An arrival rate or a time of the workload is out of range.
     Arrivals,
-    /// A server time, the limit or the failure rate is out of range.
+    /// A server time or the limit is out of range.
     Server,
+    /// The server's failure rate is not from 0 to 1.
+    FailureRate,
     /// The network delay is out of range.
     Network,
     /// The timeout is out of range.
@@ -174,7 +176,8 @@ pub enum StormError {
     Retry,
     /// The guard's figures are out of range.
     Guard,
-    /// The caller's client slots are fewer than the clients.
+    /// The clients are not from 1 to `MAX_CLIENTS`, or the caller's client
+    /// slots are fewer.
     Clients,
     /// The per-second output has fewer rows than the duration's seconds.
     Output,
@@ -218,16 +221,18 @@ impl Scenario {
                 width,
             } => rate(base) && base > 0.0 && rate(peak) && peak > 0.0 && time(start) && time(width),
         };
-        if !(workload && time(first) && time(until) && (1..=MAX_CLIENTS).contains(&clients)) {
+        if !(workload && time(first) && time(until)) {
             return Err(StormError::Arrivals);
         }
+        if !(1..=MAX_CLIENTS).contains(&clients) {
+            return Err(StormError::Clients);
+        }
         let s = self.server;
-        if !(time(s.base)
-            && time(s.slope)
-            && s.limit.is_none_or(|l| l > 0)
-            && (0.0..=1.0).contains(&s.failure_rate))
-        {
+        if !(time(s.base) && time(s.slope) && s.limit.is_none_or(|l| l > 0)) {
             return Err(StormError::Server);
+        }
+        if !(0.0..=1.0).contains(&s.failure_rate) {
+            return Err(StormError::FailureRate);
         }
         if !time(self.network) {
             return Err(StormError::Network);
