@@ -31,6 +31,7 @@ pub mod cost;
 pub mod distribution;
 pub mod fit;
 pub mod sample;
+pub mod storm;
 
 /// The jitter kinds the base module computes, by [`Jitter::name`]: those of
 /// [`crate::Method::Grid`], which come first in [`Jitter::KINDS`], so that a kind's
@@ -140,7 +141,7 @@ pub const fn input(key: &str) -> usize {
     panic!("not an input of the contract")
 }
 
-const fn str_eq(a: &str, b: &str) -> bool {
+pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;

@@ -1,0 +1,467 @@
+//! The contract of the retry-storm export (the lab's module): the
+//! scenario's inputs by slot, the codes of its errors, and where each
+//! second's figures lie in the output, so that the lab's script, the
+//! module and the command line read one statement of them. A scenario's
+//! times are in seconds, as [`crate::storm`] takes them; its policy's
+//! jitter is a code of [`crate::Jitter::NAMES`], its guard a code of
+//! [`GUARDS`]. Like `super`, this module never formats anything.
+
+use crate::budget::NAMED;
+use crate::storm::guard::Guard;
+use crate::storm::model::{Arrivals, Client, Rate, Retry, Scenario, Server, StormError, System};
+use crate::storm::sim::{Buffers, run as run_scenario};
+use crate::{Jitter, Policy};
+
+/// The inputs, by name: the export reads input `i` from slot `i`. An
+/// optional input not given is NaN (`until`: the duration; `limit`: none;
+/// `backoff_base`: retries at once; `backoff_max`: no cap; `guard`: none).
+pub const INPUTS: [&str; 27] = [
+    "duration",
+    "system",
+    "workload",
+    "rate",
+    "peak",
+    "at",
+    "length",
+    "slope",
+    "until",
+    "clients",
+    "server_time",
+    "server_slope",
+    "limit",
+    "queue",
+    "server_failure_rate",
+    "network",
+    "timeout",
+    "retries",
+    "backoff_base",
+    "backoff_multiplier",
+    "backoff_max",
+    "backoff_jitter",
+    "backoff_jitter_factor",
+    "guard",
+    "guard_a",
+    "guard_b",
+    "seed",
+];
+
+/// Slot `key`'s index in [`INPUTS`].
+pub const fn input(key: &str) -> usize {
+    let mut i = 0;
+    while i < INPUTS.len() {
+        if super::str_eq(INPUTS[i], key) {
+            return i;
+        }
+        i += 1;
+    }
+    panic!("no such storm input")
+}
+
+/// The systems by code.
+pub const SYSTEMS: [&str; 2] = ["open", "closed"];
+
+/// The workloads by code.
+pub const WORKLOADS: [&str; 3] = ["constant", "ramp", "spike"];
+
+/// The guards by code: the named budgets (`crate::budget::NAMED`), then
+/// Brooker's breaker (`guard_a` its ratio) and adaptive bucket (`guard_a`
+/// its fill, `guard_b` its size).
+pub const GUARDS: [&str; NAMED.len() + 2] = {
+    let mut names = [""; NAMED.len() + 2];
+    let mut i = 0;
+    while i < NAMED.len() {
+        names[i] = NAMED[i].0;
+        i += 1;
+    }
+    names[NAMED.len()] = "breaker";
+    names[NAMED.len() + 1] = "bucket";
+    names
+};
+
+/// The message key of each error code, code `c` at index `c - 1`.
+pub const ERRORS: [&str; 13] = [
+    "duration",
+    "arrivals",
+    "clients",
+    "server",
+    "server_failure_rate",
+    "queue",
+    "network",
+    "timeout",
+    "retry",
+    "guard",
+    "requests",
+    "events",
+    "seed",
+];
+
+/// The code of `err`.
+pub const fn code(err: StormError) -> u32 {
+    let index = match err {
+        StormError::Duration | StormError::Output => 0,
+        StormError::Arrivals => 1,
+        StormError::Clients => 2,
+        StormError::Server => 3,
+        StormError::FailureRate => 4,
+        StormError::Queue => 5,
+        StormError::Network => 6,
+        StormError::Timeout => 7,
+        StormError::Retry => 8,
+        StormError::Guard => 9,
+        StormError::Requests => 10,
+        StormError::Events => 11,
+    };
+    index + 1
+}
+
+/// The code of a seed that is not a whole number from 0 to
+/// [`super::sample::MAX_SEED`].
+pub const SEED_ERROR: u32 = ERRORS.len() as u32;
+
+/// The figures of each second in the output, in order ([`crate::storm::Second`]'s).
+pub const FIGURES: [&str; 9] = [
+    "starts",
+    "attempts",
+    "retries",
+    "successes",
+    "timeouts",
+    "failures",
+    "gave_up",
+    "concurrency",
+    "queued",
+];
+
+/// A whole number of a slot, if it is one from 0 to `max`.
+fn whole(x: f64, max: u32) -> Option<u32> {
+    // `as` saturates and truncates: the round trip keeps whole numbers.
+    let n = x as u32;
+    (x >= 0.0 && f64::from(n) == x && n <= max).then_some(n)
+}
+
+/// The scenario and seed of the input slots, or the code of the first
+/// input that is not one (the model's own checks come after, in
+/// [`Scenario::validate`]).
+pub fn scenario(inputs: &[f64; INPUTS.len()]) -> Result<(Scenario, u64), u32> {
+    let at = |key: &str| inputs[input(key)];
+    let refuse = |err| code(err);
+    let system = match whole(at("system"), 1) {
+        Some(0) => System::Open,
+        Some(_) => System::Closed,
+        None => return Err(refuse(StormError::Arrivals)),
+    };
+    let rate = match whole(at("workload"), 2) {
+        Some(0) => Rate::Constant { rate: at("rate") },
+        Some(1) => Rate::Ramp {
+            peak: at("peak"),
+            slope: at("slope"),
+            at: at("at"),
+        },
+        Some(_) => Rate::Spike {
+            base: at("rate"),
+            peak: at("peak"),
+            start: at("at"),
+            width: at("length"),
+        },
+        None => return Err(refuse(StormError::Arrivals)),
+    };
+    let duration = at("duration");
+    let until = if at("until").is_nan() {
+        duration
+    } else {
+        at("until")
+    };
+    let clients = whole(at("clients"), u32::MAX).ok_or(refuse(StormError::Clients))?;
+    let limit = if at("limit").is_nan() {
+        None
+    } else {
+        Some(whole(at("limit"), u32::MAX).ok_or(refuse(StormError::Server))?)
+    };
+    let queue = whole(at("queue"), u32::MAX).ok_or(refuse(StormError::Queue))?;
+    let retries = whole(at("retries"), u32::MAX).ok_or(refuse(StormError::Retry))?;
+    let retry = if at("backoff_base").is_nan() {
+        Retry::Immediately { retries }
+    } else {
+        let code = whole(at("backoff_jitter"), Jitter::NAMES.len() as u32 - 1)
+            .ok_or(refuse(StormError::Retry))?;
+        let jitter = Jitter::from_code(code as usize, at("backoff_jitter_factor"))
+            .ok_or(refuse(StormError::Retry))?;
+        Retry::Backoff(Policy {
+            base: at("backoff_base"),
+            multiplier: at("backoff_multiplier"),
+            max_delay: (!at("backoff_max").is_nan()).then(|| at("backoff_max")),
+            retries,
+            jitter,
+        })
+    };
+    let guard = if at("guard").is_nan() {
+        Guard::None
+    } else {
+        let n = NAMED.len() as u32;
+        match whole(at("guard"), n + 1) {
+            Some(c) if c < n => Guard::Budget(NAMED[c as usize].1),
+            Some(c) if c == n => Guard::Breaker {
+                ratio: at("guard_a"),
+            },
+            Some(_) => Guard::Bucket {
+                fill: at("guard_a"),
+                size: at("guard_b"),
+            },
+            None => return Err(refuse(StormError::Guard)),
+        }
+    };
+    let seed = at("seed");
+    let max = super::sample::MAX_SEED as f64;
+    if !(seed >= 0.0 && seed <= max && (seed as u64) as f64 == seed) {
+        return Err(SEED_ERROR);
+    }
+    let scenario = Scenario {
+        duration,
+        arrivals: Arrivals {
+            system,
+            rate,
+            first: 0.0,
+            until,
+            clients,
+        },
+        server: Server {
+            base: at("server_time"),
+            slope: at("server_slope"),
+            limit,
+            queue,
+            failure_rate: at("server_failure_rate"),
+        },
+        network: at("network"),
+        client: Client {
+            timeout: at("timeout"),
+            retry,
+            guard,
+        },
+    };
+    scenario.validate().map_err(refuse)?;
+    Ok((scenario, seed as u64))
+}
+
+/// The most seconds a run of the export may have: ten minutes.
+pub const MAX_SECONDS: usize = 600;
+
+/// The output's length in f64 values: [`FIGURES`] for each second, second
+/// 0 first.
+pub const LEN: usize = MAX_SECONDS * FIGURES.len();
+
+/// Runs the scenario of the input slots on `buffers` and writes each
+/// second's figures into `out` as [`LEN`] lays them out; returns the
+/// seconds written, or the error's code (a duration over [`MAX_SECONDS`]
+/// is the duration's), `out` then as it was.
+pub fn run(
+    inputs: &[f64; INPUTS.len()],
+    buffers: Buffers,
+    out: &mut [f64; LEN],
+) -> Result<usize, u32> {
+    let (scenario, seed) = scenario(inputs)?;
+    let rows = scenario.seconds();
+    if rows > MAX_SECONDS {
+        return Err(code(StormError::Duration));
+    }
+    let Buffers {
+        events,
+        requests,
+        clients,
+        waiting,
+        delays,
+        seconds,
+    } = buffers;
+    let borrowed = Buffers {
+        events,
+        requests,
+        clients,
+        waiting,
+        delays,
+        seconds: &mut *seconds,
+    };
+    run_scenario(&scenario, seed, borrowed).map_err(code)?;
+    for (row, s) in out.chunks_exact_mut(FIGURES.len()).zip(&seconds[..rows]) {
+        let figures = [
+            s.starts,
+            s.attempts,
+            s.retries,
+            s.successes,
+            s.timeouts,
+            s.failures,
+            s.gave_up,
+            s.concurrency,
+            s.queued,
+        ];
+        for (slot, x) in row.iter_mut().zip(figures) {
+            *slot = f64::from(x);
+        }
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storm::guard::ClientState;
+    use crate::storm::queue::Event;
+    use crate::storm::sim::{Request, Second};
+
+    /// Brooker's spike with its backoff, as slots.
+    fn spike() -> [f64; INPUTS.len()] {
+        let mut slots = [f64::NAN; INPUTS.len()];
+        for (key, x) in [
+            ("duration", 40.0),
+            ("system", 0.0),
+            ("workload", 2.0),
+            ("rate", 40.0),
+            ("peak", 80.0),
+            ("at", 20.0),
+            ("length", 5.0),
+            ("clients", 1.0),
+            ("server_time", 1.0),
+            ("server_slope", 0.01),
+            ("queue", 0.0),
+            ("server_failure_rate", 0.0),
+            ("network", 0.1),
+            ("timeout", 3.0),
+            ("retries", 2.0),
+            ("backoff_base", 20.0),
+            ("backoff_multiplier", 2.0),
+            ("backoff_jitter", 1.0),
+            ("seed", 7.0),
+        ] {
+            slots[input(key)] = x;
+        }
+        slots
+    }
+
+    /// Runs `slots` on buffers of the given event slots.
+    fn run_slots(slots: &[f64; INPUTS.len()], out: &mut [f64; LEN]) -> Result<usize, u32> {
+        let mut events = [Event::EMPTY; 1 << 12];
+        let mut requests = [Request::EMPTY; 4096];
+        let mut clients = [ClientState::EMPTY; 4];
+        let mut delays = [crate::dist::Delay::fixed(0.0); 4];
+        let mut seconds = [Second::default(); MAX_SECONDS];
+        run(
+            slots,
+            Buffers {
+                events: &mut events,
+                requests: &mut requests,
+                clients: &mut clients,
+                waiting: &mut [],
+                delays: &mut delays,
+                seconds: &mut seconds,
+            },
+            out,
+        )
+    }
+
+    #[test]
+    fn the_slots_make_the_scenario_and_its_rows() {
+        let (scenario, seed) = scenario(&spike()).unwrap();
+        assert_eq!(seed, 7);
+        assert_eq!(scenario.arrivals.until, 40.0);
+        assert_eq!(scenario.client.guard, Guard::None);
+        assert_eq!(
+            scenario.client.retry,
+            Retry::Backoff(Policy {
+                base: 20.0,
+                multiplier: 2.0,
+                max_delay: None,
+                retries: 2,
+                jitter: Jitter::Full,
+            })
+        );
+        let mut out = [f64::NAN; LEN];
+        assert_eq!(run_slots(&spike(), &mut out), Ok(40));
+        // The rows are the model's own, figure by figure.
+        let mut events = [Event::EMPTY; 1 << 12];
+        let mut requests = [Request::EMPTY; 4096];
+        let mut clients = [ClientState::EMPTY; 1];
+        let mut delays = [crate::dist::Delay::fixed(0.0); 4];
+        let mut seconds = [Second::default(); 40];
+        let buffers = Buffers {
+            events: &mut events,
+            requests: &mut requests,
+            clients: &mut clients,
+            waiting: &mut [],
+            delays: &mut delays,
+            seconds: &mut seconds,
+        };
+        run_scenario(&scenario, 7, buffers).unwrap();
+        for (t, s) in seconds.iter().enumerate() {
+            let row = &out[t * FIGURES.len()..(t + 1) * FIGURES.len()];
+            assert_eq!(row[0], f64::from(s.starts));
+            assert_eq!(row[3], f64::from(s.successes));
+            assert_eq!(row[7], f64::from(s.concurrency));
+        }
+        assert!(out[40 * FIGURES.len()].is_nan(), "nothing past the run");
+    }
+
+    #[test]
+    fn each_bad_slot_names_its_error() {
+        let guard = |c: f64| {
+            let mut s = spike();
+            s[input("guard")] = c;
+            s
+        };
+        let breaker = NAMED.len() as f64;
+        for (key, x, error) in [
+            ("duration", 0.0, "duration"),
+            ("duration", 601.0, "duration"),
+            ("system", 2.0, "arrivals"),
+            ("workload", 1.5, "arrivals"),
+            ("rate", -1.0, "arrivals"),
+            ("clients", 0.0, "clients"),
+            ("clients", 1.5, "clients"),
+            ("limit", 0.0, "server"),
+            ("server_time", f64::NAN, "server"),
+            ("queue", -1.0, "queue"),
+            ("server_failure_rate", 2.0, "server_failure_rate"),
+            ("network", -1.0, "network"),
+            ("timeout", 0.0, "timeout"),
+            ("retries", 2.5, "retry"),
+            ("backoff_jitter", 99.0, "retry"),
+            ("backoff_base", 0.0, "retry"),
+            ("guard", breaker + 2.0, "guard"),
+            ("seed", -1.0, "seed"),
+            ("seed", 0.5, "seed"),
+        ] {
+            let mut slots = spike();
+            slots[input(key)] = x;
+            let mut out = [7.0; LEN];
+            let code = run_slots(&slots, &mut out).unwrap_err();
+            assert_eq!(ERRORS[code as usize - 1], error, "{key} {x}");
+            assert_eq!(out, [7.0; LEN], "{key}: the output is left as it was");
+        }
+        let mut bad_breaker = guard(breaker);
+        bad_breaker[input("guard_a")] = 2.0;
+        assert_eq!(scenario(&bad_breaker).unwrap_err(), code(StormError::Guard));
+        assert_eq!(
+            scenario(&guard(0.0)).unwrap().0.client.guard,
+            Guard::Budget(NAMED[0].1)
+        );
+    }
+
+    #[test]
+    fn the_tables_agree() {
+        // Every error has its key; the budgets' codes are the cost export's.
+        for err in [
+            StormError::Duration,
+            StormError::Arrivals,
+            StormError::Clients,
+            StormError::Server,
+            StormError::FailureRate,
+            StormError::Queue,
+            StormError::Network,
+            StormError::Timeout,
+            StormError::Retry,
+            StormError::Guard,
+            StormError::Requests,
+            StormError::Events,
+        ] {
+            assert!((1..SEED_ERROR).contains(&code(err)), "{err:?}");
+        }
+        assert_eq!(GUARDS[..NAMED.len()], crate::contract::cost::BUDGETS);
+        assert_eq!(FIGURES.len() * MAX_SECONDS, LEN);
+    }
+}
