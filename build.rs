@@ -1,8 +1,9 @@
-//! Gets the calculator's three WebAssembly modules into `$OUT_DIR`: the base
-//! module (`backoff.wasm`) and the two method modules, each a distribution
-//! export alone (`backoff-grid.wasm`, `backoff-monte-carlo.wasm`), which
-//! `src/wasm_module.rs` embeds with `include_bytes!`. Each goes through the
-//! rule below on its own.
+//! Gets the site's four WebAssembly modules into `$OUT_DIR`: the
+//! calculator's base module (`backoff.wasm`) and two method modules, each a
+//! distribution export alone (`backoff-grid.wasm`,
+//! `backoff-monte-carlo.wasm`), and the retry-storm lab's
+//! (`backoff-storm.wasm`), which `src/wasm_module.rs` embeds with
+//! `include_bytes!`. Each goes through the rule below on its own.
 //!
 //! The work is done by the `backoff-wasm-build` crate (`wasm/build/`): where
 //! rustc has the wasm32-unknown-unknown target, it compiles the core
@@ -37,7 +38,7 @@ fn main() -> ExitCode {
     println!("cargo:rerun-if-changed=wasm/src");
     println!("cargo:rerun-if-changed=wasm/backoff.wasm");
     println!("cargo:rerun-if-changed=wasm/backoff.wasm.sources");
-    for module in ["backoff-grid", "backoff-monte-carlo"] {
+    for module in ["backoff-grid", "backoff-monte-carlo", "backoff-storm"] {
         println!("cargo:rerun-if-changed=wasm/{module}.wasm");
         println!("cargo:rerun-if-changed=wasm/{module}.wasm.sources");
     }

@@ -1,5 +1,5 @@
-//! The calculator's three WebAssembly modules, as bytes to write next to
-//! the pages.
+//! The site's WebAssembly modules, as bytes to write next to the pages:
+//! the calculator's three and the retry-storm lab's.
 //!
 //! `build.rs` puts both in `$OUT_DIR`: compiled afresh from `wasm/` (the
 //! `extern "C"` exports) over `core/` (the backoff core) for
@@ -29,3 +29,8 @@ pub const GRID_WASM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/backoff-g
 /// first changes an input with that kind.
 pub const MONTE_CARLO_WASM: &[u8] =
     include_bytes!(concat!(env!("OUT_DIR"), "/backoff-monte-carlo.wasm"));
+
+/// The retry-storm lab's module: the storm model over its contract
+/// (`--cfg backoff_storm`, `wasm/src/storm.rs`) and none of the
+/// calculator's functions.
+pub const STORM_WASM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/backoff-storm.wasm"));

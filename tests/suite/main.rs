@@ -39,6 +39,7 @@ mod site_build;
 mod snippet_ranges;
 mod snippets;
 mod snippets_parity;
+mod storm_wasm_parity;
 mod text_checks;
 mod tidy;
 mod unchanged_pages;

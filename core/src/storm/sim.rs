@@ -64,6 +64,21 @@ pub struct Second {
     pub queued: u32,
 }
 
+impl Second {
+    /// A second with nothing in it, for static slots.
+    pub const ZERO: Second = Second {
+        starts: 0,
+        attempts: 0,
+        retries: 0,
+        successes: 0,
+        timeouts: 0,
+        failures: 0,
+        gave_up: 0,
+        concurrency: 0,
+        queued: 0,
+    };
+}
+
 /// One request: its client, its current attempt (0 the first, `k` its
 /// `k`-th retry), the state of its correlated jitter's path and what its
 /// last retry took from an AWS quota.
@@ -260,7 +275,7 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
                 if server.limit.is_some_and(|limit| in_progress >= limit) {
                     if !waiting.push((id, attempt)) {
                         let back = t + exponential(&mut rng, network);
-                        queue.push(back, Kind::Answer { ok: false }, id, attempt)?;
+                        queue.push(back, Kind::Failed, id, attempt)?;
                     }
                 } else {
                     start(
@@ -277,7 +292,7 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
             Kind::Done => {
                 in_progress -= 1;
                 let back = t + exponential(&mut rng, network);
-                queue.push(back, Kind::Answer { ok: true }, id, attempt)?;
+                queue.push(back, Kind::Succeeded, id, attempt)?;
                 if let Some((next, next_attempt)) = waiting.pop() {
                     start(
                         &mut queue,
@@ -290,7 +305,8 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
                     )?;
                 }
             }
-            Kind::Answer { ok } => {
+            Kind::Succeeded | Kind::Failed => {
+                let ok = event.kind == Kind::Succeeded;
                 let request = &mut requests[id as usize];
                 if !request.ended && request.attempt == attempt {
                     let client = &mut clients[request.client as usize];
@@ -371,7 +387,7 @@ fn start(
     let server = scenario.server;
     if server.failure_rate > 0.0 && rng.next_unit() < server.failure_rate {
         let back = t - scenario.network * ln(1.0 - rng.next_unit());
-        return queue.push(back, Kind::Answer { ok: false }, id, attempt);
+        return queue.push(back, Kind::Failed, id, attempt);
     }
     *in_progress += 1;
     let took = server.base + server.slope * f64::from(*in_progress);

@@ -95,8 +95,17 @@ pub const MONTE_CARLO: Kind = Kind {
     cfg: &["--cfg", "backoff_monte_carlo"],
 };
 
+/// The retry-storm lab's module: the storm model over its contract alone
+/// (`wasm/src/storm.rs`), none of the calculator's functions.
+pub const STORM: Kind = Kind {
+    file: "backoff-storm.wasm",
+    kept: "wasm/backoff-storm.wasm",
+    record: "wasm/backoff-storm.wasm.sources",
+    cfg: &["--cfg", "backoff_storm"],
+};
+
 /// Every module, in the order the build prepares them.
-pub const KINDS: [Kind; 3] = [BASE, GRID, MONTE_CARLO];
+pub const KINDS: [Kind; 4] = [BASE, GRID, MONTE_CARLO, STORM];
 
 /// The folders whose `.rs` files make the module, relative to the workspace
 /// root.
