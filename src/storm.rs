@@ -219,9 +219,10 @@ pub fn guard_names() -> impl Iterator<Item = &'static str> {
     std::iter::once("none").chain(NAMED.iter().map(|(n, _)| *n))
 }
 
-/// Sums of each figure of a second over the runs.
+/// Sums of each figure of a second over the runs (whole counts, exact in
+/// an `f64`, and the guards' balance, NaN without one).
 #[derive(Clone, Copy, Debug, Default)]
-struct Sums([u64; 9]);
+struct Sums([f64; 10]);
 
 impl Sums {
     fn add(&mut self, s: &Second) {
@@ -237,8 +238,9 @@ impl Sums {
             s.queued,
         ];
         for (sum, x) in self.0.iter_mut().zip(figures) {
-            *sum += u64::from(x);
+            *sum += f64::from(x);
         }
+        self.0[9] += s.tokens;
     }
 }
 
@@ -250,18 +252,8 @@ pub struct Report {
 }
 
 /// The per-second figures' names, in `Sums`' order, as the JSON and the
-/// table name them.
-pub const FIGURES: [&str; 9] = [
-    "starts",
-    "attempts",
-    "retries",
-    "successes",
-    "timeouts",
-    "failures",
-    "gave_up",
-    "concurrency",
-    "queued",
-];
+/// table name them: the storm contract's.
+pub use crate::backoff::contract::storm::FIGURES;
 
 #[derive(Serialize)]
 struct Document {
@@ -326,7 +318,14 @@ impl Storm {
                 let mut row = serde_json::Map::new();
                 row.insert("t".into(), t.into());
                 for (name, sum) in FIGURES.iter().zip(sums.0) {
-                    row.insert((*name).into(), (sum as f64 / n).into());
+                    // A NaN balance (no guard has one) is null.
+                    let mean = sum / n;
+                    let value = if mean.is_nan() {
+                        serde_json::Value::Null
+                    } else {
+                        mean.into()
+                    };
+                    row.insert((*name).into(), value);
                 }
                 row
             })
@@ -437,7 +436,12 @@ impl Storm {
         for (t, sums) in report.sums.iter().enumerate() {
             out.push_str(&format!("{t:>5}"));
             for sum in sums.0 {
-                out.push_str(&format!(" {:>11.1}", sum as f64 / n));
+                let mean = sum / n;
+                if mean.is_nan() {
+                    out.push_str(&format!(" {:>11}", "-"));
+                } else {
+                    out.push_str(&format!(" {mean:>11.1}"));
+                }
             }
             out.push('\n');
         }

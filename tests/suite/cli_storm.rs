@@ -17,7 +17,7 @@ fn check_usage_error(args: &[&str], flag: &str) -> String {
     cli::check_usage_error("storm", args, flag)
 }
 
-const SECOND_FIELDS: [&str; 10] = [
+const SECOND_FIELDS: [&str; 11] = [
     "t",
     "starts",
     "attempts",
@@ -28,6 +28,7 @@ const SECOND_FIELDS: [&str; 10] = [
     "gave_up",
     "concurrency",
     "queued",
+    "tokens",
 ];
 
 #[test]
@@ -113,7 +114,9 @@ fn a_seed_names_its_runs() {
     let one = |seed: &str| json_of(&["--runs", "1", "--seed", seed, "--duration", "30"]);
     let (a, b) = (one("41"), one("42"));
     for t in 0..30 {
-        for key in &SECOND_FIELDS[1..] {
+        // (No guard: no balance, `tokens` null.)
+        assert!(both["seconds"][t]["tokens"].is_null());
+        for key in &SECOND_FIELDS[1..10] {
             let mean = (a["seconds"][t][key].as_f64().unwrap()
                 + b["seconds"][t][key].as_f64().unwrap())
                 / 2.0;

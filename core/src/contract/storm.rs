@@ -119,7 +119,7 @@ pub const fn code(err: StormError) -> u32 {
 pub const SEED_ERROR: u32 = ERRORS.len() as u32;
 
 /// The figures of each second in the output, in order ([`crate::storm::Second`]'s).
-pub const FIGURES: [&str; 9] = [
+pub const FIGURES: [&str; 10] = [
     "starts",
     "attempts",
     "retries",
@@ -129,6 +129,7 @@ pub const FIGURES: [&str; 9] = [
     "gave_up",
     "concurrency",
     "queued",
+    "tokens",
 ];
 
 /// A whole number of a slot, if it is one from 0 to `max`.
@@ -280,7 +281,7 @@ pub fn run(
     };
     run_scenario(&scenario, seed, borrowed).map_err(code)?;
     for (row, s) in out.chunks_exact_mut(FIGURES.len()).zip(&seconds[..rows]) {
-        let figures = [
+        let counts = [
             s.starts,
             s.attempts,
             s.retries,
@@ -291,9 +292,10 @@ pub fn run(
             s.concurrency,
             s.queued,
         ];
-        for (slot, x) in row.iter_mut().zip(figures) {
+        for (slot, x) in row.iter_mut().zip(counts) {
             *slot = f64::from(x);
         }
+        row[FIGURES.len() - 1] = s.tokens;
     }
     Ok(rows)
 }

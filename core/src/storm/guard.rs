@@ -257,6 +257,31 @@ impl Guard {
         }
     }
 
+    /// The client's balance at `t` as its library states it: gRPC's
+    /// tokens, the AWS quota's capacity left, Brooker's bucket, Finagle's
+    /// `balance` (the retries its tokens pay for); `None` for the others.
+    pub(super) fn balance(self, c: &ClientState, t: f64) -> Option<f64> {
+        match self {
+            Guard::Bucket { .. }
+            | Guard::Budget(Budget::Throttling { .. })
+            | Guard::Budget(Budget::Quota { .. }) => Some(c.tokens),
+            Guard::Budget(Budget::Window {
+                percent_can_retry,
+                min_retries_per_sec,
+                ttl_secs,
+            }) => {
+                let (withdrawal, reserve, width) =
+                    finagle(percent_can_retry, min_retries_per_sec, ttl_secs);
+                // On a copy: looking does not move the window's slices.
+                let mut window = c.window;
+                let count = window.sum(millis(t), width) + reserve;
+                // `tokenBucket.count / withdrawalAmount`, in whole retries.
+                Some((count / withdrawal) as f64)
+            }
+            Guard::None | Guard::Breaker { .. } | Guard::Budget(Budget::Concurrency { .. }) => None,
+        }
+    }
+
     /// The client's request succeeded; `acquired` is the quota's amount of
     /// its last retry (0 without one).
     pub(super) fn succeeded(self, c: &mut ClientState, acquired: f64) {

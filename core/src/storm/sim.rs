@@ -32,7 +32,7 @@
 //! per-second rows; a run that needs more slots than given stops with
 //! [`StormError::Events`] or [`StormError::Requests`].
 
-use super::guard::ClientState;
+use super::guard::{ClientState, Guard};
 use super::model::{Arrivals, Rate, Retry, Scenario, StormError, System};
 use super::queue::{Event, Kind, Queue, Waiting};
 use crate::dist::{CapOrder, Delay, correlated, delays};
@@ -41,7 +41,7 @@ use crate::rng::Xoshiro256;
 use crate::{Method, Policy};
 
 /// What happened in one second of a run, `[s, s + 1)`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Second {
     /// New requests.
     pub starts: u32,
@@ -62,6 +62,11 @@ pub struct Second {
     pub concurrency: u32,
     /// Attempts waiting in its queue at the end of the second.
     pub queued: u32,
+    /// The clients' guards' balance at the end of the second, the mean
+    /// over the clients (`Guard::balance`: gRPC's tokens, the AWS quota's
+    /// capacity, Brooker's bucket, Finagle's retries); NaN for a guard
+    /// without one.
+    pub tokens: f64,
 }
 
 impl Second {
@@ -76,6 +81,7 @@ impl Second {
         gave_up: 0,
         concurrency: 0,
         queued: 0,
+        tokens: 0.0,
     };
 }
 
@@ -196,8 +202,11 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
         // last row's end.
         let second = t as usize;
         while closed < second {
-            seconds[closed].concurrency = in_progress;
-            seconds[closed].queued = waiting.len as u32;
+            let end = (closed + 1) as f64;
+            let row = &mut seconds[closed];
+            row.concurrency = in_progress;
+            row.queued = waiting.len as u32;
+            row.tokens = balance(guard, clients, end);
             closed += 1;
         }
         let row = &mut seconds[second];
@@ -332,11 +341,24 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
             }
         }
     }
-    for row in &mut seconds[closed..] {
+    for (i, row) in seconds.iter_mut().enumerate().skip(closed) {
         row.concurrency = in_progress;
         row.queued = waiting.len as u32;
+        row.tokens = balance(guard, clients, (i + 1) as f64);
     }
     Ok(arrived)
+}
+
+/// The mean of the clients' balances at `t`, or NaN for a guard without.
+fn balance(guard: Guard, clients: &[ClientState], t: f64) -> f64 {
+    let mut sum = 0.0;
+    for client in clients {
+        match guard.balance(client, t) {
+            Some(b) => sum += b,
+            None => return f64::NAN,
+        }
+    }
+    sum / clients.len() as f64
 }
 
 /// A client's gap between two starts, drawn with the rate at `t`

@@ -247,7 +247,11 @@ fn the_libraries_budgets_meet_their_closed_forms() {
     for (budget, want) in [(GRPC_A6_EXAMPLE, 4), (AWS_STANDARD, 100)] {
         // 50 requests a second for 1 s: every one of them fails.
         let scenario = guarded(Guard::Budget(budget), 50.0, 1.0, 1.0, 1000);
-        let retried: u32 = rows(&scenario, 3).iter().map(|s| s.retries).sum();
+        let burst = rows(&scenario, 3);
+        let retried: u32 = burst.iter().map(|s| s.retries).sum();
+        // Nothing left at the second's end: every failed attempt took a
+        // token, every retry its cost.
+        assert_eq!(burst[0].tokens, 0.0, "{budget:?}");
         let from_full = effect(budget, 1000, 1.0).unwrap().retries_from_full;
         println!("{budget:?}: {retried} retries from full, the closed form {from_full:?}");
         assert_eq!(retried, want, "{budget:?}");
@@ -260,7 +264,7 @@ fn the_libraries_budgets_meet_their_closed_forms() {
     let burst = rows(&scenario, 3);
     let n: u32 = burst.iter().map(|s| s.starts).sum();
     let retried: u32 = burst.iter().map(|s| s.retries).sum();
-    let (mut balance, mut want) = (500_000, 0);
+    let (mut balance, mut want) = (500_000u32, 0);
     for _ in 0..n {
         balance += 1000;
         for _ in 0..2 {
@@ -273,6 +277,8 @@ fn the_libraries_budgets_meet_their_closed_forms() {
     println!("Finagle: {n} failing requests, {retried} retries; its rule {want}");
     assert!(n > 56, "past the 55 requests that get both retries");
     assert_eq!(retried, want);
+    // Its `balance`: the whole retries its tokens pay for.
+    assert_eq!(burst[0].tokens, f64::from(balance / 5000));
     // The long run at failure rate f, 1,000 requests a second for 60 s:
     // the attempts per request `effect` holds (Finagle's reserve adds its
     // 10 a second, 0.01 a request at this rate, to 0.011 as its window is
