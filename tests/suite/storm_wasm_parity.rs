@@ -198,3 +198,66 @@ fn the_module_exports_the_storm_alone_within_its_budget() {
     println!("storm module: {} bytes (budget {BUDGET})", STORM_WASM.len());
     assert!(STORM_WASM.len() <= BUDGET, "{} bytes", STORM_WASM.len());
 }
+
+/// The lab's update, timed in Node on the module as the browser gets it: a
+/// one-minute scenario of 100 requests a second (the issue's yardstick,
+/// within 100 ms), then Brooker's spike at its 80 s. Printed, not
+/// asserted: machines here are shared (`-- --nocapture` shows it).
+#[test]
+fn a_minute_at_100_a_second_is_timed_in_node() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("backoff-storm.wasm");
+    std::fs::write(&module, STORM_WASM).unwrap();
+    let minute = slots(&[("workload", 0.0), ("rate", 100.0), ("duration", 60.0)]);
+    let spike = slots(&[("duration", 80.0)]);
+    let js = |s: &[f64; INPUTS.len()]| {
+        let values: Vec<String> = s
+            .iter()
+            .map(|x| {
+                if x.is_nan() {
+                    "NaN".into()
+                } else {
+                    x.to_string()
+                }
+            })
+            .collect();
+        format!("[{}]", values.join(","))
+    };
+    let script = format!(
+        r#"
+const fs = require("fs");
+const e = new WebAssembly.Instance(new WebAssembly.Module(fs.readFileSync(process.argv[1])), {{}}).exports;
+for (const [name, slots] of [["one minute at 100 a second", {minute}], ["Brooker's spike, 80 s", {spike}]]) {{
+  new Float64Array(e.memory.buffer, e.storm_input_buffer(), slots.length).set(slots);
+  const times = [];
+  let code;
+  for (let i = 0; i < 21; i++) {{
+    const t = performance.now();
+    code = e.storm();
+    times.push(performance.now() - t);
+  }}
+  times.sort((a, b) => a - b);
+  console.log(`${{name}}: code ${{code}}, ${{e.storm_seconds()}} s, median of 21 runs ${{times[10].toFixed(2)}} ms (fastest ${{times[0].toFixed(2)}})`);
+}}
+"#,
+        minute = js(&minute),
+        spike = js(&spike),
+    );
+    let run = std::process::Command::new("node")
+        .arg("-e")
+        .arg(&script)
+        .arg(&module)
+        .output();
+    let Ok(run) = run else {
+        backoff_core_testing::tools::skip("not timed: node is not on PATH");
+        return;
+    };
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let out = String::from_utf8_lossy(&run.stdout);
+    println!("the storm module in Node:\n{out}");
+    assert_eq!(out.matches("code 0,").count(), 2, "{out}");
+}
