@@ -158,7 +158,12 @@ impl Storm {
 fn flag_of(err: StormError) -> &'static str {
     match err {
         StormError::Duration | StormError::Output => "--duration",
-        StormError::Arrivals => "--rate",
+        StormError::Arrivals | StormError::Rate => "--rate",
+        StormError::Peak => "--peak",
+        StormError::At => "--at",
+        StormError::Length => "--length",
+        StormError::Slope => "--slope",
+        StormError::Until => "--until",
         StormError::Server => "--server-time",
         StormError::FailureRate => "--server-failure-rate",
         StormError::Queue => "--queue",
@@ -179,10 +184,19 @@ fn message_of(err: StormError) -> String {
         StormError::Duration | StormError::Output => {
             format!("the duration must be greater than 0 and at most {MAX_DURATION} s")
         }
-        StormError::Arrivals => format!(
-            "rates must be from 0 to {MAX_RATE} requests a second (a constant rate and a \
-             spike's rates above 0), and the workload's times from 0 to {MAX_TIME} s"
-        ),
+        StormError::Arrivals => "the workload is none of the model's".into(),
+        StormError::Rate => {
+            format!("the rate must be above 0 and at most {MAX_RATE} requests a second")
+        }
+        StormError::Peak => {
+            format!("the peak must be at most {MAX_RATE} requests a second (a spike's above 0)")
+        }
+        StormError::At => format!("the time must be from 0 to {MAX_TIME} s"),
+        StormError::Length => format!("the spike's length must be from 0 to {MAX_TIME} s"),
+        StormError::Slope => {
+            format!("the slope must be from 0 to {MAX_RATE} requests a second, each second")
+        }
+        StormError::Until => format!("the last arrival's time must be from 0 to {MAX_TIME} s"),
         StormError::Server => {
             format!("the server's times must be from 0 to {MAX_TIME} s and its limit above 0")
         }

@@ -161,8 +161,24 @@ pub struct Scenario {
 pub enum StormError {
     /// The duration is not in `(0, MAX_DURATION]`.
     Duration,
-    /// An arrival rate or a time of the workload is out of range.
+    /// The system or the workload is none of the model's, or the first
+    /// arrival's time is out of range.
     Arrivals,
+    /// A constant rate, or a spike's rate outside it, is not above 0 and at
+    /// most `MAX_RATE`.
+    Rate,
+    /// A spike's rate or a ramp's peak is out of range (a spike's must be
+    /// above 0).
+    Peak,
+    /// The time of a spike's start or of a ramp's peak is not from 0 to
+    /// `MAX_TIME`.
+    At,
+    /// A spike's length is not from 0 to `MAX_TIME`.
+    Length,
+    /// A ramp's slope is not from 0 to `MAX_RATE`.
+    Slope,
+    /// The last arrival's time is not from 0 to `MAX_TIME`.
+    Until,
     /// A server time or the limit is out of range.
     Server,
     /// The server's failure rate is not from 0 to 1.
@@ -211,18 +227,41 @@ impl Scenario {
             clients,
             ..
         } = self.arrivals;
-        let workload = match r {
-            Rate::Constant { rate: x } => rate(x) && x > 0.0,
-            Rate::Ramp { peak, slope, at } => rate(peak) && rate(slope) && time(at),
+        // Each figure of the workload against its rule, in its own error.
+        let positive = |x: f64| rate(x) && x > 0.0;
+        let checks: [(bool, StormError); 4] = match r {
+            Rate::Constant { rate: x } => [
+                (positive(x), StormError::Rate),
+                (true, StormError::Peak),
+                (true, StormError::At),
+                (true, StormError::Length),
+            ],
+            Rate::Ramp { peak, slope, at } => [
+                (rate(slope), StormError::Slope),
+                (rate(peak), StormError::Peak),
+                (time(at), StormError::At),
+                (true, StormError::Length),
+            ],
             Rate::Spike {
                 base,
                 peak,
                 start,
                 width,
-            } => rate(base) && base > 0.0 && rate(peak) && peak > 0.0 && time(start) && time(width),
+            } => [
+                (positive(base), StormError::Rate),
+                (positive(peak), StormError::Peak),
+                (time(start), StormError::At),
+                (time(width), StormError::Length),
+            ],
         };
-        if !(workload && time(first) && time(until)) {
+        if let Some(&(_, err)) = checks.iter().find(|(ok, _)| !ok) {
+            return Err(err);
+        }
+        if !time(first) {
             return Err(StormError::Arrivals);
+        }
+        if !time(until) {
+            return Err(StormError::Until);
         }
         if !(1..=MAX_CLIENTS).contains(&clients) {
             return Err(StormError::Clients);
