@@ -545,7 +545,13 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
                 .map_err(|e| schedule_flags::policy_error_line(e, p.max_delay.is_some()))
         })
         .and_then(|schedule| {
-            Distribution::new(&schedule, limits)
+            // The curve, if asked for, from the method's one run.
+            let figures = if flags.curve {
+                Distribution::new_with_curve(&schedule, limits)
+            } else {
+                Distribution::new(&schedule, limits)
+            };
+            figures
                 .map(|figures| (schedule, figures))
                 .map_err(|e| schedule_flags::dist_error_line(e, flags))
         })
@@ -577,13 +583,6 @@ fn schedule(args: ScheduleArgs) -> ExitCode {
                 .map(|figures| (schedule, figures))
                 .map_err(|e| schedule_flags::dist_error_line(e, flags)),
             None => Ok((schedule, figures)),
-        })
-        .and_then(|(schedule, figures)| match flags.curve {
-            true => figures
-                .with_curve(&schedule)
-                .map(|figures| (schedule, figures))
-                .map_err(|e| schedule_flags::dist_error_line(e, flags)),
-            false => Ok((schedule, figures)),
         }) {
         Ok((schedule, figures)) => {
             if let Some(library) = args.as_code.as_deref().and_then(snippets::Library::from_id) {

@@ -250,7 +250,23 @@ pub struct FitAnswers {
 impl Distribution {
     /// Computes the figures of `schedule` under `limits`.
     pub fn new(schedule: &Schedule, limits: Limits) -> Result<Distribution, DistError> {
+        Distribution::compute(schedule, limits, false)
+    }
+
+    /// As [`Distribution::new`], with the total wait's curve from the same
+    /// run of the method.
+    pub fn new_with_curve(schedule: &Schedule, limits: Limits) -> Result<Distribution, DistError> {
+        Distribution::compute(schedule, limits, true)
+    }
+
+    fn compute(
+        schedule: &Schedule,
+        limits: Limits,
+        with_curve: bool,
+    ) -> Result<Distribution, DistError> {
         limits.validate()?;
+        // The curve's points, or none (the methods leave an empty one alone).
+        let mut curve = vec![0.0; if with_curve { dist::CURVE_POINTS } else { 0 }];
         let policy = schedule.policy();
         let n = policy.retries as usize;
         let (method, cumulative, total, delay_means, deadline) = match policy.jitter.method() {
@@ -259,6 +275,9 @@ impl Distribution {
                 let mut work = vec![0.0; monte_carlo::work_len(mc.samples)];
                 let mut rows = vec![monte_carlo::Row::default(); n];
                 let report = monte_carlo::run(&policy, mc, limits, &mut work, &mut rows)?;
+                if with_curve {
+                    monte_carlo::curve(&mut work, report.samples, &report.total, &mut curve);
+                }
                 let method = Method::MonteCarlo {
                     generator: report.generator,
                     seed: report.seed,
@@ -284,7 +303,8 @@ impl Distribution {
                 let delays = dist::delays(&policy, CapOrder::BeforeJitter, &mut delays)?;
                 let mut work = vec![0.0; dist::sum::work_len(dist::sum::CELLS)];
                 let mut out = vec![Summary::default(); n];
-                let report = dist::independent(delays, limits, &mut work, &mut out)?;
+                let report =
+                    dist::independent_with_curve(delays, limits, &mut work, &mut out, &mut curve)?;
                 let method = Method::Grid {
                     step: report.grid_step,
                 };
@@ -305,35 +325,7 @@ impl Distribution {
             fit: None,
             cost: None,
             sample: None,
-            curve: None,
-        })
-    }
-
-    /// These figures with the total wait's curve, from the method's run of
-    /// `schedule` again (the same run: the same figures, bit for bit).
-    pub fn with_curve(self, schedule: &Schedule) -> Result<Distribution, DistError> {
-        let policy = schedule.policy();
-        let n = policy.retries as usize;
-        let mut curve = vec![0.0; dist::CURVE_POINTS];
-        match policy.jitter.method() {
-            crate::backoff::Method::MonteCarlo => {
-                let mc = monte_carlo::MonteCarlo::for_retries(policy.retries);
-                let mut work = vec![0.0; monte_carlo::work_len(mc.samples)];
-                let mut rows = vec![monte_carlo::Row::default(); n];
-                let report = monte_carlo::run(&policy, mc, self.limits, &mut work, &mut rows)?;
-                monte_carlo::curve(&mut work, report.samples, &report.total, &mut curve);
-            }
-            _ => {
-                let mut delays = vec![Delay::fixed(0.0); n];
-                let delays = dist::delays(&policy, CapOrder::BeforeJitter, &mut delays)?;
-                let mut work = vec![0.0; dist::sum::work_len(dist::sum::CELLS)];
-                let mut out = vec![Summary::default(); n];
-                dist::independent_with_curve(delays, self.limits, &mut work, &mut out, &mut curve)?;
-            }
-        }
-        Ok(Distribution {
-            curve: Some(curve),
-            ..self
+            curve: with_curve.then_some(curve),
         })
     }
 

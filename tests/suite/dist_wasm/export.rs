@@ -414,8 +414,7 @@ fn the_native_contract_gives_the_command_lines_figures() {
         let cli = Schedule::new(policy)
             .map_err(|e| e.field())
             .and_then(|sch| {
-                Distribution::new(&sch, limits)
-                    .and_then(|d| d.with_curve(&sch))
+                Distribution::new_with_curve(&sch, limits)
                     .map(|d| (sch, d))
                     .map_err(|e| e.field())
             });

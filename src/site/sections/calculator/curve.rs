@@ -1,6 +1,6 @@
 //! The chart of the total wait's distribution: the share of runs whose
 //! total wait is below each figure, drawn through the core's curve of the
-//! total (`report::Distribution::with_curve`, the quantiles at p = 0, 0.01,
+//! total (`report::Distribution::new_with_curve`, the quantiles at p = 0, 0.01,
 //! …, 1), with its P50, P90 and P99 marked and, with a deadline, the
 //! longest total with which the last retry still starts before it; a
 //! summary in words, and the curve's every tenth point and P99 in a table.

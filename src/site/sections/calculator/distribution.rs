@@ -338,10 +338,11 @@ pub fn variables(id: &str) -> Option<&'static [&'static str]> {
     VARIABLES.iter().find(|(m, _)| *m == id).map(|(_, v)| *v)
 }
 
-/// The figures of `schedule` under `limits`, as `schedule --percentiles`
-/// prints them.
+/// The figures of `schedule` under `limits`, as `schedule --percentiles
+/// --curve` prints them (the curve from the method's same run).
 pub fn compute(schedule: &Schedule, limits: Limits) -> Distribution {
-    Distribution::new(schedule, limits).expect("the defaults and limits are checked when loaded")
+    Distribution::new_with_curve(schedule, limits)
+        .expect("the defaults and limits are checked when loaded")
 }
 
 /// A figure with the page's unit.

@@ -134,9 +134,7 @@ pub fn view(
     let fields = form::fields(profile, texts, intl);
     let limit_fields = form::limit_field_views(profile, texts, intl);
     let cost_fields = form::cost_field_views(texts, intl);
-    let mut dist = distribution::compute(&schedule, profile.limits)
-        .with_curve(&schedule)
-        .expect("the defaults and limits are checked when loaded");
+    let mut dist = distribution::compute(&schedule, profile.limits);
     if let Some(deadline) = profile.limits.deadline {
         dist = dist
             .with_fit(&schedule, profile.limits.timeout, deadline)
