@@ -275,6 +275,11 @@ struct StormArgs {
     /// while more than 1 is left; each request adds FILL, up to SIZE.
     #[arg(long, allow_hyphen_values = true, value_delimiter = ',', num_args = 1)]
     bucket: Option<Vec<f64>>,
+    /// Services in a row, each calling the one below with the same timeout
+    /// and retries, the server at the bottom (1 to 10; the guard is the
+    /// top's).
+    #[arg(long, allow_hyphen_values = true, default_value_t = 1)]
+    layers: u32,
     /// Runs, averaged (1 to 1000); run i draws from seed + i.
     #[arg(long, allow_hyphen_values = true, default_value_t = 10)]
     runs: u32,
@@ -844,6 +849,7 @@ fn storm_work(args: &StormArgs) -> Result<backoff_site::storm::Storm, String> {
                 timeout: args.timeout,
                 retry,
                 guard,
+                layers: args.layers,
             },
         },
         runs: args.runs,

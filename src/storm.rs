@@ -171,6 +171,7 @@ fn flag_of(err: StormError) -> &'static str {
         StormError::Timeout => "--timeout",
         StormError::Retry => "--retries",
         StormError::Guard => "--budget",
+        StormError::Layers => "--layers",
         StormError::Clients => "--clients",
         StormError::Requests => "--rate",
         StormError::Events => "--duration",
@@ -208,6 +209,10 @@ fn message_of(err: StormError) -> String {
         }
         StormError::Retry => "the retry policy is refused: check it with `schedule`".into(),
         StormError::Guard => "the budget's or breaker's figures are out of range".into(),
+        StormError::Layers => format!(
+            "the layers must be a whole number from 1 to {}",
+            crate::backoff::cost::MAX_LAYERS
+        ),
         StormError::Clients => format!("clients must be from 1 to {MAX_CLIENTS}"),
         StormError::Requests => "more requests arrived than the run's slots hold".into(),
         StormError::Events => format!(
@@ -236,13 +241,14 @@ pub fn guard_names() -> impl Iterator<Item = &'static str> {
 /// Sums of each figure of a second over the runs (whole counts, exact in
 /// an `f64`, and the guards' balance, NaN without one).
 #[derive(Clone, Copy, Debug, Default)]
-struct Sums([f64; 10]);
+struct Sums([f64; 11]);
 
 impl Sums {
     fn add(&mut self, s: &Second) {
         let figures = [
             s.starts,
             s.attempts,
+            s.offered,
             s.retries,
             s.successes,
             s.timeouts,
@@ -254,7 +260,7 @@ impl Sums {
         for (sum, x) in self.0.iter_mut().zip(figures) {
             *sum += f64::from(x);
         }
-        self.0[9] += s.tokens;
+        self.0[10] += s.tokens;
     }
 }
 
@@ -297,6 +303,7 @@ struct ScenarioJson {
     retries: u32,
     backoff: Option<serde_json::Value>,
     budget: &'static str,
+    layers: u32,
 }
 
 #[derive(Serialize)]
@@ -393,6 +400,7 @@ impl Storm {
                 retries: s.client.retry.retries(),
                 backoff,
                 budget: self.guard_name,
+                layers: s.client.layers,
             },
             seconds,
             summary,

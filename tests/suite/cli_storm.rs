@@ -17,10 +17,11 @@ fn check_usage_error(args: &[&str], flag: &str) -> String {
     cli::check_usage_error("storm", args, flag)
 }
 
-const SECOND_FIELDS: [&str; 11] = [
+const SECOND_FIELDS: [&str; 12] = [
     "t",
     "starts",
     "attempts",
+    "offered",
     "retries",
     "successes",
     "timeouts",
@@ -56,6 +57,7 @@ fn the_document_has_every_documented_field() {
         "retries",
         "backoff",
         "budget",
+        "layers",
     ] {
         assert!(s.get(key).is_some(), "scenario.{key}");
     }
@@ -116,7 +118,7 @@ fn a_seed_names_its_runs() {
     for t in 0..30 {
         // (No guard: no balance, `tokens` null.)
         assert!(both["seconds"][t]["tokens"].is_null());
-        for key in &SECOND_FIELDS[1..10] {
+        for key in &SECOND_FIELDS[1..11] {
             let mean = (a["seconds"][t][key].as_f64().unwrap()
                 + b["seconds"][t][key].as_f64().unwrap())
                 / 2.0;
@@ -224,6 +226,8 @@ fn bad_arguments_name_their_flag() {
         (&["--length", "nan"], "--length"),
         (&["--workload", "ramp", "--slope", "-1"], "--slope"),
         (&["--until", "1e9"], "--until"),
+        (&["--layers", "11"], "--layers"),
+        (&["--layers", "0"], "--layers"),
         (&["--duration", "1e9"], "--duration"),
         (&["--server-failure-rate", "2"], "--server-failure-rate"),
         (&["--server-time", "-1"], "--server-time"),

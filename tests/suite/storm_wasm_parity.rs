@@ -126,6 +126,8 @@ fn the_module_runs_the_native_model_bit_for_bit() {
             ("guard_b", 5.0),
             ("retries", 20.0),
         ]),
+        // Three layers.
+        slots(&[("layers", 3.0), ("rate", 10.0), ("peak", 20.0)]),
     ];
     for (i, case) in cases.iter().enumerate() {
         let at = input_buffer.call(&mut wasm.store, ()).unwrap();

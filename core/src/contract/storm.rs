@@ -14,8 +14,9 @@ use crate::{Jitter, Policy};
 
 /// The inputs, by name: the export reads input `i` from slot `i`. An
 /// optional input not given is NaN (`until`: the duration; `limit`: none;
-/// `backoff_base`: retries at once; `backoff_max`: no cap; `guard`: none).
-pub const INPUTS: [&str; 27] = [
+/// `backoff_base`: retries at once; `backoff_max`: no cap; `guard`: none;
+/// `layers`: 1).
+pub const INPUTS: [&str; 28] = [
     "duration",
     "system",
     "workload",
@@ -42,6 +43,7 @@ pub const INPUTS: [&str; 27] = [
     "guard",
     "guard_a",
     "guard_b",
+    "layers",
     "seed",
 ];
 
@@ -79,7 +81,7 @@ pub const GUARDS: [&str; NAMED.len() + 2] = {
 };
 
 /// The message key of each error code, code `c` at index `c - 1`.
-pub const ERRORS: [&str; 19] = [
+pub const ERRORS: [&str; 20] = [
     "duration",
     "arrivals",
     "rate",
@@ -96,6 +98,7 @@ pub const ERRORS: [&str; 19] = [
     "timeout",
     "retry",
     "guard",
+    "layers",
     "requests",
     "events",
     "seed",
@@ -120,8 +123,9 @@ pub const fn code(err: StormError) -> u32 {
         StormError::Timeout => 13,
         StormError::Retry => 14,
         StormError::Guard => 15,
-        StormError::Requests => 16,
-        StormError::Events => 17,
+        StormError::Layers => 16,
+        StormError::Requests => 17,
+        StormError::Events => 18,
     };
     index + 1
 }
@@ -131,9 +135,10 @@ pub const fn code(err: StormError) -> u32 {
 pub const SEED_ERROR: u32 = ERRORS.len() as u32;
 
 /// The figures of each second in the output, in order ([`crate::storm::Second`]'s).
-pub const FIGURES: [&str; 10] = [
+pub const FIGURES: [&str; 11] = [
     "starts",
     "attempts",
+    "offered",
     "retries",
     "successes",
     "timeouts",
@@ -222,6 +227,11 @@ pub fn scenario(inputs: &[f64; INPUTS.len()]) -> Result<(Scenario, u64), u32> {
             None => return Err(refuse(StormError::Guard)),
         }
     };
+    let layers = if at("layers").is_nan() {
+        1
+    } else {
+        whole(at("layers"), u32::MAX).ok_or(refuse(StormError::Layers))?
+    };
     let seed = at("seed");
     let max = super::sample::MAX_SEED as f64;
     if !(seed >= 0.0 && seed <= max && (seed as u64) as f64 == seed) {
@@ -248,6 +258,7 @@ pub fn scenario(inputs: &[f64; INPUTS.len()]) -> Result<(Scenario, u64), u32> {
             timeout: at("timeout"),
             retry,
             guard,
+            layers,
         },
     };
     scenario.validate().map_err(refuse)?;
@@ -296,6 +307,7 @@ pub fn run(
         let counts = [
             s.starts,
             s.attempts,
+            s.offered,
             s.retries,
             s.successes,
             s.timeouts,
@@ -404,9 +416,11 @@ mod tests {
         run_scenario(&scenario, 7, buffers).unwrap();
         for (t, s) in seconds.iter().enumerate() {
             let row = &out[t * FIGURES.len()..(t + 1) * FIGURES.len()];
-            assert_eq!(row[0], f64::from(s.starts));
-            assert_eq!(row[3], f64::from(s.successes));
-            assert_eq!(row[7], f64::from(s.concurrency));
+            let at = |name: &str| FIGURES.iter().position(|f| *f == name).unwrap();
+            assert_eq!(row[at("starts")], f64::from(s.starts));
+            assert_eq!(row[at("offered")], f64::from(s.offered));
+            assert_eq!(row[at("successes")], f64::from(s.successes));
+            assert_eq!(row[at("concurrency")], f64::from(s.concurrency));
         }
         assert!(out[40 * FIGURES.len()].is_nan(), "nothing past the run");
     }
@@ -441,6 +455,8 @@ mod tests {
             ("backoff_jitter", 99.0, "retry"),
             ("backoff_base", 0.0, "retry"),
             ("guard", breaker + 2.0, "guard"),
+            ("layers", 11.0, "layers"),
+            ("layers", 0.0, "layers"),
             ("seed", -1.0, "seed"),
             ("seed", 0.5, "seed"),
         ] {
@@ -480,6 +496,7 @@ mod tests {
             StormError::Timeout,
             StormError::Retry,
             StormError::Guard,
+            StormError::Layers,
             StormError::Requests,
             StormError::Events,
         ] {

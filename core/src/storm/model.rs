@@ -137,11 +137,16 @@ impl Retry {
 /// What every client does: it gives up on an attempt after `timeout`
 /// (ignoring its answer if it comes later, as most clients do) and retries
 /// a timed-out or failed attempt per `retry`, while its own `guard` lets it.
+/// With `layers` above 1, each attempt reaches a service that calls the
+/// one below it the same way (the same timeout and retries, no guard of its
+/// own), down to the server: `layers` services in all.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Client {
     pub timeout: f64,
     pub retry: Retry,
     pub guard: Guard,
+    /// From 1 to [`crate::cost::MAX_LAYERS`].
+    pub layers: u32,
 }
 
 /// A scenario of the model: who sends, what serves, what lies between.
@@ -192,6 +197,8 @@ pub enum StormError {
     Retry,
     /// The guard's figures are out of range.
     Guard,
+    /// The layers are not from 1 to `crate::cost::MAX_LAYERS`.
+    Layers,
     /// The clients are not from 1 to `MAX_CLIENTS`, or the caller's client
     /// slots are fewer.
     Clients,
@@ -287,6 +294,9 @@ impl Scenario {
         }
         if !c.guard.valid() {
             return Err(StormError::Guard);
+        }
+        if !(1..=crate::cost::MAX_LAYERS).contains(&c.layers) {
+            return Err(StormError::Layers);
         }
         Ok(())
     }

@@ -47,6 +47,9 @@ pub struct Second {
     pub starts: u32,
     /// Attempts sent: first attempts and retries.
     pub attempts: u32,
+    /// Attempts that reached the server (at the bottom of the layers):
+    /// taken, queued or refused.
+    pub offered: u32,
     /// Retries sent (each counted when it is decided, before its delay).
     pub retries: u32,
     /// Requests answered with a success.
@@ -74,6 +77,7 @@ impl Second {
     pub const ZERO: Second = Second {
         starts: 0,
         attempts: 0,
+        offered: 0,
         retries: 0,
         successes: 0,
         timeouts: 0,
@@ -86,8 +90,9 @@ impl Second {
 }
 
 /// One request: its client, its current attempt (0 the first, `k` its
-/// `k`-th retry), the state of its correlated jitter's path and what its
-/// last retry took from an AWS quota.
+/// `k`-th retry), the state of its correlated jitter's path, what its
+/// last retry took from an AWS quota, and, below the top layer, the
+/// attempt of the request above it that it serves.
 #[derive(Clone, Copy, Debug)]
 pub struct Request {
     client: u32,
@@ -95,6 +100,10 @@ pub struct Request {
     ended: bool,
     path: f64,
     acquired: f64,
+    /// 0 at the top.
+    layer: u32,
+    parent: u32,
+    parent_attempt: u32,
 }
 
 impl Request {
@@ -104,6 +113,9 @@ impl Request {
         ended: false,
         path: 0.0,
         acquired: 0.0,
+        layer: 0,
+        parent: 0,
+        parent_attempt: 0,
     };
 }
 
@@ -188,6 +200,7 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
     let network = scenario.network;
     let timeout = scenario.client.timeout;
     let max_retries = scenario.client.retry.retries();
+    let layers = scenario.client.layers;
     let mut arrived = 0u32;
     let mut in_progress = 0u32;
     // Seconds whose end-of-second figures are written.
@@ -225,7 +238,9 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
             arrive(queue, if after > t { after } else { t }, until, id)
         };
         // After the request `id`'s current attempt failed (timed out when
-        // `timeout`): its retry, or its end.
+        // `timeout`): its retry, or its end. Only the top layer's requests
+        // are counted and guarded; one below that ends unanswered answers
+        // the attempt above it with a failure.
         let retry_or_end = |row: &mut Second,
                             rng: &mut Xoshiro256,
                             queue: &mut Queue,
@@ -233,18 +248,23 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
                             client: &mut ClientState,
                             timeout_: bool|
          -> Result<(), StormError> {
-            guard.ended(client, request.attempt > 0);
-            guard.failed(client);
-            let allowed = if request.attempt < max_retries {
-                guard.allow(client, t, timeout_)
-            } else {
-                None
+            let top = request.layer == 0;
+            if top {
+                guard.ended(client, request.attempt > 0);
+                guard.failed(client);
+            }
+            let allowed = match (request.attempt < max_retries, top) {
+                (true, true) => guard.allow(client, t, timeout_),
+                (true, false) => Some(0.0),
+                (false, _) => None,
             };
             if let Some(acquired) = allowed {
                 request.acquired = acquired;
-                guard.sent(client, true);
-                row.retries += 1;
-                row.attempts += 1;
+                if top {
+                    guard.sent(client, true);
+                    row.retries += 1;
+                    row.attempts += 1;
+                }
                 request.attempt += 1;
                 let wait = match scenario.client.retry {
                     Retry::Immediately { .. } => 0.0,
@@ -252,9 +272,14 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
                 };
                 send(queue, rng, t + wait, id, request.attempt, timeout, network)
             } else {
-                row.gave_up += 1;
                 request.ended = true;
-                next_closed(queue, rng, client, request.client)
+                if top {
+                    row.gave_up += 1;
+                    next_closed(queue, rng, client, request.client)
+                } else {
+                    let back = t - network * ln(1.0 - rng.next_unit());
+                    queue.push(back, Kind::Failed, request.parent, request.parent_attempt)
+                }
             }
         };
         match event.kind {
@@ -280,7 +305,28 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
                     arrive(&mut queue, next, until, id)?;
                 }
             }
+            Kind::AtServer if requests[id as usize].layer + 1 < layers => {
+                // A service in between: it calls the one below, as the
+                // client does, whether or not the attempt is still awaited.
+                let above = requests[id as usize];
+                let slot = requests
+                    .get_mut(arrived as usize)
+                    .ok_or(StormError::Requests)?;
+                *slot = Request {
+                    client: above.client,
+                    layer: above.layer + 1,
+                    parent: id,
+                    parent_attempt: attempt,
+                    ..Request::EMPTY
+                };
+                if let Retry::Backoff(policy) = scenario.client.retry {
+                    slot.path = correlated::start(&policy);
+                }
+                send(&mut queue, &mut rng, t, arrived, 0, timeout, network)?;
+                arrived += 1;
+            }
             Kind::AtServer => {
+                row.offered += 1;
                 if server.limit.is_some_and(|limit| in_progress >= limit) {
                     if !waiting.push((id, attempt)) {
                         let back = t + exponential(&mut rng, network);
@@ -318,15 +364,26 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
                 let ok = event.kind == Kind::Succeeded;
                 let request = &mut requests[id as usize];
                 if !request.ended && request.attempt == attempt {
+                    let top = request.layer == 0;
                     let client = &mut clients[request.client as usize];
-                    if ok {
+                    if ok && top {
                         row.successes += 1;
                         request.ended = true;
                         guard.ended(client, attempt > 0);
                         guard.succeeded(client, request.acquired);
                         next_closed(&mut queue, &mut rng, client, request.client)?;
+                    } else if ok {
+                        // The service above gets its answer.
+                        request.ended = true;
+                        let back = t + exponential(&mut rng, network);
+                        queue.push(
+                            back,
+                            Kind::Succeeded,
+                            request.parent,
+                            request.parent_attempt,
+                        )?;
                     } else {
-                        row.failures += 1;
+                        row.failures += u32::from(top);
                         retry_or_end(row, &mut rng, &mut queue, request, client, false)?;
                     }
                 }
@@ -334,7 +391,7 @@ pub fn run(scenario: &Scenario, seed: u64, buffers: Buffers) -> Result<u32, Stor
             Kind::Timeout => {
                 let request = &mut requests[id as usize];
                 if !request.ended && request.attempt == attempt {
-                    row.timeouts += 1;
+                    row.timeouts += u32::from(request.layer == 0);
                     let client = &mut clients[request.client as usize];
                     retry_or_end(row, &mut rng, &mut queue, request, client, true)?;
                 }

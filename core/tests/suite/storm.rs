@@ -62,6 +62,7 @@ fn brooker(rate: Rate, backoff: bool) -> Scenario {
                 Retry::Immediately { retries: 2 }
             },
             guard: Guard::None,
+            layers: 1,
         },
     }
 }
@@ -398,5 +399,51 @@ fn buffers<'a>(
         waiting: &mut [],
         delays: &mut [],
         seconds,
+    }
+}
+
+#[test]
+fn retries_multiply_across_layers() {
+    // Three layers of three attempts, every attempt failing at once: 27
+    // reach the server for each request; at a failure rate of one half,
+    // `backoff_core::cost`'s expected attempts at the bottom and share of
+    // requests answered at the top.
+    for (p, runs) in [(1.0, 1), (0.5, 4)] {
+        let mut scenario = lasting(brooker(Rate::Constant { rate: 50.0 }, false), 60.0);
+        scenario.arrivals.until = 50.0;
+        scenario.server = Server {
+            base: 0.001,
+            slope: 0.0,
+            limit: None,
+            queue: 0,
+            failure_rate: p,
+        };
+        scenario.network = 0.001;
+        scenario.client.timeout = 30.0;
+        scenario.client.layers = 3;
+        let (mut starts, mut offered, mut successes) = (0.0, 0.0, 0.0);
+        for seed in 0..runs {
+            for s in rows(&scenario, seed) {
+                starts += f64::from(s.starts);
+                offered += f64::from(s.offered);
+                successes += f64::from(s.successes);
+            }
+        }
+        let want = backoff_core::cost::cost(2, p, 3).unwrap();
+        let (bottom, answered) = (offered / starts, successes / starts);
+        println!(
+            "3 layers of 2 retries at {p}: {bottom:.4} attempts at the bottom a request (closed form {:.4}), {answered:.4} answered ({:.4})",
+            want.bottom_attempts, want.top_success
+        );
+        if p == 1.0 {
+            assert_eq!(bottom, 27.0);
+            assert_eq!(answered, 0.0);
+        } else {
+            assert!(
+                (bottom - want.bottom_attempts).abs() / want.bottom_attempts < 0.02,
+                "{bottom}"
+            );
+            assert!((answered - want.top_success).abs() < 0.02, "{answered}");
+        }
     }
 }

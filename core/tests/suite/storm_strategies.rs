@@ -79,6 +79,7 @@ fn retry_sim(name: &str, clients: u32, rate: f64, failure_rate: f64) -> Scenario
             timeout: 60.0,
             retry,
             guard,
+            layers: 1,
         },
     }
 }
@@ -225,6 +226,7 @@ fn guarded(guard: Guard, rate: f64, seconds: f64, p: f64, retries: u32) -> Scena
             timeout: 60.0,
             retry: Retry::Immediately { retries },
             guard,
+            layers: 1,
         },
     }
 }
