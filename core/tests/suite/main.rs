@@ -29,4 +29,5 @@ mod dist_timeline;
 mod polly;
 mod props;
 mod storm;
+mod storm_contract;
 mod storm_strategies;
