@@ -32,6 +32,10 @@ pub const MAX_REQUESTS: f64 = 2_000_000.0;
 /// not do: 2^24 events of 32 bytes, 512 MiB).
 pub const MAX_EVENTS: usize = 1 << 24;
 
+/// The most request slots a run may use, the layers' calls below the top
+/// included (2^22 slots of 48 bytes, 192 MiB).
+pub const MAX_REQUEST_SLOTS: usize = 1 << 22;
+
 /// A command's work: the scenario, how many runs, and the first seed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Storm {
@@ -118,8 +122,9 @@ impl Storm {
         let mut seconds = vec![Second::default(); rows];
         for i in 0..self.runs {
             let seed = self.seed.wrapping_add(u64::from(i));
-            // A run that needs more pending events runs again with twice
-            // as many slots, up to MAX_EVENTS.
+            // A run that needs more pending events or request slots (the
+            // layers' calls) runs again with twice as many, up to
+            // MAX_EVENTS and MAX_REQUEST_SLOTS.
             loop {
                 let buffers = Buffers {
                     events: &mut events,
@@ -133,6 +138,9 @@ impl Storm {
                     Ok(_) => break,
                     Err(StormError::Events) if events.len() < MAX_EVENTS => {
                         events = vec![Event::EMPTY; events.len() * 2];
+                    }
+                    Err(StormError::Requests) if requests.len() < MAX_REQUEST_SLOTS => {
+                        requests = vec![Request::EMPTY; requests.len() * 2];
                     }
                     Err(err) => {
                         return Err(Refused {
@@ -173,7 +181,7 @@ fn flag_of(err: StormError) -> &'static str {
         StormError::Guard => "--budget",
         StormError::Layers => "--layers",
         StormError::Clients => "--clients",
-        StormError::Requests => "--rate",
+        StormError::Requests => "--layers",
         StormError::Events => "--duration",
     }
 }
@@ -214,7 +222,10 @@ fn message_of(err: StormError) -> String {
             crate::backoff::cost::MAX_LAYERS
         ),
         StormError::Clients => format!("clients must be from 1 to {MAX_CLIENTS}"),
-        StormError::Requests => "more requests arrived than the run's slots hold".into(),
+        StormError::Requests => format!(
+            "the run needed more than {MAX_REQUEST_SLOTS} requests, its layers' included; \
+             lower the rate, the retries or the layers"
+        ),
         StormError::Events => format!(
             "more than {MAX_EVENTS} events were pending at once; shorten the timeout or the run"
         ),

@@ -159,6 +159,45 @@ fn independent_failures_cost_their_closed_form() {
 }
 
 #[test]
+fn layers_multiply_what_reaches_the_server() {
+    // Every attempt failing at once, three layers of three attempts: 27 at
+    // the server for each request.
+    let doc = json_of(&[
+        "--layers",
+        "3",
+        "--workload",
+        "constant",
+        "--rate",
+        "20",
+        "--duration",
+        "30",
+        "--until",
+        "25",
+        "--server-failure-rate",
+        "1",
+        "--server-time",
+        "0.01",
+        "--network",
+        "0.001",
+        "--timeout",
+        "20",
+        "--runs",
+        "1",
+    ]);
+    let sum = |key: &str| {
+        doc["seconds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s[key].as_f64().unwrap())
+            .sum::<f64>()
+    };
+    assert_eq!(doc["scenario"]["layers"], 3);
+    assert_eq!(sum("offered"), 27.0 * sum("starts"));
+    assert_eq!(sum("attempts"), 3.0 * sum("starts"));
+}
+
+#[test]
 fn a_preset_brings_its_budget_and_delays_in_seconds() {
     let doc = json_of(&[
         "--preset",
