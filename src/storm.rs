@@ -256,22 +256,9 @@ struct Sums([f64; 11]);
 
 impl Sums {
     fn add(&mut self, s: &Second) {
-        let figures = [
-            s.starts,
-            s.attempts,
-            s.offered,
-            s.retries,
-            s.successes,
-            s.timeouts,
-            s.failures,
-            s.gave_up,
-            s.concurrency,
-            s.queued,
-        ];
-        for (sum, x) in self.0.iter_mut().zip(figures) {
-            *sum += f64::from(x);
+        for (sum, x) in self.0.iter_mut().zip(s.figures()) {
+            *sum += x;
         }
-        self.0[10] += s.tokens;
     }
 }
 

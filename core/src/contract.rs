@@ -131,14 +131,20 @@ pub const EXPORTS: [&str; 6] = [
 /// The input slot of the input keyed `key`. Only for keys of [`INPUTS`],
 /// which is checked at compile time where it is used in a constant.
 pub const fn input(key: &str) -> usize {
+    index_of(&INPUTS, key)
+}
+
+/// Where `key` stands in `keys`; a key not there is a compile-time error
+/// where the index is used in a constant.
+pub(crate) const fn index_of(keys: &[&str], key: &str) -> usize {
     let mut i = 0;
-    while i < INPUTS.len() {
-        if str_eq(INPUTS[i], key) {
+    while i < keys.len() {
+        if str_eq(keys[i], key) {
             return i;
         }
         i += 1;
     }
-    panic!("not an input of the contract")
+    panic!("not a key of the contract's list")
 }
 
 pub(crate) const fn str_eq(a: &str, b: &str) -> bool {

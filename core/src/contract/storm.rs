@@ -49,14 +49,7 @@ pub const INPUTS: [&str; 28] = [
 
 /// Slot `key`'s index in [`INPUTS`].
 pub const fn input(key: &str) -> usize {
-    let mut i = 0;
-    while i < INPUTS.len() {
-        if super::str_eq(INPUTS[i], key) {
-            return i;
-        }
-        i += 1;
-    }
-    panic!("no such storm input")
+    super::index_of(&INPUTS, key)
 }
 
 /// The systems by code.
@@ -304,22 +297,7 @@ pub fn run(
     };
     run_scenario(&scenario, seed, borrowed).map_err(code)?;
     for (row, s) in out.chunks_exact_mut(FIGURES.len()).zip(&seconds[..rows]) {
-        let counts = [
-            s.starts,
-            s.attempts,
-            s.offered,
-            s.retries,
-            s.successes,
-            s.timeouts,
-            s.failures,
-            s.gave_up,
-            s.concurrency,
-            s.queued,
-        ];
-        for (slot, x) in row.iter_mut().zip(counts) {
-            *slot = f64::from(x);
-        }
-        row[FIGURES.len() - 1] = s.tokens;
+        row.copy_from_slice(&s.figures());
     }
     Ok(rows)
 }

@@ -14,7 +14,8 @@
 //! - [`guard`]: retry budgets and circuit breakers, per client.
 //! - [`queue`]: the pending events and the server's queue.
 //! - [`sim`]: one run and its per-second rows.
-//! - [`summary`]: a run's totals, and whether it recovered from a trigger.
+//! - [`summary`]: a run's per-second rows, its totals, and whether it
+//!   recovered from a trigger.
 
 pub mod guard;
 pub mod model;
@@ -25,5 +26,5 @@ pub mod summary;
 pub use guard::{ClientState, Guard};
 pub use model::{Arrivals, Client, Rate, Retry, Scenario, Server, StormError, System};
 pub use queue::Event;
-pub use sim::{Buffers, Request, Second, run};
-pub use summary::{Recovery, Summary, recovery, summarize};
+pub use sim::{Buffers, Request, run};
+pub use summary::{Recovery, Second, Summary, recovery, summarize};

@@ -35,59 +35,11 @@
 use super::guard::{ClientState, Guard};
 use super::model::{Arrivals, Rate, Retry, Scenario, StormError, System};
 use super::queue::{Event, Kind, Queue, Waiting};
+use super::summary::Second;
 use crate::dist::{CapOrder, Delay, correlated, delays};
 use crate::math::ln;
 use crate::rng::Xoshiro256;
 use crate::{Method, Policy};
-
-/// What happened in one second of a run, `[s, s + 1)`.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Second {
-    /// New requests.
-    pub starts: u32,
-    /// Attempts sent: first attempts and retries.
-    pub attempts: u32,
-    /// Attempts that reached the server (at the bottom of the layers):
-    /// taken, queued or refused.
-    pub offered: u32,
-    /// Retries sent (each counted when it is decided, before its delay).
-    pub retries: u32,
-    /// Requests answered with a success.
-    pub successes: u32,
-    /// Attempts given up on at their timeout.
-    pub timeouts: u32,
-    /// Attempts answered with a failure (refused by a full queue, or
-    /// failed at the server), while still current.
-    pub failures: u32,
-    /// Requests that ended without a success.
-    pub gave_up: u32,
-    /// Attempts in progress at the server at the end of the second.
-    pub concurrency: u32,
-    /// Attempts waiting in its queue at the end of the second.
-    pub queued: u32,
-    /// The clients' guards' balance at the end of the second, the mean
-    /// over the clients (`Guard::balance`: gRPC's tokens, the AWS quota's
-    /// capacity, Brooker's bucket, Finagle's retries); NaN for a guard
-    /// without one.
-    pub tokens: f64,
-}
-
-impl Second {
-    /// A second with nothing in it, for static slots.
-    pub const ZERO: Second = Second {
-        starts: 0,
-        attempts: 0,
-        offered: 0,
-        retries: 0,
-        successes: 0,
-        timeouts: 0,
-        failures: 0,
-        gave_up: 0,
-        concurrency: 0,
-        queued: 0,
-        tokens: 0.0,
-    };
-}
 
 /// One request: its client, its current attempt (0 the first, `k` its
 /// `k`-th retry), the state of its correlated jitter's path, what its

@@ -1,6 +1,6 @@
-//! What a run comes to: its totals, and whether it recovered from a
-//! trigger (a spike of load, say) or collapsed, read off its per-second
-//! rows.
+//! What a run comes to: its per-second rows ([`Second`]), its totals, and
+//! whether it recovered from a trigger (a spike of load, say) or
+//! collapsed, read off those rows.
 //!
 //! A run recovered when, from `within` seconds after the trigger ended to
 //! the run's end, it answers at least [`RECOVERED_SHARE`] of the share of
@@ -9,7 +9,73 @@
 //! that does not: the trigger is gone, the load is back to what the server
 //! handled before, and yet the retries keep it down.
 
-use super::sim::Second;
+/// What happened in one second of a run, `[s, s + 1)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Second {
+    /// New requests.
+    pub starts: u32,
+    /// Attempts sent: first attempts and retries.
+    pub attempts: u32,
+    /// Attempts that reached the server (at the bottom of the layers):
+    /// taken, queued or refused.
+    pub offered: u32,
+    /// Retries sent (each counted when it is decided, before its delay).
+    pub retries: u32,
+    /// Requests answered with a success.
+    pub successes: u32,
+    /// Attempts given up on at their timeout.
+    pub timeouts: u32,
+    /// Attempts answered with a failure (refused by a full queue, or
+    /// failed at the server), while still current.
+    pub failures: u32,
+    /// Requests that ended without a success.
+    pub gave_up: u32,
+    /// Attempts in progress at the server at the end of the second.
+    pub concurrency: u32,
+    /// Attempts waiting in its queue at the end of the second.
+    pub queued: u32,
+    /// The clients' guards' balance at the end of the second, the mean
+    /// over the clients (`Guard::balance`: gRPC's tokens, the AWS quota's
+    /// capacity, Brooker's bucket, Finagle's retries); NaN for a guard
+    /// without one.
+    pub tokens: f64,
+}
+
+impl Second {
+    /// The second's figures in the order of the storm contract's
+    /// `FIGURES` (`crate::contract::storm`): counts as `f64`, exact.
+    pub fn figures(&self) -> [f64; 11] {
+        let count = f64::from;
+        [
+            count(self.starts),
+            count(self.attempts),
+            count(self.offered),
+            count(self.retries),
+            count(self.successes),
+            count(self.timeouts),
+            count(self.failures),
+            count(self.gave_up),
+            count(self.concurrency),
+            count(self.queued),
+            self.tokens,
+        ]
+    }
+
+    /// A second with nothing in it, for static slots.
+    pub const ZERO: Second = Second {
+        starts: 0,
+        attempts: 0,
+        offered: 0,
+        retries: 0,
+        successes: 0,
+        timeouts: 0,
+        failures: 0,
+        gave_up: 0,
+        concurrency: 0,
+        queued: 0,
+        tokens: 0.0,
+    };
+}
 
 /// The share of its goodput before the trigger a recovered run answers
 /// after it.

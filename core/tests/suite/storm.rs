@@ -103,7 +103,8 @@ pub(crate) fn rows(scenario: &Scenario, seed: u64) -> Vec<Second> {
     // timeout pending for its 60 s.
     let mut events = vec![Event::EMPTY; 1 << 18];
     let mut requests = vec![Request::EMPTY; 1 << 17];
-    let mut delays = vec![backoff_core::dist::Delay::fixed(0.0); 8];
+    let mut delays =
+        vec![backoff_core::dist::Delay::fixed(0.0); backoff_core::MAX_RETRIES as usize];
     let mut seconds = vec![Second::default(); scenario.seconds()];
     let mut clients = vec![ClientState::EMPTY; 1000];
     run(

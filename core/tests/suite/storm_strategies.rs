@@ -5,10 +5,7 @@
 //! the libraries' retry budgets run in the model against their closed forms
 //! (`backoff_core::budget`).
 
-use backoff_core::storm::{
-    Arrivals, Buffers, Client, ClientState, Event, Guard, Rate, Request, Retry, Scenario, Second,
-    Server, System, run,
-};
+use backoff_core::storm::{Arrivals, Client, Guard, Rate, Retry, Scenario, Second, Server, System};
 use backoff_core::{Jitter, Policy};
 
 use super::storm::{mean_se, rows};
@@ -87,25 +84,7 @@ fn retry_sim(name: &str, clients: u32, rate: f64, failure_rate: f64) -> Scenario
 /// One run's load (attempts per request), success (requests that succeed,
 /// per request) and requests.
 fn load_and_success(scenario: &Scenario, seed: u64) -> (f64, f64, f64) {
-    // Every attempt's timeout stays pending for its 60 s.
-    let mut events = vec![Event::EMPTY; 1 << 16];
-    let mut requests = vec![Request::EMPTY; 1 << 15];
-    let mut clients = vec![ClientState::EMPTY; 1000];
-    let mut delays = vec![backoff_core::dist::Delay::fixed(0.0); 32];
-    let mut seconds = vec![Second::default(); scenario.seconds()];
-    run(
-        scenario,
-        seed,
-        Buffers {
-            events: &mut events,
-            requests: &mut requests,
-            clients: &mut clients,
-            waiting: &mut [],
-            delays: &mut delays,
-            seconds: &mut seconds,
-        },
-    )
-    .unwrap();
+    let seconds = rows(scenario, seed);
     let sum = |f: fn(&Second) -> u32| seconds.iter().map(|s| f64::from(f(s))).sum::<f64>();
     let starts = sum(|s| s.starts);
     (
