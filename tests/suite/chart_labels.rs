@@ -9,7 +9,7 @@
 
 use crate::common;
 
-use backoff_site::site::sections::contention::charts::text_width;
+use backoff_site::site::sections::charts::text_width;
 use common::pages::real_page;
 
 /// The inline SVG drawings of a page, each as its own XML text.

@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 use backoff_site::backoff::contention::{Herd, Model, Simulator, Slot, Strategy, Summary};
 use backoff_site::simulation::Experiment;
 use backoff_site::site::load::content;
+use backoff_site::site::sections::contention::look;
 use common::pages::{between, real_site, text_of_cells};
 use common::{copy_project, project_root};
 
@@ -121,7 +122,7 @@ fn the_page_has_its_sections_charts_and_tables_in_every_language() {
             assert_eq!(first_row.matches("<th scope=\"row\">").count(), 1);
             assert_eq!(first_row.matches("<td>").count(), Strategy::ALL.len());
             for strategy in Strategy::ALL {
-                let class = format!("series-{}", strategy.name());
+                let class = format!("series-{}", look(strategy).colour.name());
                 assert!(drawing.contains(&class), "{lang}/{section}: {class}");
             }
         }

@@ -4,6 +4,7 @@
 //! decides a path or writes a file.
 
 pub mod calculator;
+pub mod charts;
 pub mod contention;
 pub mod defaults;
 pub mod examples;

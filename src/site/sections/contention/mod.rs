@@ -10,7 +10,6 @@
 //! page's `intl`. This module draws nothing itself (`charts.rs` does) and
 //! runs nothing.
 
-pub mod charts;
 pub mod experiment;
 pub mod stored;
 
@@ -21,8 +20,8 @@ use crate::site::format::intl::Intl;
 use crate::site::format::markdown::{block, inline};
 use crate::site::format::texts::Texts;
 use crate::site::load::content::Section;
+use crate::site::sections::charts::{self, Colour, Line, Look, Marker, Panel, ValueAxis, XAxis};
 use crate::site::sections::contention::experiment::Results;
-use charts::{Line, Panel, ValueAxis};
 
 /// A legend entry: the swatch's SVG and the strategy's name.
 pub struct LegendEntry {
@@ -53,6 +52,22 @@ pub struct ChartSection {
     /// The label of the `<details>` that holds the table.
     pub data_label: String,
     pub table: DataTable,
+}
+
+/// A strategy's look in the charts: its colour, dashes and marker.
+pub fn look(strategy: Strategy) -> Look {
+    let (colour, dashes, marker) = match strategy {
+        Strategy::None => (Colour::Red, None, Marker::Circle),
+        Strategy::Exponential => (Colour::Orange, Some("10 5"), Marker::Square),
+        Strategy::Equal => (Colour::Purple, Some("2 4"), Marker::Up),
+        Strategy::Full => (Colour::Blue, Some("14 4 3 4"), Marker::Diamond),
+        Strategy::Decorrelated => (Colour::Green, Some("6 3"), Marker::Down),
+    };
+    Look {
+        colour,
+        dashes,
+        marker: Some(marker),
+    }
 }
 
 /// `x` rounded to `digits` fraction digits.
@@ -102,7 +117,7 @@ pub fn chart(
                 .iter()
                 .zip(&names)
                 .map(|(herd, name)| Panel {
-                    strategy: herd.strategy,
+                    look: look(herd.strategy),
                     name,
                     buckets: &herd.buckets,
                 })
@@ -149,7 +164,7 @@ pub fn chart(
                 .iter()
                 .zip(&names)
                 .map(|(&strategy, name)| Line {
-                    strategy,
+                    look: look(strategy),
                     name,
                     points: order
                         .iter()
@@ -159,7 +174,11 @@ pub fn chart(
                 .collect();
             let svg = charts::line_chart(
                 &lines,
-                &texts.get("axis-clients", None),
+                &XAxis {
+                    title: &texts.get("axis-clients", None),
+                    ticks: order.iter().map(|&c| f64::from(c)).collect(),
+                    band: None,
+                },
                 &ValueAxis {
                     title: &message("axis"),
                     // Completion times span two orders of magnitude: on a
@@ -193,7 +212,7 @@ pub fn chart(
         .filter(|_| section != Section::Herd)
         .zip(&names)
         .map(|(&strategy, name)| LegendEntry {
-            swatch_html: charts::swatch(strategy),
+            swatch_html: charts::swatch(look(strategy)),
             name: name.clone(),
         })
         .collect();

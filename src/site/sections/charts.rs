@@ -1,24 +1,26 @@
-//! The contention page's charts as inline SVG, drawn at build time: lines
-//! of a value against the client count, one per strategy, and the herd's
-//! small multiples (writes per time bucket, one panel per strategy).
+//! The explainer pages' charts of simulations as inline SVG, drawn at build
+//! time: line charts (a value against client counts, failure rates or
+//! seconds, one line per series, a band marking a stretch of the x axis)
+//! and the contention herd's small multiples (writes per time bucket, one
+//! panel per strategy). The contention and retry-storm sections use them.
 //!
-//! It draws what it is given: the figures come from the simulation
-//! (`experiment.rs`), the words and the number notation from the page
-//! (`pages/contention.rs` passes them, numbers formatted by `intl`). It
-//! shares the calculator chart's axis arithmetic (`axis.rs`: round steps,
-//! powers of ten, ticks, coordinates, escaping) and its classes (`chart-grid`, `chart-axis`,
-//! `chart-tick`, `chart-title`), so both read alike.
+//! It draws what it is given: the figures come from the simulations, the
+//! words and the number notation from the page (the sections pass them,
+//! numbers formatted by `intl`). It shares the calculator chart's axis
+//! arithmetic (`format/svg.rs`: round steps, powers of ten, ticks,
+//! coordinates, escaping) and its classes (`chart-grid`, `chart-axis`,
+//! `chart-tick`, `chart-title`), so every chart reads alike.
 //!
-//! Colours come from CSS classes (`series-<strategy>`, set for light and dark
+//! Colours come from CSS classes (`series-<colour>`, set for light and dark
 //! mode in `static/style.css`), never from attributes: the CSP allows no
-//! inline style. Each strategy also has its own dash pattern and marker and
-//! is labelled at its line's end, so the lines tell apart without colour.
+//! inline style. Each series is drawn in a [`Look`]: a colour, a dash
+//! pattern and (for few points) a marker, and is labelled at its line's end,
+//! so the lines tell apart without colour.
 //! Text is 14 units high in a drawing 640 wide that the page never shows
 //! narrower than 560 CSS px (`.chart-scroll svg`): at least 12 CSS px.
 //! Over 500 lines only with its unit tests at the end (the drawing is about
 //! 400): both charts share one frame and legend, so they stay together.
 
-use crate::backoff::contention::Strategy;
 use crate::site::format::svg::{Frame, escape, fix, linear_ticks, log_decades, nice_step, pow10};
 
 /// The line charts' drawing and margins: left (value ticks), top and bottom
@@ -58,32 +60,74 @@ const EM_PER_CHAR: f64 = 0.75;
 /// The least vertical distance between two lines' labels.
 const LABEL_GAP: f64 = 16.0;
 
-/// The dash pattern of a strategy's line (`None`: solid).
-fn dashes(strategy: Strategy) -> Option<&'static str> {
-    match strategy {
-        Strategy::None => None,
-        Strategy::Exponential => Some("10 5"),
-        Strategy::Equal => Some("2 4"),
-        Strategy::Full => Some("14 4 3 4"),
-        Strategy::Decorrelated => Some("6 3"),
+/// The palette: five colours, each at least 5:1 against the page in light
+/// and dark mode (`--series-<name>` in `static/style.css`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colour {
+    Red,
+    Orange,
+    Purple,
+    Blue,
+    Green,
+}
+
+impl Colour {
+    /// Its name in the classes `series-<name>` and `series-text-<name>`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Orange => "orange",
+            Colour::Purple => "purple",
+            Colour::Blue => "blue",
+            Colour::Green => "green",
+        }
     }
 }
 
-/// A strategy's marker centred on (x, y), as a path.
-fn marker(strategy: Strategy, x: f64, y: f64) -> String {
+/// The shape marking a series' points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    Circle,
+    Square,
+    Up,
+    Diamond,
+    Down,
+}
+
+/// How a series is drawn: its colour, its dash pattern (`None`: solid) and
+/// its points' marker (`None` for series of many points, seconds say).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Look {
+    pub colour: Colour,
+    pub dashes: Option<&'static str>,
+    pub marker: Option<Marker>,
+}
+
+/// `look`'s marker centred on (x, y), as a path; nothing without one.
+fn marker(look: Look, x: f64, y: f64) -> String {
+    let Some(shape) = look.marker else {
+        return String::new();
+    };
     let (fx, fy) = (fix(x), fix(y));
-    let d = match strategy {
+    let d = match shape {
         // A circle as two arcs.
-        Strategy::None => format!("M{} {fy}a5 5 0 1 0 10 0a5 5 0 1 0 -10 0", fix(x - 5.0)),
-        Strategy::Exponential => format!("M{} {}h9v9h-9z", fix(x - 4.5), fix(y - 4.5)),
-        Strategy::Equal => format!("M{fx} {}l5.5 9.5h-11z", fix(y - 6.0)),
-        Strategy::Full => format!("M{fx} {}l6 6l-6 6l-6 -6z", fix(y - 6.0)),
-        Strategy::Decorrelated => format!("M{fx} {}l5.5 -9.5h-11z", fix(y + 6.0)),
+        Marker::Circle => format!("M{} {fy}a5 5 0 1 0 10 0a5 5 0 1 0 -10 0", fix(x - 5.0)),
+        Marker::Square => format!("M{} {}h9v9h-9z", fix(x - 4.5), fix(y - 4.5)),
+        Marker::Up => format!("M{fx} {}l5.5 9.5h-11z", fix(y - 6.0)),
+        Marker::Diamond => format!("M{fx} {}l6 6l-6 6l-6 -6z", fix(y - 6.0)),
+        Marker::Down => format!("M{fx} {}l5.5 -9.5h-11z", fix(y + 6.0)),
     };
     format!(
         r#"<path d="{d}" class="marker series-{}"/>"#,
-        strategy.name()
+        look.colour.name()
     )
+}
+
+/// The `stroke-dasharray` attribute of `look`, or nothing.
+fn dash_attribute(look: Look) -> String {
+    look.dashes
+        .map(|d| format!(r#" stroke-dasharray="{d}""#))
+        .unwrap_or_default()
 }
 
 /// The width `content` takes at most, drawn at [`TEXT_SIZE`]: its
@@ -108,12 +152,21 @@ fn text(x: f64, y: f64, anchor: &str, class: &str, content: &str) -> String {
     )
 }
 
-/// A strategy's values and its name in the page's language.
+/// A series' values, its look and its name in the page's language.
 pub struct Line<'a> {
-    pub strategy: Strategy,
+    pub look: Look,
     pub name: &'a str,
     /// `(x, y)` in the order of x.
     pub points: Vec<(f64, f64)>,
+}
+
+/// How the x axis is drawn: its title, its ticks (the x range spans them
+/// and the points), and a stretch of it to shade (a trigger's seconds),
+/// if any.
+pub struct XAxis<'a> {
+    pub title: &'a str,
+    pub ticks: Vec<f64>,
+    pub band: Option<(f64, f64)>,
 }
 
 /// How the value axis is drawn.
@@ -123,13 +176,13 @@ pub struct ValueAxis<'a> {
     pub log: bool,
 }
 
-/// A line chart's SVG: the x ticks at the given points (client counts),
-/// value ticks in the page's notation (`number`), one line per strategy with
-/// its markers and its name at its end. `label` is the image's accessible
-/// name; the text alternative is the caption the page puts beside it.
+/// A line chart's SVG: the x axis's ticks, value ticks in the page's
+/// notation (`number`), one line per series with its markers and its name
+/// at its end. `label` is the image's accessible name; the text alternative
+/// is the caption the page puts beside it.
 pub fn line_chart(
     lines: &[Line],
-    x_title: &str,
+    x_axis: &XAxis,
     axis: &ValueAxis,
     label: &str,
     number: &dyn Fn(f64) -> String,
@@ -139,13 +192,13 @@ pub fn line_chart(
         ..LINES
     };
     let bottom = frame.plot_bottom();
-    let xs: Vec<f64> = lines
-        .first()
-        .map_or(Vec::new(), |l| l.points.iter().map(|p| p.0).collect());
-    let (x_lo, x_hi) = (
-        xs.first().copied().unwrap_or(0.0),
-        xs.last().copied().unwrap_or(1.0),
-    );
+    let xs = &x_axis.ticks;
+    let all_x = lines
+        .iter()
+        .flat_map(|l| l.points.iter().map(|p| p.0))
+        .chain(xs.iter().copied());
+    let x_lo = all_x.clone().fold(f64::INFINITY, f64::min);
+    let x_hi = all_x.fold(f64::NEG_INFINITY, f64::max);
     let x = |v: f64| {
         if x_hi > x_lo {
             frame.left + (v - x_lo) / (x_hi - x_lo) * frame.plot_width()
@@ -171,6 +224,16 @@ pub fn line_chart(
         Box::new(move |v: f64| frame.linear_y(v, ceiling))
     };
     let mut svg = String::new();
+    if let Some((from, to)) = x_axis.band {
+        svg.push_str(&format!(
+            r#"<path d="M{} {}H{}V{}H{}Z" class="chart-band"/>"#,
+            fix(x(from)),
+            fix(frame.top),
+            fix(x(to)),
+            fix(bottom),
+            fix(x(from))
+        ));
+    }
     for &v in &ticks {
         let ty = y(v);
         svg.push_str(&format!(
@@ -180,7 +243,7 @@ pub fn line_chart(
         let left = frame.left - 6.0;
         svg.push_str(&text(left, ty + 5.0, "end", "chart-tick", &number(v)));
     }
-    for &v in &xs {
+    for &v in xs {
         svg.push_str(&text(
             x(v),
             bottom + 22.0,
@@ -194,7 +257,7 @@ pub fn line_chart(
         frame.height - 8.0,
         "middle",
         "chart-title",
-        x_title,
+        x_axis.title,
     ));
     svg.push_str(&format!(
         r#"<path d="{}" class="chart-axis"/>"#,
@@ -216,16 +279,14 @@ pub fn line_chart(
             .iter()
             .map(|&(px, py)| format!("{},{}", fix(x(px)), fix(y(py))))
             .collect();
-        let dash = dashes(line.strategy)
-            .map(|d| format!(r#" stroke-dasharray="{d}""#))
-            .unwrap_or_default();
         svg.push_str(&format!(
-            r#"<polyline points="{}" class="series-line series-{}"{dash}/>"#,
+            r#"<polyline points="{}" class="series-line series-{}"{}/>"#,
             points.join(" "),
-            line.strategy.name()
+            line.look.colour.name(),
+            dash_attribute(line.look)
         ));
         for &(px, py) in &line.points {
-            svg.push_str(&marker(line.strategy, x(px), y(py)));
+            svg.push_str(&marker(line.look, x(px), y(py)));
         }
         if let Some(&(_, last)) = line.points.last() {
             labels.push((y(last), line));
@@ -236,7 +297,7 @@ pub fn line_chart(
             r#"<text x="{}" y="{}" class="chart-label series-text-{}">{}</text>"#,
             fix(frame.plot_right() + LABEL_OFFSET),
             fix(ly + 5.0),
-            line.strategy.name(),
+            line.look.colour.name(),
             escape(line.name)
         ));
     }
@@ -266,9 +327,10 @@ fn spread_labels<'a, 'b>(mut labels: Vec<(f64, &'b Line<'a>)>) -> Vec<(f64, &'b 
     labels
 }
 
-/// One panel of the herd: a strategy's writes per bucket.
+/// One panel of the herd: a strategy's writes per bucket, in its look's
+/// colour.
 pub struct Panel<'a> {
-    pub strategy: Strategy,
+    pub look: Look,
     pub name: &'a str,
     pub buckets: &'a [u32],
 }
@@ -332,7 +394,7 @@ pub fn herd_panels(
         if !bars.is_empty() {
             svg.push_str(&format!(
                 r#"<path d="{bars}" class="herd-bars series-{}"/>"#,
-                panel.strategy.name()
+                panel.look.colour.name()
             ));
         }
         if mark_ms > 0.0 && mark_ms < window_ms {
@@ -351,7 +413,7 @@ pub fn herd_panels(
             PANEL.left,
             PANEL.top - 8.0,
             "start",
-            &format!("chart-title series-text-{}", panel.strategy.name()),
+            &format!("chart-title series-text-{}", panel.look.colour.name()),
             panel.name,
         ));
         if i == 0 {
@@ -396,14 +458,12 @@ pub fn herd_panels(
 }
 
 /// A legend entry's swatch: a short stretch of the line with its marker.
-pub fn swatch(strategy: Strategy) -> String {
-    let dash = dashes(strategy)
-        .map(|d| format!(r#" stroke-dasharray="{d}""#))
-        .unwrap_or_default();
+pub fn swatch(look: Look) -> String {
     format!(
-        r#"<svg class="swatch-line" viewBox="0 0 40 14" aria-hidden="true"><path d="M0 7H40" class="series-line series-{}"{dash}/>{}</svg>"#,
-        strategy.name(),
-        marker(strategy, 20.0, 7.0)
+        r#"<svg class="swatch-line" viewBox="0 0 40 14" aria-hidden="true"><path d="M0 7H40" class="series-line series-{}"{}/>{}</svg>"#,
+        look.colour.name(),
+        dash_attribute(look),
+        marker(look, 20.0, 7.0)
     )
 }
 
@@ -411,16 +471,40 @@ pub fn swatch(strategy: Strategy) -> String {
 mod tests {
     use super::*;
 
+    const COLOURS: [Colour; 5] = [
+        Colour::Red,
+        Colour::Orange,
+        Colour::Purple,
+        Colour::Blue,
+        Colour::Green,
+    ];
+
+    fn look(colour: Colour) -> Look {
+        Look {
+            colour,
+            dashes: Some("6 3"),
+            marker: Some(Marker::Square),
+        }
+    }
+
     fn lines() -> Vec<Line<'static>> {
-        Strategy::ALL
+        COLOURS
             .iter()
             .enumerate()
-            .map(|(i, &strategy)| Line {
-                strategy,
-                name: strategy.name(),
+            .map(|(i, &colour)| Line {
+                look: look(colour),
+                name: colour.name(),
                 points: vec![(10.0, 40.0 + i as f64), (50.0, 300.0 + i as f64)],
             })
             .collect()
+    }
+
+    fn x_axis(ticks: Vec<f64>) -> XAxis<'static> {
+        XAxis {
+            title: "clients",
+            ticks,
+            band: None,
+        }
     }
 
     #[test]
@@ -434,10 +518,10 @@ mod tests {
     }
 
     #[test]
-    fn every_strategy_has_its_line_marker_and_label() {
+    fn every_series_has_its_line_marker_and_label() {
         let svg = line_chart(
             &lines(),
-            "clients",
+            &x_axis(vec![10.0, 50.0]),
             &ValueAxis {
                 title: "calls",
                 log: false,
@@ -445,8 +529,8 @@ mod tests {
             "a <chart>",
             &|v| v.to_string(),
         );
-        for strategy in Strategy::ALL {
-            let name = strategy.name();
+        for colour in COLOURS {
+            let name = colour.name();
             assert!(
                 svg.contains(&format!("series-line series-{name}")),
                 "{name}"
@@ -467,13 +551,13 @@ mod tests {
     #[test]
     fn a_log_axis_ticks_whole_decades_around_the_data() {
         let line = Line {
-            strategy: Strategy::None,
+            look: look(Colour::Red),
             name: "none",
             points: vec![(10.0, 0.4), (50.0, 36.0)],
         };
         let svg = line_chart(
             &[line],
-            "clients",
+            &x_axis(vec![10.0, 50.0]),
             &ValueAxis {
                 title: "s",
                 log: true,
@@ -497,12 +581,12 @@ mod tests {
         let panels = herd_panels(
             &[
                 Panel {
-                    strategy: Strategy::None,
+                    look: look(Colour::Red),
                     name: "none",
                     buckets: &a,
                 },
                 Panel {
-                    strategy: Strategy::Full,
+                    look: look(Colour::Blue),
                     name: "full",
                     buckets: &b,
                 },
@@ -519,5 +603,38 @@ mod tests {
             assert!(panel.contains(r#"class="chart-tick">4</text>"#), "{panel}");
         }
         assert!(!panels[0].contains(">time<") && panels[1].contains(">time<"));
+    }
+
+    /// A series without markers draws none; a band is shaded across the
+    /// plot from its start to its end; ticks stand where they are asked,
+    /// not at every point.
+    #[test]
+    fn a_time_series_has_its_band_and_ticks_and_no_markers() {
+        let line = Line {
+            look: Look {
+                colour: Colour::Green,
+                dashes: None,
+                marker: None,
+            },
+            name: "successes",
+            points: (0..80).map(|t| (f64::from(t), 40.0)).collect(),
+        };
+        let axis = XAxis {
+            title: "s",
+            ticks: vec![0.0, 20.0, 40.0, 60.0, 80.0],
+            band: Some((20.0, 25.0)),
+        };
+        let value = ValueAxis {
+            title: "per second",
+            log: false,
+        };
+        let svg = line_chart(&[line], &axis, &value, "chart", &|v| v.to_string());
+        assert!(!svg.contains("marker"));
+        assert!(svg.contains(r#"class="chart-band""#));
+        assert!(!svg.contains("stroke-dasharray"));
+        let x_ticks = svg
+            .matches(r#"text-anchor="middle" class="chart-tick""#)
+            .count();
+        assert_eq!(x_ticks, 5);
     }
 }
