@@ -815,47 +815,37 @@ fn storm_work(args: &StormArgs) -> Result<backoff_site::storm::Storm, String> {
             None => (Guard::None, "none"),
         },
     };
-    let trigger = match args.workload {
-        WorkloadArg::Spike => Some((
-            args.at,
-            args.at + args.length,
-            backoff_site::storm::RECOVERY_TIME,
-        )),
-        _ => None,
+    let scenario = Scenario {
+        duration: args.duration,
+        arrivals: Arrivals {
+            system: if args.closed {
+                System::Closed
+            } else {
+                System::Open
+            },
+            rate,
+            first: 0.0,
+            until: args.until.unwrap_or(args.duration),
+            clients: args.clients,
+        },
+        server: Server {
+            base: args.server_time,
+            slope: args.server_slope,
+            limit: args.limit,
+            queue: args.queue,
+            failure_rate: args.server_failure_rate,
+        },
+        network: args.network,
+        client: Client {
+            timeout: args.timeout,
+            retry,
+            guard,
+            layers: args.layers,
+        },
     };
     let work = backoff_site::storm::Storm {
-        scenario: Scenario {
-            duration: args.duration,
-            arrivals: Arrivals {
-                system: if args.closed {
-                    System::Closed
-                } else {
-                    System::Open
-                },
-                rate,
-                first: 0.0,
-                until: args.until.unwrap_or(args.duration),
-                clients: args.clients,
-            },
-            server: Server {
-                base: args.server_time,
-                slope: args.server_slope,
-                limit: args.limit,
-                queue: args.queue,
-                failure_rate: args.server_failure_rate,
-            },
-            network: args.network,
-            client: Client {
-                timeout: args.timeout,
-                retry,
-                guard,
-                layers: args.layers,
-            },
-        },
-        runs: args.runs,
-        seed: args.seed,
-        trigger,
         guard_name,
+        ..backoff_site::storm::Storm::of(scenario, args.runs, args.seed)
     };
     work.validate()
         .map_err(|refused| format!("{}: {}", refused.flag, refused.message))?;

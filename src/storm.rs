@@ -49,9 +49,8 @@ pub struct Storm {
     pub guard_name: &'static str,
 }
 
-/// The time after a spike that a run has to come back in: Brooker's
-/// spike ends at 25 s, and a run that has not recovered by 50 s does not.
-pub const RECOVERY_TIME: f64 = 25.0;
+/// The time after a spike that a run has to come back in (the core's).
+pub use crate::backoff::storm::RECOVERY_TIME;
 
 /// Why a command was refused, by the flag behind it, or why a run stopped.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,6 +60,31 @@ pub struct Refused {
 }
 
 impl Storm {
+    /// The work of `runs` runs of `scenario` from `seed`: the verdict
+    /// after a spike's end (none for another workload), the guard named as
+    /// `--budget` names it.
+    pub fn of(scenario: Scenario, runs: u32, seed: u64) -> Storm {
+        let trigger = scenario
+            .trigger()
+            .map(|(start, end)| (start, end, RECOVERY_TIME));
+        let guard_name = match scenario.client.guard {
+            Guard::None => "none",
+            Guard::Breaker { .. } => "breaker",
+            Guard::Bucket { .. } => "bucket",
+            Guard::Budget(budget) => NAMED
+                .iter()
+                .find(|(_, b)| *b == budget)
+                .map_or("budget", |(name, _)| name),
+        };
+        Storm {
+            scenario,
+            runs,
+            seed,
+            trigger,
+            guard_name,
+        }
+    }
+
     /// Checks the scenario and the bounds of the work, naming the flag.
     pub fn validate(&self) -> Result<(), Refused> {
         let refuse = |flag, message: String| Err(Refused { flag, message });
@@ -95,7 +119,7 @@ impl Storm {
     /// The most requests a run can start, with a margin for chance: the
     /// highest rate over the time it sends, six standard deviations more,
     /// and the clients' first ones.
-    fn requests(&self) -> f64 {
+    pub fn requests(&self) -> f64 {
         let a = self.scenario.arrivals;
         let peak = match a.rate {
             Rate::Constant { rate } => rate,
@@ -269,6 +293,18 @@ pub struct Report {
     runs: Vec<(storm::Summary, Option<storm::Recovery>)>,
 }
 
+impl Report {
+    /// Each second's figures in [`FIGURES`]' order, the mean over the runs
+    /// (a guard's balance NaN without one).
+    pub fn means(&self) -> Vec<[f64; FIGURES.len()]> {
+        let n = self.runs.len().max(1) as f64;
+        self.sums
+            .iter()
+            .map(|sums| sums.0.map(|sum| sum / n))
+            .collect()
+    }
+}
+
 /// The per-second figures' names, in `Sums`' order, as the JSON and the
 /// table name them: the storm contract's.
 pub use crate::backoff::contract::storm::FIGURES;
@@ -280,8 +316,8 @@ struct Document {
     runs: u32,
     scenario: ScenarioJson,
     seconds: Vec<serde_json::Map<String, serde_json::Value>>,
-    summary: SummaryJson,
-    recovery: Option<RecoveryJson>,
+    summary: RunsSummary,
+    recovery: Option<RunsRecovery>,
 }
 
 #[derive(Serialize)]
@@ -304,25 +340,28 @@ struct ScenarioJson {
     layers: u32,
 }
 
-#[derive(Serialize)]
-struct SummaryJson {
-    starts: f64,
-    attempts: f64,
-    successes: f64,
-    amplification: f64,
-    success_share: f64,
-    goodput: f64,
+/// The runs' totals: means a run, and ratios of the totals.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct RunsSummary {
+    pub starts: f64,
+    pub attempts: f64,
+    pub successes: f64,
+    pub amplification: f64,
+    pub success_share: f64,
+    pub goodput: f64,
 }
 
-#[derive(Serialize)]
-struct RecoveryJson {
-    from: f64,
-    to: f64,
-    within: f64,
-    recovered_runs: u32,
-    collapsed_runs: u32,
-    before: f64,
-    after: f64,
+/// The runs' verdicts after the trigger: how many recovered, and the
+/// share of requests answered before and after it (means over the runs).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct RunsRecovery {
+    pub from: f64,
+    pub to: f64,
+    pub within: f64,
+    pub recovered_runs: u32,
+    pub collapsed_runs: u32,
+    pub before: f64,
+    pub after: f64,
 }
 
 impl Storm {
@@ -407,7 +446,7 @@ impl Storm {
     }
 
     /// The runs' summary (means a run, ratios of the totals) and verdicts.
-    fn totals(&self, report: &Report) -> (SummaryJson, Option<RecoveryJson>) {
+    pub fn totals(&self, report: &Report) -> (RunsSummary, Option<RunsRecovery>) {
         let n = f64::from(self.runs);
         let total = |f: fn(&storm::Summary) -> u64| {
             report.runs.iter().map(|(s, _)| f(s) as f64).sum::<f64>()
@@ -418,7 +457,7 @@ impl Storm {
             total(|s| s.successes),
         );
         let per_start = |x: f64| if starts > 0.0 { x / starts } else { 0.0 };
-        let summary = SummaryJson {
+        let summary = RunsSummary {
             starts: starts / n,
             attempts: attempts / n,
             successes: successes / n,
@@ -432,7 +471,7 @@ impl Storm {
             let mean = |f: fn(&storm::Recovery) -> f64| {
                 verdicts.iter().map(f).sum::<f64>() / verdicts.len().max(1) as f64
             };
-            RecoveryJson {
+            RunsRecovery {
                 from,
                 to,
                 within,

@@ -14,9 +14,10 @@
 // that give a deadline, and the script shows those for the built inputs.
 
 import { isBuilt, readLimits } from './form.js';
+import { compiled } from './load.js';
 import { $, box, byKey, counting, data, el, failedMethods, fill, good, methods, num, unit } from './state.js';
 import { idle } from './table.js';
-import { compiled, slotsOf } from './wasm.js';
+import { slotsOf } from './wasm.js';
 
 // The pause after an edit before its question goes to the worker (ms).
 const PAUSE = 300;

@@ -12,11 +12,12 @@ import { renderFit, serveFits } from './fit.js';
 import { limitErrors, readAs, readForm, readUrl, saveState, showCount, startCount, writeUrl } from './form.js';
 import { renderHerd } from './herd.js';
 import { copyJson, downloadJson } from './json.js';
+import { loadWasm } from './load.js';
 import { loadPresets, presetStatus, startPresets } from './presets.js';
 import { drawSample, newSeed, showSample, startSample } from './sample.js';
 import { $, data, failedMethods, FIELDS, fetchJson, scheduleView, setData, setGood, setMethod, setWasm } from './state.js';
 import { idle, renderTable, renderTotals, watchTable } from './table.js';
-import { compute, loadWasm } from './wasm.js';
+import { compute } from './wasm.js';
 
 // Set while typing: the pause after which the URL and summary follow.
 let timer, pauses = 0;

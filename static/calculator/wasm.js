@@ -1,21 +1,10 @@
-// The WebAssembly modules: loading one, and running them on a policy (the
-// inputs written to their slots, the error's code read back as the field's
-// message).
+// The WebAssembly modules run on a policy (the inputs written to their
+// slots, the error's code read back as the field's message); loading one is
+// load.js's.
 
 import { readLimits } from './form.js';
 import { data, dist, FIELDS, methods, num, scheduleView, setDist, view, wasm } from './state.js';
 
-// Each instance's compiled module, by its exports: the fit's worker
-// instantiates the page's own copy instead of fetching it again.
-export const compiled = new WeakMap();
-
-// Streaming needs the application/wasm type; compiling the bytes does not.
-export async function loadWasm(url) {
-  const { module, instance } = await WebAssembly.instantiateStreaming(fetch(url))
-    .catch(async () => WebAssembly.instantiate(await (await fetch(url)).arrayBuffer()));
-  compiled.set(instance.exports, module);
-  return instance.exports;
-}
 
 // The input slots of a module's contract (its `inputs` and `jitters`) for
 // policy p and the form's limits: NaN for an input not given.

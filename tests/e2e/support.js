@@ -103,11 +103,11 @@ export function launch() {
 
 /**
  * Opens `/<lang>/<page>/<query>` in a fresh context. With JavaScript, waits
- * until the calculator has taken over. Returns the page, its context and
+ * until the calculator (or the element `ready` names) has taken over. Returns the page, its context and
  * `problems`: console errors, page errors and CSP violations, as strings.
  */
 export async function open(browser, origin, lang, page, options = {}) {
-  const { js = true, query = '', colorScheme = 'light', width = 1000 } = options;
+  const { js = true, query = '', colorScheme = 'light', width = 1000, ready = '#calc-form:not([hidden])' } = options;
   const context = await browser.newContext({
     javaScriptEnabled: js,
     colorScheme,
@@ -132,7 +132,7 @@ export async function open(browser, origin, lang, page, options = {}) {
   tab.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   const response = await tab.goto(`${origin}/${lang}/${page}/${query}`);
   if (!response.ok()) throw new Error(`${lang}/${page}: HTTP ${response.status()}`);
-  if (js) await tab.waitForSelector('#calc-form:not([hidden])', { timeout: 10_000 });
+  if (js) await tab.waitForSelector(ready, { timeout: 10_000 });
   else await tab.waitForLoadState('load');
   return { page: tab, context, problems };
 }

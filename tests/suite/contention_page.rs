@@ -15,40 +15,11 @@ use backoff_site::backoff::contention::{Herd, Model, Simulator, Slot, Strategy, 
 use backoff_site::simulation::Experiment;
 use backoff_site::site::load::content;
 use backoff_site::site::sections::contention::look;
-use common::pages::{between, real_site, text_of_cells};
+use common::pages::{between, numbers, real_site, text_of_cells};
 use common::{copy_project, project_root};
 
 fn page(lang: &str) -> String {
     fs::read_to_string(real_site().join(lang).join("contention/index.html")).unwrap()
-}
-
-/// The numbers of a text in the order they appear, read in the notation of
-/// `lang` (grouping and decimal separators).
-fn numbers(text: &str, lang: &str) -> Vec<f64> {
-    let (group, decimal) = match lang {
-        "en" => (',', '.'),
-        "de" => ('.', ','),
-        _ => ('\u{a0}', ','),
-    };
-    let mut found = Vec::new();
-    let mut run = String::new();
-    let chars: Vec<char> = text.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        let next_is_digit = chars.get(i + 1).is_some_and(char::is_ascii_digit);
-        if c.is_ascii_digit() {
-            run.push(c);
-        } else if !run.is_empty() && c == decimal && next_is_digit {
-            run.push('.');
-        } else if !run.is_empty() && c == group && next_is_digit {
-        } else if !run.is_empty() {
-            found.push(run.parse().unwrap());
-            run.clear();
-        }
-    }
-    if !run.is_empty() {
-        found.push(run.parse().unwrap());
-    }
-    found
 }
 
 /// The page's parameters, read from its content file as the build reads

@@ -40,6 +40,7 @@ mod snippet_ranges;
 mod snippets;
 mod snippets_parity;
 mod storm_wasm_parity;
+mod storms_page;
 mod text_checks;
 mod tidy;
 mod unchanged_pages;

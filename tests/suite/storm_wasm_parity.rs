@@ -46,8 +46,9 @@ fn slots(changes: &[(&str, f64)]) -> [f64; INPUTS.len()] {
     s
 }
 
-/// The native run of `inputs`: its code or seconds, and its output.
-fn native(inputs: &[f64; INPUTS.len()]) -> (Result<usize, u32>, Vec<f64>) {
+/// The native run of `inputs`: its code or seconds, its output, and its
+/// verdict.
+fn native(inputs: &[f64; INPUTS.len()]) -> (Result<usize, u32>, Vec<f64>, [f64; 3]) {
     let mut events = vec![Event::EMPTY; 1 << 17];
     let mut requests = vec![Request::EMPTY; 1 << 16];
     let mut clients = vec![ClientState::EMPTY; 1024];
@@ -67,7 +68,9 @@ fn native(inputs: &[f64; INPUTS.len()]) -> (Result<usize, u32>, Vec<f64>) {
         },
         &mut out,
     );
-    (result, out.to_vec())
+    let rows = *result.as_ref().unwrap_or(&0);
+    let verdict = contract::verdict(inputs, &seconds[..rows]);
+    (result, out.to_vec(), verdict)
 }
 
 #[test]
@@ -79,6 +82,8 @@ fn the_module_runs_the_native_model_bit_for_bit() {
         wasm.func::<(), u32>("storm_seconds"),
         wasm.func::<(), u32>("storm_buffer"),
     );
+    let verdict = wasm.func::<(), u32>("storm_verdict");
+    let mut verdicts = 0;
     let breaker = NAMED.len() as f64;
     let cases = [
         slots(&[]),
@@ -133,7 +138,7 @@ fn the_module_runs_the_native_model_bit_for_bit() {
         let at = input_buffer.call(&mut wasm.store, ()).unwrap();
         wasm.write_f64s(at, case);
         let code = run.call(&mut wasm.store, ()).unwrap();
-        let (want, out) = native(case);
+        let (want, out, want_verdict) = native(case);
         let rows = want
             .unwrap_or_else(|c| panic!("case {i}: native code {c} ({})", ERRORS[c as usize - 1]));
         assert_eq!(code, 0, "case {i}");
@@ -145,6 +150,13 @@ fn the_module_runs_the_native_model_bit_for_bit() {
         let n = rows * contract::FIGURES.len();
         let got = wasm.f64_bits(output, LEN);
         assert_eq!(got[..n], bits_of(&out[..n])[..], "case {i}");
+        // The verdict after the spike (NaN for a ramp), bit for bit.
+        assert_eq!(
+            wasm.f64_bits(verdict, 3),
+            bits_of(&want_verdict),
+            "case {i}"
+        );
+        verdicts += usize::from(!want_verdict[0].is_nan());
         // Something happened: requests came and were answered.
         assert!(
             out[..n]
@@ -155,6 +167,8 @@ fn the_module_runs_the_native_model_bit_for_bit() {
             "case {i}"
         );
     }
+    // Every spike case had its verdict.
+    assert_eq!(verdicts, cases.len() - 1);
     // A refusal: the same code, and the output as it was.
     let before = wasm.f64_bits(output, LEN);
     for (key, x) in [
@@ -194,7 +208,8 @@ fn the_module_exports_the_storm_alone_within_its_budget() {
             "storm",
             "storm_buffer",
             "storm_input_buffer",
-            "storm_seconds"
+            "storm_seconds",
+            "storm_verdict"
         ]
     );
     println!("storm module: {} bytes (budget {BUDGET})", STORM_WASM.len());

@@ -11,13 +11,18 @@
 //!   was. `storm_seconds() -> u32` is the last run's seconds.
 //! - `storm_buffer() -> *const f64`: the output, `contract::storm::LEN`
 //!   f64 long, `contract::storm::FIGURES` a second.
+//! - `storm_verdict() -> *const f64`: the last run's verdict after its
+//!   trigger, three f64 (`contract::storm::verdict`): the share answered
+//!   before and after, and 1 if it recovered; NaN without a trigger.
 //!
 //! Its slots are static, memory pages rather than bytes of the module
 //! (about 6 MB): a run holds at most 65,536 requests, 131,072 pending
 //! events, 1,024 clients and a queue of 65,536, beyond which it stops with
 //! the `requests`, `events`, `clients` or `queue` code.
 
-use backoff_core::contract::storm::{self as contract, INPUTS, LEN, MAX_SECONDS};
+use backoff_core::contract::storm::{
+    self as contract, INPUTS, LEN, MAX_SECONDS, MODULE_CLIENTS, MODULE_EVENTS, MODULE_REQUESTS,
+};
 use backoff_core::dist::Delay;
 use backoff_core::storm::{Buffers, ClientState, Event, Request, Second};
 
@@ -26,13 +31,14 @@ use backoff_core::storm::{Buffers, ClientState, Event, Request, Second};
 static mut INPUT: [f64; INPUTS.len()] = [0.0; INPUTS.len()];
 static mut OUTPUT: [f64; LEN] = [0.0; LEN];
 static mut SECONDS_RUN: u32 = 0;
-static mut EVENTS: [Event; 1 << 17] = [Event::EMPTY; 1 << 17];
-static mut REQUESTS: [Request; 1 << 16] = [Request::EMPTY; 1 << 16];
-static mut CLIENTS: [ClientState; 1024] = [ClientState::EMPTY; 1024];
+static mut EVENTS: [Event; MODULE_EVENTS] = [Event::EMPTY; MODULE_EVENTS];
+static mut REQUESTS: [Request; MODULE_REQUESTS] = [Request::EMPTY; MODULE_REQUESTS];
+static mut CLIENTS: [ClientState; MODULE_CLIENTS] = [ClientState::EMPTY; MODULE_CLIENTS];
 static mut WAITING: [(u32, u32); 1 << 16] = [(0, 0); 1 << 16];
 static mut DELAYS: [Delay; backoff_core::MAX_RETRIES as usize] =
     [Delay::fixed(0.0); backoff_core::MAX_RETRIES as usize];
 static mut SECONDS: [Second; MAX_SECONDS] = [Second::ZERO; MAX_SECONDS];
+static mut VERDICT: [f64; 3] = [f64::NAN; 3];
 
 #[unsafe(no_mangle)]
 pub extern "C" fn storm_input_buffer() -> *mut f64 {
@@ -76,4 +82,16 @@ pub extern "C" fn storm_seconds() -> u32 {
 #[unsafe(no_mangle)]
 pub extern "C" fn storm_buffer() -> *const f64 {
     (&raw const OUTPUT).cast::<f64>()
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn storm_verdict() -> *const f64 {
+    // SAFETY: single-threaded and not reentrant, as `storm`: the only
+    // references to these buffers while the call runs.
+    unsafe {
+        let rows = (SECONDS_RUN as usize).min(MAX_SECONDS);
+        let seconds = &(&*(&raw const SECONDS))[..rows];
+        *(&raw mut VERDICT) = contract::verdict(&*(&raw const INPUT), seconds);
+        (&raw const VERDICT).cast::<f64>()
+    }
 }

@@ -10,6 +10,7 @@ use crate::budget::NAMED;
 use crate::storm::guard::Guard;
 use crate::storm::model::{Arrivals, Client, Rate, Retry, Scenario, Server, StormError, System};
 use crate::storm::sim::{Buffers, run as run_scenario};
+use crate::storm::summary::{RECOVERY_TIME, Second, recovery};
 use crate::{Jitter, Policy};
 
 /// The inputs, by name: the export reads input `i` from slot `i`. An
@@ -142,6 +143,11 @@ pub const FIGURES: [&str; 11] = [
     "tokens",
 ];
 
+/// Figure `key`'s index in [`FIGURES`].
+pub const fn figure(key: &str) -> usize {
+    super::index_of(&FIGURES, key)
+}
+
 /// A whole number of a slot, if it is one from 0 to `max`.
 fn whole(x: f64, max: u32) -> Option<u32> {
     // `as` saturates and truncates: the round trip keeps whole numbers.
@@ -257,6 +263,30 @@ pub fn scenario(inputs: &[f64; INPUTS.len()]) -> Result<(Scenario, u64), u32> {
     scenario.validate().map_err(refuse)?;
     Ok((scenario, seed as u64))
 }
+
+/// The verdict of a run of the input slots' scenario whose rows are
+/// `seconds`: the share of requests answered before its trigger and after
+/// it, and 1 if it recovered, else 0 ([`crate::storm::recovery`], with
+/// [`crate::storm::RECOVERY_TIME`]); NaN in each for a scenario without a
+/// trigger or a run without requests in a window.
+pub fn verdict(inputs: &[f64; INPUTS.len()], seconds: &[Second]) -> [f64; 3] {
+    let recovery = scenario(inputs).ok().and_then(|(scenario, _)| {
+        let (start, end) = scenario.trigger()?;
+        recovery(seconds, start, end, RECOVERY_TIME)
+    });
+    match recovery {
+        Some(r) => [r.before, r.after, if r.recovered { 1.0 } else { 0.0 }],
+        None => [f64::NAN; 3],
+    }
+}
+
+/// The slots of the lab's module (`wasm/src/storm.rs`), static there: the
+/// clients, the requests a run may hold (the layers' calls included) and
+/// its pending events; beyond them a run stops with the `clients`,
+/// `requests` or `events` code.
+pub const MODULE_CLIENTS: usize = 1024;
+pub const MODULE_REQUESTS: usize = 1 << 16;
+pub const MODULE_EVENTS: usize = 1 << 17;
 
 /// The most seconds a run of the export may have: ten minutes.
 pub const MAX_SECONDS: usize = 600;

@@ -27,4 +27,4 @@ pub use guard::{ClientState, Guard};
 pub use model::{Arrivals, Client, Rate, Retry, Scenario, Server, StormError, System};
 pub use queue::Event;
 pub use sim::{Buffers, Request, run};
-pub use summary::{Recovery, Second, Summary, recovery, summarize};
+pub use summary::{RECOVERY_TIME, Recovery, Second, Summary, recovery, summarize};

@@ -222,6 +222,15 @@ fn rate(x: f64) -> bool {
 }
 
 impl Scenario {
+    /// The trigger a run is judged after ([`crate::storm::recovery`]): a
+    /// spike's start and end; none for another workload.
+    pub fn trigger(&self) -> Option<(f64, f64)> {
+        match self.arrivals.rate {
+            Rate::Spike { start, width, .. } => Some((start, start + width)),
+            _ => None,
+        }
+    }
+
     /// Checks every parameter against its rule.
     pub fn validate(&self) -> Result<(), StormError> {
         if !(self.duration > 0.0 && self.duration <= MAX_DURATION) {

@@ -81,6 +81,11 @@ impl Second {
 /// after it.
 pub const RECOVERED_SHARE: f64 = 0.9;
 
+/// The time after a trigger's end that a run has to come back in, s:
+/// Brooker's spike ends at 25 s, and a run that has not recovered by 50 s
+/// does not.
+pub const RECOVERY_TIME: f64 = 25.0;
+
 /// A run's totals.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Summary {

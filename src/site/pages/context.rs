@@ -44,6 +44,9 @@ impl Mode {
 pub struct AssetNames {
     pub css: String,
     pub script: String,
+    /// The retry-storm lab's script and module (empty without a storm page).
+    pub lab_script: String,
+    pub wasm_storm: String,
     pub wasm: String,
     /// The method modules (a distribution export alone each: the grid's, for
     /// the independent jitter kinds, and the Monte Carlo run's, for

@@ -24,6 +24,7 @@ use crate::site::sections::contention;
 use crate::site::sections::contention::experiment::{self, Results};
 use crate::site::sections::defaults;
 use crate::site::sections::examples;
+use crate::site::sections::storms::{self, runs::StormResults};
 use crate::site::urls::Place;
 
 pub struct TocEntry {
@@ -55,6 +56,7 @@ pub enum SectionView {
     /// A chart of the contention experiment (`pages/contention.rs`).
     Chart(Box<contention::ChartSection>),
     Presets(Box<defaults::PresetsView>),
+    Lab(Box<storms::lab::LabView>),
 }
 
 #[derive(Template)]
@@ -67,18 +69,31 @@ pub struct ExplainerPage {
     pub sections: Vec<SectionView>,
 }
 
+/// A page's simulations, run once for all its languages: its contention
+/// experiment and its retry storms, each when the page has its table.
+pub struct PageRuns {
+    pub contention: Option<Result<Results, ExperimentError>>,
+    pub storms: Option<Result<StormResults, String>>,
+}
+
+/// A page's simulations' results, for its sections.
+#[derive(Clone, Copy, Default)]
+struct Ran<'a> {
+    contention: Option<&'a Results>,
+    storms: Option<&'a StormResults>,
+}
+
 /// Renders page `i` in every language, handing each file to `put` (the
 /// render stage's, which writes it) as soon as it is rendered, so that one
 /// page's bytes are held at a time; returns what the site needs to know of
-/// it and how many files were written. `experiment` is
-/// the page's contention experiment, already run (`render.rs` starts every
-/// page's experiment first, so that it runs while other pages render), or
-/// `None` for a page without one.
+/// it and how many files were written. `runs` are the page's simulations,
+/// already run (`render.rs` starts them first, so that they run while
+/// other pages render), or `None` for a page without any.
 pub fn render_unit(
     r: &Renderer,
     i: usize,
     unit: &Unit,
-    experiment: Option<&Result<Results, ExperimentError>>,
+    runs: Option<&PageRuns>,
     put: &dyn Fn(&str, &[u8]) -> std::io::Result<()>,
     diagnostics: &mut Diagnostics,
 ) -> (PageMeta, usize) {
@@ -91,15 +106,19 @@ pub fn render_unit(
         return (meta, 0);
     }
     let page = &r.site.pages[i];
-    let results = match experiment {
-        None => None,
+    let mut ran = Ran::default();
+    let add_time = |elapsed| {
+        let mut total = r
+            .simulation
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        *total = Some(total.unwrap_or_default() + elapsed);
+    };
+    match runs.and_then(|runs| runs.contention.as_ref()) {
+        None => {}
         Some(Ok(results)) => {
-            let mut total = r
-                .simulation
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            *total = Some(total.unwrap_or_default() + results.elapsed);
-            Some(results)
+            add_time(results.elapsed);
+            ran.contention = Some(results);
         }
         Some(Err(error)) => {
             diagnostics.push(Diagnostic::error(
@@ -108,12 +127,26 @@ pub fn render_unit(
             ));
             return (meta, 0);
         }
-    };
+    }
+    match runs.and_then(|runs| runs.storms.as_ref()) {
+        None => {}
+        Some(Ok(results)) => {
+            add_time(results.elapsed);
+            ran.storms = Some(results);
+        }
+        Some(Err(error)) => {
+            diagnostics.push(Diagnostic::error(
+                &page.path,
+                format!("the retry-storm scenarios stopped: {error}"),
+            ));
+            return (meta, 0);
+        }
+    }
     let mut written = 0;
     PAGE_BUFFER.with_borrow_mut(|buffer| {
         for language in 0..r.languages.len() {
             let texts = unit.texts(r, language, &bundles);
-            let rendered = render(r, language, i, &meta, texts, results, buffer, diagnostics);
+            let rendered = render(r, language, i, &meta, texts, ran, buffer, diagnostics);
             let Some(path) = rendered else {
                 continue;
             };
@@ -130,8 +163,8 @@ pub fn render_unit(
 }
 
 /// Renders page `i` in `language` into `buffer`; returns its file path, or
-/// `None` (with the problem recorded) when the template failed. `results`
-/// is the page's contention experiment, run once for every language.
+/// `None` (with the problem recorded) when the template failed. `ran` are
+/// the page's simulations, run once for every language.
 #[allow(clippy::too_many_arguments)]
 fn render(
     r: &Renderer,
@@ -139,7 +172,7 @@ fn render(
     i: usize,
     meta: &PageMeta,
     texts: Texts,
-    results: Option<&Results>,
+    ran: Ran,
     buffer: &mut String,
     diagnostics: &mut Diagnostics,
 ) -> Option<String> {
@@ -170,20 +203,20 @@ fn render(
         &page.path,
         buffer,
         diagnostics,
-        |texts, layout| view(r, language, i, texts, results, layout, title, &breadcrumb),
+        |texts, layout| view(r, language, i, texts, ran, layout, title, &breadcrumb),
     );
     rendered.then(|| r.urls.file_of(language, place))
 }
 
 /// The view of an explainer page: its sections, table of contents and
-/// structured data. `results` is the page's contention experiment, run.
+/// structured data. `ran` are the page's simulations, run.
 #[allow(clippy::too_many_arguments)]
 fn view(
     r: &Renderer,
     language: usize,
     i: usize,
     texts: &Texts,
-    results: Option<&Results>,
+    ran: Ran,
     layout: Layout,
     title: String,
     breadcrumb: &[(String, String)],
@@ -200,7 +233,9 @@ fn view(
         .iter()
         .any(|s| s.takes_page_arguments())
         .then(|| page_arguments(page, texts));
+    let results = ran.contention;
     let contention_args = results.map(experiment::arguments);
+    let storm_args = ran.storms.map(storms::arguments);
     for section in &page.sections {
         let id = section.id();
         let view = match section {
@@ -299,6 +334,37 @@ fn view(
             Section::Presets => {
                 SectionView::Presets(Box::new(defaults::view(&r.site.presets, intl, texts)))
             }
+            Section::Sources => SectionView::Prose {
+                id,
+                heading_html: Some(heading(texts, id)),
+                body_html: block(texts, id, texts.get(id, None)),
+            },
+            Section::Layers => {
+                let (args, _) = storm_parts(ran.storms, &storm_args);
+                let (heading_html, body_html) = storms::prose(texts, *section, args);
+                SectionView::Prose {
+                    id,
+                    heading_html: Some(heading_html),
+                    body_html,
+                }
+            }
+            Section::Lab => {
+                let (_, results) = storm_parts(ran.storms, &storm_args);
+                SectionView::Lab(Box::new(storms::lab::view(
+                    texts,
+                    intl,
+                    &results.storms,
+                    &assets.wasm_storm,
+                    &assets.lab_script,
+                    &layout.root,
+                )))
+            }
+            Section::Collapse | Section::Systems | Section::Budgets | Section::Libraries => {
+                let (args, results) = storm_parts(ran.storms, &storm_args);
+                SectionView::Chart(Box::new(storms::chart(
+                    texts, intl, *section, results, args,
+                )))
+            }
         };
         if *section != Section::Intro {
             let label_html = match &view {
@@ -315,6 +381,7 @@ fn view(
                         .unwrap_or_default()
                 }
                 SectionView::Presets(view) => view.heading_html.clone(),
+                SectionView::Lab(lab) => lab.heading_html.clone(),
                 SectionView::Prose { .. } => String::new(),
             };
             toc.push(TocEntry {
@@ -415,6 +482,18 @@ fn contention_parts<'a>(
     match (args, results) {
         (Some(args), Some(results)) => (args, results),
         _ => unreachable!("a contention section without its experiment passed loading"),
+    }
+}
+
+/// The storms' arguments and results, which a page with a storm section
+/// always has (`content` refuses the section without its table).
+fn storm_parts<'a>(
+    results: Option<&'a StormResults>,
+    args: &'a Option<FluentArgs<'static>>,
+) -> (&'a FluentArgs<'static>, &'a StormResults) {
+    match (args, results) {
+        (Some(args), Some(results)) => (args, results),
+        _ => unreachable!("a storm section without its scenarios passed loading"),
     }
 }
 

@@ -28,6 +28,8 @@ pub(super) fn assets(site: &Site, sink: &dyn Sink) -> (AssetNames, Vec<Diagnosti
     let mut names = AssetNames {
         css: String::new(),
         script: String::new(),
+        lab_script: String::new(),
+        wasm_storm: String::new(),
         wasm: add("backoff.wasm", crate::wasm_module::CALCULATOR_WASM),
         wasm_grid: add("backoff-grid.wasm", crate::wasm_module::GRID_WASM),
         wasm_monte_carlo: add(
@@ -36,8 +38,8 @@ pub(super) fn assets(site: &Site, sink: &dyn Sink) -> (AssetNames, Vec<Diagnosti
         ),
         favicon: String::new(),
     };
-    match bundle::script(&site.root) {
-        Ok(Some(script)) => names.script = add("calculator.js", &script),
+    match bundle::script(&site.root, bundle::ENTRY) {
+        Ok(Some(script)) => names.script = add(bundle::ENTRIES[0].1, &script),
         // A page with the calculator would link no script.
         Ok(None)
             if site
@@ -56,9 +58,22 @@ pub(super) fn assets(site: &Site, sink: &dyn Sink) -> (AssetNames, Vec<Diagnosti
         Ok(None) => {}
         Err(found) => problems.extend(found),
     }
+    // The lab's script, for a site with a page of the retry storms.
+    if site.pages.iter().any(|p| p.storms.is_some()) {
+        let (entry, name) = bundle::ENTRIES[1];
+        match bundle::script(&site.root, entry) {
+            Ok(Some(script)) => names.lab_script = add(name, &script),
+            Ok(None) => problems.push(crate::diagnostics::Diagnostic::error(
+                std::path::Path::new(bundle::FOLDER),
+                "the lab's modules are missing, but a page shows the retry storms",
+            )),
+            Err(found) => problems.extend(found),
+        }
+        names.wasm_storm = add("backoff-storm.wasm", crate::wasm_module::STORM_WASM);
+    }
     for (name, bytes) in &site.static_files {
-        if name == "calculator.js" {
-            problems.push(bundle::stray_script());
+        if bundle::ENTRIES.iter().any(|(_, script)| name == script) {
+            problems.push(bundle::stray_script(name));
             continue;
         }
         let hashed = if name.ends_with(".css") {

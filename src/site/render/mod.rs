@@ -25,17 +25,17 @@ use std::time::Duration;
 use rayon::prelude::*;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::simulation::ExperimentError;
 use crate::site::format::intl::Intl;
 use crate::site::format::texts::{Language, Texts};
 use crate::site::load::Site;
 use crate::site::load::locales;
 use crate::site::output::Sink;
 use crate::site::pages::context::{AssetNames, Mode, PAGE_BUFFER, Renderer};
+use crate::site::pages::explainer::PageRuns;
 use crate::site::pages::hosting;
 use crate::site::pages::unit::{PageMeta, Unit};
-use crate::site::sections::contention::experiment::Results;
 use crate::site::sections::contention::stored;
+use crate::site::sections::storms;
 use crate::site::urls::Urls;
 use crate::site::{check, pages};
 use assets::write_problem;
@@ -91,19 +91,33 @@ pub fn render(
 /// what the recursion touches is used).
 const ASSETS_STACK_BYTES: usize = 256 << 20;
 
-/// Each page's experiment, by page index.
-type Experiments = Vec<(usize, Result<Results, ExperimentError>)>;
+/// Each page's simulations, by page index.
+type Experiments = Vec<(usize, PageRuns)>;
 
-/// The experiment of each page that has a `[contention]` table, by page
-/// index: run, or the same table's results from earlier in this process or
-/// from the project's cache (`crate::cache`, `target/.backoff-site-cache/`).
+/// Whether page `i` runs a simulation: a `[contention]` or `[storms]` table.
+fn simulates(site: &Site, i: usize) -> bool {
+    site.pages[i].contention.is_some() || site.pages[i].storms.is_some()
+}
+
+/// The simulations of each page that has a `[contention]` or `[storms]`
+/// table, by page index: run, or the same table's results from earlier in
+/// this process or (the contention experiment's) from the project's cache
+/// (`crate::cache`, `target/.backoff-site-cache/`).
 fn run_experiments(site: &Site) -> Experiments {
     let store = crate::cache::Store::of_project(&site.root);
     (0..site.pages.len())
         .into_par_iter()
-        .filter_map(|i| {
-            let contention = site.pages[i].contention.as_ref()?;
-            Some((i, stored::run_cached(contention, store.as_ref())))
+        .filter(|&i| simulates(site, i))
+        .map(|i| {
+            let page = &site.pages[i];
+            let runs = PageRuns {
+                contention: page
+                    .contention
+                    .as_ref()
+                    .map(|c| stored::run_cached(c, store.as_ref())),
+                storms: page.storms.as_ref().map(storms::runs::run_cached),
+            };
+            (i, runs)
         })
         .collect()
 }
@@ -185,7 +199,7 @@ fn render_with<'scope>(
     // The bulk of the work: every page in every language, in parallel; the
     // pages with an experiment last, once it has run. A page kept from the
     // last output is neither rendered nor written.
-    let render_page = |i: usize, experiment: Option<&Result<Results, ExperimentError>>| {
+    let render_page = |i: usize, runs: Option<&PageRuns>| {
         let key = unchanged.key(site, i);
         if let Some((meta, written)) = key
             .as_deref()
@@ -214,7 +228,7 @@ fn render_with<'scope>(
             &renderer,
             i,
             unit,
-            experiment,
+            runs,
             &|path, bytes| {
                 files
                     .lock()
@@ -245,14 +259,14 @@ fn render_with<'scope>(
     };
     let mut results: Vec<Page> = (0..site.pages.len())
         .into_par_iter()
-        .filter(|&i| site.pages[i].contention.is_none())
+        .filter(|&i| !simulates(site, i))
         .map(|i| render_page(i, None))
         .collect();
     let experiments = join(experiments);
     results.par_extend(
         experiments
             .par_iter()
-            .map(|(i, experiment)| render_page(*i, Some(experiment))),
+            .map(|(i, runs)| render_page(*i, Some(runs))),
     );
     results.sort_by_key(|page| page.i);
     let (mut pages, mut kept) = (0, 0);

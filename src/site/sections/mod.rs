@@ -8,6 +8,7 @@ pub mod charts;
 pub mod contention;
 pub mod defaults;
 pub mod examples;
+pub mod storms;
 
 /// The variables the build passes to message `id`, from the section that
 /// formats it; `None` for a message no section formats.
@@ -16,4 +17,5 @@ pub fn variables(id: &str) -> Option<&'static [&'static str]> {
         .or_else(|| contention::experiment::variables(id))
         .or_else(|| defaults::variables(id))
         .or_else(|| calculator::variables(id))
+        .or_else(|| storms::variables(id))
 }

@@ -127,3 +127,32 @@ fn without_tags(html: &str, tag: Option<char>) -> String {
         .replace("&#39;", "'")
         .replace("&amp;", "&")
 }
+
+/// The numbers of a text in the order they appear, read in the notation of
+/// `lang` (grouping and decimal separators).
+pub fn numbers(text: &str, lang: &str) -> Vec<f64> {
+    let (group, decimal) = match lang {
+        "en" => (',', '.'),
+        "de" => ('.', ','),
+        _ => ('\u{a0}', ','),
+    };
+    let mut found = Vec::new();
+    let mut run = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let next_is_digit = chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if c.is_ascii_digit() {
+            run.push(c);
+        } else if !run.is_empty() && c == decimal && next_is_digit {
+            run.push('.');
+        } else if !run.is_empty() && c == group && next_is_digit {
+        } else if !run.is_empty() {
+            found.push(run.parse().unwrap());
+            run.clear();
+        }
+    }
+    if !run.is_empty() {
+        found.push(run.parse().unwrap());
+    }
+    found
+}

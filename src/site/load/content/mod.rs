@@ -3,7 +3,8 @@
 //! A definition says which template renders the page, the order of its
 //! sections, its FAQ entries, its worked examples' parameters, the
 //! calculator's profile, the contention experiment's parameters
-//! (`[contention]`, checked by `experiment.rs`), the LaTeX skeletons of
+//! (`[contention]`, checked by `experiment.rs`), the retry-storm
+//! scenarios (`[storms]`, `storms.rs`), the LaTeX skeletons of
 //! its formulas, and the figures and code listings its messages name
 //! (validated by `values`). It holds no human text (that is in
 //! Fluent) and no computed figure (the core, `experiment.rs` and
@@ -31,10 +32,12 @@ use crate::identifier::is_identifier;
 use crate::report::Unit;
 use crate::site::format::markdown;
 use contention::{Contention, RawContention};
+use storms::{RawStorms, Storms};
 use values::{PageValues, RawAmplification, RawListing};
 
 pub mod contention;
 mod section;
+pub mod storms;
 pub mod values;
 pub mod words;
 pub use section::Section;
@@ -145,6 +148,8 @@ struct RawPage {
     calculator: Option<RawCalculator>,
     /// Required when the page lists a section of the contention experiment.
     contention: Option<Spanned<RawContention>>,
+    /// Required when the page lists a section of the retry storms.
+    storms: Option<Spanned<RawStorms>>,
     #[serde(default)]
     examples: Vec<RawExample>,
     #[serde(default)]
@@ -195,6 +200,8 @@ pub struct Page {
     pub calculator: Option<CalculatorProfile>,
     /// Present exactly when the page lists a contention section.
     pub contention: Option<Contention>,
+    /// Present exactly when the page lists a retry-storm section.
+    pub storms: Option<Storms>,
     pub examples: Vec<Example>,
     /// Fluent argument name → LaTeX, where `@message-id` stands for a word
     /// taken from the page's messages.
@@ -343,6 +350,16 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
         problems.append(&mut found);
         None
     });
+    let storms = storms::from_table(
+        path,
+        source,
+        raw.storms.as_ref(),
+        sections.iter().find(|s| s.needs_storms()).map(|s| s.id()),
+    )
+    .unwrap_or_else(|mut found| {
+        problems.append(&mut found);
+        None
+    });
     let mut examples = Vec::new();
     for example in &raw.examples {
         let id = example.id.get_ref();
@@ -402,6 +419,7 @@ pub fn parse(path: &Path, source: &str) -> Result<Page, Vec<Diagnostic>> {
         faq: raw.faq.into_iter().map(Spanned::into_inner).collect(),
         calculator,
         contention,
+        storms,
         examples,
         formulas: raw
             .formulas

@@ -32,10 +32,23 @@ pub enum Section {
     Findings,
     /// The presets table and its families (`sections/defaults.rs`).
     Presets,
+    /// The retry-storm sections (they need `[storms]`): retries through
+    /// layers, the spike a system does not recover from, open and closed
+    /// clients, retry strategies and the libraries' budgets over failure
+    /// rates.
+    Layers,
+    Collapse,
+    Systems,
+    Budgets,
+    Libraries,
+    /// The lab: the storm model in the browser, on any scenario.
+    Lab,
+    /// The works a page draws on, as a list of links.
+    Sources,
 }
 
 impl Section {
-    pub(super) const ALL: [Section; 18] = [
+    pub(super) const ALL: [Section; 25] = [
         Section::Intro,
         Section::Calculator,
         Section::HowTo,
@@ -54,6 +67,13 @@ impl Section {
         Section::Herd,
         Section::Findings,
         Section::Presets,
+        Section::Layers,
+        Section::Collapse,
+        Section::Systems,
+        Section::Budgets,
+        Section::Libraries,
+        Section::Lab,
+        Section::Sources,
     ];
 
     /// The section's name in content files, its HTML id and the prefix of its
@@ -78,6 +98,13 @@ impl Section {
             Section::Herd => "herd",
             Section::Findings => "findings",
             Section::Presets => "presets",
+            Section::Layers => "layers",
+            Section::Collapse => "collapse",
+            Section::Systems => "systems",
+            Section::Budgets => "budgets",
+            Section::Libraries => "libraries",
+            Section::Lab => "lab",
+            Section::Sources => "sources",
         }
     }
 
@@ -91,6 +118,20 @@ impl Section {
                 | Section::Completion
                 | Section::Herd
                 | Section::Findings
+        )
+    }
+
+    /// Whether the section shows the retry-storm scenarios, which the
+    /// page's `[storms]` table defines.
+    pub const fn needs_storms(self) -> bool {
+        matches!(
+            self,
+            Section::Layers
+                | Section::Collapse
+                | Section::Systems
+                | Section::Budgets
+                | Section::Libraries
+                | Section::Lab
         )
     }
 

@@ -1,7 +1,9 @@
-//! The calculator's script as one file: the ES modules of
-//! `static/calculator/`, from `main.js` through the relative imports,
-//! bundled in dependency order and minified (`minify.rs`) into the one
-//! script the pages load.
+//! The site's scripts, each as one file: the ES modules of
+//! `static/calculator/`, from an entry ([`ENTRIES`]: `main.js` for the
+//! calculator, `lab.js` for the retry-storm lab) through the relative
+//! imports, bundled in dependency order and minified (`minify.rs`) into the
+//! script the pages load. The entries share modules (the notation, the
+//! charts' axes); each bundle holds those it imports.
 //!
 //! A module's text goes in as written, less its `import` declarations and
 //! the `export` keywords: the modules share one top-level scope, which is
@@ -38,17 +40,21 @@ use crate::site::render::bundle::minify::{Refused, minify_script};
 pub use module::FOLDER;
 use module::{Module, located, module_error, module_path, place, read_module};
 
-/// The module the pages run; the others are bundled because it imports them.
-pub const ENTRY: &str = "main.js";
+/// The modules the pages run, each with the name of the script it
+/// becomes; the others are bundled because an entry imports them.
+pub const ENTRIES: [(&str, &str); 2] = [("main.js", "calculator.js"), ("lab.js", "lab.js")];
+
+/// The calculator's entry.
+pub const ENTRY: &str = ENTRIES[0].0;
 
 /// The most modules the script may have (the site's has fourteen): the
 /// walk through the imports recurses once per module of a chain.
 pub const MAX_MODULES: usize = 100;
 
-/// The shipped script of the site at `root`: `None` when the site has no
-/// `static/calculator/` folder (no calculator), else the bundle, minified,
-/// or every problem found.
-pub fn script(root: &Path) -> Result<Option<Vec<u8>>, Vec<Diagnostic>> {
+/// The shipped script of `entry` of the site at `root`: `None` when the
+/// site has no `static/calculator/` folder (no calculator), else the
+/// bundle, minified, or every problem found.
+pub fn script(root: &Path, entry: &str) -> Result<Option<Vec<u8>>, Vec<Diagnostic>> {
     let folder = root.join(FOLDER);
     if !folder.is_dir() {
         return Ok(None);
@@ -64,25 +70,27 @@ pub fn script(root: &Path) -> Result<Option<Vec<u8>>, Vec<Diagnostic>> {
             Err(refused) => Err(refused.message),
         }
     };
-    bundle(read)
+    bundle(entry, read)
         .and_then(|bundled| minified(&bundled))
         .map(|code| Some(code.into_bytes()))
 }
 
-/// The diagnostic for a `static/calculator.js`, which would not ship: the
-/// script is built from the modules of `static/calculator/`.
-pub fn stray_script() -> Diagnostic {
+/// The diagnostic for a `static/<name>` that is a shipped script's name
+/// (`calculator.js`, `lab.js`), which would not ship: the scripts are built
+/// from the modules of `static/calculator/`.
+pub fn stray_script(name: &str) -> Diagnostic {
     Diagnostic::error(
-        Path::new("static/calculator.js"),
-        "the calculator's script is built from the modules of static/calculator/; this file would not ship",
+        &Path::new("static").join(name),
+        format!("the {name} the pages load is built from the modules of static/calculator/; this file would not ship"),
     )
-    .with_hint("move its code into a module of static/calculator/ (main.js runs first)")
+    .with_hint("move its code into a module of static/calculator/ (main.js and lab.js run first)")
 }
 
-/// The bundle as written, before minification: each module's text in
-/// dependency order. `read` gives a module's text by its path under the
-/// folder (`main.js`, `sub/x.js`).
+/// The bundle of `entry` as written, before minification: each module's
+/// text in dependency order. `read` gives a module's text by its path
+/// under the folder (`main.js`, `sub/x.js`).
 pub fn bundle(
+    entry: &str,
     mut read: impl FnMut(&str) -> Result<String, String>,
 ) -> Result<Bundle, Vec<Diagnostic>> {
     let mut walk = Walk {
@@ -93,7 +101,7 @@ pub fn bundle(
         problems: Vec::new(),
         too_many: false,
     };
-    walk.visit(ENTRY, None);
+    walk.visit(entry, None);
     let Walk {
         modules, problems, ..
     } = walk;

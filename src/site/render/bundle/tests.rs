@@ -6,7 +6,7 @@ use std::path::Path;
 
 fn bundled(files: &[(&str, &str)]) -> Result<Bundle, Vec<Diagnostic>> {
     let files: BTreeMap<&str, &str> = files.iter().copied().collect();
-    bundle(|name| {
+    bundle(ENTRY, |name| {
         files
             .get(name)
             .map(|s| s.to_string())
@@ -242,15 +242,17 @@ fn a_place_in_the_bundle_maps_back_to_its_module() {
 }
 
 #[test]
-fn a_stray_calculator_js_is_named() {
-    let text = stray_script().render(false);
-    assert!(text.contains("static/calculator.js"), "{text}");
+fn a_stray_shipped_script_is_named() {
+    for (_, name) in ENTRIES {
+        let text = stray_script(name).render(false);
+        assert!(text.contains(&format!("static/{name}")), "{text}");
+    }
 }
 
 #[test]
 fn the_calculator_script_ships_smaller_and_the_same_each_time() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let once = script(root).unwrap().unwrap();
+    let once = script(root, ENTRY).unwrap().unwrap();
     let mut source = 0;
     for module in std::fs::read_dir(root.join(FOLDER)).unwrap() {
         source += std::fs::metadata(module.unwrap().path()).unwrap().len() as usize;
@@ -258,7 +260,7 @@ fn the_calculator_script_ships_smaller_and_the_same_each_time() {
     // Comments, indentation, imports and long names go: well under
     // two thirds of the sources are left.
     assert!(once.len() * 3 < source * 2, "{} of {source}", once.len());
-    assert_eq!(script(root).unwrap().unwrap(), once);
+    assert_eq!(script(root, ENTRY).unwrap().unwrap(), once);
     let text = String::from_utf8(once).unwrap();
     // One module exporting nothing: every name is the minifier's.
     for gone in [
@@ -271,6 +273,26 @@ fn the_calculator_script_ships_smaller_and_the_same_each_time() {
     ] {
         assert!(!text.contains(gone), "{gone}");
     }
+}
+
+/// Each entry bundles the modules it imports and no other: the lab's
+/// script holds none of the calculator's form, and both hold the notation.
+#[test]
+fn each_entry_bundles_only_what_it_imports() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(FOLDER);
+    let read = |name: &str| std::fs::read_to_string(root.join(name)).map_err(|e| e.to_string());
+    let calculator = bundle(ENTRY, read).unwrap();
+    let lab = bundle(ENTRIES[1].0, read).unwrap();
+    assert!(calculator.order().contains(&"form.js"));
+    assert!(!calculator.order().contains(&"lab.js"));
+    for shared in ["notation.js", "load.js", "axis.js"] {
+        assert!(calculator.order().contains(&shared), "{shared}");
+        assert!(lab.order().contains(&shared), "{shared}");
+    }
+    for calculator_only in ["main.js", "form.js", "as_code.js", "wasm.js"] {
+        assert!(!lab.order().contains(&calculator_only), "{calculator_only}");
+    }
+    assert_eq!(lab.order().last(), Some(&"lab.js"));
 }
 
 /// Code nested thousands of levels deep, which the parser and the minifier

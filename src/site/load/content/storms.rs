@@ -1,0 +1,309 @@
+//! A page's `[storms]` table: the retry-storm scenarios its sections show,
+//! each written with the keys of the storm contract's inputs
+//! (`core::contract::storm::INPUTS`, the lab's and the module's one list),
+//! checked while loading through the contract's own reading of them, every
+//! problem reported at its value in the content file. Which scenario a
+//! section shows is stated here, once ([`SPIKE`], [`LAYERS`], …); running
+//! them is the storm sections' (`sections/storms/runs.rs`).
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::Path;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::backoff::Jitter;
+use crate::backoff::contract::storm::{self as contract, GUARDS, INPUTS, SYSTEMS, WORKLOADS};
+use crate::diagnostics::Diagnostic;
+use crate::identifier::is_identifier;
+use crate::storm::MAX_RUNS;
+
+/// The spike of Brooker's congestive-collapse simulator, without and with
+/// backoff: the `collapse` section's traces.
+pub const SPIKE: [&str; 2] = ["spike", "spike-backoff"];
+/// The scenario the lab starts from.
+pub const LAB: &str = "lab";
+/// Services in layers, every attempt failing: the `layers` section.
+pub const LAYERS: &str = "layers";
+/// Open and closed clients, each without and with backoff, over the
+/// failure rates: the `systems` section.
+pub const SYSTEMS_SWEPT: [&str; 4] = ["open", "open-backoff", "closed", "closed-backoff"];
+/// Brooker's retry strategies over the failure rates: the `budgets` section.
+pub const STRATEGIES: [&str; 4] = ["no-retries", "three-retries", "bucket", "breaker"];
+/// The libraries' retry budgets over the failure rates, beside three
+/// retries alone: the `libraries` section.
+pub const LIBRARIES: [&str; 5] = ["three-retries", "grpc", "aws", "envoy", "finagle"];
+
+/// The most failure rates of the sweep: each is a row of two tables.
+pub const MAX_FAILURE_RATES: usize = 21;
+
+/// The most requests a page's scenarios may start in all, over every run
+/// and failure rate: the build must stay fast (about a second of one core
+/// in a release build); `storm` allows far more.
+pub const MAX_PAGE_REQUESTS: f64 = 4_000_000.0;
+
+/// `[storms]` as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawStorms {
+    runs: Spanned<u32>,
+    sweep_runs: Spanned<u32>,
+    seed: Spanned<u64>,
+    failure_rates: Spanned<Vec<f64>>,
+    scenarios: BTreeMap<Spanned<String>, Spanned<toml::Table>>,
+}
+
+/// A scenario of the page: its id and the contract's input slots (the
+/// seed's slot is the page's seed; each run adds its index).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StormScenario {
+    pub id: String,
+    pub inputs: [f64; INPUTS.len()],
+}
+
+/// A page's storms, checked: runs of each trace and of each case of the
+/// sweep, the first seed, the sweep's failure rates and the scenarios.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Storms {
+    pub runs: u32,
+    pub sweep_runs: u32,
+    pub seed: u64,
+    pub failure_rates: Vec<f64>,
+    pub scenarios: Vec<StormScenario>,
+}
+
+impl Storms {
+    /// The scenario `id` (every id the sections name is present once loaded).
+    pub fn scenario(&self, id: &str) -> &StormScenario {
+        self.scenarios
+            .iter()
+            .find(|s| s.id == id)
+            .expect("the sections' scenarios are checked when loaded")
+    }
+
+    /// The ids of the scenarios run over the failure rates, each once.
+    pub fn swept() -> Vec<&'static str> {
+        let mut ids: Vec<&str> = Vec::new();
+        for id in SYSTEMS_SWEPT.iter().chain(&STRATEGIES).chain(&LIBRARIES) {
+            if !ids.contains(id) {
+                ids.push(id);
+            }
+        }
+        ids
+    }
+}
+
+/// A page's storms from its `[storms]` table: `None` without one, which is
+/// an error when the page lists a storm section (`needed_by`, its id).
+pub fn from_table(
+    path: &Path,
+    source: &str,
+    table: Option<&Spanned<RawStorms>>,
+    needed_by: Option<&str>,
+) -> Result<Option<Storms>, Vec<Diagnostic>> {
+    match (table, needed_by) {
+        (Some(table), _) => parse(path, source, table).map(Some),
+        (None, Some(section)) => Err(vec![
+            Diagnostic::error(
+                path,
+                format!("the page lists the `{section}` section but has no `[storms]` table"),
+            )
+            .with_hint("add a `[storms]` table: runs, seed, failure rates and the scenarios"),
+        ]),
+        (None, None) => Ok(None),
+    }
+}
+
+/// The value of input `key` written as `value`: a number, or for the
+/// inputs that take one, the name of a system, workload, jitter or guard.
+fn slot(key: &str, value: &toml::Value) -> Result<f64, String> {
+    let names: &[&str] = match key {
+        "system" => &SYSTEMS,
+        "workload" => &WORKLOADS,
+        "backoff_jitter" => &Jitter::NAMES,
+        "guard" => &GUARDS,
+        _ => &[],
+    };
+    match value {
+        toml::Value::Integer(n) if names.is_empty() => Ok(*n as f64),
+        toml::Value::Float(x) if names.is_empty() => Ok(*x),
+        toml::Value::String(name) if !names.is_empty() => names
+            .iter()
+            .position(|n| n == name)
+            .map(|code| code as f64)
+            .ok_or_else(|| format!("`{key}` must be one of {}", names.join(", "))),
+        _ if names.is_empty() => Err(format!("`{key}` must be a number")),
+        _ => Err(format!("`{key}` must be one of {}", names.join(", "))),
+    }
+}
+
+/// The inputs a scenario starts from before its own keys: no limit, no
+/// backoff, no guard, one layer (NaN, as the contract reads an input not
+/// given), an open system of one client with no queue and no failures.
+fn blank() -> [f64; INPUTS.len()] {
+    let mut inputs = [f64::NAN; INPUTS.len()];
+    inputs[contract::input("system")] = 0.0;
+    inputs[contract::input("clients")] = 1.0;
+    inputs[contract::input("queue")] = 0.0;
+    inputs[contract::input("server_failure_rate")] = 0.0;
+    inputs
+}
+
+/// Checks `[storms]`, reporting each problem at its value.
+pub fn parse(
+    path: &Path,
+    source: &str,
+    table: &Spanned<RawStorms>,
+) -> Result<Storms, Vec<Diagnostic>> {
+    let raw = table.get_ref();
+    let at = |message: String, span: Range<usize>| {
+        Diagnostic::error(path, format!("`storms`: {message}")).at(source, span.start, span.end)
+    };
+    let mut problems = Vec::new();
+    for runs in [&raw.runs, &raw.sweep_runs] {
+        if !(1..=MAX_RUNS).contains(runs.get_ref()) {
+            problems.push(at(
+                format!("runs must be from 1 to {MAX_RUNS}"),
+                runs.span(),
+            ));
+        }
+    }
+    let seed = *raw.seed.get_ref();
+    let max_seed = crate::backoff::contract::sample::MAX_SEED;
+    if seed > max_seed {
+        problems.push(at(
+            format!("the seed must be at most {max_seed}"),
+            raw.seed.span(),
+        ));
+    }
+    let rates = raw.failure_rates.get_ref();
+    if rates.is_empty()
+        || rates.len() > MAX_FAILURE_RATES
+        || !rates.iter().all(|p| (0.0..=1.0).contains(p))
+        || !rates.windows(2).all(|w| w[0] < w[1])
+    {
+        problems.push(at(
+            format!(
+                "`failure_rates` must be from 1 to {MAX_FAILURE_RATES} rates from 0 to 1, \
+                 each above the one before"
+            ),
+            raw.failure_rates.span(),
+        ));
+    }
+    // Each scenario's inputs: its `like`'s (one level: a scenario named by
+    // `like` has no `like` of its own), then its own keys.
+    let own = |table: &Spanned<toml::Table>, inputs: &mut [f64; INPUTS.len()]| {
+        let mut found = Vec::new();
+        for (key, value) in table.get_ref() {
+            if key == "like" {
+                continue;
+            }
+            match INPUTS.iter().position(|k| k == key) {
+                Some(i) if *key != "seed" => match slot(key, value) {
+                    Ok(x) => inputs[i] = x,
+                    Err(message) => found.push(message),
+                },
+                _ => found.push(format!(
+                    "`{key}` is not an input of a scenario (the inputs: {})",
+                    INPUTS[..INPUTS.len() - 1].join(", ")
+                )),
+            }
+        }
+        found
+    };
+    let mut scenarios = Vec::new();
+    for (id, table) in &raw.scenarios {
+        let name = id.get_ref();
+        if !is_identifier(name) {
+            problems.push(at(format!("`{name}` cannot be a scenario id"), id.span()));
+            continue;
+        }
+        let mut inputs = blank();
+        let mut found = Vec::new();
+        if let Some(like) = table.get_ref().get("like") {
+            let base = like
+                .as_str()
+                .and_then(|like| raw.scenarios.iter().find(|(k, _)| k.get_ref() == like));
+            match base {
+                Some((_, base)) if !base.get_ref().contains_key("like") => {
+                    found.extend(own(base, &mut inputs));
+                }
+                _ => found.push(
+                    "`like` must name another scenario of the page, one without a `like`".into(),
+                ),
+            }
+        }
+        found.extend(own(table, &mut inputs));
+        inputs[contract::input("seed")] = seed.min(max_seed) as f64;
+        if let (true, Err(code)) = (found.is_empty(), contract::scenario(&inputs)) {
+            let key = contract::ERRORS[code as usize - 1];
+            found.push(format!("the model refuses its `{key}`"));
+        }
+        for message in found {
+            problems.push(at(format!("scenario `{name}`: {message}"), table.span()));
+        }
+        scenarios.push(StormScenario {
+            id: name.clone(),
+            inputs,
+        });
+    }
+    let named = SPIKE
+        .iter()
+        .chain([&LAYERS, &LAB])
+        .chain(&Storms::swept())
+        .copied()
+        .collect::<Vec<_>>();
+    for id in &named {
+        if !scenarios.iter().any(|s| s.id == *id) {
+            problems.push(
+                Diagnostic::error(path, format!("`storms`: the page has no scenario `{id}`"))
+                    .at(source, table.span().start, table.span().end)
+                    .with_hint(format!(
+                        "the storm sections show the scenarios {}",
+                        named.join(", ")
+                    )),
+            );
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let storms = Storms {
+        runs: *raw.runs.get_ref(),
+        sweep_runs: *raw.sweep_runs.get_ref(),
+        seed,
+        failure_rates: rates.clone(),
+        scenarios,
+    };
+    let requests = requests(&storms);
+    if requests > MAX_PAGE_REQUESTS {
+        return Err(vec![
+            at(
+                format!(
+                    "the scenarios could start {requests:.0} requests in all, more than a \
+                     page's limit of {MAX_PAGE_REQUESTS:.0}"
+                ),
+                raw.runs.span(),
+            )
+            .with_hint(
+                "use fewer runs, failure rates or shorter scenarios: the build must stay fast",
+            ),
+        ]);
+    }
+    Ok(storms)
+}
+
+/// The requests the page's scenarios may start in all, by the storm
+/// command's own bound of a run (`crate::storm::Storm::requests`).
+fn requests(storms: &Storms) -> f64 {
+    let one = |id: &str| {
+        let (scenario, _) = contract::scenario(&storms.scenario(id).inputs)
+            .expect("every scenario is checked first");
+        crate::storm::Storm::of(scenario, 1, 0).requests()
+    };
+    let traces: f64 = SPIKE.iter().chain([&LAYERS]).map(|id| one(id)).sum();
+    let sweeps: f64 = Storms::swept().iter().map(|id| one(id)).sum();
+    traces * f64::from(storms.runs)
+        + sweeps * f64::from(storms.sweep_runs) * storms.failure_rates.len() as f64
+}
