@@ -9,10 +9,10 @@
 ### figure and its unit are joined by a no-break space.
 
 # The page's H1 and <title>.
-title = Wiederholungsstürme: wenn Wiederholungen einen Dienst lahmlegen
+title = Wiederholungsstürme: wenn Wiederholungen Dienste lähmen
 
 # Meta description: plain text, one sentence.
-description = Was Wiederholungen bei einem Server anrichten, der bereits ausfällt, simuliert beim Build: Last, die sich über Schichten vervielfacht, die Lastspitze, von der sich ein System nie erholt, und was Wiederholungsbudgets und Circuit Breaker daran ändern.
+description = Was Wiederholungen einem Server antun, der schon ausfällt, simuliert beim Build: Lastverstärkung, metastabile Ausfälle und Wiederholungsbudgets.
 
 # Short label for links to this page.
 nav-label = Wiederholungsstürme
@@ -183,11 +183,11 @@ libraries =
        *[other] jeder der { $clients } Clients hat
     } sein eigenes:
 
-    - **gRPC**: Die Wiederholungsdrosselung (gRFC A6) ist ausgeschaltet, sofern die Service Config sie nicht festlegt. Mit den Beispielwerten des Entwurfs – { $grpc-tokens } Token und ein Verhältnis von { $grpc-ratio } – kostet ein Fehlschlag ein Token, ein Erfolg bringt { $grpc-ratio } zurück, und solange nur noch die Hälfte der Token oder weniger übrig ist, wird nicht wiederholt. Bei anfangs vollem Tokenvorrat { $grpc-from-full ->
+    - **gRPC**: Die Wiederholungsdrosselung ({ $grpc-spec }) ist ausgeschaltet, sofern die Service Config sie nicht festlegt. Mit den Beispielwerten des Entwurfs – { $grpc-tokens } Token und ein Verhältnis von { $grpc-ratio } – kostet ein Fehlschlag ein Token, ein Erfolg bringt { $grpc-ratio } zurück, und solange nur noch die Hälfte der Token oder weniger übrig ist, wird nicht wiederholt. Bei anfangs vollem Tokenvorrat { $grpc-from-full ->
         [one] kommt { $grpc-from-full } Wiederholung
        *[other] kommen { $grpc-from-full } Wiederholungen
     } durch, danach keine mehr, solange mehr als { $grpc-edge } % der Versuche scheitern. Versuche je Anfrage bei { $failure-high } %: { $load-grpc }.
-    - **AWS SDKs**: Der Standardmodus hat ein Wiederholungskontingent von { $aws-capacity } je Client. Eine Wiederholung kostet { $aws-cost } davon (nach einem Timeout { $aws-timeout-cost }, im Wiederholungsverhalten 2026 der SDKs { $aws-cost-2026 }), ein Erfolg erstattet die Kosten. Bei vollem Kontingent { $aws-from-full ->
+    - **AWS SDKs**: Der Standardmodus hat ein Wiederholungskontingent von { $aws-capacity } je Client. Eine Wiederholung kostet { $aws-cost } davon (nach einem Timeout { $aws-timeout-cost }, mit gesetztem `{ $aws-switch }` { $aws-cost-2026 }), ein Erfolg erstattet die Kosten. Bei vollem Kontingent { $aws-from-full ->
         [one] ist das { $aws-from-full } Wiederholung
        *[other] sind das { $aws-from-full } Wiederholungen
     }: eine große Reserve für einen Client mit wenig Verkehr, weshalb es bei diesen { $failure-high } % Fehlern bei { $load-aws ->
@@ -275,9 +275,9 @@ lab-workload-spike = Lastspitze
 lab-system-open = Offen: neue Anfragen, was auch immer geschieht
 lab-system-closed = Geschlossen: Jeder wartet auf seine Anfrage
 lab-guard-none = Ohne
-lab-guard-grpc-throttling-example = Wiederholungsdrosselung von gRPC (Beispiel aus gRFC A6)
+lab-guard-grpc-throttling-example = Wiederholungsdrosselung von gRPC (Beispiel aus { $spec })
 lab-guard-aws-retry-quota = Wiederholungskontingent der AWS SDKs
-lab-guard-aws-retry-quota-2026 = Wiederholungskontingent der AWS SDKs, Verhalten 2026
+lab-guard-aws-retry-quota-2026 = Wiederholungskontingent der AWS SDKs mit { $switch }
 lab-guard-envoy-retry-budget = Wiederholungsbudget von Envoy
 lab-guard-finagle-retry-budget = Wiederholungsbudget von Finagle
 lab-guard-breaker = Circuit Breaker (nach Brooker)
@@ -358,11 +358,11 @@ sources-heading = Quellen
 
 # The works this page draws on (Markdown: a bulleted list of links).
 sources =
-    - Marc Brooker, [„Metastability and Distributed Systems“](https://brooker.co.za/blog/2021/05/24/metastable.html), 2021; [„Fixing retries with token buckets and circuit breakers“](https://brooker.co.za/blog/2022/02/28/retries.html), 2022; [„What is Backoff For?“](https://brooker.co.za/blog/2022/08/11/backoff.html), 2022.
+    - Marc Brooker, [„Metastability and Distributed Systems“](https://brooker.co.za/blog/2021/05/24/metastable.html); [„Fixing retries with token buckets and circuit breakers“](https://brooker.co.za/blog/2022/02/28/retries.html); [„What is Backoff For?“](https://brooker.co.za/blog/2022/08/11/backoff.html).
     - Marc Brooker, [`mbrooker/simulator_example`](https://github.com/mbrooker/simulator_example): `simple_collapse_sim` und `retry_sim`, die der Überlastkollaps und die Wiederholungsregeln auf dieser Seite nachbilden. Die Tests der Website vergleichen das Modell mit der Ausgabe dieser Simulatoren.
-    - Nathan Bronson, Abutalib Aghayev, Aleksey Charapko und Timothy Zhu, [„Metastable Failures in Distributed Systems“](https://sigops.org/s/conferences/hotos/2021/papers/hotos21-s11-bronson.pdf), HotOS 2021.
-    - Lexiang Huang und Kollegen, [„Metastable Failures in the Wild“](https://www.usenix.org/conference/osdi22/presentation/huang-lexiang), OSDI 2022: eine Studie über metastabile Ausfälle in mehreren Organisationen; viele dieser Ausfälle wurden durch Wiederholungen aufrechterhalten.
-    - Noah Eisen und Eric Gribkoff, [gRFC A6: gRPC Retry Design](https://github.com/grpc/proposal/blob/master/A6-client-retries.md).
+    - Nathan Bronson, Abutalib Aghayev, Aleksey Charapko und Timothy Zhu, [„Metastable Failures in Distributed Systems“](https://sigops.org/s/conferences/hotos/2021/papers/hotos21-s11-bronson.pdf), HotOS.
+    - Lexiang Huang und Kollegen, [„Metastable Failures in the Wild“](https://www.usenix.org/conference/osdi22/presentation/huang-lexiang), OSDI: eine Studie über metastabile Ausfälle in mehreren Organisationen; viele dieser Ausfälle wurden durch Wiederholungen aufrechterhalten.
+    - Noah Eisen und Eric Gribkoff, [„gRPC Retry Design“](https://github.com/grpc/proposal/blob/master/A6-client-retries.md).
     - AWS SDKs and Tools Reference Guide: [Retry behavior](https://docs.aws.amazon.com/sdkref/latest/guide/feature-retry-behavior.html).
     - Marc Brooker, [„Timeouts, retries, and backoff with jitter“](https://aws.amazon.com/builders-library/timeouts-retries-and-backoff-with-jitter/), Amazon Builders’ Library.
 

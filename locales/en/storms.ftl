@@ -12,7 +12,7 @@
 title = Retry storms: when retries take a service down
 
 # Meta description: plain text, one sentence.
-description = What retries do to a server that is already failing, simulated at build time: load amplified through layers, the spike a system never recovers from, and what retry budgets and circuit breakers change.
+description = What retries do to a server that is already failing, simulated at build time: amplification, metastable failure, retry budgets, and breakers.
 
 # Short label for links to this page.
 nav-label = Retry storms
@@ -51,7 +51,7 @@ collapse-heading = The spike a system does not recover from
 # can take it over 100);
 # $amplification, $amplification-backoff: attempts per request
 collapse =
-    This is Brooker’s congestive-collapse simulator (`simple_collapse_sim` in `mbrooker/simulator_example`). The server takes { $server-time } s for an attempt alone, and { $server-slope } s more for every attempt in progress: by Little’s law it can keep up with fewer than { $server-most } requests a second, and its latency grows steeply on the way. Clients send { $spike-rate } requests a second, give up on an attempt after { $timeout } s, and make at most { $attempts } attempts. From { $spike-at } s, for { $spike-length } s, they send { $spike-peak } a second.
+    This is Brooker’s congestive-collapse simulator (`simple_collapse_sim` in `mbrooker/simulator_example`). The server takes { $server-time } s for an attempt alone, and { $server-slope } s more for every attempt in progress: by Little’s law it can keep up with fewer than { $server-most } requests a second, and its latency grows steeply on the way. Clients send { $spike-rate } requests a second, give up on an attempt after { $timeout } s, and make at most { $attempts } attempts. From { $spike-at } s, for { $spike-length } s, they send { $spike-peak } requests a second.
 
     Without backoff, the spike pushes latency past the timeout. Every attempt that times out is retried at once, the server keeps working on the attempts its clients have given up on, and the retries keep it as loaded as the spike did. The trigger ends; the overload does not. Of { $runs } runs, { $recovered } came back within { $spike-within } s of the spike’s end. Over all runs, successes from then on came to { $share-after }% of new requests, against { $share-before }% before the spike. The runs that stay down are a metastable failure.
 
@@ -128,15 +128,16 @@ libraries-heading = The budgets libraries ship
 
 # The libraries' budgets and what to configure (Markdown).
 # $grpc-tokens, $grpc-ratio, $grpc-from-full, $grpc-edge (%);
-# $aws-capacity, $aws-cost, $aws-timeout-cost, $aws-cost-2026, $aws-from-full;
+# $aws-capacity, $aws-cost, $aws-timeout-cost, $aws-cost-2026, $aws-from-full,
+# $aws-switch (the switch of the newer behaviour); $grpc-spec (the proposal);
 # $envoy-percent (%), $envoy-min; $finagle-percent (%), $finagle-floor
 # (retries a second), $finagle-ttl (s); $load-…: attempts per request at
 # $failure-high, each client its own budget
 libraries =
     Several libraries ship a retry budget of their own. Each is modelled here by its source’s rules, and each of the { $clients } clients has its own:
 
-    - **gRPC** retry throttling (gRFC A6) is off unless the service config sets it. With the proposal’s example, { $grpc-tokens } tokens and a ratio of { $grpc-ratio }, a failure takes a token, a success gives back { $grpc-ratio }, and retries stop while half the tokens or fewer are left. From a full bucket, { $grpc-from-full } retries get through; after that, none while more than { $grpc-edge }% of attempts fail. At { $failure-high }%, attempts per request: { $load-grpc }.
-    - **The AWS SDKs’** standard mode has a retry quota of { $aws-capacity } per client: a retry costs { $aws-cost } ({ $aws-timeout-cost } after a timeout; { $aws-cost-2026 } in the SDKs’ 2026 retry behaviour), a success gives it back. That is { $aws-from-full } retries from full: a large reserve for a client with little traffic, so over these { $failure-high }% failures attempts per request stayed at { $load-aws }.
+    - **gRPC** retry throttling ({ $grpc-spec }) is off unless the service config sets it. With the proposal’s example, { $grpc-tokens } tokens and a ratio of { $grpc-ratio }, a failure takes a token, a success gives back { $grpc-ratio }, and retries stop while half the tokens or fewer are left. From a full bucket, { $grpc-from-full } retries get through; after that, none while more than { $grpc-edge }% of attempts fail. At { $failure-high }%, attempts per request: { $load-grpc }.
+    - **The AWS SDKs’** standard mode has a retry quota of { $aws-capacity } per client: a retry costs { $aws-cost } ({ $aws-timeout-cost } after a timeout; { $aws-cost-2026 } with `{ $aws-switch }` set), a success gives it back. That is { $aws-from-full } retries from full: a large reserve for a client with little traffic, so over these { $failure-high }% failures attempts per request stayed at { $load-aws }.
     - **Envoy’s** retry budget allows retries up to { $envoy-percent }% of the requests in flight, but never fewer than { $envoy-min } at once. A client with few requests in flight stays under that floor; attempts per request: { $load-envoy }.
     - **Finagle** lets { $finagle-percent }% of requests retry, plus a reserve of { $finagle-floor } retries a second, counted over { $finagle-ttl } s. For a client of a few requests a second, the reserve is the budget; attempts per request: { $load-finagle }.
 
@@ -186,7 +187,7 @@ lab-field-server-time = Server time alone (s)
 lab-field-server-slope = Added per attempt in progress (s)
 lab-field-limit = Attempts served at once (empty: no limit)
 lab-field-queue = Queue places
-lab-field-server-failure-rate = Share of attempts that fail at once (0 to 1)
+lab-field-server-failure-rate = Share of attempts that fail at once (zero to one)
 lab-field-network = Network delay each way, mean (s)
 lab-field-timeout = Timeout per attempt (s)
 lab-field-retries = Retries at most
@@ -209,9 +210,9 @@ lab-workload-spike = Spike
 lab-system-open = Open: new requests whatever happens
 lab-system-closed = Closed: each waits for its request
 lab-guard-none = None
-lab-guard-grpc-throttling-example = gRPC’s retry throttling (gRFC A6’s example)
+lab-guard-grpc-throttling-example = gRPC’s retry throttling ({ $spec }’s example)
 lab-guard-aws-retry-quota = The AWS SDKs’ retry quota
-lab-guard-aws-retry-quota-2026 = The AWS SDKs’ retry quota, 2026 behaviour
+lab-guard-aws-retry-quota-2026 = The AWS SDKs’ retry quota under { $switch }
 lab-guard-envoy-retry-budget = Envoy’s retry budget
 lab-guard-finagle-retry-budget = Finagle’s retry budget
 lab-guard-breaker = Circuit breaker (Brooker’s)
@@ -221,11 +222,11 @@ lab-guard-bucket = Adaptive token bucket (Brooker’s)
 # $max: the largest value allowed, in the page's notation
 lab-error-duration = Enter a time above zero, at most { $max } s.
 lab-error-arrivals = Choose a workload and a kind of clients.
-lab-error-rate = Enter a rate above zero, at most { $max } a second.
-lab-error-peak = Enter a peak rate of at most { $max } a second (above zero for a spike).
+lab-error-rate = Enter a rate above zero, at most { $max } requests a second.
+lab-error-peak = Enter a peak rate of at most { $max } requests a second (above zero for a spike).
 lab-error-at = Enter a time from zero to { $max } s.
 lab-error-length = Enter a length from zero to { $max } s.
-lab-error-slope = Enter a climb from zero to { $max } a second, each second.
+lab-error-slope = Enter a climb from zero to { $max } requests a second, each second.
 lab-error-until = Enter a time from zero to { $max } s, or leave the field empty.
 lab-error-clients = Enter a whole number of clients from one to { $max }.
 lab-error-server = Enter server times from zero to { $max } s, and a whole limit above zero (or none).
@@ -273,11 +274,11 @@ sources-heading = Sources
 
 # The works this page draws on (Markdown: a bulleted list of links).
 sources =
-    - Marc Brooker, [“Metastability and Distributed Systems”](https://brooker.co.za/blog/2021/05/24/metastable.html), 2021; [“Fixing retries with token buckets and circuit breakers”](https://brooker.co.za/blog/2022/02/28/retries.html), 2022; [“What is Backoff For?”](https://brooker.co.za/blog/2022/08/11/backoff.html), 2022.
+    - Marc Brooker, [“Metastability and Distributed Systems”](https://brooker.co.za/blog/2021/05/24/metastable.html); [“Fixing retries with token buckets and circuit breakers”](https://brooker.co.za/blog/2022/02/28/retries.html); [“What is Backoff For?”](https://brooker.co.za/blog/2022/08/11/backoff.html).
     - Marc Brooker, [`mbrooker/simulator_example`](https://github.com/mbrooker/simulator_example): `simple_collapse_sim` and `retry_sim`, which the collapse and the strategies reproduce. The site’s tests compare the model with their own output.
-    - Nathan Bronson, Abutalib Aghayev, Aleksey Charapko, and Timothy Zhu, [“Metastable Failures in Distributed Systems”](https://sigops.org/s/conferences/hotos/2021/papers/hotos21-s11-bronson.pdf), HotOS 2021.
-    - Lexiang Huang and colleagues, [“Metastable Failures in the Wild”](https://www.usenix.org/conference/osdi22/presentation/huang-lexiang), OSDI 2022: a study of metastable failures at several organizations, many of them kept up by retries.
-    - Noah Eisen and Eric Gribkoff, [gRFC A6: gRPC Retry Design](https://github.com/grpc/proposal/blob/master/A6-client-retries.md).
+    - Nathan Bronson, Abutalib Aghayev, Aleksey Charapko, and Timothy Zhu, [“Metastable Failures in Distributed Systems”](https://sigops.org/s/conferences/hotos/2021/papers/hotos21-s11-bronson.pdf), HotOS.
+    - Lexiang Huang and colleagues, [“Metastable Failures in the Wild”](https://www.usenix.org/conference/osdi22/presentation/huang-lexiang), OSDI: a study of metastable failures at several organizations, many of them kept up by retries.
+    - Noah Eisen and Eric Gribkoff, [“gRPC Retry Design”](https://github.com/grpc/proposal/blob/master/A6-client-retries.md).
     - The AWS SDKs and Tools Reference Guide: [Retry behavior](https://docs.aws.amazon.com/sdkref/latest/guide/feature-retry-behavior.html).
     - Marc Brooker, [“Timeouts, retries, and backoff with jitter”](https://aws.amazon.com/builders-library/timeouts-retries-and-backoff-with-jitter/), Amazon Builders’ Library.
 

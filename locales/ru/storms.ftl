@@ -22,7 +22,7 @@
 title = Шторм повторов: когда повторы обрушивают сервис
 
 # Meta description: plain text, one sentence.
-description = Симуляция при сборке показывает, что повторы делают с сервером, который уже отказывает: как слои умножают нагрузку, после какого всплеска система так и не восстанавливается и что меняют бюджеты повторов и автоматические выключатели.
+description = Что повторы делают с сервером, который уже отказывает: умножение нагрузки, метастабильный отказ и бюджеты повторов в симуляции при сборке.
 
 # Short label for links to this page.
 nav-label = Шторм повторов
@@ -228,7 +228,8 @@ libraries-heading = Бюджеты, встроенные в библиотеки
 
 # The libraries' budgets and what to configure (Markdown).
 # $grpc-tokens, $grpc-ratio, $grpc-from-full, $grpc-edge (%);
-# $aws-capacity, $aws-cost, $aws-timeout-cost, $aws-cost-2026, $aws-from-full;
+# $aws-capacity, $aws-cost, $aws-timeout-cost, $aws-cost-2026, $aws-from-full,
+# $aws-switch (the switch of the newer behaviour); $grpc-spec (the proposal);
 # $envoy-percent (%), $envoy-min; $finagle-percent (%), $finagle-floor
 # (retries a second), $finagle-ttl (s); $load-…: attempts per request at
 # $failure-high, each client its own budget
@@ -240,7 +241,7 @@ libraries =
        *[other] { $clients } клиента
     } он свой:
 
-    - Ограничение повторов в **gRPC** (gRFC A6) выключено, пока его не задаст конфигурация сервиса. С параметрами из примера в gRFC (запас в { $grpc-tokens ->
+    - Ограничение повторов в **gRPC** ({ $grpc-spec }) выключено, пока его не задаст конфигурация сервиса. С параметрами из примера в gRFC (запас в { $grpc-tokens ->
         [one] { $grpc-tokens } токен
         [few] { $grpc-tokens } токена
         [many] { $grpc-tokens } токенов
@@ -256,7 +257,7 @@ libraries =
         [many] проходят { $grpc-from-full } повторов
        *[other] проходят { $grpc-from-full } повтора
     }, а дальше повторов нет, пока неудачей заканчивается больше { $grpc-edge } % попыток. При { $failure-high } % неудач попыток на запрос — { $load-grpc }.
-    - В стандартном режиме **AWS SDK** квота повторов — { $aws-capacity } на клиента: повтор стоит { $aws-cost } (после тайм-аута — { $aws-timeout-cost }, а при поведении повторов SDK 2026 года — { $aws-cost-2026 }), успешный запрос возвращает потраченное. Полной квоты хватает на { $aws-from-full ->
+    - В стандартном режиме **AWS SDK** квота повторов — { $aws-capacity } на клиента: повтор стоит { $aws-cost } (после тайм-аута — { $aws-timeout-cost }, а с переменной `{ $aws-switch }` — { $aws-cost-2026 }), успешный запрос возвращает потраченное. Полной квоты хватает на { $aws-from-full ->
         [one] { $aws-from-full } повтор
         [few] { $aws-from-full } повтора
         [many] { $aws-from-full } повторов
@@ -349,9 +350,9 @@ lab-workload-spike = Всплеск
 lab-system-open = Открытые: новые запросы, что бы ни случилось
 lab-system-closed = Закрытые: каждый ждёт завершения своего запроса
 lab-guard-none = Нет
-lab-guard-grpc-throttling-example = Ограничение повторов gRPC (пример из gRFC A6)
+lab-guard-grpc-throttling-example = Ограничение повторов gRPC (пример из { $spec })
 lab-guard-aws-retry-quota = Квота повторов AWS SDK
-lab-guard-aws-retry-quota-2026 = Квота повторов AWS SDK, поведение 2026 года
+lab-guard-aws-retry-quota-2026 = Квота повторов AWS SDK с { $switch }
 lab-guard-envoy-retry-budget = Бюджет повторов Envoy
 lab-guard-finagle-retry-budget = Бюджет повторов Finagle
 lab-guard-breaker = Автоматический выключатель (по Брукеру)
@@ -413,11 +414,11 @@ sources-heading = Источники
 
 # The works this page draws on (Markdown: a bulleted list of links).
 sources =
-    - Marc Brooker, [«Metastability and Distributed Systems»](https://brooker.co.za/blog/2021/05/24/metastable.html), 2021; [«Fixing retries with token buckets and circuit breakers»](https://brooker.co.za/blog/2022/02/28/retries.html), 2022; [«What is Backoff For?»](https://brooker.co.za/blog/2022/08/11/backoff.html), 2022.
+    - Marc Brooker, [«Metastability and Distributed Systems»](https://brooker.co.za/blog/2021/05/24/metastable.html); [«Fixing retries with token buckets and circuit breakers»](https://brooker.co.za/blog/2022/02/28/retries.html); [«What is Backoff For?»](https://brooker.co.za/blog/2022/08/11/backoff.html).
     - Marc Brooker, [`mbrooker/simulator_example`](https://github.com/mbrooker/simulator_example): `simple_collapse_sim` и `retry_sim`; их воспроизводят симуляции коллапса и правил повторов на этой странице. Тесты сайта сверяют модель с результатами самих этих симуляторов.
-    - Nathan Bronson, Abutalib Aghayev, Aleksey Charapko, Timothy Zhu, [«Metastable Failures in Distributed Systems»](https://sigops.org/s/conferences/hotos/2021/papers/hotos21-s11-bronson.pdf), HotOS 2021.
-    - Lexiang Huang и соавторы, [«Metastable Failures in the Wild»](https://www.usenix.org/conference/osdi22/presentation/huang-lexiang), OSDI 2022: исследование метастабильных отказов в нескольких организациях; многие из этих отказов поддерживались повторами.
-    - Noah Eisen, Eric Gribkoff, [gRFC A6: gRPC Retry Design](https://github.com/grpc/proposal/blob/master/A6-client-retries.md).
+    - Nathan Bronson, Abutalib Aghayev, Aleksey Charapko, Timothy Zhu, [«Metastable Failures in Distributed Systems»](https://sigops.org/s/conferences/hotos/2021/papers/hotos21-s11-bronson.pdf), HotOS.
+    - Lexiang Huang и соавторы, [«Metastable Failures in the Wild»](https://www.usenix.org/conference/osdi22/presentation/huang-lexiang), OSDI: исследование метастабильных отказов в нескольких организациях; многие из этих отказов поддерживались повторами.
+    - Noah Eisen, Eric Gribkoff, [«gRPC Retry Design»](https://github.com/grpc/proposal/blob/master/A6-client-retries.md).
     - AWS SDKs and Tools Reference Guide, раздел [Retry behavior](https://docs.aws.amazon.com/sdkref/latest/guide/feature-retry-behavior.html).
     - Marc Brooker, [«Timeouts, retries, and backoff with jitter»](https://aws.amazon.com/builders-library/timeouts-retries-and-backoff-with-jitter/) («Тайм-ауты, повторы и задержка с джиттером»), Amazon Builders’ Library.
 

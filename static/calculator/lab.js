@@ -74,9 +74,11 @@ function readUrl() {
   return any;
 }
 
-// Runs the form's scenario, a run per slice, drawing the mean after each.
+// Runs the form's scenario, a run per slice, drawing the mean after each;
+// the output's `data-state` says where it is (running, done, stale).
 function update() {
   const mine = ++job;
+  byId('output').dataset.state = 'running';
   const errors = {};
   const slots = island.inputs.map((key) => {
     const x = readField(key);
@@ -110,7 +112,10 @@ function update() {
     done++;
     render(sums, seconds, done, runs, verdicts, slots);
     if (done < runs) setTimeout(step, 0);
-    else if (mine === job) writeUrl();
+    else {
+      writeUrl();
+      byId('output').dataset.state = 'done';
+    }
   };
   step();
 }
@@ -118,6 +123,7 @@ function update() {
 // The results shown are not the form's.
 function stale() {
   byId('verdict').textContent = island.text['lab-stale'];
+  byId('output').dataset.state = 'stale';
 }
 
 // The mean of `done` runs: the chart, the verdict and the totals.

@@ -113,17 +113,22 @@ pub fn links_resolve(out: &Path) {
             }
             checked += 1;
         }
-        // The data island names every wasm module by a path too: the base
-        // one loaded at start, and each jitter kind's method module, one
-        // fetched on the first edit: the grid module for the base module's
-        // kinds, the Monte Carlo module for decorrelated jitter.
+        // The data island names every wasm module by a path too: the
+        // calculator's base one loaded at start, and each jitter kind's
+        // method module, one fetched on the first edit: the grid module for
+        // the base module's kinds, the Monte Carlo module for decorrelated
+        // jitter; the storm lab's its storm module.
         let island = html.find("\"wasm\":\"").map(|at| {
             let open = html[..at].rfind('>').unwrap() + 1;
             let close = open + html[open..].find("</script>").unwrap();
             serde_json::from_str::<serde_json::Value>(&html[open..close]).unwrap()
         });
         let mut found = Vec::new();
-        if let Some(island) = &island {
+        if let Some(island) = island.as_ref().filter(|i| i.get("wasm_methods").is_none()) {
+            let module = island["wasm"].as_str().unwrap();
+            assert!(module.contains("backoff-storm."), "{page}: {module}");
+            found.push(module);
+        } else if let Some(island) = &island {
             let base = island["wasm"].as_str().unwrap();
             assert!(base.contains("backoff."), "{page}: {base}");
             found.push(base);

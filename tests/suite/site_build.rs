@@ -12,12 +12,13 @@ fn page(path: &str) -> String {
     fs::read_to_string(real_site().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-const PAGES: [&str; 5] = [
+const PAGES: [&str; 6] = [
     "calculator",
     "contention",
     "defaults",
     "practice",
     "schedule",
+    "storms",
 ];
 
 fn all_html() -> Vec<(String, String)> {

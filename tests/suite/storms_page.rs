@@ -40,10 +40,12 @@ fn table(lang: &str, id: &str) -> Vec<Vec<f64>> {
     body.split("<tr>")
         .skip(1)
         .map(|row| {
-            row.split("</t")
-                .filter(|cell| cell.contains('>'))
+            // Each `<th …>x</th>` or `<td>x</td>`: the text after the tag.
+            row.split("<t")
+                .filter(|cell| cell.starts_with('h') || cell.starts_with('d'))
                 .map(|cell| {
-                    let text = text_of(cell.rsplit_once('>').map_or(cell, |(_, t)| t));
+                    let inner = cell.split_once('>').map_or("", |(_, t)| t);
+                    let text = text_of(inner.split('<').next().unwrap_or(""));
                     let found = numbers(&text, lang);
                     assert_eq!(found.len(), 1, "{lang}/{id}: cell `{text}`");
                     found[0]

@@ -11,20 +11,20 @@ use fluent_bundle::FluentArgs;
 
 use crate::backoff::Schedule;
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::simulation::ExperimentError;
 use crate::site::format::markdown::{block, inline};
 use crate::site::format::texts::Texts;
 use crate::site::load::content::{Page, Section};
 use crate::site::pages::context::{PAGE_BUFFER, Renderer};
 use crate::site::pages::layout::{Frame, Layout};
+use crate::site::pages::simulations::{PageRuns, Ran, contention_parts, storm_parts};
 use crate::site::pages::unit::{PageMeta, Unit};
 use crate::site::pages::{render_page, script_json};
 use crate::site::sections::calculator;
 use crate::site::sections::contention;
-use crate::site::sections::contention::experiment::{self, Results};
+use crate::site::sections::contention::experiment;
 use crate::site::sections::defaults;
 use crate::site::sections::examples;
-use crate::site::sections::storms::{self, runs::StormResults};
+use crate::site::sections::storms;
 use crate::site::urls::Place;
 
 pub struct TocEntry {
@@ -69,20 +69,6 @@ pub struct ExplainerPage {
     pub sections: Vec<SectionView>,
 }
 
-/// A page's simulations, run once for all its languages: its contention
-/// experiment and its retry storms, each when the page has its table.
-pub struct PageRuns {
-    pub contention: Option<Result<Results, ExperimentError>>,
-    pub storms: Option<Result<StormResults, String>>,
-}
-
-/// A page's simulations' results, for its sections.
-#[derive(Clone, Copy, Default)]
-struct Ran<'a> {
-    contention: Option<&'a Results>,
-    storms: Option<&'a StormResults>,
-}
-
 /// Renders page `i` in every language, handing each file to `put` (the
 /// render stage's, which writes it) as soon as it is rendered, so that one
 /// page's bytes are held at a time; returns what the site needs to know of
@@ -106,42 +92,9 @@ pub fn render_unit(
         return (meta, 0);
     }
     let page = &r.site.pages[i];
-    let mut ran = Ran::default();
-    let add_time = |elapsed| {
-        let mut total = r
-            .simulation
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        *total = Some(total.unwrap_or_default() + elapsed);
+    let Some(ran) = Ran::of(r, &page.path, runs, diagnostics) else {
+        return (meta, 0);
     };
-    match runs.and_then(|runs| runs.contention.as_ref()) {
-        None => {}
-        Some(Ok(results)) => {
-            add_time(results.elapsed);
-            ran.contention = Some(results);
-        }
-        Some(Err(error)) => {
-            diagnostics.push(Diagnostic::error(
-                &page.path,
-                format!("the contention experiment stopped: {error}"),
-            ));
-            return (meta, 0);
-        }
-    }
-    match runs.and_then(|runs| runs.storms.as_ref()) {
-        None => {}
-        Some(Ok(results)) => {
-            add_time(results.elapsed);
-            ran.storms = Some(results);
-        }
-        Some(Err(error)) => {
-            diagnostics.push(Diagnostic::error(
-                &page.path,
-                format!("the retry-storm scenarios stopped: {error}"),
-            ));
-            return (meta, 0);
-        }
-    }
     let mut written = 0;
     PAGE_BUFFER.with_borrow_mut(|buffer| {
         for language in 0..r.languages.len() {
@@ -471,30 +424,6 @@ fn page_arguments<'a>(page: &'a Page, texts: &Texts) -> FluentArgs<'a> {
     }
     page.values.add_arguments(texts, &mut args);
     args
-}
-
-/// The experiment's arguments and results, which a page with a contention
-/// section always has (`content` refuses the section without its table).
-fn contention_parts<'a>(
-    results: Option<&'a Results>,
-    args: &'a Option<FluentArgs<'static>>,
-) -> (&'a FluentArgs<'static>, &'a Results) {
-    match (args, results) {
-        (Some(args), Some(results)) => (args, results),
-        _ => unreachable!("a contention section without its experiment passed loading"),
-    }
-}
-
-/// The storms' arguments and results, which a page with a storm section
-/// always has (`content` refuses the section without its table).
-fn storm_parts<'a>(
-    results: Option<&'a StormResults>,
-    args: &'a Option<FluentArgs<'static>>,
-) -> (&'a FluentArgs<'static>, &'a StormResults) {
-    match (args, results) {
-        (Some(args), Some(results)) => (args, results),
-        _ => unreachable!("a storm section without its scenarios passed loading"),
-    }
 }
 
 fn heading(texts: &Texts, section: &str) -> String {

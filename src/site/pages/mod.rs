@@ -14,6 +14,7 @@ pub mod home;
 pub mod hosting;
 pub mod layout;
 pub mod not_found;
+pub mod simulations;
 pub mod unit;
 
 use std::path::Path;

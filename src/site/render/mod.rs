@@ -31,8 +31,8 @@ use crate::site::load::Site;
 use crate::site::load::locales;
 use crate::site::output::Sink;
 use crate::site::pages::context::{AssetNames, Mode, PAGE_BUFFER, Renderer};
-use crate::site::pages::explainer::PageRuns;
 use crate::site::pages::hosting;
+use crate::site::pages::simulations::PageRuns;
 use crate::site::pages::unit::{PageMeta, Unit};
 use crate::site::sections::contention::stored;
 use crate::site::sections::storms;
@@ -101,8 +101,8 @@ fn simulates(site: &Site, i: usize) -> bool {
 
 /// The simulations of each page that has a `[contention]` or `[storms]`
 /// table, by page index: run, or the same table's results from earlier in
-/// this process or (the contention experiment's) from the project's cache
-/// (`crate::cache`, `target/.backoff-site-cache/`).
+/// this process or from the project's cache (`crate::cache`,
+/// `target/.backoff-site-cache/`).
 fn run_experiments(site: &Site) -> Experiments {
     let store = crate::cache::Store::of_project(&site.root);
     (0..site.pages.len())
@@ -115,7 +115,10 @@ fn run_experiments(site: &Site) -> Experiments {
                     .contention
                     .as_ref()
                     .map(|c| stored::run_cached(c, store.as_ref())),
-                storms: page.storms.as_ref().map(storms::runs::run_cached),
+                storms: page
+                    .storms
+                    .as_ref()
+                    .map(|s| storms::runs::run_cached(s, store.as_ref())),
             };
             (i, runs)
         })

@@ -18,4 +18,5 @@ pub fn variables(id: &str) -> Option<&'static [&'static str]> {
         .or_else(|| defaults::variables(id))
         .or_else(|| calculator::variables(id))
         .or_else(|| storms::variables(id))
+        .or_else(|| storms::lab::variables(id))
 }

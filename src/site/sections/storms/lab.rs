@@ -184,13 +184,23 @@ pub const FILLED: &[(&str, &[&str])] = &[
     ("lab-runs-error", &["max"]),
 ];
 
+/// The guards' names that hold the proposal's or the switch's name.
+const NAMED_GUARDS: &[(&str, &[&str])] = &[
+    ("lab-guard-grpc-throttling-example", &["spec"]),
+    ("lab-guard-aws-retry-quota-2026", &["switch"]),
+];
+
 /// The variables of lab message `id`, if it receives any.
 pub fn variables(id: &str) -> Option<&'static [&'static str]> {
     if let Some(key) = id.strip_prefix("lab-error-") {
         let key = key.replace('-', "_");
         return (ERRORS.contains(&key.as_str()) && limit(&key).is_some()).then_some(&["max"]);
     }
-    FILLED.iter().find(|(m, _)| *m == id).map(|(_, v)| *v)
+    FILLED
+        .iter()
+        .chain(NAMED_GUARDS)
+        .find(|(m, _)| *m == id)
+        .map(|(_, v)| *v)
 }
 
 /// The message `id` with each of its variables as its hole, `{name}`.
@@ -208,7 +218,14 @@ fn option_name(texts: &Texts, key: &str, code: usize) -> String {
         "workload" => texts.get(&format!("lab-workload-{}", contract::WORKLOADS[code]), None),
         "system" => texts.get(&format!("lab-system-{}", contract::SYSTEMS[code]), None),
         "backoff_jitter" => texts.get(&format!("jitter-{}", Jitter::NAMES[code]), None),
-        _ => texts.get(&format!("lab-guard-{}", GUARDS[code]), None),
+        _ => {
+            // The proposal's and the switch's names, as the calculator's.
+            let mut args = FluentArgs::new();
+            for (name, value) in crate::site::sections::calculator::cost::NAMES {
+                args.set(name, value);
+            }
+            texts.get(&format!("lab-guard-{}", GUARDS[code]), Some(&args))
+        }
     }
 }
 
