@@ -693,6 +693,9 @@ calc-budget-edge = Fehlerquote, über der { $budget } Wiederholungen auf Dauer u
 # Shown under the figures (plain text).
 calc-cost-note = Exakt berechnet unter der Annahme, dass Versuche unabhängig voneinander mit der angegebenen Quote scheitern. In der Praxis treten Fehler gehäuft auf, wenn ein Dienst überlastet ist, und dann erhöht jede Wiederholung seine Last zusätzlich.
 
+# A link under the cost's figures to the page of retry storms (plain text).
+calc-cost-storms = Was Wiederholungen einem schon überlasteten Dienst antun: Wiederholungsstürme, simuliert
+
 ## Calculator: the distribution of the total wait
 
 # Name and caption of the chart of the total wait's distribution: how many runs (in percent) wait less than each total.

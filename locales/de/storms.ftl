@@ -9,7 +9,7 @@
 ### figure and its unit are joined by a no-break space.
 
 # The page's H1 and <title>.
-title = Wiederholungsstürme: wenn Wiederholungen Dienste lähmen
+title = Wiederholungs­stürme, die Dienste lahmlegen
 
 # Meta description: plain text, one sentence.
 description = Was Wiederholungen einem Server antun, der schon ausfällt, simuliert beim Build: Lastverstärkung, metastabile Ausfälle und Wiederholungsbudgets.

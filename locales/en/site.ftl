@@ -696,6 +696,9 @@ calc-budget-edge = Failure rate above which { $budget } stops retries in the lon
 # Shown under the figures (plain text).
 calc-cost-note = Computed exactly, on the assumption that attempts fail independently at the rate given. Real failures come together when a service is overloaded, and then every retry adds to its load.
 
+# A link under the cost's figures to the page of retry storms (plain text).
+calc-cost-storms = What retries do to a service that is already overloaded: retry storms, simulated
+
 ## Calculator: the distribution of the total wait
 
 # Name and caption of the chart of the total wait's distribution: how many runs (in percent) wait less than each total.

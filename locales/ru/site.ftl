@@ -707,6 +707,9 @@ calc-budget-edge = Доля неудач, выше которой { $budget } п
 # Shown under the figures (plain text).
 calc-cost-note = Точный расчёт в предположении, что каждая попытка не удаётся с заданной вероятностью независимо от остальных. На деле сбои идут сериями, когда сервис перегружен, и тогда каждый повтор ещё больше его нагружает.
 
+# A link under the cost's figures to the page of retry storms (plain text).
+calc-cost-storms = Что повторы делают с уже перегруженным сервисом: шторм повторов в симуляции
+
 ## Calculator: the distribution of the total wait
 
 # Name and caption of the chart of the total wait's distribution: how many runs (in percent) wait less than each total.

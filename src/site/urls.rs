@@ -148,6 +148,13 @@ impl<'a> Urls<'a> {
         }
     }
 
+    /// The path of page `i` in `language`, if it is in the navigation
+    /// (whose pages' slugs are known before any page renders).
+    pub fn nav_path(&self, language: usize, i: usize) -> Option<String> {
+        let entry = self.nav.iter().find(|entry| entry.page == i)?;
+        Some(self.path_of(language, Place::Page(i, &entry.slugs)))
+    }
+
     /// The navigation links as seen from `place`, each below `root`; the
     /// page itself is marked current unless the page is served at any URL.
     pub fn nav(&self, language: usize, place: Place, root: &str, absolute: bool) -> Vec<Link> {

@@ -282,6 +282,13 @@ fn view(
                         .filter(|(j, _)| *j != language)
                         .map(|(_, l)| l.intl.number_symbols())
                         .collect(),
+                    storms_href: r
+                        .site
+                        .pages
+                        .iter()
+                        .position(|p| p.storms.is_some())
+                        .and_then(|j| r.urls.nav_path(language, j))
+                        .map(|path| format!("{}{path}", layout.root)),
                 },
             ))),
             Section::Presets => {

@@ -123,6 +123,9 @@ pub struct Source<'a> {
     pub site: &'a Language<'a>,
     /// The notations of the site's other languages.
     pub other_numbers: Vec<&'a NumberSymbols>,
+    /// The address of the retry-storms page from this one, when the site
+    /// has one in its navigation: the cost's note links it.
+    pub storms_href: Option<String>,
 }
 
 /// What the parts are computed from, besides the messages.

@@ -73,8 +73,10 @@ pub struct CalculatorView {
     pub limit_fields: Vec<Field>,
     /// The failure rate and layers fields (`cost::fields`).
     pub cost_fields: Vec<Field>,
-    /// The note under the cost's figures.
+    /// The note under the cost's figures, and the link to the page of
+    /// retry storms (address, words), if the site has one.
     pub cost_note: String,
+    pub storms_link: Option<(String, String)>,
     /// The heading and the note of what fits a deadline, and its answers
     /// for the defaults (label, figure), when they give a deadline.
     pub fit_heading: String,
@@ -215,6 +217,10 @@ pub fn view(
         limit_fields,
         cost_fields,
         cost_note: texts.get("calc-cost-note", None),
+        storms_link: source
+            .storms_href
+            .clone()
+            .map(|href| (href, texts.get("calc-cost-storms", None))),
         fit_heading: texts.get("calc-fit-heading", None),
         fit_rows,
         curve,
