@@ -98,6 +98,41 @@ pub const ERRORS: [&str; 20] = [
     "seed",
 ];
 
+/// The input each error code concerns, code `c` at index `c - 1`: where a
+/// form shows the error and a content file's diagnostic points.
+pub const ERROR_INPUTS: [&str; ERRORS.len()] = [
+    "duration",
+    "workload",
+    "rate",
+    "peak",
+    "at",
+    "length",
+    "slope",
+    "until",
+    "clients",
+    "server_time",
+    "server_failure_rate",
+    "queue",
+    "network",
+    "timeout",
+    "retries",
+    "guard_a",
+    "layers",
+    "rate",
+    "duration",
+    "seed",
+];
+
+// Every error names an input of the contract (`input` fails to compile
+// for a key it does not know).
+const _: () = {
+    let mut i = 0;
+    while i < ERROR_INPUTS.len() {
+        input(ERROR_INPUTS[i]);
+        i += 1;
+    }
+};
+
 /// The code of `err`.
 pub const fn code(err: StormError) -> u32 {
     let index = match err {

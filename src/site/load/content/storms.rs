@@ -51,8 +51,11 @@ pub struct RawStorms {
     sweep_runs: Spanned<u32>,
     seed: Spanned<u64>,
     failure_rates: Spanned<Vec<f64>>,
-    scenarios: BTreeMap<Spanned<String>, Spanned<toml::Table>>,
+    scenarios: BTreeMap<Spanned<String>, Spanned<RawScenario>>,
 }
+
+/// A scenario as written: each key with its value, both located.
+type RawScenario = BTreeMap<Spanned<String>, Spanned<toml::Value>>;
 
 /// A scenario of the page: its id and the contract's input slots (the
 /// seed's slot is the page's seed; each run adds its index).
@@ -192,25 +195,44 @@ pub fn parse(
         ));
     }
     // Each scenario's inputs: its `like`'s (one level: a scenario named by
-    // `like` has no `like` of its own), then its own keys.
-    let own = |table: &Spanned<toml::Table>, inputs: &mut [f64; INPUTS.len()]| {
-        let mut found = Vec::new();
-        for (key, value) in table.get_ref() {
-            if key == "like" {
+    // `like` has no `like` of its own), then its own keys; each problem at
+    // the key or value it is about, and where each input was written.
+    let own = |table: &RawScenario,
+               inputs: &mut [f64; INPUTS.len()],
+               written: &mut BTreeMap<&'static str, Range<usize>>,
+               problems: &mut Vec<Diagnostic>,
+               name: &str| {
+        for (key, value) in table {
+            let key_name = key.get_ref().as_str();
+            if key_name == "like" {
                 continue;
             }
-            match INPUTS.iter().position(|k| k == key) {
-                Some(i) if *key != "seed" => match slot(key, value) {
-                    Ok(x) => inputs[i] = x,
-                    Err(message) => found.push(message),
+            match INPUTS.iter().position(|k| *k == key_name) {
+                Some(i) if key_name != "seed" => match slot(key_name, value.get_ref()) {
+                    Ok(x) => {
+                        inputs[i] = x;
+                        written.insert(INPUTS[i], value.span());
+                    }
+                    Err(message) => {
+                        problems.push(at(format!("scenario `{name}`: {message}"), value.span()))
+                    }
                 },
-                _ => found.push(format!(
-                    "`{key}` is not an input of a scenario (the inputs: {})",
-                    INPUTS[..INPUTS.len() - 1].join(", ")
+                _ => problems.push(at(
+                    format!(
+                        "scenario `{name}`: `{key_name}` is not an input of a scenario (the \
+                         inputs: {})",
+                        INPUTS[..INPUTS.len() - 1].join(", ")
+                    ),
+                    key.span(),
                 )),
             }
         }
-        found
+    };
+    let like_of = |table: &RawScenario| {
+        table
+            .iter()
+            .find(|(k, _)| k.get_ref() == "like")
+            .map(|(_, v)| v.clone())
     };
     let mut scenarios = Vec::new();
     for (id, table) in &raw.scenarios {
@@ -219,29 +241,52 @@ pub fn parse(
             problems.push(at(format!("`{name}` cannot be a scenario id"), id.span()));
             continue;
         }
+        let before = problems.len();
         let mut inputs = blank();
-        let mut found = Vec::new();
-        if let Some(like) = table.get_ref().get("like") {
+        let mut written = BTreeMap::new();
+        if let Some(like) = like_of(table.get_ref()) {
             let base = like
+                .get_ref()
                 .as_str()
                 .and_then(|like| raw.scenarios.iter().find(|(k, _)| k.get_ref() == like));
             match base {
-                Some((_, base)) if !base.get_ref().contains_key("like") => {
-                    found.extend(own(base, &mut inputs));
+                Some((_, base)) if like_of(base.get_ref()).is_none() => {
+                    // The base's own problems are reported at the base.
+                    let mut elsewhere = Vec::new();
+                    own(
+                        base.get_ref(),
+                        &mut inputs,
+                        &mut written,
+                        &mut elsewhere,
+                        name,
+                    );
                 }
-                _ => found.push(
-                    "`like` must name another scenario of the page, one without a `like`".into(),
-                ),
+                _ => problems.push(at(
+                    format!(
+                        "scenario `{name}`: `like` must name another scenario of the page, \
+                         one without a `like`"
+                    ),
+                    like.span(),
+                )),
             }
         }
-        found.extend(own(table, &mut inputs));
+        own(
+            table.get_ref(),
+            &mut inputs,
+            &mut written,
+            &mut problems,
+            name,
+        );
         inputs[contract::input("seed")] = seed.min(max_seed) as f64;
-        if let (true, Err(code)) = (found.is_empty(), contract::scenario(&inputs)) {
+        if let (true, Err(code)) = (problems.len() == before, contract::scenario(&inputs)) {
             let key = contract::ERRORS[code as usize - 1];
-            found.push(format!("the model refuses its `{key}`"));
-        }
-        for message in found {
-            problems.push(at(format!("scenario `{name}`: {message}"), table.span()));
+            let input = contract::ERROR_INPUTS[code as usize - 1];
+            // At the value that set the input, else at the scenario's table.
+            let span = written.get(input).cloned().unwrap_or_else(|| table.span());
+            problems.push(at(
+                format!("scenario `{name}`: the model refuses its `{key}`"),
+                span,
+            ));
         }
         scenarios.push(StormScenario {
             id: name.clone(),
@@ -254,17 +299,20 @@ pub fn parse(
         .chain(&Storms::swept())
         .copied()
         .collect::<Vec<_>>();
-    for id in &named {
-        if !scenarios.iter().any(|s| s.id == *id) {
-            problems.push(
-                Diagnostic::error(path, format!("`storms`: the page has no scenario `{id}`"))
-                    .at(source, table.span().start, table.span().end)
-                    .with_hint(format!(
-                        "the storm sections show the scenarios {}",
-                        named.join(", ")
-                    )),
-            );
-        }
+    let missing: Vec<String> = named
+        .iter()
+        .filter(|id| !scenarios.iter().any(|s| s.id == **id))
+        .map(|id| format!("`{id}`"))
+        .collect();
+    if !missing.is_empty() {
+        problems.push(
+            Diagnostic::error(
+                path,
+                format!("`storms`: the page has no scenario {}", missing.join(", ")),
+            )
+            .at(source, table.span().start, table.span().end)
+            .with_hint("the storm sections show these scenarios by their ids"),
+        );
     }
     if !problems.is_empty() {
         return Err(problems);

@@ -106,7 +106,7 @@ struct Island<'a> {
     /// The message of each error code, code `c` at `c - 1`, and the field
     /// it is shown at.
     errors: Vec<String>,
-    error_fields: Vec<&'static str>,
+    error_fields: &'static [&'static str],
     /// Each field's key → its label, for the errors that name it.
     labels: std::collections::BTreeMap<&'static str, String>,
     text: std::collections::BTreeMap<&'static str, String>,
@@ -152,23 +152,6 @@ fn limit(key: &str) -> Option<f64> {
         "seed" => crate::backoff::contract::sample::MAX_SEED as f64,
         _ => return None,
     })
-}
-
-/// The field an error code is shown at, by the errors' keys.
-fn error_field(key: &str) -> &'static str {
-    match key {
-        "arrivals" => "workload",
-        "server" => "server_time",
-        "retry" => "retries",
-        "guard" => "guard_a",
-        "requests" => "rate",
-        "events" => "duration",
-        _ => INPUTS
-            .iter()
-            .find(|k| **k == key)
-            .copied()
-            .unwrap_or("duration"),
-    }
 }
 
 /// The lab's messages the script fills, with their holes (`{name}`).
@@ -359,7 +342,7 @@ pub fn view(
                 texts.get(&error_id(key), Some(&args))
             })
             .collect(),
-        error_fields: ERRORS.iter().map(|key| error_field(key)).collect(),
+        error_fields: &contract::ERROR_INPUTS,
         labels,
         text,
         number: intl.number_symbols(),
