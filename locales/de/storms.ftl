@@ -74,7 +74,7 @@ collapse =
     } sich { $recovered-backoff } von { $runs ->
         [one] { $runs } Durchlauf
        *[other] { $runs } Durchläufen
-    }: Die Erfolge nach der Spitze entsprachen { $share-after-backoff } % der neuen Anfragen, den Rückstau eingerechnet. Backoff hat die Wiederholungen nicht beseitigt, sondern hinter die Spitze verschoben, in eine Zeit, in der der Server Luft für sie hatte.
+    }: Die Erfolge nach der Spitze entsprachen { $share-after-backoff } % der neuen Anfragen, den Rückstau eingerechnet. Backoff hat den während der Spitze abgelaufenen Versuchen die Wiederholungen nicht erspart, sondern diese hinter die Spitze verschoben, in eine Zeit, in der der Server Luft für sie hatte.
 
 # The chart's accessible name (plain text).
 collapse-chart-label = Neue Anfragen, Erfolge, Wiederholungen und Timeouts pro Sekunde im Zeitverlauf: ohne Backoff, dann mit Backoff
@@ -308,7 +308,7 @@ lab-error-requests = Der Durchlauf bräuchte in Ihrem Browser mehr als { $max ->
 lab-error-events = Der Durchlauf bräuchte in Ihrem Browser mehr als { $max ->
         [one] { $max } ausstehendes Ereignis
        *[other] { $max } ausstehende Ereignisse
-    }: Verkürzen Sie das Timeout oder die simulierte Zeit.
+    }: Senken Sie die Rate, oder verkürzen Sie das Timeout oder die simulierte Zeit.
 lab-error-seed = Geben Sie als Startwert eine ganze Zahl von null bis { $max } ein.
 
 # An error of the runs field (plain text).

@@ -55,7 +55,7 @@ collapse =
 
     Without backoff, the spike pushes latency past the timeout. Every attempt that times out is retried at once, the server keeps working on the attempts its clients have given up on, and the retries keep it as loaded as the spike did. The trigger ends; the overload does not. Of { $runs } runs, { $recovered } came back within { $spike-within } s of the spike’s end. Over all runs, successes from then on came to { $share-after }% of new requests, against { $share-before }% before the spike. The runs that stay down are a metastable failure.
 
-    With the simulator’s backoff and jitter (the first retry after a random wait of up to { $backoff-base } s), { $recovered-backoff } runs of { $runs } recovered: successes after the spike came to { $share-after-backoff }% of new requests, the backlog included. Backoff did not remove the retries; it moved them to after the spike, when the server had room for them.
+    With the simulator’s backoff and jitter (the first retry after a random wait of up to { $backoff-base } s), { $recovered-backoff } runs of { $runs } recovered: successes after the spike came to { $share-after-backoff }% of new requests, the backlog included. Backoff did not spare the spike’s timed-out attempts their retries; it moved those retries to after the spike, when the server had room for them.
 
 # The chart's accessible name (plain text).
 collapse-chart-label = New requests, successes, retries, and timeouts per second over time: without backoff, then with it
@@ -238,7 +238,7 @@ lab-error-retry = The retry policy is refused: enter a whole number of retries u
 lab-error-guard = The budget’s or breaker’s figures are out of range: a ratio from zero to one, a refill above zero, and a size of at least one.
 lab-error-layers = Enter a whole number of layers from one to { $max }, or leave the field empty.
 lab-error-requests = The run needs more than { $max } requests at once in your browser: lower the rate, the time, the retries or the layers.
-lab-error-events = The run needs more than { $max } pending events in your browser: shorten the timeout or the time simulated.
+lab-error-events = The run needs more than { $max } pending events in your browser: lower the rate, or shorten the timeout or the time simulated.
 lab-error-seed = Enter a whole seed from zero to { $max }.
 
 # An error of the runs field (plain text). $max: the most runs.
