@@ -66,7 +66,7 @@ collapse =
     } { $recovered ->
         [one] erholte
        *[other] erholten
-    } sich { $recovered } innerhalb von { $spike-within } s nach dem Ende der Spitze. Über alle Durchläufe gerechnet entsprachen die Erfolge von da an { $share-after } % der neuen Anfragen, gegenüber { $share-before } % vor der Spitze. Wo sich ein Durchlauf nicht erholt, liegt ein metastabiler Ausfall vor.
+    } sich { $recovered } innerhalb von { $spike-within } s nach dem Ende der Spitze. Über alle Durchläufe gerechnet entsprachen die Erfolge von da an { $share-after } % der neuen Anfragen, gegenüber { $share-before } % vor der Spitze. Wo sich ein Durchlauf nicht erholt, liegt ein metastabiler Ausfall vor. Brookers Simulator selbst, hundertmal so ausgeführt, wie er veröffentlicht ist, erholte sich in { $published-recovered } % seiner Durchläufe.
 
     Mit dem Backoff und Jitter des Simulators (die erste Wiederholung nach einer zufälligen Wartezeit von bis zu { $backoff-base } s) { $recovered-backoff ->
         [one] erholte
@@ -153,7 +153,7 @@ budgets =
     - **Ein adaptiver Token-Bucket**: Jede Anfrage legt { $bucket-fill } Token hinein, höchstens bis { $bucket-size }, und eine Wiederholung nimmt eines heraus. Solange Fehler selten sind, verhält er sich wie einfache Wiederholungen, bei häufigen Fehlern wie ein kleiner Bruchteil davon (Versuche je Anfrage bei { $failure-high } %: { $load-bucket }).
     - **Ein Circuit Breaker**: keine Wiederholung, solange die gescheiterten Versuche des Clients je Anfrage über { $breaker-ratio } liegen. Bei { $failure-high } % erzeugt er überhaupt keine zusätzliche Last (Versuche je Anfrage: { $load-breaker }), arbeitet aber nach dem Prinzip „alles oder nichts“ und löst früh aus.
 
-    Der Preis für die geringere Last sind weniger Antworten: Bei einer Fehlerquote von { $failure-high } % waren mit einfachen Wiederholungen { $success-three-retries } % der Anfragen erfolgreich, mit dem Token-Bucket { $success-bucket } %, mit dem Circuit Breaker { $success-breaker } % und ganz ohne Wiederholung { $success-no-retries } %. Bei { $failure-low } % wurden mit dem Circuit Breaker { $success-breaker-low } % der Anfragen beantwortet, mit einfachen Wiederholungen { $success-three-retries-low } %.
+    Der Preis für die geringere Last sind weniger Antworten: Bei einer Fehlerquote von { $failure-high } % waren mit einfachen Wiederholungen { $success-three-retries } % der Anfragen erfolgreich, mit dem Token-Bucket { $success-bucket } %, mit dem Circuit Breaker { $success-breaker } % und ganz ohne Wiederholung { $success-no-retries } %. Bei { $failure-low } % wurden mit dem Circuit Breaker { $success-breaker-low } % der Anfragen beantwortet, mit einfachen Wiederholungen { $success-three-retries-low } %. Von der eigenen Ausgabe von `retry_sim` (dem Mittel seiner zehn Durchläufe) weichen die Versuche pro Anfrage hier bei jeder Fehlerquote um höchstens { $published-difference } ab.
 
 # The chart's accessible name (plain text).
 budgets-chart-label = Versuche je Anfrage nach Fehlerquote, eine Linie je Wiederholungsregel

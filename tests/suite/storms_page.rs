@@ -132,21 +132,17 @@ fn every_language_writes_the_same_figures_in_its_notation() {
     assert!(ru.contains(&written.replace('.', ",")), "ru: {written}");
 }
 
-/// Brooker's `retry_sim.py` (`run_sims`), ten runs of its own output: for
-/// each failure rate the page shows, the page's attempts per request of
-/// each strategy within four standard errors of the published mean (the
-/// error of the difference of the page's mean of `sweep_runs` runs and the
-/// published mean of ten, from the published runs' spread), plus the
-/// table's rounding.
-#[test]
-fn the_strategies_table_agrees_with_the_published_simulator() {
-    let names = [
-        "no_retries",
-        "three_retries",
-        "adaptive_10pct",
-        "breaker_10pct",
-    ];
-    // (failure rate, name) → each run's load.
+/// `retry_sim.py`'s names of the page's strategies, in `STRATEGIES`' order.
+const RETRY_SIM_NAMES: [&str; 4] = [
+    "no_retries",
+    "three_retries",
+    "adaptive_10pct",
+    "breaker_10pct",
+];
+
+/// `run_sims`' ten runs of its own output: (failure rate to 3 places,
+/// name) → each run's attempts per request.
+fn retry_sim_loads() -> BTreeMap<(String, String), Vec<f64>> {
     let mut published: BTreeMap<(String, String), Vec<f64>> = BTreeMap::new();
     let data = project_root().join("core/tests/data/retry-sim");
     for run in 1..=10 {
@@ -162,13 +158,70 @@ fn the_strategies_table_agrees_with_the_published_simulator() {
                 .push(total / unique);
         }
     }
+    published
+}
+
+/// The published figures of `content/storms.toml`, which the page states
+/// its agreement with, are the simulators' own output: `retry_sim`'s mean
+/// attempts per request to four places, and the share of
+/// `simple_collapse_sim`'s runs of the spike without backoff that recovered
+/// (late successes over late arrivals, from 50 s on), to four places; and
+/// the page says the share.
+#[test]
+fn the_published_figures_are_the_simulators_output() {
+    let storms = storms();
+    let loads = retry_sim_loads();
+    for ((id, theirs), name) in storms.published.loads.iter().zip(RETRY_SIM_NAMES) {
+        for (rate, written) in storms.failure_rates.iter().zip(theirs) {
+            let runs = &loads[&(format!("{rate:.3}"), name.to_string())];
+            let (mean, _) = mean_sd(runs);
+            assert_eq!(*written, (mean * 1e4).round() / 1e4, "{id} at {rate}");
+        }
+    }
+    let data = project_root().join("core/tests/data/simple-collapse-sim");
+    let (mut starts, mut successes) = (0.0, 0.0);
+    for file in 1..=10 {
+        let text = fs::read_to_string(data.join(format!("run-{file:02}.csv"))).unwrap();
+        let rows: Vec<Vec<&str>> = text
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').map(str::trim).collect())
+            .filter(|cells: &Vec<&str>| cells[6] == "spike_no_backoff")
+            .collect();
+        for row in &rows[50..80] {
+            starts += row[1].parse::<f64>().unwrap();
+            successes += row[2].parse::<f64>().unwrap();
+        }
+    }
+    let share = successes / starts;
+    assert_eq!(
+        storms.published.spike_recovered,
+        (share * 1e4).round() / 1e4
+    );
+    let html = page("en");
+    let collapse = numbers(
+        &text_of(between(&html, "<section id=\"collapse\"", "<figure")),
+        "en",
+    );
+    assert!(collapse.contains(&(share * 100.0).round()), "{collapse:?}");
+}
+
+/// Brooker's `retry_sim.py` (`run_sims`), ten runs of its own output: for
+/// each failure rate the page shows, the page's attempts per request of
+/// each strategy within four standard errors of the published mean (the
+/// error of the difference of the page's mean of `sweep_runs` runs and the
+/// published mean of ten, from the published runs' spread), plus the
+/// table's rounding.
+#[test]
+fn the_strategies_table_agrees_with_the_published_simulator() {
+    let published = retry_sim_loads();
     let storms = storms();
     let page_runs = f64::from(storms.sweep_runs);
     let rows = table("en", "budgets");
     let mut compared = 0;
     for (row, rate) in rows.iter().zip(&storms.failure_rates) {
         assert_eq!(row[0], (rate * 100.0).round(), "the row's failure rate");
-        for (i, name) in names.iter().enumerate() {
+        for (i, name) in RETRY_SIM_NAMES.iter().enumerate() {
             let Some(runs) = published.get(&(format!("{rate:.3}"), name.to_string())) else {
                 continue;
             };

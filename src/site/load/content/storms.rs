@@ -52,6 +52,25 @@ pub struct RawStorms {
     seed: Spanned<u64>,
     failure_rates: Spanned<Vec<f64>>,
     scenarios: BTreeMap<Spanned<String>, Spanned<RawScenario>>,
+    published: Spanned<RawPublished>,
+}
+
+/// `[storms.published]` as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPublished {
+    spike_recovered: Spanned<f64>,
+    loads: BTreeMap<Spanned<String>, Spanned<Vec<f64>>>,
+}
+
+/// What the published simulators printed, which the page states its own
+/// figures' agreement with: the share of `simple_collapse_sim`'s runs of
+/// the spike without backoff that recovered, and `retry_sim`'s attempts per
+/// request of each of [`STRATEGIES`] at each of the page's failure rates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Published {
+    pub spike_recovered: f64,
+    pub loads: Vec<(&'static str, Vec<f64>)>,
 }
 
 /// A scenario as written: each key with its value, both located.
@@ -74,6 +93,7 @@ pub struct Storms {
     pub seed: u64,
     pub failure_rates: Vec<f64>,
     pub scenarios: Vec<StormScenario>,
+    pub published: Published,
 }
 
 impl Storms {
@@ -299,6 +319,7 @@ pub fn parse(
         .chain(&Storms::swept())
         .copied()
         .collect::<Vec<_>>();
+    let published = published(&raw.published, rates.len(), &at, &mut problems);
     let missing: Vec<String> = named
         .iter()
         .filter(|id| !scenarios.iter().any(|s| s.id == **id))
@@ -323,6 +344,7 @@ pub fn parse(
         seed,
         failure_rates: rates.clone(),
         scenarios,
+        published,
     };
     let requests = requests(&storms);
     if requests > MAX_PAGE_REQUESTS {
@@ -340,6 +362,60 @@ pub fn parse(
         ]);
     }
     Ok(storms)
+}
+
+/// `[storms.published]`, checked: a share from 0 to 1, and for each of
+/// [`STRATEGIES`] a load (at least one attempt per request) per failure rate.
+fn published(
+    raw: &Spanned<RawPublished>,
+    rates: usize,
+    at: &dyn Fn(String, Range<usize>) -> Diagnostic,
+    problems: &mut Vec<Diagnostic>,
+) -> Published {
+    let raw_published = raw.get_ref();
+    let share = &raw_published.spike_recovered;
+    if !(0.0..=1.0).contains(share.get_ref()) {
+        problems.push(at(
+            "`published.spike_recovered` must be a share from 0 to 1".into(),
+            share.span(),
+        ));
+    }
+    let mut loads = Vec::new();
+    for id in STRATEGIES {
+        let found = raw_published.loads.iter().find(|(k, _)| k.get_ref() == id);
+        match found {
+            Some((_, values))
+                if values.get_ref().len() == rates
+                    && values.get_ref().iter().all(|x| (1.0..=1000.0).contains(x)) =>
+            {
+                loads.push((id, values.get_ref().clone()));
+            }
+            Some((_, values)) => problems.push(at(
+                format!(
+                    "`published.loads.{id}` must hold one load per failure rate ({rates}), \
+                     each from 1 to 1000 attempts per request"
+                ),
+                values.span(),
+            )),
+            None => problems.push(at(format!("`published.loads` has no `{id}`"), raw.span())),
+        }
+    }
+    for (key, _) in &raw_published.loads {
+        if !STRATEGIES.contains(&key.get_ref().as_str()) {
+            problems.push(at(
+                format!(
+                    "`published.loads.{}` is none of the strategies ({})",
+                    key.get_ref(),
+                    STRATEGIES.join(", ")
+                ),
+                key.span(),
+            ));
+        }
+    }
+    Published {
+        spike_recovered: *share.get_ref(),
+        loads,
+    }
 }
 
 /// The requests the page's scenarios may start in all, by the storm

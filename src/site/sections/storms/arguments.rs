@@ -77,6 +77,8 @@ pub const ARGUMENTS: &[&str] = &[
     "aws-cost-2026",
     "aws-switch",
     "grpc-spec",
+    "published-recovered",
+    "published-difference",
     "aws-from-full",
     "envoy-percent",
     "envoy-min",
@@ -219,6 +221,22 @@ pub fn arguments(results: &StormResults) -> FluentArgs<'static> {
             percent(case.summary.success_share),
         );
     }
+    // The agreement with the published simulators' own output.
+    let published = &storms.published;
+    args.set("published-recovered", percent(published.spike_recovered));
+    let difference = published
+        .loads
+        .iter()
+        .flat_map(|(id, loads)| {
+            let sweep = results.sweep(id);
+            sweep
+                .cases
+                .iter()
+                .zip(loads)
+                .map(|(case, theirs)| (case.summary.amplification - theirs).abs())
+        })
+        .fold(0.0, f64::max);
+    args.set("published-difference", round(difference, 2));
     args.set("bucket-fill", input(results, "bucket", "guard_a"));
     args.set("bucket-size", input(results, "bucket", "guard_b"));
     args.set("breaker-ratio", input(results, "breaker", "guard_a"));
