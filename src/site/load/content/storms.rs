@@ -400,7 +400,7 @@ fn published(
             None => problems.push(at(format!("`published.loads` has no `{id}`"), raw.span())),
         }
     }
-    for (key, _) in &raw_published.loads {
+    for key in raw_published.loads.keys() {
         if !STRATEGIES.contains(&key.get_ref().as_str()) {
             problems.push(at(
                 format!(
