@@ -4,7 +4,8 @@
 // the verdict said in words. Words, contract and notation come from the
 // page's island (src/site/sections/storms/lab.rs); the module loads on the
 // first interaction with the form, or at once when the address holds a
-// scenario. The address keeps every input that differs from the page's.
+// scenario. The address keeps every input that differs from the page's. A
+// library's preset fills the client's policy and budget.
 
 import { labChart } from './lab_chart.js';
 import { loadWasm } from './load.js';
@@ -176,6 +177,18 @@ function begin() {
     byId('verdict').replaceChildren(el('span', island.text['lab-failed']));
   });
 }
+
+// A library's preset fills the client's policy and budget (the selector
+// has no name: it is no input, and the address keeps the fields it set).
+byId('preset')?.addEventListener('change', (event) => {
+  const inputs = island.presets[event.target.value];
+  if (!inputs) return;
+  for (const [key, x] of Object.entries(inputs)) {
+    fields[key].value = x == null ? '' : fields[key].tagName === 'SELECT' ? String(x) : show(x);
+  }
+  if (lab) update();
+  else begin();
+});
 
 byId('notice').hidden = true;
 form.hidden = false;

@@ -7,15 +7,17 @@
 // "2.000" is two thousand, an English one two, and a Russian one no number:
 // refused at the field); an error is shown at its field and
 // cleared when corrected; the address keeps the inputs and a page opened
-// from it runs them at once; without JavaScript the notice shows and the
+// from it runs them at once; a library's preset fills the client's policy
+// and budget as `backoff-site schedule --preset` gives them; without JavaScript the notice shows and the
 // form does not. A timing test prints how long a one-minute scenario at 100
 // requests a second takes from the edit to its drawing (not asserted: the
 // machine is shared).
 
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { describe, test } from 'node:test';
-import { LANGS, open, siteAndBrowser } from './support.js';
+import { CLI, LANGS, open, siteAndBrowser } from './support.js';
 
 const site = siteAndBrowser();
 const READY = '#lab-form:not([hidden])';
@@ -129,6 +131,32 @@ for (const lang of LANGS) {
         const built = await page.textContent('#collapse');
         const said = figures(built, lang);
         for (const figure of figures(verdict, lang)) assert.ok(said.includes(figure), `${verdict} / ${built}`);
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('a library\'s preset fills the client\'s policy and budget, as `schedule --preset` gives them', async () => {
+      const { page, context, problems } = await openLab(lang);
+      try {
+        await page.focus('#lab-preset');
+        await page.selectOption('#lab-preset', 'grpc-retry-policy');
+        await settled(page);
+        const { policy } = JSON.parse(execFileSync(CLI, ['schedule', '--preset', 'grpc-retry-policy', '--unit', 's'], { encoding: 'utf8' }));
+        const field = async (key) => figures(await page.inputValue(`#lab-${key}`), lang)[0];
+        assert.equal(await field('backoff_base'), policy.base);
+        assert.equal(await field('backoff_multiplier'), policy.multiplier);
+        assert.equal(await field('backoff_max'), policy.max_delay);
+        assert.equal(await field('backoff_jitter_factor'), policy.jitter_factor);
+        assert.equal(await field('retries'), policy.retries);
+        const chosen = (key) => page.$eval(`#lab-${key}`, (e) => e.selectedOptions[0].textContent);
+        assert.ok((await chosen('guard')).length > 0);
+        // The budget is gRPC's throttling, named by the address too.
+        const query = new URLSearchParams(new URL(page.url()).search);
+        assert.equal(query.get('guard'), 'grpc-throttling-example');
+        assert.equal(query.get('backoff_jitter'), policy.jitter);
+        assert.equal(await page.getAttribute('#lab-output', 'data-state'), 'done');
         assert.deepEqual(problems, []);
       } finally {
         await context.close();

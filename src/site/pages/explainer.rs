@@ -314,6 +314,7 @@ fn view(
                     texts,
                     intl,
                     &results.storms,
+                    &r.site.presets,
                     &assets.wasm_storm,
                     &assets.lab_script,
                     &layout.root,

@@ -8,19 +8,24 @@
 //! hidden and a notice points at the build's charts above.
 //! `templates/_storm_lab.html` lays it out.
 
+use std::collections::BTreeMap;
+
 use fluent_bundle::FluentArgs;
 use serde::Serialize;
 
 use crate::backoff::Jitter;
 use crate::backoff::contract::storm::{self as contract, ERRORS, FIGURES, GUARDS, INPUTS};
+use crate::presets::{Group, Preset};
 use crate::site::format::intl::Intl;
 use crate::site::format::intl::notation::NumberSymbols;
 use crate::site::format::json::script_json;
 use crate::site::format::markdown::{block, inline};
 use crate::site::format::texts::Texts;
 use crate::site::load::content::storms::{LAB, Storms};
+use crate::site::sections::calculator::presets::GroupView;
 use crate::site::sections::charts;
 use crate::site::sections::contention::LegendEntry;
+use crate::site::sections::defaults::preset_label;
 
 use super::TRACED;
 
@@ -84,11 +89,21 @@ pub struct LabGroup {
     pub fields: Vec<LabField>,
 }
 
+/// The preset selector: its label, the first option (the reader's own
+/// policy) and the presets by group, as the calculator's selector groups
+/// them.
+pub struct LabPresets {
+    pub label: String,
+    pub own: String,
+    pub groups: Vec<GroupView>,
+}
+
 /// The lab section's view.
 pub struct LabView {
     pub heading_html: String,
     pub body_html: String,
     pub notice_html: String,
+    pub presets: Option<LabPresets>,
     pub groups: Vec<LabGroup>,
     pub chart_label: String,
     pub legend: Vec<LegendEntry>,
@@ -108,14 +123,37 @@ struct Island<'a> {
     errors: Vec<String>,
     error_fields: &'static [&'static str],
     /// Each field's key → its label, for the errors that name it.
-    labels: std::collections::BTreeMap<&'static str, String>,
-    text: std::collections::BTreeMap<&'static str, String>,
+    labels: BTreeMap<&'static str, String>,
+    text: BTreeMap<&'static str, String>,
     number: &'a NumberSymbols,
     /// The names of each select's codes, for the address.
-    choices: std::collections::BTreeMap<&'static str, &'static [&'static str]>,
+    choices: BTreeMap<&'static str, &'static [&'static str]>,
     max_runs: u32,
     max_seconds: usize,
     wasm: String,
+    /// Each preset's policy and budget as the contract's inputs (times in
+    /// seconds; `null` for an input it leaves empty).
+    presets: BTreeMap<String, BTreeMap<&'static str, serde_json::Value>>,
+}
+
+/// `preset`'s policy and retry budget as the storm contract's inputs: its
+/// delays in seconds, its jitter and budget by their codes.
+fn preset_inputs(preset: &Preset) -> BTreeMap<&'static str, serde_json::Value> {
+    let p = preset.policy;
+    let value = |x: Option<f64>| x.map_or(serde_json::Value::Null, Into::into);
+    let jitter = Jitter::NAMES.iter().position(|n| *n == p.jitter.name());
+    let guard = preset
+        .budget
+        .and_then(|name| GUARDS.iter().position(|g| *g == name));
+    BTreeMap::from([
+        ("backoff_base", value(Some(p.base / 1000.0))),
+        ("backoff_multiplier", value(Some(p.multiplier))),
+        ("backoff_max", value(p.max_delay.map(|m| m / 1000.0))),
+        ("backoff_jitter", value(jitter.map(|c| c as f64))),
+        ("backoff_jitter_factor", value(p.jitter.factor())),
+        ("retries", value(Some(f64::from(p.retries)))),
+        ("guard", value(guard.map(|c| c as f64))),
+    ])
 }
 
 #[derive(Serialize)]
@@ -228,13 +266,14 @@ pub fn view(
     texts: &Texts,
     intl: &Intl,
     storms: &Storms,
+    library_presets: &[Preset],
     wasm: &str,
     script: &str,
     root: &str,
 ) -> LabView {
     let start = &storms.scenario(LAB).inputs;
     let mut groups = Vec::new();
-    let mut labels = std::collections::BTreeMap::new();
+    let mut labels = BTreeMap::new();
     for (group, keys) in GROUPS {
         let mut fields = Vec::new();
         for &key in keys {
@@ -299,7 +338,7 @@ pub fn view(
             name: t.name.clone(),
         })
         .collect();
-    let mut text = std::collections::BTreeMap::new();
+    let mut text = BTreeMap::new();
     for (id, _) in FILLED {
         text.insert(*id, with_holes(texts, id));
     }
@@ -356,12 +395,35 @@ pub fn view(
         .collect(),
         max_runs: MAX_LAB_RUNS,
         max_seconds: contract::MAX_SECONDS,
+        presets: library_presets
+            .iter()
+            .map(|p| (p.id.clone(), preset_inputs(p)))
+            .collect(),
         wasm: format!("{root}{wasm}"),
     };
+    let presets = (!library_presets.is_empty()).then(|| LabPresets {
+        label: texts.get("calc-preset-label", None),
+        own: texts.get("calc-preset-own", None),
+        groups: Group::ALL
+            .into_iter()
+            .filter_map(|group| {
+                let members: Vec<(String, String)> = library_presets
+                    .iter()
+                    .filter(|p| p.group == group)
+                    .map(|p| (p.id.clone(), preset_label(p, texts)))
+                    .collect();
+                (!members.is_empty()).then(|| GroupView {
+                    label: texts.get(&format!("calc-preset-group-{}", group.name()), None),
+                    presets: members,
+                })
+            })
+            .collect(),
+    });
     LabView {
         heading_html: inline(texts, "lab-heading", texts.get("lab-heading", None)),
         body_html: block(texts, "lab", texts.get("lab", None)),
         notice_html: inline(texts, "lab-notice", texts.get("lab-notice", None)),
+        presets,
         groups,
         chart_label: texts.get("lab-chart-label", None),
         legend,
