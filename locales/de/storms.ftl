@@ -34,10 +34,7 @@ layers =
     } hintereinander, von denen jeder { $layer-attempts ->
         [one] { $layer-attempts } Versuch
        *[other] { $layer-attempts } Versuche
-    } macht, ergibt eine Anfrage, die überall scheitert, ganz unten { $layer-attempts ->
-        [one] { $layer-attempts } × { $layer-attempts } × { $layer-attempts } Versuch
-       *[other] { $layer-attempts } × { $layer-attempts } × { $layer-attempts } Versuche
-    }. Die Simulation, in der der Server jeden Versuch scheitern lässt, zählte am Server { $bottom-attempts ->
+    } macht, vervielfacht jede Schicht die Versuche unter ihr mit { $layer-attempts }: Eine Anfrage, die überall scheitert, kommt ganz unten mit { $layer-attempts } hoch { $layers } Versuchen an. Die Simulation, in der der Server jeden Versuch scheitern lässt, zählte am Server { $bottom-attempts ->
         [one] { $bottom-attempts } Versuch
        *[other] { $bottom-attempts } Versuche
     } je Anfrage.

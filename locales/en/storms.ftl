@@ -19,7 +19,7 @@ nav-label = Retry storms
 
 # Introduction (Markdown).
 intro =
-    The other pages of this site answer the client’s question: how long will I wait? This one answers the server’s. A retry is one more request to a service that has just failed one, and a service usually fails because it has more work than it can do. Retries can turn a short overload into an outage that outlasts its cause: Bronson and colleagues named it a *metastable failure*: a trigger puts the system in a bad state that persists when the trigger is gone, kept up by a feedback loop such as retries.
+    The other pages of this site answer the client’s question: how long will I wait? This one answers the server’s. A retry is one more request to a service that has just failed one, and a service usually fails because it has more work than it can do. Retries can turn a short overload into an outage that outlasts its cause. Bronson and colleagues named this a *metastable failure*: a trigger puts the system in a bad state that persists when the trigger is gone, kept up by a feedback loop such as retries.
 
     Every chart below is a simulation the build runs with the same core as the calculator: clients, a server whose latency grows with its load, timeouts, and retries by any policy, with or without a retry budget. The models are Marc Brooker’s published simulators; `backoff-site storm` runs any scenario of your own.
 
@@ -30,7 +30,7 @@ layers-heading = Retries multiply through layers
 # $layers: services in a row; $layer-attempts: attempts each makes;
 # $bottom-attempts: attempts that reached the server per request, simulated
 layers =
-    A request rarely goes straight to the service that fails. It passes through a few services, and each of them may retry its call to the one below. Those retries multiply: with { $layers } services in a row, each making { $layer-attempts } attempts, one request that fails everywhere becomes { $layer-attempts } × { $layer-attempts } × { $layer-attempts } attempts at the bottom. The simulation, where the server fails every attempt, counted { $bottom-attempts } attempts at the server for each request.
+    A request rarely goes straight to the service that fails. It passes through a few services, and each of them may retry its call to the one below. Those retries multiply: with { $layers } services in a row, each making { $layer-attempts } attempts, every layer multiplies the attempts below it by { $layer-attempts }, so one request that fails everywhere reaches the bottom as { $layer-attempts } to the power of { $layers } attempts. The simulation, where the server fails every attempt, counted { $bottom-attempts } attempts at the server for each request.
 
     That is why the AWS Builders’ Library advises retrying at a single point in the stack: a retry in every layer multiplies the load on the deepest service exactly when it is least able to take it.
 
@@ -105,7 +105,7 @@ budgets-heading = Retry budgets and circuit breakers
 budgets =
     What limits the load is a rule about *how many* retries a client makes, not *when*. Brooker compared three rules in “Fixing retries with token buckets and circuit breakers”, on the same { $clients } clients:
 
-    - **{ $retries } retries**, each request on its own. At { $failure-high }% failures every request makes { $load-three-retries } attempts on average, and answers { $success-three-retries }% of requests.
+    - **{ $retries } retries**, each request on its own. At { $failure-high }% failures requests make { $load-three-retries } attempts on average, and { $success-three-retries }% of them succeed.
     - **An adaptive token bucket**: each request adds { $bucket-fill } of a token, up to { $bucket-size }, and a retry takes one. It behaves like plain retries while failures are rare, and like a small share of retries when they are not: { $load-bucket } attempts per request at { $failure-high }%.
     - **A circuit breaker**: no retry while the client’s failed attempts per request are above { $breaker-ratio }. At { $failure-high }% it adds no load at all (attempts per request: { $load-breaker }), but it switches between all and nothing, and trips early.
 
