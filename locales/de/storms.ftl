@@ -63,7 +63,7 @@ collapse =
     } { $recovered ->
         [one] erholte
        *[other] erholten
-    } sich { $recovered } innerhalb von { $spike-within } s nach dem Ende der Spitze. Über alle Durchläufe gerechnet entsprachen die Erfolge von da an { $share-after } % der neuen Anfragen, gegenüber { $share-before } % vor der Spitze. Wo sich ein Durchlauf nicht erholt, liegt ein metastabiler Ausfall vor. Brookers Simulator selbst, hundertmal so ausgeführt, wie er veröffentlicht ist, erholte sich in { $published-recovered } % seiner Durchläufe.
+    } sich { $recovered } innerhalb von { $spike-within } s nach dem Ende der Spitze. Über alle Durchläufe gerechnet entsprachen die Erfolge von da an { $share-after } % der neuen Anfragen, gegenüber { $share-before } % vor der Spitze. Wo sich ein Durchlauf nicht erholt, liegt ein metastabiler Ausfall vor. In Brookers Simulator selbst, hundertmal so ausgeführt, wie er veröffentlicht ist, entsprachen die Erfolge von da an { $published-share-after } % der neuen Anfragen.
 
     Mit dem Backoff und Jitter des Simulators (die erste Wiederholung nach einer zufälligen Wartezeit von bis zu { $backoff-base } s) { $recovered-backoff ->
         [one] erholte
@@ -312,30 +312,12 @@ lab-error-seed = Geben Sie als Startwert eine ganze Zahl von null bis { $max } e
 lab-runs-error = Geben Sie als Anzahl der Durchläufe eine ganze Zahl von eins bis { $max } ein.
 
 # The verdict after a spike, in words (plain text).
-lab-verdict-recovered = Nach der Spitze erreichten die Erfolge wieder { $after } % der neuen Anfragen, gegenüber { $before } % davor: erholt, { $runs ->
-        [one] in { $runs } Durchlauf
-       *[other] in allen { $runs } Durchläufen
-    }.
-lab-verdict-collapsed = Nach der Spitze blieben die Erfolge bei { $after } % der neuen Anfragen, gegenüber { $before } % davor: zusammengebrochen, { $runs ->
-        [one] in { $runs } Durchlauf
-       *[other] in allen { $runs } Durchläufen
-    }.
-lab-verdict-mixed = Nach der Spitze { $recovered ->
-        [one] erholte
-       *[other] erholten
-    } sich { $recovered } von { $runs ->
-        [one] { $runs } Durchlauf
-       *[other] { $runs } Durchläufen
-    }; über alle Durchläufe gerechnet entsprachen die Erfolge { $after } % der neuen Anfragen, gegenüber { $before } % davor.
+lab-verdict-recovered = Nach der Spitze erreichten die Erfolge wieder { $after } % der neuen Anfragen, gegenüber { $before } % davor: erholt, in allen Durchläufen ({ $runs } von { $runs }).
+lab-verdict-collapsed = Nach der Spitze blieben die Erfolge bei { $after } % der neuen Anfragen, gegenüber { $before } % davor: zusammengebrochen, in allen Durchläufen ({ $runs } von { $runs }).
+lab-verdict-mixed = Erholte Durchläufe nach der Spitze: { $recovered } von { $runs }. Über alle Durchläufe gerechnet entsprachen die Erfolge { $after } % der neuen Anfragen, gegenüber { $before } % davor.
 
 # The verdict without a spike (plain text).
-lab-verdict-steady = { $success } % der Anfragen waren erfolgreich, bei durchschnittlich { $amplification ->
-        [one] { $amplification } Versuch
-       *[other] { $amplification } Versuchen
-    } je Anfrage über { $runs ->
-        [one] { $runs } Durchlauf
-       *[other] { $runs } Durchläufe
-    }.
+lab-verdict-steady = { $success } % der Anfragen waren erfolgreich. Versuche je Anfrage im Mittel: { $amplification }. Gemittelte Durchläufe: { $runs }.
 
 # The totals under the verdict (plain text).
 lab-summary = Versuche je Anfrage: { $amplification }. Erfolgreiche Anfragen: { $success } %. Erfolge pro Sekunde: { $goodput }.

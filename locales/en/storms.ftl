@@ -53,7 +53,7 @@ collapse-heading = The spike a system does not recover from
 collapse =
     This is Brooker’s congestive-collapse simulator (`simple_collapse_sim` in `mbrooker/simulator_example`). The server takes { $server-time } s for an attempt alone, and { $server-slope } s more for every attempt in progress: by Little’s law it can keep up with fewer than { $server-most } requests a second, and its latency grows steeply on the way. Clients send { $spike-rate } requests a second, give up on an attempt after { $timeout } s, and make at most { $attempts } attempts. From { $spike-at } s, for { $spike-length } s, they send { $spike-peak } requests a second.
 
-    Without backoff, the spike pushes latency past the timeout. Every attempt that times out is retried at once, the server keeps working on the attempts its clients have given up on, and the retries keep it as loaded as the spike did. The trigger ends; the overload does not. Of { $runs } runs, { $recovered } came back within { $spike-within } s of the spike’s end. Over all runs, successes from then on came to { $share-after }% of new requests, against { $share-before }% before the spike. The runs that stay down are a metastable failure. Brooker’s simulator itself, run a hundred times as published, came back in { $published-recovered }% of its runs.
+    Without backoff, the spike pushes latency past the timeout. Every attempt that times out is retried at once, the server keeps working on the attempts its clients have given up on, and the retries keep it as loaded as the spike did. The trigger ends; the overload does not. Of { $runs } runs, { $recovered } came back within { $spike-within } s of the spike’s end. Over all runs, successes from then on came to { $share-after }% of new requests, against { $share-before }% before the spike. The runs that stay down are a metastable failure. In Brooker’s simulator itself, run a hundred times as published, successes from then on came to { $published-share-after }% of new requests.
 
     With the simulator’s backoff and jitter (the first retry after a random wait of up to { $backoff-base } s), { $recovered-backoff } runs of { $runs } recovered: successes after the spike came to { $share-after-backoff }% of new requests, the backlog included. Backoff did not spare the spike’s timed-out attempts their retries; it moved those retries to after the spike, when the server had room for them.
 
@@ -248,13 +248,13 @@ lab-runs-error = Enter a whole number of runs from one to { $max }.
 # $before, $after: successes per new request before the spike and from
 # 25 s after its end, % (the backlog can take it over 100);
 # $recovered: runs that came back
-lab-verdict-recovered = After the spike, successes came back to { $after }% of new requests, against { $before }% before it: recovered, in every one of { $runs } runs.
-lab-verdict-collapsed = After the spike, successes stayed at { $after }% of new requests, against { $before }% before it: collapsed, in every one of { $runs } runs.
-lab-verdict-mixed = After the spike, { $recovered } of { $runs } runs recovered; over all runs, successes came to { $after }% of new requests, against { $before }% before it.
+lab-verdict-recovered = After the spike, successes came back to { $after }% of new requests, against { $before }% before it: recovered, in all runs ({ $runs } of { $runs }).
+lab-verdict-collapsed = After the spike, successes stayed at { $after }% of new requests, against { $before }% before it: collapsed, in all runs ({ $runs } of { $runs }).
+lab-verdict-mixed = After the spike, runs that recovered: { $recovered } of { $runs }. Over all runs, successes came to { $after }% of new requests, against { $before }% before it.
 
 # The verdict without a spike (plain text). $success: requests that
 # succeeded, %; $amplification: attempts per request; $runs: runs averaged
-lab-verdict-steady = { $success }% of requests succeeded, with { $amplification } attempts per request on average over { $runs } runs.
+lab-verdict-steady = { $success }% of requests succeeded. Attempts per request, on average: { $amplification }. Runs averaged: { $runs }.
 
 # The totals under the verdict (plain text). $goodput: successes a second
 lab-summary = Attempts per request: { $amplification }. Requests that succeeded: { $success }%. Successes a second: { $goodput }.

@@ -34,7 +34,9 @@ function readField(key) {
   const x = parseNumber(text, island.number);
   if (x === 'notation') return { error: fill(island.text['error-notation'], { example: show(1234.5) }) };
   if (x === 'too_large') return { error: fill(island.text['error-too-large'], { max: show(Number.MAX_VALUE) }) };
-  return x;
+  // Anything else that is no number ('not_a_number') is an error too, never
+  // an input left out.
+  return typeof x === 'number' ? x : { error: island.text['error-not-a-number'] };
 }
 
 // Each field's error shown (or cleared) at it.
@@ -70,7 +72,10 @@ function readUrl() {
     any = true;
     const names = island.choices[key];
     if (names) e.value = value === 'none' ? '' : String(names.indexOf(value));
-    else e.value = value === '' || key === 'seed' || Number.isNaN(Number(value)) ? value : show(Number(value));
+    // At full precision (the notation's own rounding would change the
+    // storm), with the page's decimal sign and no grouping.
+    else e.value = value === '' || key === 'seed' || Number.isNaN(Number(value)) ? value
+      : String(Number(value)).replace('.', island.number.decimal);
   }
   return any;
 }
@@ -90,6 +95,11 @@ function update() {
   if (!(Number.isInteger(runs) && runs >= 1 && runs <= island.max_runs)) {
     errors.runs = fill(island.text['lab-runs-error'], { max: show(island.max_runs) });
   }
+  // Run i draws from seed + i: the last run's seed must be one too.
+  const lastSeed = slots[island.inputs.indexOf('seed')] + (Number.isInteger(runs) ? runs - 1 : 0);
+  if (!errors.seed && !(lastSeed <= island.max_seed)) {
+    errors.seed = island.errors[island.error_fields.indexOf('seed')];
+  }
   mark(errors);
   if (Object.keys(errors).length) return stale();
   const seed = slots[island.inputs.indexOf('seed')];
@@ -101,7 +111,15 @@ function update() {
     if (mine !== job) return;
     slots[island.inputs.indexOf('seed')] = seed + done;
     new Float64Array(lab.memory.buffer, lab.storm_input_buffer(), slots.length).set(slots);
-    const code = lab.storm();
+    let code;
+    try {
+      code = lab.storm();
+    } catch {
+      // A trap of the module: nothing it wrote can be trusted.
+      byId('verdict').textContent = island.text['lab-failed'];
+      byId('output').dataset.state = 'stale';
+      return;
+    }
     if (code) {
       mark({ [island.error_fields[code - 1]]: island.errors[code - 1] });
       return stale();
@@ -170,7 +188,8 @@ function begin() {
   loading ??= loadWasm(new URL(island.wasm, location.href)).then((w) => {
     lab = w;
     byId('output').hidden = false;
-    form.addEventListener('input', update);
+    // The preset selector is no input: its change fills the fields first.
+    form.addEventListener('input', (event) => event.target.id !== 'lab-preset' && update());
     update();
   }, () => {
     byId('output').hidden = false;

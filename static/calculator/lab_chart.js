@@ -16,8 +16,9 @@ export function labChart(rows, seconds, traced, band, num, words) {
   const bottom = H - B;
   let top = 0;
   for (const { figure } of traced) for (const v of rows[figure]) top = Math.max(top, v);
-  const step = niceStep(Math.max(top, 4 * Number.MIN_VALUE) / 4);
-  const ceiling = Math.ceil(top / step) * step || step;
+  // A run with nothing in it still has a scale: 0 to 1.
+  const step = top > 0 ? niceStep(top / 4) : 1;
+  const ceiling = top > 0 ? Math.ceil(top / step) * step : 1;
   const x = (t) => fix(L + (t / Math.max(seconds, 1)) * (W - L - R));
   const y = (v) => fix(bottom - (v / ceiling) * (bottom - T));
   if (band) {

@@ -195,7 +195,7 @@ fn the_published_figures_are_the_simulators_output() {
     }
     let share = successes / starts;
     assert_eq!(
-        storms.published.spike_recovered,
+        storms.published.spike_share_after,
         (share * 1e4).round() / 1e4
     );
     let html = page("en");

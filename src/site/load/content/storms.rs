@@ -59,17 +59,17 @@ pub struct RawStorms {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawPublished {
-    spike_recovered: Spanned<f64>,
+    spike_share_after: Spanned<f64>,
     loads: BTreeMap<Spanned<String>, Spanned<Vec<f64>>>,
 }
 
 /// What the published simulators printed, which the page states its own
-/// figures' agreement with: the share of `simple_collapse_sim`'s runs of
-/// the spike without backoff that recovered, and `retry_sim`'s attempts per
+/// figures' agreement with: `simple_collapse_sim`'s successes per new
+/// request from 25 s after its spike without backoff, over its runs, and `retry_sim`'s attempts per
 /// request of each of [`STRATEGIES`] at each of the page's failure rates.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Published {
-    pub spike_recovered: f64,
+    pub spike_share_after: f64,
     pub loads: Vec<(&'static str, Vec<f64>)>,
 }
 
@@ -194,14 +194,16 @@ pub fn parse(
     }
     let seed = *raw.seed.get_ref();
     let max_seed = crate::backoff::contract::sample::MAX_SEED;
-    if seed > max_seed {
+    // Run i draws from seed + i: the last run's seed must be one too.
+    let most_runs = u64::from(*raw.runs.get_ref().max(raw.sweep_runs.get_ref()));
+    if seed.saturating_add(most_runs.saturating_sub(1)) > max_seed {
         problems.push(at(
-            format!("the seed must be at most {max_seed}"),
+            format!("the seed plus the runs must stay at most {max_seed}"),
             raw.seed.span(),
         ));
     }
     let rates = raw.failure_rates.get_ref();
-    if rates.is_empty()
+    if rates.first() != Some(&0.0)
         || rates.len() > MAX_FAILURE_RATES
         || !rates.iter().all(|p| (0.0..=1.0).contains(p))
         || !rates.windows(2).all(|w| w[0] < w[1])
@@ -209,7 +211,8 @@ pub fn parse(
         problems.push(at(
             format!(
                 "`failure_rates` must be from 1 to {MAX_FAILURE_RATES} rates from 0 to 1, \
-                 each above the one before"
+                 the first 0 (the healthy server the text compares with), each above the \
+                 one before"
             ),
             raw.failure_rates.span(),
         ));
@@ -255,6 +258,9 @@ pub fn parse(
             .map(|(_, v)| v.clone())
     };
     let mut scenarios = Vec::new();
+    // Scenarios with a problem of their own, which the sections' checks
+    // below pass over (one problem, said once).
+    let mut broken = Vec::new();
     for (id, table) in &raw.scenarios {
         let name = id.get_ref();
         if !is_identifier(name) {
@@ -262,6 +268,7 @@ pub fn parse(
             continue;
         }
         let before = problems.len();
+        let mut base_broken = false;
         let mut inputs = blank();
         let mut written = BTreeMap::new();
         if let Some(like) = like_of(table.get_ref()) {
@@ -271,7 +278,8 @@ pub fn parse(
                 .and_then(|like| raw.scenarios.iter().find(|(k, _)| k.get_ref() == like));
             match base {
                 Some((_, base)) if like_of(base.get_ref()).is_none() => {
-                    // The base's own problems are reported at the base.
+                    // The base's own problems are reported at the base; a
+                    // scenario built on a broken one is not judged again.
                     let mut elsewhere = Vec::new();
                     own(
                         base.get_ref(),
@@ -280,6 +288,7 @@ pub fn parse(
                         &mut elsewhere,
                         name,
                     );
+                    base_broken = !elsewhere.is_empty();
                 }
                 _ => problems.push(at(
                     format!(
@@ -298,7 +307,8 @@ pub fn parse(
             name,
         );
         inputs[contract::input("seed")] = seed.min(max_seed) as f64;
-        if let (true, Err(code)) = (problems.len() == before, contract::scenario(&inputs)) {
+        let judged = problems.len() == before && !base_broken;
+        if let (true, Err(code)) = (judged, contract::scenario(&inputs)) {
             let key = contract::ERRORS[code as usize - 1];
             let input = contract::ERROR_INPUTS[code as usize - 1];
             // At the value that set the input, else at the scenario's table.
@@ -308,11 +318,20 @@ pub fn parse(
                 span,
             ));
         }
+        if problems.len() > before || base_broken {
+            broken.push(name.clone());
+        }
         scenarios.push(StormScenario {
             id: name.clone(),
             inputs,
         });
     }
+    let sound: Vec<StormScenario> = scenarios
+        .iter()
+        .filter(|s| !broken.contains(&s.id))
+        .cloned()
+        .collect();
+    shapes(&raw.scenarios, &sound, &at, &mut problems);
     let named = SPIKE
         .iter()
         .chain([&LAYERS, &LAB])
@@ -364,6 +383,65 @@ pub fn parse(
     Ok(storms)
 }
 
+/// What the sections need of their scenarios beyond the model's own
+/// rules, each at its scenario's table: the spikes are spikes of one
+/// length whose server slows with its load (the text names the rate it
+/// cannot reach, 1 / slope), and the lab's scenario fits the browser's
+/// module (its seconds and clients).
+fn shapes(
+    raw: &BTreeMap<Spanned<String>, Spanned<RawScenario>>,
+    scenarios: &[StormScenario],
+    at: &dyn Fn(String, Range<usize>) -> Diagnostic,
+    problems: &mut Vec<Diagnostic>,
+) {
+    let find = |id: &str| {
+        let span = raw.iter().find(|(k, _)| k.get_ref() == id)?.1.span();
+        let inputs = scenarios.iter().find(|s| s.id == id)?.inputs;
+        Some((span, inputs))
+    };
+    let value = |inputs: &[f64; INPUTS.len()], key: &str| inputs[contract::input(key)];
+    let spike = WORKLOADS
+        .iter()
+        .position(|w| *w == "spike")
+        .map(|c| c as f64);
+    let mut durations = Vec::new();
+    for (span, inputs) in SPIKE.iter().filter_map(|id| find(id)) {
+        let slows = value(&inputs, "server_slope") > 0.0;
+        if Some(value(&inputs, "workload")) != spike || !slows {
+            problems.push(at(
+                "a spike scenario must have the `spike` workload and a `server_slope` above 0"
+                    .into(),
+                span,
+            ));
+        }
+        durations.push(value(&inputs, "duration"));
+    }
+    if let (true, Some((span, _))) = (durations.windows(2).any(|w| w[0] != w[1]), find(SPIKE[1])) {
+        problems.push(at(
+            format!(
+                "`{}` must last as long as `{}`: the chart sets them side by side",
+                SPIKE[1], SPIKE[0]
+            ),
+            span,
+        ));
+    }
+    if let Some((span, inputs)) = find(LAB) {
+        let seconds = value(&inputs, "duration");
+        let clients = value(&inputs, "clients");
+        if !(seconds <= contract::MAX_SECONDS as f64 && clients <= contract::MODULE_CLIENTS as f64)
+        {
+            problems.push(at(
+                format!(
+                    "the lab's scenario must fit the browser's module: at most {} s and {} clients",
+                    contract::MAX_SECONDS,
+                    contract::MODULE_CLIENTS
+                ),
+                span,
+            ));
+        }
+    }
+}
+
 /// `[storms.published]`, checked: a share from 0 to 1, and for each of
 /// [`STRATEGIES`] a load (at least one attempt per request) per failure rate.
 fn published(
@@ -373,10 +451,10 @@ fn published(
     problems: &mut Vec<Diagnostic>,
 ) -> Published {
     let raw_published = raw.get_ref();
-    let share = &raw_published.spike_recovered;
+    let share = &raw_published.spike_share_after;
     if !(0.0..=1.0).contains(share.get_ref()) {
         problems.push(at(
-            "`published.spike_recovered` must be a share from 0 to 1".into(),
+            "`published.spike_share_after` must be a share from 0 to 1".into(),
             share.span(),
         ));
     }
@@ -413,7 +491,7 @@ fn published(
         }
     }
     Published {
-        spike_recovered: *share.get_ref(),
+        spike_share_after: *share.get_ref(),
         loads,
     }
 }

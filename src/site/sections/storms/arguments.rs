@@ -77,7 +77,7 @@ pub const ARGUMENTS: &[&str] = &[
     "aws-cost-2026",
     "aws-switch",
     "grpc-spec",
-    "published-recovered",
+    "published-share-after",
     "published-difference",
     "aws-from-full",
     "envoy-percent",
@@ -223,7 +223,10 @@ pub fn arguments(results: &StormResults) -> FluentArgs<'static> {
     }
     // The agreement with the published simulators' own output.
     let published = &storms.published;
-    args.set("published-recovered", percent(published.spike_recovered));
+    args.set(
+        "published-share-after",
+        percent(published.spike_share_after),
+    );
     let difference = published
         .loads
         .iter()

@@ -130,6 +130,7 @@ struct Island<'a> {
     choices: BTreeMap<&'static str, &'static [&'static str]>,
     max_runs: u32,
     max_seconds: usize,
+    max_seed: u64,
     wasm: String,
     /// Each preset's policy and budget as the contract's inputs (times in
     /// seconds; `null` for an input it leaves empty).
@@ -361,6 +362,7 @@ pub fn view(
     let mut max = FluentArgs::new();
     max.set("max", "{max}");
     text.insert("error-too-large", texts.get("error-too-large", Some(&max)));
+    text.insert("error-not-a-number", texts.get("error-not-a-number", None));
     let island = Island {
         inputs: &INPUTS,
         figures: &FIGURES,
@@ -395,6 +397,7 @@ pub fn view(
         .collect(),
         max_runs: MAX_LAB_RUNS,
         max_seconds: contract::MAX_SECONDS,
+        max_seed: crate::backoff::contract::sample::MAX_SEED,
         presets: library_presets
             .iter()
             .map(|p| (p.id.clone(), preset_inputs(p)))

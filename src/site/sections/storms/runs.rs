@@ -86,8 +86,14 @@ pub const KIND: &str = "storms";
 /// it reads back to the same bits; the inputs' NaN are not equal to
 /// themselves, so the table's `==` cannot serve).
 pub fn key(storms: &Storms) -> String {
-    format!("{storms:?}")
+    format!("{RESULTS_VERSION} {storms:?}")
 }
+
+/// The version of how the figures are made from the core's runs (this
+/// module's windows, the storm command's sums and seeds per run): the
+/// store's key covers the core's sources, not these, so a change here
+/// bumps it and earlier entries are no longer taken.
+const RESULTS_VERSION: &str = "storm-results-1";
 
 /// Runs the page's scenarios, or returns the same table's results from
 /// earlier in this process or kept in `store` by an earlier build, then
@@ -203,7 +209,9 @@ pub fn decode(storms: &Storms, figures: &str) -> Option<StormResults> {
             return None;
         }
         let flat = bits(&t[1])?;
-        if flat.len() % FIGURES.len() != 0 {
+        // As many seconds as the scenario has, each with every figure.
+        let (scenario, _) = contract::scenario(&storms.scenario(id).inputs).ok()?;
+        if flat.len() != scenario.seconds() * FIGURES.len() {
             return None;
         }
         let seconds = flat
@@ -211,7 +219,10 @@ pub fn decode(storms: &Storms, figures: &str) -> Option<StormResults> {
             .map(|row| std::array::from_fn(|i| f64::from_bits(row[i])))
             .collect();
         let recovery = match &t[3] {
-            Value::Null => None,
+            // A spike is judged; nothing else is.
+            Value::Null if scenario.trigger().is_none() => None,
+            Value::Null => return None,
+            _ if scenario.trigger().is_none() => return None,
             r => {
                 let whole = bits(&r[0])?;
                 let shares = bits(&r[3])?;
