@@ -39,6 +39,7 @@ use values::{PageValues, RawAmplification, RawListing};
 
 pub mod contention;
 mod policy;
+mod published;
 mod section;
 pub mod storms;
 pub mod values;

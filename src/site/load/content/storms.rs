@@ -19,6 +19,8 @@ use crate::diagnostics::Diagnostic;
 use crate::identifier::is_identifier;
 use crate::storm::MAX_RUNS;
 
+use super::published::{self, Published, RawPublished};
+
 /// The spike of Brooker's congestive-collapse simulator, without and with
 /// backoff: the `collapse` section's traces.
 pub const SPIKE: [&str; 2] = ["spike", "spike-backoff"];
@@ -53,24 +55,6 @@ pub struct RawStorms {
     failure_rates: Spanned<Vec<f64>>,
     scenarios: BTreeMap<Spanned<String>, Spanned<RawScenario>>,
     published: Spanned<RawPublished>,
-}
-
-/// `[storms.published]` as written.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawPublished {
-    spike_share_after: Spanned<f64>,
-    loads: BTreeMap<Spanned<String>, Spanned<Vec<f64>>>,
-}
-
-/// What the published simulators printed, which the page states its own
-/// figures' agreement with: `simple_collapse_sim`'s successes per new
-/// request from 25 s after its spike without backoff, over its runs, and `retry_sim`'s attempts per
-/// request of each of [`STRATEGIES`] at each of the page's failure rates.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Published {
-    pub spike_share_after: f64,
-    pub loads: Vec<(&'static str, Vec<f64>)>,
 }
 
 /// A scenario as written: each key with its value, both located.
@@ -338,7 +322,8 @@ pub fn parse(
         .chain(&Storms::swept())
         .copied()
         .collect::<Vec<_>>();
-    let published = published(&raw.published, rates.len(), &at, &mut problems);
+    let published =
+        published::published(&raw.published, &STRATEGIES, rates.len(), &at, &mut problems);
     let missing: Vec<String> = named
         .iter()
         .filter(|id| !scenarios.iter().any(|s| s.id == **id))
@@ -439,60 +424,6 @@ fn shapes(
                 span,
             ));
         }
-    }
-}
-
-/// `[storms.published]`, checked: a share from 0 to 1, and for each of
-/// [`STRATEGIES`] a load (at least one attempt per request) per failure rate.
-fn published(
-    raw: &Spanned<RawPublished>,
-    rates: usize,
-    at: &dyn Fn(String, Range<usize>) -> Diagnostic,
-    problems: &mut Vec<Diagnostic>,
-) -> Published {
-    let raw_published = raw.get_ref();
-    let share = &raw_published.spike_share_after;
-    if !(0.0..=1.0).contains(share.get_ref()) {
-        problems.push(at(
-            "`published.spike_share_after` must be a share from 0 to 1".into(),
-            share.span(),
-        ));
-    }
-    let mut loads = Vec::new();
-    for id in STRATEGIES {
-        let found = raw_published.loads.iter().find(|(k, _)| k.get_ref() == id);
-        match found {
-            Some((_, values))
-                if values.get_ref().len() == rates
-                    && values.get_ref().iter().all(|x| (1.0..=1000.0).contains(x)) =>
-            {
-                loads.push((id, values.get_ref().clone()));
-            }
-            Some((_, values)) => problems.push(at(
-                format!(
-                    "`published.loads.{id}` must hold one load per failure rate ({rates}), \
-                     each from 1 to 1000 attempts per request"
-                ),
-                values.span(),
-            )),
-            None => problems.push(at(format!("`published.loads` has no `{id}`"), raw.span())),
-        }
-    }
-    for key in raw_published.loads.keys() {
-        if !STRATEGIES.contains(&key.get_ref().as_str()) {
-            problems.push(at(
-                format!(
-                    "`published.loads.{}` is none of the strategies ({})",
-                    key.get_ref(),
-                    STRATEGIES.join(", ")
-                ),
-                key.span(),
-            ));
-        }
-    }
-    Published {
-        spike_share_after: *share.get_ref(),
-        loads,
     }
 }
 
