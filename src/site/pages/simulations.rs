@@ -36,42 +36,53 @@ impl<'a> Ran<'a> {
         runs: Option<&'a PageRuns>,
         diagnostics: &mut Diagnostics,
     ) -> Option<Ran<'a>> {
-        let mut ran = Ran::default();
-        let add_time = |elapsed| {
-            let mut total = r
-                .simulation
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            *total = Some(total.unwrap_or_default() + elapsed);
+        // Each run's results, or the problem recorded; its time added.
+        fn take<'a, T, E: std::fmt::Display>(
+            found: Option<&'a Result<T, E>>,
+            elapsed: impl Fn(&T) -> std::time::Duration,
+            what: &str,
+            r: &Renderer,
+            path: &Path,
+            diagnostics: &mut Diagnostics,
+        ) -> Result<Option<&'a T>, ()> {
+            match found {
+                None => Ok(None),
+                Some(Ok(results)) => {
+                    let mut total = r
+                        .simulation
+                        .lock()
+                        .unwrap_or_else(|poisoned| poisoned.into_inner());
+                    *total = Some(total.unwrap_or_default() + elapsed(results));
+                    Ok(Some(results))
+                }
+                Some(Err(error)) => {
+                    diagnostics.push(Diagnostic::error(path, format!("{what} stopped: {error}")));
+                    Err(())
+                }
+            }
+        }
+        let contention = runs.and_then(|runs| runs.contention.as_ref());
+        let storms = runs.and_then(|runs| runs.storms.as_ref());
+        let ran = Ran {
+            contention: take(
+                contention,
+                |r: &Results| r.elapsed,
+                "the contention experiment",
+                r,
+                path,
+                diagnostics,
+            )
+            .ok()?,
+            storms: take(
+                storms,
+                |r: &StormResults| r.elapsed,
+                "the retry-storm scenarios",
+                r,
+                path,
+                diagnostics,
+            )
+            .ok()?,
         };
-        match runs.and_then(|runs| runs.contention.as_ref()) {
-            None => {}
-            Some(Ok(results)) => {
-                add_time(results.elapsed);
-                ran.contention = Some(results);
-            }
-            Some(Err(error)) => {
-                diagnostics.push(Diagnostic::error(
-                    path,
-                    format!("the contention experiment stopped: {error}"),
-                ));
-                return None;
-            }
-        }
-        match runs.and_then(|runs| runs.storms.as_ref()) {
-            None => {}
-            Some(Ok(results)) => {
-                add_time(results.elapsed);
-                ran.storms = Some(results);
-            }
-            Some(Err(error)) => {
-                diagnostics.push(Diagnostic::error(
-                    path,
-                    format!("the retry-storm scenarios stopped: {error}"),
-                ));
-                return None;
-            }
-        }
         Some(ran)
     }
 }

@@ -70,6 +70,25 @@ pub fn look(strategy: Strategy) -> Look {
     }
 }
 
+impl ChartSection {
+    /// `chart` with the words every chart section takes from its id's
+    /// messages: its text alternative (`<id>-chart-summary`), its table's
+    /// caption (`<id>-table-caption`) and the table's label (`table-show`).
+    pub fn with_texts(texts: &Texts, args: &FluentArgs, chart: ChartSection) -> ChartSection {
+        let summary_id = format!("{}-chart-summary", chart.id);
+        let caption_id = format!("{}-table-caption", chart.id);
+        ChartSection {
+            summary_html: inline(texts, &summary_id, texts.get(&summary_id, Some(args))),
+            data_label: texts.get("table-show", None),
+            table: DataTable {
+                caption: texts.get(&caption_id, Some(args)),
+                ..chart.table
+            },
+            ..chart
+        }
+    }
+}
+
 /// `x` rounded to `digits` fraction digits.
 fn round(x: f64, digits: i32) -> f64 {
     let scale = 10f64.powi(digits);
@@ -216,21 +235,23 @@ pub fn chart(
             name: name.clone(),
         })
         .collect();
-    let summary_id = format!("{id}-chart-summary");
-    let caption_id = format!("{id}-table-caption");
-    ChartSection {
-        id,
-        heading_html,
-        body_html,
-        label,
-        svgs,
-        legend,
-        summary_html: inline(texts, &summary_id, texts.get(&summary_id, Some(args))),
-        data_label: texts.get("table-show", None),
-        table: DataTable {
-            caption: texts.get(&caption_id, Some(args)),
-            headers,
-            rows,
+    ChartSection::with_texts(
+        texts,
+        args,
+        ChartSection {
+            id,
+            heading_html,
+            body_html,
+            label,
+            svgs,
+            legend,
+            summary_html: String::new(),
+            data_label: String::new(),
+            table: DataTable {
+                caption: String::new(),
+                headers,
+                rows,
+            },
         },
-    }
+    )
 }

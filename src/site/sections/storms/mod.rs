@@ -22,7 +22,6 @@ use fluent_bundle::FluentArgs;
 
 use crate::backoff::contract::storm as contract;
 use crate::site::format::intl::Intl;
-use crate::site::format::markdown::inline;
 use crate::site::format::texts::Texts;
 use crate::site::load::content::Section;
 use crate::site::load::content::storms::{LIBRARIES, SPIKE, STRATEGIES, SYSTEMS_SWEPT};
@@ -154,23 +153,25 @@ pub fn chart(
             .collect();
         (vec![svg], legend, headers, rows)
     };
-    let summary_id = format!("{id}-chart-summary");
-    let caption_id = format!("{id}-table-caption");
-    ChartSection {
-        id,
-        heading_html,
-        body_html,
-        label,
-        svgs,
-        legend,
-        summary_html: inline(texts, &summary_id, texts.get(&summary_id, Some(args))),
-        data_label: texts.get("table-show", None),
-        table: DataTable {
-            caption: texts.get(&caption_id, Some(args)),
-            headers,
-            rows,
+    ChartSection::with_texts(
+        texts,
+        args,
+        ChartSection {
+            id,
+            heading_html,
+            body_html,
+            label,
+            svgs,
+            legend,
+            summary_html: String::new(),
+            data_label: String::new(),
+            table: DataTable {
+                caption: String::new(),
+                headers,
+                rows,
+            },
         },
-    }
+    )
 }
 
 /// The collapse chart's parts: a panel a spike scenario (the figures per
